@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# hybridnet: the one entry point.
+#
+#   make            build the engine library, the tools and the module
+#   make check      install what is missing (Debian), then run every test
+#   make bench      run the benchmarks
+#   make demo       boot a VM, load the module, show traffic (issue 3)
+#   make deps       install the Debian packages the project needs (root)
+#   make clean
+#
+# Output goes to build/ (O=dir to change).  See README.md.
+
+O	?= build
+CC	?= gcc
+WARN	:= -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+CPPFLAGS := -Ikmod/core -Iuapi -Ilib
+CFLAGS	?= -O2 -g
+BASE	:= -std=gnu11 $(WARN) $(CPPFLAGS)
+# the kselftest harness is written for -Wall (as the kernel builds it)
+TBASE	:= -std=gnu11 -Wall -Werror -Wno-sign-compare $(CPPFLAGS)
+SAN	:= -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	   -fno-omit-frame-pointer
+
+CORE_SRC := $(wildcard kmod/core/*.c)
+CORE_HDR := $(wildcard kmod/core/*.h)
+CORE_OBJ := $(CORE_SRC:kmod/core/%.c=$(O)/core/%.o)
+SAN_OBJ	 := $(CORE_SRC:kmod/core/%.c=$(O)/san/core/%.o)
+UNIT_SRC := $(wildcard selftests/core/test_*.c)
+UNIT_BIN := $(UNIT_SRC:selftests/core/%.c=$(O)/san/%)
+TOOLS	 := $(O)/hnsim
+
+# kselftest harness, taken at build time from Debian's linux-source-6.1
+KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
+		/usr/src/linux-source-6.1.tar.xz)
+KSFT	:= $(O)/ksft/kselftest_harness.h $(O)/ksft/kselftest.h
+
+.PHONY: all lib tools check unit bench deps clean
+all: lib tools
+
+lib: $(O)/libhncore.a
+tools: $(TOOLS)
+
+$(O)/core/%.o: kmod/core/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(BASE) $(CFLAGS) -c $< -o $@
+
+$(O)/san/core/%.o: kmod/core/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(BASE) $(SAN) -c $< -o $@
+
+$(O)/libhncore.a: $(CORE_OBJ)
+	$(AR) rcs $@ $^
+
+$(O)/san/libhncore.a: $(SAN_OBJ)
+	$(AR) rcs $@ $^
+
+$(O)/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(O)/libhncore.a
+	$(CC) $(BASE) $(CFLAGS) -Itools/hnsim tools/hnsim/*.c \
+		$(O)/libhncore.a -o $@
+
+$(KSFT):
+	@test -r $(KSRC_TAR) || { echo "need $(KSRC_TAR): run 'make deps'"; exit 1; }
+	@mkdir -p $(O)/ksft
+	tar -xJf $(KSRC_TAR) -C $(O)/ksft --strip-components=4 \
+		linux-source-6.1/tools/testing/selftests/kselftest_harness.h \
+		linux-source-6.1/tools/testing/selftests/kselftest.h
+	@touch $(KSFT)
+
+$(O)/san/test_%: selftests/core/test_%.c selftests/core/*.h \
+		 $(O)/san/libhncore.a $(KSFT)
+	$(CC) $(TBASE) $(SAN) -I$(O)/ksft -Iselftests/core $< \
+		$(O)/san/libhncore.a -o $@
+
+unit: $(UNIT_BIN)
+
+# Every test prints TAP; selftests/summary.sh ends with "N passed, N failed".
+check: deps
+	@$(MAKE) --no-print-directory unit tools
+	@selftests/run-unit.sh $(O) $(UNIT_BIN) | tee $(O)/check.tap
+	@selftests/summary.sh $(O)/check.tap
+
+bench: $(O)/bench/hn_bench
+	$(O)/bench/hn_bench
+
+$(O)/bench/hn_bench: selftests/bench/*.c $(O)/libhncore.a
+	@mkdir -p $(@D)
+	$(CC) $(BASE) -O2 -g selftests/bench/*.c $(O)/libhncore.a -o $@
+
+deps:
+	@selftests/deps.sh
+
+clean:
+	rm -rf $(O)

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check.c - hn_check(): verify the engine's invariants at any instant.
+ *
+ * Every B^(s) is a partial permutation whose out[] and in[] agree, no
+ * connection sits in two slots, the queues hold exactly what the counters
+ * say, the buffers hold what they account for, and
+ * injected = delivered + in flight (messages and bytes).
+ */
+#include "engine.h"
+
+static int bad(struct hn_err *err, const char *msg, u32 slot, u32 node)
+{
+	if (err) {
+		err->msg = msg;
+		err->slot = slot;
+		err->node = node;
+		err->index = HN_NONE;
+	}
+	return -EIO;
+}
+
+static int check_slots(const struct hn_engine *e, struct hn_err *err)
+{
+	u32 N = e->cfg.nodes, s, t, u, v, n;
+	const struct hn_slot *sl;
+
+	for (s = 0; s < e->cfg.k; s++) {
+		sl = &e->slot[s];
+		for (u = 0, n = 0; u < N; u++) {
+			v = sl->out[u];
+			if (v == HN_NONE)
+				continue;
+			if (v >= N || sl->in[v] != u)
+				return bad(err, "out[] and in[] disagree", s, u);
+			if (sl->pos[u] >= sl->nconn || sl->conn[sl->pos[u]] != u)
+				return bad(err, "connection list broken", s, u);
+			for (t = s + 1; t < e->cfg.k; t++)
+				if (e->slot[t].out[u] == v)
+					return bad(err, "connection in two slots",
+						   t, u);
+			n++;
+		}
+		if (n != sl->nconn)
+			return bad(err, "connection count wrong", s, HN_NONE);
+		for (v = 0, n = 0; v < N; v++)
+			n += sl->in[v] != HN_NONE;
+		if (n != sl->nconn)
+			return bad(err, "two circuits to one output", s, HN_NONE);
+	}
+	return 0;
+}
+
+static u64 queue_bytes(const struct hn_queue *q, u32 *count)
+{
+	const struct hn_msg *m;
+	u64 b = 0;
+
+	*count = 0;
+	for (m = q->head; m; m = m->next) {
+		b += m->len;
+		(*count)++;
+	}
+	return b;
+}
+
+int hn_check(const struct hn_engine *e, struct hn_err *err)
+{
+	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, nb, sb;
+	u64 slot_pend[HN_MAX_K] = { 0 };
+	u32 N = e->cfg.nodes, u, i, c, worms = 0;
+	const struct hn_stream *st;
+	const struct hn_node *n;
+	const struct hn_msg *m;
+	int rc = check_slots(e, err);
+
+	if (rc)
+		return rc;
+	for (u = 0; u < N; u++) {
+		n = &e->node[u];
+		nb = queue_bytes(&n->qw, &c);
+		if (c != n->qw.count)
+			return bad(err, "Q_W count wrong", HN_NONE, u);
+		msgs += c;
+		wh += c;
+		sb = 0;
+		for (i = 0; i < n->tab_cap; i++) {
+			u32 qw = 0, slot;
+
+			st = n->tab[i];
+			if (!st)
+				continue;
+			for (m = n->qw.head; m; m = m->next)
+				qw += m->dst == st->dst;
+			if (qw != st->qw_msgs)
+				return bad(err, "stream's Q_W count wrong",
+					   HN_NONE, u);
+			nb += queue_bytes(&st->vq, &c);
+			if (c != st->vq.count)
+				return bad(err, "VQ_PCKT count wrong", HN_NONE, u);
+			msgs += c;
+			pend += c;
+			slot = hn_pcs_slot(e, u, st->dst);
+			if (c && slot == HN_NONE)
+				return bad(err, "circuit data with no circuit",
+					   HN_NONE, u);
+			if (c)
+				slot_pend[slot] += c;
+			sb += queue_bytes(&st->vw, &c);
+			if (c != st->vw.count)
+				return bad(err, "VQ_W count wrong", HN_NONE, u);
+			if (!c != !st->rr_next)
+				return bad(err, "round-robin ring wrong",
+					   HN_NONE, u);
+			msgs += c;
+			wh += c;
+		}
+		if (nb != n->buf_used || sb != n->sw_used)
+			return bad(err, "buffer accounting wrong", HN_NONE, u);
+		if (n->rx_used > e->cfg.rx_buf_bytes)
+			return bad(err, "receive buffer overfull", HN_NONE, u);
+		worms += n->worm.st &&
+			 e->node[n->worm.st->dst].out_held == u;
+	}
+	for (u = 0; u < N; u++) {
+		m = NULL;
+		for (i = 0; i < e->node[u].tab_cap; i++) {
+			st = e->node[u].tab[i];
+			for (m = st ? st->vq.head : NULL; m; m = m->next)
+				bytes += m->len;
+			for (m = st ? st->vw.head : NULL; m; m = m->next)
+				bytes += m->len;
+		}
+		for (m = e->node[u].qw.head; m; m = m->next)
+			bytes += m->len;
+	}
+	for (i = 0; i < e->cfg.k; i++)
+		if (slot_pend[i] != e->slot[i].pending)
+			return bad(err, "slot pending count wrong", i, HN_NONE);
+	if (pend != e->pending || wh != e->wh_msgs || worms != e->worms)
+		return bad(err, "queue counters wrong", HN_NONE, HN_NONE);
+	if (e->in_msgs != e->out_msgs + msgs ||
+	    e->in_bytes != e->out_bytes + bytes)
+		return bad(err, "injected != delivered + in flight", HN_NONE,
+			   HN_NONE);
+	return 0;
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * compat.h - the one header the portable engine in kmod/core/ includes.
+ *
+ * The engine is compiled twice: into hybridnet.ko (__KERNEL__ defined) and
+ * into a user-space static library for hnsim and the unit tests.  This file
+ * maps the few services the engine needs (fixed-width types, errno values,
+ * zeroed allocation, memset, 64-bit division) onto each environment.
+ * Nothing else from the kernel or libc may be used under kmod/core/.
+ */
+#ifndef HN_COMPAT_H
+#define HN_COMPAT_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/slab.h>
+#include <linux/math64.h>
+
+/* The engine runs under a mutex (see kmod/main.c), never in atomic context. */
+static inline void *hn_zalloc(size_t size)
+{
+	return kvzalloc(size, GFP_KERNEL);
+}
+
+static inline void hn_free(void *p)
+{
+	kvfree(p);
+}
+
+static inline u64 hn_div(u64 a, u64 b)
+{
+	return div64_u64(a, b);
+}
+
+static inline u64 hn_mul_div(u64 a, u64 b, u64 c)
+{
+	return mul_u64_u64_div_u64(a, b, c);
+}
+
+#else /* user space */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+typedef int64_t s64;
+
+static inline void *hn_zalloc(size_t size)
+{
+	return calloc(1, size);
+}
+
+static inline void hn_free(void *p)
+{
+	free(p);
+}
+
+static inline u64 hn_div(u64 a, u64 b)
+{
+	return a / b;
+}
+
+static inline u64 hn_mul_div(u64 a, u64 b, u64 c)
+{
+	return (u64)((unsigned __int128)a * b / c);
+}
+#endif /* __KERNEL__ */
+
+#define HN_U64_MAX ((u64)~0ULL)
+
+static inline u64 hn_min64(u64 a, u64 b)
+{
+	return a < b ? a : b;
+}
+
+static inline u64 hn_max64(u64 a, u64 b)
+{
+	return a > b ? a : b;
+}
+
+#endif /* HN_COMPAT_H */

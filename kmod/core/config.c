@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * config.c - timing profiles and validation of struct hn_config.
+ *
+ * Line numbers (Lnnn) refer to seeds/000_fa1c7d81da297c92.txt.
+ */
+#include "hn_core.h"
+
+#define NS_MAX		1000000000u	/* no single delay above 1 s */
+
+/* Ch. 4 evaluation (L832-L841): 64 nodes, 6.4 Gb/s, 200 ns slots. */
+static void profile_ding4(struct hn_config *c)
+{
+	c->nodes = 64;
+	c->k = 4;			/* a 2-D mesh fits 4 slots (L740) */
+	c->policy = HN_POL_SES;
+	c->link_mbps = 6400;		/* L832 */
+	c->slot_p_ns = 200;		/* L832: 160 B per slot */
+	c->slot_w_ns = 200;
+	c->guard_ns = 0;		/* not applied in Ch. 4-5 (note 8.15) */
+	c->sched_ns = 20;		/* 50 MHz scheduler (L832) */
+	c->setup_ns = 0;
+	c->wh_first_ns = 30;		/* one scheduler cycle + one flit */
+	c->wh_flit_ns = 10;		/* 8 B at 6.4 Gb/s */
+	c->flit_bytes = 8;
+	c->worm_bytes = 128;		/* 128 B messages (L841) */
+	c->wire_ns = 10;		/* 10-ft cable as Ch. 8 models it (L1826) */
+	c->nic_ns = 10;			/* L1030 */
+	c->fabric_ns = 1;		/* LVDS switch (L507) */
+	c->nic_buf_bytes = 8192;	/* the large buffer (L841) */
+	c->sw_buf_bytes = 8192;
+	c->rx_buf_bytes = 65536;
+	c->max_msg_bytes = 8192;
+	c->idle_timeout_ns = 0;
+}
+
+/* Ch. 5 evaluation (L1018-L1042): 128 nodes, 100 ns = 80 B slots. */
+static void profile_ding5(struct hn_config *c)
+{
+	profile_ding4(c);
+	c->nodes = 128;
+	c->slot_p_ns = 100;		/* L1042 */
+	c->slot_w_ns = 100;
+	c->sched_ns = 80;		/* ASIC estimate (L1008, L1032) */
+	c->wh_first_ns = 80;		/* first flit 80 ns (L1034) */
+	c->wh_flit_ns = 10;		/* then 10 ns per 8 B flit */
+	c->wire_ns = 80;		/* 30 + 20 + 30 ns per hop (L1030) */
+	c->fabric_ns = 0;		/* LVDS, neglected (L1032) */
+	c->idle_timeout_ns = 0;
+}
+
+static const struct {
+	const char *name;
+	void (*fill)(struct hn_config *c);
+} profiles[] = {
+	{ "ding4", profile_ding4 },
+	{ "ding5", profile_ding5 },
+};
+
+void hn_config_default(struct hn_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	profile_ding4(c);
+}
+
+const char *hn_profile_name(u32 i)
+{
+	return i < sizeof(profiles) / sizeof(profiles[0]) ?
+	       profiles[i].name : NULL;
+}
+
+int hn_config_profile(struct hn_config *c, const char *name)
+{
+	u32 i;
+
+	for (i = 0; hn_profile_name(i); i++) {
+		if (!strcmp(profiles[i].name, name)) {
+			memset(c, 0, sizeof(*c));
+			profiles[i].fill(c);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+u64 hn_bytes_ns(const struct hn_config *c, u64 bytes)
+{
+	return hn_div(bytes * 8000 + c->link_mbps - 1, c->link_mbps);
+}
+
+u64 hn_ns_bytes(const struct hn_config *c, u64 ns)
+{
+	return hn_div(ns * c->link_mbps, 8000);
+}
+
+static int bad(struct hn_err *err, const char *msg)
+{
+	if (err) {
+		err->msg = msg;
+		err->slot = HN_NONE;
+		err->node = HN_NONE;
+		err->index = HN_NONE;
+	}
+	return -EINVAL;
+}
+
+static bool in(u64 v, u64 lo, u64 hi)
+{
+	return v >= lo && v <= hi;
+}
+
+int hn_config_check(const struct hn_config *c, struct hn_err *err)
+{
+	if (!in(c->nodes, HN_MIN_NODES, HN_MAX_NODES))
+		return bad(err, "nodes must be 2..4096");
+	if (c->k > HN_MAX_K)
+		return bad(err, "k (predictive slots) must be 0..64");
+	if (c->policy & ~HN_POL_ALL)
+		return bad(err, "unknown policy flag");
+	if (!c->k && (c->policy & HN_POL_NO_W))
+		return bad(err, "k = 0 with no wormhole slot leaves no slot");
+	if (!in(c->link_mbps, 1, 1000000))
+		return bad(err, "link_mbps must be 1..1000000");
+	if (!in(c->slot_p_ns, 1, NS_MAX) || !in(c->slot_w_ns, 1, NS_MAX))
+		return bad(err, "slot lengths must be 1 ns..1 s");
+	if (c->guard_ns >= c->slot_p_ns || c->guard_ns >= c->slot_w_ns)
+		return bad(err, "guard_ns must be shorter than every slot");
+	if (hn_ns_bytes(c, c->slot_p_ns - c->guard_ns) < 1)
+		return bad(err, "a predictive slot must carry at least one byte");
+	if (c->sched_ns > NS_MAX || c->setup_ns > NS_MAX ||
+	    c->wire_ns > NS_MAX || c->nic_ns > NS_MAX ||
+	    c->fabric_ns > NS_MAX)
+		return bad(err, "delays must be at most 1 s");
+	if (!in(c->wh_flit_ns, 1, NS_MAX) ||
+	    !in(c->wh_first_ns, c->wh_flit_ns, NS_MAX))
+		return bad(err, "need 1 <= wh_flit_ns <= wh_first_ns <= 1 s");
+	if (!in(c->flit_bytes, 1, 4096))
+		return bad(err, "flit_bytes must be 1..4096");
+	if (!in(c->worm_bytes, c->flit_bytes, HN_MAX_MSG))
+		return bad(err, "worm_bytes must be flit_bytes..1 MiB");
+	if (!in(c->nic_buf_bytes, 1, HN_MAX_BUF) ||
+	    !in(c->sw_buf_bytes, 1, HN_MAX_BUF) ||
+	    !in(c->rx_buf_bytes, 1, HN_MAX_BUF))
+		return bad(err, "buffer sizes must be 1 B..64 MiB");
+	if (!in(c->max_msg_bytes, 1, HN_MAX_MSG))
+		return bad(err, "max_msg_bytes must be 1 B..1 MiB");
+	if (c->max_msg_bytes > c->nic_buf_bytes ||
+	    c->max_msg_bytes > c->sw_buf_bytes ||
+	    c->max_msg_bytes > c->rx_buf_bytes)
+		return bad(err, "every buffer must hold a max_msg_bytes message");
+	if (c->idle_timeout_ns > (u64)NS_MAX * 1000000)
+		return bad(err, "idle_timeout_ns must be at most 1e6 s");
+	return 0;
+}

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * engine.c - life cycle, injection and the slot-by-slot clock.
+ *
+ * Time advances one slot at a time.  hn_run_until(t) gives time to every
+ * slot that starts before t; a message injected at t is therefore eligible
+ * from the first slot that starts at or after t, whatever steps the caller
+ * took to get there, which makes results independent of how the clock is
+ * driven (kthread or hnsim).  While nothing is queued anywhere, whole
+ * cycles are skipped in O(1).
+ */
+#include "engine.h"
+
+static void slots_free(struct hn_engine *e)
+{
+	u32 s;
+
+	if (!e->slot)
+		return;
+	for (s = 0; s < e->cfg.k; s++) {
+		hn_free(e->slot[s].out);
+		hn_free(e->slot[s].in);
+		hn_free(e->slot[s].conn);
+		hn_free(e->slot[s].pos);
+		hn_free(e->slot[s].valid_from);
+		hn_free(e->slot[s].last_use);
+	}
+	hn_free(e->slot);
+}
+
+static int slots_alloc(struct hn_engine *e)
+{
+	u32 N = e->cfg.nodes, s, u;
+	struct hn_slot *sl;
+
+	e->slot = hn_zalloc((e->cfg.k + 1) * sizeof(*e->slot));
+	if (!e->slot)
+		return -ENOMEM;
+	for (s = 0; s < e->cfg.k; s++) {
+		sl = &e->slot[s];
+		sl->out = hn_zalloc(N * sizeof(u32));
+		sl->in = hn_zalloc(N * sizeof(u32));
+		sl->conn = hn_zalloc(N * sizeof(u32));
+		sl->pos = hn_zalloc(N * sizeof(u32));
+		sl->valid_from = hn_zalloc(N * sizeof(u64));
+		sl->last_use = hn_zalloc(N * sizeof(u64));
+		if (!sl->out || !sl->in || !sl->conn || !sl->pos ||
+		    !sl->valid_from || !sl->last_use)
+			return -ENOMEM;
+		for (u = 0; u < N; u++) {
+			sl->out[u] = HN_NONE;
+			sl->in[u] = HN_NONE;
+		}
+	}
+	return 0;
+}
+
+struct hn_engine *hn_create(const struct hn_config *c,
+			    const struct hn_ops *ops, void *ctx, int *errp)
+{
+	struct hn_engine *e;
+	int rc = hn_config_check(c, NULL);
+	u32 u;
+
+	if (!rc && (!ops || !ops->deliver || !ops->reclaim))
+		rc = -EINVAL;
+	if (rc)
+		goto out;
+	rc = -ENOMEM;
+	e = hn_zalloc(sizeof(*e));
+	if (!e)
+		goto out;
+	e->cfg = *c;
+	e->ops = ops;
+	e->ctx = ctx;
+	e->nslots = c->k + 1;
+	e->cur = c->k;
+	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
+	e->heap = hn_zalloc(c->nodes * sizeof(*e->heap));
+	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));
+	if (!e->node || !e->heap || !e->scratch || slots_alloc(e)) {
+		hn_destroy(e);
+		goto out;
+	}
+	for (u = 0; u < 2 * c->nodes; u++)
+		e->scratch[u] = HN_NONE;
+	for (u = 0; u < c->nodes; u++)
+		e->node[u].out_held = HN_NONE;
+	hn_stats_init(e);
+	if (errp)
+		*errp = 0;
+	return e;
+out:
+	if (errp)
+		*errp = rc;
+	return NULL;
+}
+
+static void reclaim_queue(struct hn_engine *e, struct hn_queue *q)
+{
+	struct hn_msg *m;
+
+	while ((m = hn_q_pop(q)))
+		e->ops->reclaim(e->ctx, m);
+}
+
+/* Hands every queued message back through ops->reclaim, then frees all. */
+void hn_destroy(struct hn_engine *e)
+{
+	struct hn_node *n;
+	u32 u, i;
+
+	if (!e)
+		return;
+	for (u = 0; e->node && u < e->cfg.nodes; u++) {
+		n = &e->node[u];
+		reclaim_queue(e, &n->qw);
+		for (i = 0; i < n->tab_cap; i++) {
+			if (n->tab[i]) {
+				reclaim_queue(e, &n->tab[i]->vq);
+				reclaim_queue(e, &n->tab[i]->vw);
+			}
+		}
+	}
+	if (e->node)
+		hn_streams_free(e);
+	slots_free(e);
+	hn_free(e->node);
+	hn_free(e->heap);
+	hn_free(e->scratch);
+	hn_free(e);
+}
+
+const struct hn_config *hn_cfg(const struct hn_engine *e)
+{
+	return &e->cfg;
+}
+
+u64 hn_now(const struct hn_engine *e)
+{
+	return e->now;
+}
+
+bool hn_busy(const struct hn_engine *e)
+{
+	return e->pending || e->wh_msgs || e->worms;
+}
+
+static int fail(struct hn_err *err, int rc, const char *msg, u32 node)
+{
+	if (err) {
+		err->msg = msg;
+		err->slot = HN_NONE;
+		err->node = node;
+		err->index = HN_NONE;
+	}
+	return rc;
+}
+
+/* Change the cycle-controller policy and slot lengths live (Ch. 4). */
+int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
+		  u32 slot_w_ns, struct hn_err *err)
+{
+	struct hn_config c = e->cfg;
+	int rc;
+
+	c.policy = policy;
+	c.slot_p_ns = slot_p_ns;
+	c.slot_w_ns = slot_w_ns;
+	rc = hn_config_check(&c, err);
+	if (!rc)
+		e->cfg = c;
+	return rc;
+}
+
+int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns)
+{
+	struct hn_config c = e->cfg;
+	int rc;
+
+	c.idle_timeout_ns = idle_timeout_ns;
+	rc = hn_config_check(&c, NULL);
+	if (!rc)
+		e->cfg = c;
+	return rc;
+}
+
+/*
+ * A PE hands a message to its NIC (Sec. 3.3).  The NIC tags it from its
+ * Predicted Circuit Switching Table (L674): a destination in the table
+ * goes to that circuit's VQ_PCKT with tag 0, any other to Q_W with tag 1.
+ * Returns -EAGAIN, changing nothing, when the NIC buffer is full.
+ */
+int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_node *n;
+	struct hn_stream *st;
+	u32 s;
+
+	if (m->src >= c->nodes || m->dst >= c->nodes)
+		return fail(err, -EINVAL, "node out of range",
+			    m->src >= c->nodes ? m->src : m->dst);
+	if (!m->len)
+		return fail(err, -EINVAL, "empty message", m->src);
+	if (m->len > c->max_msg_bytes)
+		return fail(err, -EMSGSIZE, "message longer than max_msg_bytes",
+			    m->src);
+	if (m->t_inject > e->now)
+		return fail(err, -EINVAL, "injection time is in the future",
+			    m->src);
+	n = &e->node[m->src];
+	if (n->buf_used + m->len > c->nic_buf_bytes) {
+		n->st.tx_full++;
+		e->g.tx_full++;
+		return fail(err, -EAGAIN, "NIC buffer full", m->src);
+	}
+	st = hn_stream_get(e, m->src, m->dst);
+	if (!st)
+		return -ENOMEM;
+	m->sent = 0;
+	m->rx_held = 0;
+	m->t_ready = 0;
+	m->t_deliver = 0;
+	s = hn_pcs_slot(e, m->src, m->dst);
+	m->tag = s == HN_NONE ? HN_MODE_WORMHOLE : HN_MODE_CIRCUIT;
+	m->mode = m->tag;
+	m->slot = s == HN_NONE ? c->k : s;
+	n->buf_used += m->len;
+	n->st.tx_msgs[m->tag]++;
+	n->st.tx_bytes[m->tag] += m->len;
+	e->g.tx_msgs[m->tag]++;
+	e->g.tx_bytes[m->tag] += m->len;
+	e->g.t_first_inject = hn_min64(e->g.t_first_inject, m->t_inject);
+	e->in_msgs++;
+	e->in_bytes += m->len;
+	if (s != HN_NONE) {
+		hn_q_push(&st->vq, m);
+		e->slot[s].pending++;
+		e->pending++;
+	} else {
+		hn_q_push(&n->qw, m);
+		st->qw_msgs++;
+		e->wh_msgs++;
+		hn_nic_forward(e, m->src, m->t_inject);
+	}
+	return 0;
+}
+
+/* The owner of @node's receive buffer has taken @bytes out of it. */
+void hn_consume(struct hn_engine *e, u32 node, u32 bytes)
+{
+	struct hn_node *n;
+
+	if (node >= e->cfg.nodes)
+		return;
+	n = &e->node[node];
+	n->rx_used -= bytes < n->rx_used ? bytes : n->rx_used;
+}
+
+/* Give one slot its time; returns the new time, or now if idle. */
+u64 hn_step(struct hn_engine *e)
+{
+	u32 s = hn_tdm_next(e);
+	u64 len;
+
+	if (s == HN_NONE)
+		return e->now;
+	len = hn_slot_len(e, s);
+	if (s <= e->cur)
+		e->g.cycles++;
+	if (s < e->cfg.k)
+		hn_circuit_slot(e, s, e->now, len);
+	else
+		hn_wormhole_slot(e, e->now, e->now + len);
+	e->g.slot[s].runs++;
+	e->g.slot[s].time_ns += len;
+	e->cur = s;
+	e->now += len;
+	return e->now;
+}
+
+/* Nothing queued: skip whole cycles up to @t, or idle if no slot runs. */
+static bool idle_skip(struct hn_engine *e, u64 t)
+{
+	u64 cyc = hn_idle_cycles(e, 0), n;
+	u64 lim = hn_min64(t, hn_next_timeout(e));
+
+	if (!cyc) {
+		if (lim > e->now) {
+			e->g.idle_ns += lim - e->now;
+			e->now = lim;
+		}
+		hn_tdm_next(e);		/* let time-outs due now fire */
+		return true;
+	}
+	n = lim > e->now ? hn_div(lim - e->now, cyc) : 0;
+	if (!n)
+		return false;
+	hn_idle_cycles(e, n);
+	e->now += n * cyc;
+	e->g.cycles += n;
+	return true;
+}
+
+void hn_run_until(struct hn_engine *e, u64 t)
+{
+	u64 before;
+
+	while (e->now < t) {
+		if (!hn_busy(e) && idle_skip(e, t))
+			continue;
+		before = e->now;
+		if (hn_step(e) == before) {	/* no slot can run */
+			e->g.idle_ns += t - e->now;
+			e->now = t;
+		}
+	}
+}

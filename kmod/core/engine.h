@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * engine.h - private state of the engine, shared by the files of kmod/core/.
+ *
+ * Memory is O(N * K) plus O(active streams): no N x N array anywhere.
+ *
+ * A stream is one (src, dst) pair that has messages somewhere.  It holds the
+ * pair's VQ_PCKT queue at the NIC (circuit-tagged messages, Sec. 3.4.1) and
+ * its VQ_W queue in the switch (Sec. 3.4.2), and counts the pair's messages
+ * still in the NIC's single wormhole FIFO Q_W.  A circuit may carry a stream
+ * only when none of its earlier messages is on the wormhole path, which is
+ * what keeps every stream in order when its tag changes.
+ */
+#ifndef HN_ENGINE_H
+#define HN_ENGINE_H
+
+#include "hn_core.h"
+
+struct hn_queue {
+	struct hn_msg *head;
+	struct hn_msg *tail;
+	u32 count;
+};
+
+struct hn_stream {
+	u32 src, dst;
+	u32 qw_msgs;			/* messages of this pair in Q_W */
+	struct hn_queue vq;		/* VQ_PCKT, at the NIC */
+	struct hn_queue vw;		/* VQ_W, in the switch */
+	struct hn_stream *rr_next;	/* ring of the input's busy VQ_W */
+	struct hn_stream *rr_prev;
+	struct hn_stream *free_next;
+};
+
+/* A worm in the switch that did not finish before its slot ended. */
+struct hn_worm {
+	struct hn_stream *st;		/* NULL: none */
+	u64 ns_left;
+	u32 bytes;
+};
+
+struct hn_node {
+	struct hn_queue qw;		/* Q_W: the NIC's wormhole FIFO */
+	u32 buf_used;			/* NIC buffer: Q_W + VQ_PCKT */
+	u32 sw_used;			/* this input's VQ_W in the switch */
+	u32 rx_used;			/* receive buffer */
+	u32 tab_cap, tab_used;		/* open-addressing table of streams */
+	struct hn_stream **tab;
+	struct hn_stream *ring;		/* next busy VQ_W to serve (RR) */
+	struct hn_worm worm;		/* suspended worm at this input */
+	u64 in_free;			/* wormhole slot: input free at */
+	u64 out_free;			/* wormhole slot: output free at */
+	u32 out_held;			/* output held by a suspended worm */
+	u32 heap_pos;
+	struct hn_nstats st;
+};
+
+/* B^(s): a partial permutation kept as out[] and in[], plus a compact list. */
+struct hn_slot {
+	u32 *out;			/* out[u] = v, or HN_NONE */
+	u32 *in;			/* in[v] = u, or HN_NONE */
+	u32 *conn;			/* inputs with a circuit, nconn of them */
+	u32 *pos;			/* pos[u] = index of u in conn[] */
+	u64 *valid_from;		/* per input: grant usable from */
+	u64 *last_use;			/* per input: last data sent */
+	u32 nconn;
+	u32 pending;			/* messages in VQ_PCKT for this slot */
+};
+
+struct hn_engine {
+	struct hn_config cfg;
+	const struct hn_ops *ops;
+	void *ctx;
+	u64 now;			/* start of the next slot */
+	u32 cur;			/* last slot given time; K+1 at start */
+	u32 nslots;			/* K + 1 */
+	u32 rot_a, rot_b;		/* rotating priority (L1000) */
+	u32 rr_base;			/* wormhole input rotation */
+	u64 pending;			/* all VQ_PCKT messages (R_valid) */
+	u64 wh_msgs;			/* messages in Q_W or VQ_W */
+	u32 worms;			/* suspended worms */
+	struct hn_node *node;
+	struct hn_slot *slot;
+	u32 *heap;			/* wormhole event heap of inputs */
+	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
+	u64 in_msgs, in_bytes;		/* integrity: never reset */
+	u64 out_msgs, out_bytes;
+	struct hn_stream *free_streams;
+	struct hn_gstats g;
+};
+
+/* queue.c */
+void hn_q_push(struct hn_queue *q, struct hn_msg *m);
+struct hn_msg *hn_q_pop(struct hn_queue *q);
+struct hn_stream *hn_stream_find(struct hn_engine *e, u32 src, u32 dst);
+struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst);
+void hn_stream_put(struct hn_engine *e, struct hn_stream *st);
+void hn_ring_add(struct hn_node *n, struct hn_stream *st);
+void hn_ring_del(struct hn_node *n, struct hn_stream *st);
+void hn_streams_free(struct hn_engine *e);
+
+/* nic.c */
+void hn_nic_forward(struct hn_engine *e, u32 u, u64 t);
+bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m);
+void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
+		u32 slot);
+
+/* circuit.c */
+void hn_slot_del(struct hn_engine *e, u32 s, u32 u);
+void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len);
+void hn_timeouts(struct hn_engine *e, u32 s, u64 t);
+u64 hn_next_timeout(const struct hn_engine *e);
+
+/* wormhole.c */
+void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end);
+
+/* tdm.c */
+u32 hn_tdm_next(struct hn_engine *e);
+u64 hn_slot_len(const struct hn_engine *e, u32 s);
+u64 hn_idle_cycles(struct hn_engine *e, u64 n);
+
+/* stats.c */
+void hn_stats_init(struct hn_engine *e);
+void hn_stats_delivered(struct hn_engine *e, const struct hn_msg *m);
+
+#endif /* HN_ENGINE_H */

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hn_core.h - the hybridnet engine: an N-port crossbar whose time is shared
+ * by a TDM cycle controller between K predictive-circuit slots (ids 0..K-1)
+ * and one wormhole slot (id K), after Zhu Ding's dissertation
+ * (seeds/000_fa1c7d81da297c92.txt, Chapters 3 to 5).
+ *
+ * Time is virtual, in nanoseconds (u64), advanced slot by slot.  The engine
+ * is single-threaded: the caller serialises every call (the module holds a
+ * mutex, hnsim is single-threaded).  It never frees a message: messages are
+ * owned by the caller and handed back through struct hn_ops.
+ *
+ * Every function returns 0 or a negative errno; struct hn_err, when given,
+ * receives a human-readable reason and the offending slot, node or pair.
+ */
+#ifndef HN_CORE_H
+#define HN_CORE_H
+
+#include "compat.h"
+
+#define HN_MIN_NODES	2
+#define HN_MAX_NODES	4096
+#define HN_MAX_K	64		/* predictive slots */
+#define HN_MAX_MSG	(1u << 20)	/* largest message, bytes */
+#define HN_MAX_BUF	(64u << 20)	/* largest buffer, bytes */
+#define HN_NONE		0xffffffffu
+
+/* The tag bit (L588, L614): 0 = predictive circuit, 1 = wormhole. */
+enum hn_mode {
+	HN_MODE_CIRCUIT = 0,
+	HN_MODE_WORMHOLE = 1,
+	HN_NMODES
+};
+
+/* Cycle-controller policy flags (Ch. 4); 0 is the plain counter of Fig. 4.4. */
+enum hn_policy {
+	HN_POL_SES		= 1 << 0, /* skip empty slots, Sec. 4.3 */
+	HN_POL_SLA		= 1 << 1, /* wormhole slot has its own length */
+	HN_POL_PREEMPT		= 1 << 2, /* gate slots by R_valid, Sec. 4.5 */
+	HN_POL_PREEMPT_SLOT	= 1 << 3, /* R_valid per slot, not global */
+	HN_POL_NO_W		= 1 << 4, /* no wormhole slot: pure TDM */
+	HN_POL_ALL		= (1 << 5) - 1,
+};
+
+struct hn_config {
+	u32 nodes;		/* N, 2..4096 */
+	u32 k;			/* predictive slots, 0..64 */
+	u32 policy;		/* enum hn_policy flags */
+	u32 link_mbps;		/* link rate, Mb/s */
+	u32 slot_p_ns;		/* NUM_P: predictive slot length */
+	u32 slot_w_ns;		/* NUM_W: wormhole slot length (with SLA) */
+	u32 guard_ns;		/* guard band at the start of each slot */
+	u32 sched_ns;		/* predictive scheduler latency */
+	u32 setup_ns;		/* switch configuration delay */
+	u32 wh_first_ns;	/* wormhole: first flit incl. arbitration */
+	u32 wh_flit_ns;		/* wormhole: each further flit */
+	u32 flit_bytes;
+	u32 worm_bytes;		/* largest worm; longer messages are split */
+	u32 wire_ns;		/* NIC <-> switch, one way */
+	u32 nic_ns;		/* NIC send or receive */
+	u32 fabric_ns;		/* propagation through the analog fabric */
+	u32 nic_buf_bytes;	/* NIC buffer: Q_W plus VQ_PCKT */
+	u32 sw_buf_bytes;	/* switch VQ_W, per input port */
+	u32 rx_buf_bytes;	/* receive buffer per node */
+	u32 max_msg_bytes;	/* largest message accepted */
+	u64 idle_timeout_ns;	/* release circuits idle this long; 0 = never */
+};
+
+/*
+ * A message.  The caller fills src, dst, len and t_inject (<= hn_now()) and
+ * may embed this struct at the start of its own; the engine fills the rest.
+ */
+struct hn_msg {
+	struct hn_msg *next;
+	u64 t_inject;		/* generation time, virtual ns */
+	u64 t_ready;		/* head at the switch (wormhole) */
+	u64 t_deliver;		/* last byte at the receiver */
+	u32 src;
+	u32 dst;
+	u32 len;
+	u32 sent;		/* bytes already through the fabric */
+	u8 tag;			/* enum hn_mode chosen at injection */
+	u8 mode;		/* enum hn_mode that carried the last byte */
+	u8 slot;		/* slot id that carried the last byte */
+	u8 rx_held;		/* receive space reserved */
+};
+
+struct hn_ops {
+	/* m has arrived at m->dst; the caller owns it again. */
+	void (*deliver)(void *ctx, struct hn_msg *m);
+	/* m was still queued when the engine was destroyed. */
+	void (*reclaim)(void *ctx, struct hn_msg *m);
+};
+
+struct hn_pair {
+	u32 src;
+	u32 dst;
+};
+
+/* One slot's whole configuration, for hn_preload(). */
+struct hn_slot_cfg {
+	u32 slot;
+	u32 npairs;
+	const struct hn_pair *pairs;
+};
+
+enum hn_grant_result {
+	HN_GRANTED = 0,		/* scheduled now, in .slot */
+	HN_EXISTS = 1,		/* already realised, in .slot (Table 5.1) */
+	HN_REFUSED = 2,		/* no slot had both ports free */
+};
+
+struct hn_grant {
+	u32 src;
+	u32 dst;
+	u32 slot;		/* HN_NONE when refused */
+	u32 result;		/* enum hn_grant_result */
+};
+
+struct hn_err {
+	const char *msg;
+	u32 slot;		/* HN_NONE when not about a slot */
+	u32 node;		/* HN_NONE when not about a node */
+	u32 index;		/* offending element of an array argument */
+	struct hn_pair a, b;	/* conflicting pairs, when there are */
+};
+
+#define HN_HIST_SUB	8	/* linear sub-buckets per power of two */
+#define HN_HIST_BUCKETS	(64 * HN_HIST_SUB)
+
+/* Per-node statistics: tx as source, rx as destination. */
+struct hn_nstats {
+	u64 tx_msgs[HN_NMODES];		/* injected, by tag */
+	u64 tx_bytes[HN_NMODES];
+	u64 tx_done;			/* of those, delivered */
+	u64 tx_full;			/* refused: NIC buffer full */
+	u64 rx_msgs[HN_NMODES];		/* delivered here, by mode taken */
+	u64 rx_bytes[HN_NMODES];
+	u64 lat_sum;
+	u64 lat_min;			/* HN_U64_MAX when none */
+	u64 lat_max;
+};
+
+struct hn_slot_stats {
+	u64 runs;		/* times the slot was given time */
+	u64 time_ns;		/* time given */
+	u64 bytes;		/* payload carried */
+	u64 cap_bytes;		/* payload it could have carried, all ports */
+	u64 skipped;		/* passed over: empty (SES) */
+	u64 preempted;		/* passed over: configured, R_valid = 0 */
+};
+
+struct hn_gstats {
+	u64 now;
+	u64 tx_msgs[HN_NMODES], tx_bytes[HN_NMODES];
+	u64 rx_msgs[HN_NMODES], rx_bytes[HN_NMODES];
+	u64 in_flight_msgs, in_flight_bytes;
+	u64 tx_full;			/* injections refused, buffer full */
+	u64 retagged;			/* circuit messages moved to wormhole */
+	u64 lat_sum, lat_min, lat_max;
+	u64 hist[HN_HIST_BUCKETS];	/* latency, see hn_hist_value() */
+	u64 t_first_inject;		/* HN_U64_MAX when none */
+	u64 t_last_deliver;
+	u32 util_ppm;			/* L316 bandwidth utilisation */
+	u32 nslots;			/* k + 1 */
+	struct hn_slot_stats slot[HN_MAX_K + 1];
+	u64 idle_ns;			/* every slot passed over */
+	u64 cycles;
+	u64 grants, exists, refusals, releases, timeouts;
+	u64 preloads;
+};
+
+/* configuration */
+void hn_config_default(struct hn_config *c);
+int hn_config_profile(struct hn_config *c, const char *name);
+const char *hn_profile_name(u32 i);	/* NULL past the last */
+int hn_config_check(const struct hn_config *c, struct hn_err *err);
+u64 hn_bytes_ns(const struct hn_config *c, u64 bytes);
+u64 hn_ns_bytes(const struct hn_config *c, u64 ns);
+
+/* life cycle */
+struct hn_engine *hn_create(const struct hn_config *c,
+			    const struct hn_ops *ops, void *ctx, int *errp);
+void hn_destroy(struct hn_engine *e);
+const struct hn_config *hn_cfg(const struct hn_engine *e);
+int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
+		  u32 slot_w_ns, struct hn_err *err);
+int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns);
+
+/* traffic */
+int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err);
+void hn_consume(struct hn_engine *e, u32 node, u32 bytes);
+u64 hn_now(const struct hn_engine *e);
+bool hn_busy(const struct hn_engine *e);
+u64 hn_step(struct hn_engine *e);
+void hn_run_until(struct hn_engine *e, u64 t);
+
+/* circuits */
+int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
+	       struct hn_err *err);
+int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
+	       struct hn_grant *out, struct hn_err *err);
+int hn_release(struct hn_engine *e, u32 src, u32 dst, struct hn_err *err);
+int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err);
+void hn_release_all(struct hn_engine *e);
+u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src);
+u32 hn_pcs_slot(const struct hn_engine *e, u32 src, u32 dst);
+int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords);
+u32 hn_slot_conns(const struct hn_engine *e, u32 slot);
+
+/* statistics and integrity */
+void hn_stats_global(const struct hn_engine *e, struct hn_gstats *g);
+int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s);
+void hn_stats_reset(struct hn_engine *e);
+u64 hn_hist_value(u32 bucket);
+u64 hn_hist_percentile(const u64 *hist, u32 permille);
+int hn_check(const struct hn_engine *e, struct hn_err *err);
+
+/* deterministic pseudo-random numbers (splitmix64) */
+static inline u64 hn_rand(u64 *state)
+{
+	u64 z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static inline u32 hn_rand_below(u64 *state, u32 n)
+{
+	return (u32)(((hn_rand(state) >> 32) * n) >> 32);
+}
+
+#endif /* HN_CORE_H */

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * queue.c - message FIFOs, the per-NIC table of streams (open addressing,
+ * linear probing, backward-shift deletion) and the round-robin ring of an
+ * input's non-empty VQ_W queues.
+ */
+#include "engine.h"
+
+void hn_q_push(struct hn_queue *q, struct hn_msg *m)
+{
+	m->next = NULL;
+	if (q->tail)
+		q->tail->next = m;
+	else
+		q->head = m;
+	q->tail = m;
+	q->count++;
+}
+
+struct hn_msg *hn_q_pop(struct hn_queue *q)
+{
+	struct hn_msg *m = q->head;
+
+	if (m) {
+		q->head = m->next;
+		if (!q->head)
+			q->tail = NULL;
+		q->count--;
+		m->next = NULL;
+	}
+	return m;
+}
+
+static u32 home(const struct hn_node *n, u32 dst)
+{
+	return (dst * 2654435761u) & (n->tab_cap - 1);
+}
+
+static u32 probe(const struct hn_node *n, u32 dst)
+{
+	u32 i = home(n, dst);
+
+	while (n->tab[i] && n->tab[i]->dst != dst)
+		i = (i + 1) & (n->tab_cap - 1);
+	return i;
+}
+
+struct hn_stream *hn_stream_find(struct hn_engine *e, u32 src, u32 dst)
+{
+	struct hn_node *n = &e->node[src];
+
+	return n->tab_cap ? n->tab[probe(n, dst)] : NULL;
+}
+
+static int grow(struct hn_node *n)
+{
+	u32 cap = n->tab_cap ? n->tab_cap * 2 : 8;
+	struct hn_stream **old = n->tab;
+	u32 i, oldcap = n->tab_cap;
+
+	n->tab = hn_zalloc(cap * sizeof(*n->tab));
+	if (!n->tab) {
+		n->tab = old;
+		return -ENOMEM;
+	}
+	n->tab_cap = cap;
+	for (i = 0; i < oldcap; i++)
+		if (old[i])
+			n->tab[probe(n, old[i]->dst)] = old[i];
+	hn_free(old);
+	return 0;
+}
+
+struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst)
+{
+	struct hn_node *n = &e->node[src];
+	struct hn_stream *st = hn_stream_find(e, src, dst);
+
+	if (st)
+		return st;
+	if ((n->tab_used + 1) * 2 > n->tab_cap && grow(n))
+		return NULL;
+	st = e->free_streams;
+	if (st) {
+		e->free_streams = st->free_next;
+		memset(st, 0, sizeof(*st));
+	} else {
+		st = hn_zalloc(sizeof(*st));
+		if (!st)
+			return NULL;
+	}
+	st->src = src;
+	st->dst = dst;
+	n->tab[probe(n, dst)] = st;
+	n->tab_used++;
+	return st;
+}
+
+/* Forget @st if it holds nothing any more. */
+void hn_stream_put(struct hn_engine *e, struct hn_stream *st)
+{
+	struct hn_node *n = &e->node[st->src];
+	u32 mask = n->tab_cap - 1;
+	u32 i, j, h;
+
+	if (st->vq.count || st->vw.count || st->qw_msgs)
+		return;
+	i = probe(n, st->dst);
+	n->tab[i] = NULL;
+	for (j = (i + 1) & mask; n->tab[j]; j = (j + 1) & mask) {
+		h = home(n, n->tab[j]->dst);
+		/* move tab[j] back unless its home lies in (i, j] */
+		if (((j - h) & mask) >= ((j - i) & mask)) {
+			n->tab[i] = n->tab[j];
+			n->tab[j] = NULL;
+			i = j;
+		}
+	}
+	n->tab_used--;
+	st->free_next = e->free_streams;
+	e->free_streams = st;
+}
+
+/* Insert @st just before the next one to serve: it is served last. */
+void hn_ring_add(struct hn_node *n, struct hn_stream *st)
+{
+	struct hn_stream *r = n->ring;
+
+	if (!r) {
+		st->rr_next = st;
+		st->rr_prev = st;
+		n->ring = st;
+		return;
+	}
+	st->rr_next = r;
+	st->rr_prev = r->rr_prev;
+	r->rr_prev->rr_next = st;
+	r->rr_prev = st;
+}
+
+void hn_ring_del(struct hn_node *n, struct hn_stream *st)
+{
+	if (st->rr_next == st) {
+		n->ring = NULL;
+	} else {
+		st->rr_prev->rr_next = st->rr_next;
+		st->rr_next->rr_prev = st->rr_prev;
+		if (n->ring == st)
+			n->ring = st->rr_next;
+	}
+	st->rr_next = NULL;
+	st->rr_prev = NULL;
+}
+
+void hn_streams_free(struct hn_engine *e)
+{
+	struct hn_stream *st;
+	u32 u, i;
+
+	for (u = 0; u < e->cfg.nodes; u++) {
+		struct hn_node *n = &e->node[u];
+
+		for (i = 0; i < n->tab_cap; i++)
+			hn_free(n->tab[i]);
+		hn_free(n->tab);
+	}
+	while ((st = e->free_streams)) {
+		e->free_streams = st->free_next;
+		hn_free(st);
+	}
+}

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stats.c - statistics: per node, global, per slot, and a latency
+ * histogram with 8 linear sub-buckets per power of two (error < 12.5 %).
+ */
+#include "engine.h"
+
+static u32 bucket(u64 v)
+{
+	u32 msb;
+
+	if (v < HN_HIST_SUB)
+		return (u32)v;
+	msb = 63 - __builtin_clzll(v);
+	return (msb - 2) * HN_HIST_SUB + (u32)((v >> (msb - 3)) & 7);
+}
+
+/* The smallest value that falls in bucket @b. */
+u64 hn_hist_value(u32 b)
+{
+	if (b < HN_HIST_SUB)
+		return b;
+	if (b >= HN_HIST_BUCKETS)
+		return HN_U64_MAX;
+	return (u64)(HN_HIST_SUB + b % HN_HIST_SUB) << (b / HN_HIST_SUB - 1);
+}
+
+/* Upper bound of the @permille-th latency (500 = median, 990 = p99). */
+u64 hn_hist_percentile(const u64 *hist, u32 permille)
+{
+	u64 total = 0, want, seen = 0;
+	u32 b;
+
+	for (b = 0; b < HN_HIST_BUCKETS; b++)
+		total += hist[b];
+	if (!total)
+		return 0;
+	want = hn_div(total * permille + 999, 1000);
+	if (!want)
+		want = 1;
+	for (b = 0; b < HN_HIST_BUCKETS; b++) {
+		seen += hist[b];
+		if (seen >= want)
+			return b + 1 < HN_HIST_BUCKETS ?
+			       hn_hist_value(b + 1) - 1 : HN_U64_MAX;
+	}
+	return HN_U64_MAX;
+}
+
+static void node_reset(struct hn_nstats *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->lat_min = HN_U64_MAX;
+}
+
+void hn_stats_init(struct hn_engine *e)
+{
+	u32 u;
+
+	memset(&e->g, 0, sizeof(e->g));
+	e->g.lat_min = HN_U64_MAX;
+	e->g.t_first_inject = HN_U64_MAX;
+	for (u = 0; u < e->cfg.nodes; u++)
+		node_reset(&e->node[u].st);
+}
+
+void hn_stats_reset(struct hn_engine *e)
+{
+	hn_stats_init(e);
+}
+
+void hn_stats_delivered(struct hn_engine *e, const struct hn_msg *m)
+{
+	struct hn_nstats *r = &e->node[m->dst].st;
+	u64 lat = m->t_deliver - m->t_inject;
+
+	e->node[m->src].st.tx_done++;
+	r->rx_msgs[m->mode]++;
+	r->rx_bytes[m->mode] += m->len;
+	r->lat_sum += lat;
+	r->lat_min = hn_min64(r->lat_min, lat);
+	r->lat_max = hn_max64(r->lat_max, lat);
+	e->g.rx_msgs[m->mode]++;
+	e->g.rx_bytes[m->mode] += m->len;
+	e->g.lat_sum += lat;
+	e->g.lat_min = hn_min64(e->g.lat_min, lat);
+	e->g.lat_max = hn_max64(e->g.lat_max, lat);
+	e->g.hist[bucket(lat)]++;
+	e->g.t_last_deliver = hn_max64(e->g.t_last_deliver, m->t_deliver);
+	e->out_msgs++;
+	e->out_bytes += m->len;
+}
+
+/* L316: bits delivered / time taken / peak bandwidth (N links). */
+static u32 util_ppm(const struct hn_engine *e)
+{
+	const struct hn_gstats *g = &e->g;
+	u64 bytes = g->rx_bytes[0] + g->rx_bytes[1];
+	u64 dt, cap, ppm;
+
+	if (!bytes || g->t_last_deliver <= g->t_first_inject)
+		return 0;
+	dt = g->t_last_deliver - g->t_first_inject;
+	cap = hn_mul_div(dt, (u64)e->cfg.link_mbps * e->cfg.nodes, 1000);
+	if (!cap)
+		return 0;
+	ppm = hn_mul_div(bytes * 8, 1000000, cap);
+	return ppm > 0xffffffffULL ? 0xffffffffu : (u32)ppm;
+}
+
+void hn_stats_global(const struct hn_engine *e, struct hn_gstats *g)
+{
+	*g = e->g;
+	g->now = e->now;
+	g->nslots = e->nslots;
+	g->in_flight_msgs = e->in_msgs - e->out_msgs;
+	g->in_flight_bytes = e->in_bytes - e->out_bytes;
+	g->util_ppm = util_ppm(e);
+}
+
+int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s)
+{
+	if (node >= e->cfg.nodes)
+		return -EINVAL;
+	*s = e->node[node].st;
+	return 0;
+}

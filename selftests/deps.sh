@@ -1,0 +1,22 @@
+#!/bin/bash
+# Install the Debian packages hybridnet needs to build and test, if missing.
+# Needs root (apt-get); prints what it would do otherwise.
+set -euo pipefail
+
+pkgs=(build-essential linux-source-6.1 linux-headers-amd64 linux-image-amd64
+      qemu-system-x86 busybox-static cpio kmod libnl-3-dev libnl-genl-3-dev
+      gnuplot-nox)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps: missing ${missing[*]}; run 'make deps' as root" >&2
+	exit 1
+fi
+echo "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
