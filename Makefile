@@ -35,7 +35,7 @@ KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
 		/usr/src/linux-source-6.1.tar.xz)
 KSFT	:= $(O)/ksft/kselftest_harness.h $(O)/ksft/kselftest.h
 
-.PHONY: all lib tools check unit bench deps clean
+.PHONY: all lib tools check check-unit unit bench deps clean
 all: lib tools
 
 lib: $(O)/libhncore.a
@@ -74,11 +74,25 @@ $(O)/san/test_%: selftests/core/test_%.c selftests/core/*.h \
 
 unit: $(UNIT_BIN)
 
-# Every test prints TAP; selftests/summary.sh ends with "N passed, N failed".
+# make check runs each step of CHECK_STEPS; every step writes TAP to
+# $(O)/tap/STEP.tap and selftests/summary.sh ends with "N passed, N failed".
+# Included .mk files add their steps (kmod/kmod.mk, the VM tests).
+CHECK_STEPS := check-unit
+
+-include kmod/kmod.mk
+-include selftests/drivers/hybridnet/vm.mk
+
 check: deps
-	@$(MAKE) --no-print-directory unit tools
-	@selftests/run-unit.sh $(O) $(UNIT_BIN) | tee $(O)/check.tap
-	@selftests/summary.sh $(O)/check.tap
+	@rm -rf $(O)/tap && mkdir -p $(O)/tap
+	@for s in $(CHECK_STEPS); do \
+		$(MAKE) --no-print-directory $$s || \
+		echo "not ok - make $$s failed" >> $(O)/tap/$$s.tap; \
+	done
+	@selftests/summary.sh $(O)/tap/*.tap
+
+check-unit: unit tools
+	@mkdir -p $(O)/tap
+	@selftests/run-unit.sh $(O) $(UNIT_BIN) | tee $(O)/tap/check-unit.tap
 
 bench: $(O)/bench/hn_bench
 	$(O)/bench/hn_bench

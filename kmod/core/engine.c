@@ -258,6 +258,14 @@ void hn_consume(struct hn_engine *e, u32 node, u32 bytes)
 	n->rx_used -= bytes < n->rx_used ? bytes : n->rx_used;
 }
 
+/* Free bytes in @node's NIC buffer: a message this long is accepted. */
+u32 hn_nic_room(const struct hn_engine *e, u32 node)
+{
+	if (node >= e->cfg.nodes)
+		return 0;
+	return e->cfg.nic_buf_bytes - e->node[node].buf_used;
+}
+
 /* Give one slot its time; returns the new time, or now if idle. */
 u64 hn_step(struct hn_engine *e)
 {

@@ -190,6 +190,7 @@ int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns);
 /* traffic */
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err);
 void hn_consume(struct hn_engine *e, u32 node, u32 bytes);
+u32 hn_nic_room(const struct hn_engine *e, u32 node);
 u64 hn_now(const struct hn_engine *e);
 bool hn_busy(const struct hn_engine *e);
 u64 hn_step(struct hn_engine *e);
