@@ -332,17 +332,25 @@ static u64 req_key(const struct hn_engine *e, const struct hn_pair *r)
 	       (r->dst + N - e->rot_b) % N;
 }
 
-/* In-place heap sort of request indices by req_key(); no recursion. */
+/* Priority order of requests @i and @j: key, then submission order. */
+static bool req_after(const struct hn_engine *e, const struct hn_pair *req,
+		      u32 i, u32 j)
+{
+	u64 ki = req_key(e, &req[i]), kj = req_key(e, &req[j]);
+
+	return ki != kj ? ki > kj : i > j;
+}
+
+/* In-place heap sort of request indices; no recursion. */
 static void sift(const struct hn_engine *e, const struct hn_pair *req,
 		 u32 *idx, u32 i, u32 n)
 {
 	u32 c, t;
 
 	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && req_key(e, &req[idx[c + 1]]) >
-				 req_key(e, &req[idx[c]]))
+		if (c + 1 < n && req_after(e, req, idx[c + 1], idx[c]))
 			c++;
-		if (req_key(e, &req[idx[c]]) <= req_key(e, &req[idx[i]]))
+		if (!req_after(e, req, idx[c], idx[i]))
 			break;
 		t = idx[i];
 		idx[i] = idx[c];
@@ -378,6 +386,8 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 {
 	const struct hn_config *c = &e->cfg;
 	u64 from = e->now + 2ULL * c->wire_ns + c->sched_ns + c->setup_ns;
+	struct hn_pair first = { e->rot_a, e->rot_b };
+	bool granted = false;
 	u32 i, s, u, v, *idx;
 
 	if (n > HN_MAX_REQ)
@@ -418,14 +428,22 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 			g->slot = s;
 			g->result = HN_GRANTED;
 			e->g.grants++;
+			if (!granted)
+				first = req[idx[i]];
+			granted = true;
 		} else {
 			g->result = HN_REFUSED;
 			e->g.refusals++;
 		}
 	}
 	hn_free(idx);
-	e->rot_a = (e->rot_a + 1) % c->nodes;
-	e->rot_b = (e->rot_b + 1) % c->nodes;
+	/*
+	 * Round robin (L1000): the priority pointers move one past the first
+	 * request granted, as iSLIP's do, so contenders alternate; one step
+	 * on when nothing was granted.
+	 */
+	e->rot_a = (first.src + 1) % c->nodes;
+	e->rot_b = (first.dst + 1) % c->nodes;
 	return 0;
 }
 

@@ -26,6 +26,7 @@ struct sim {
 	u64 *next_rx;			/* N * N: received so far */
 	u32 order_errors;
 	u32 reclaimed;
+	int hold_rx;			/* do not consume on delivery */
 };
 
 static void sim_deliver(void *ctx, struct hn_msg *m)
@@ -42,7 +43,8 @@ static void sim_deliver(void *ctx, struct hn_msg *m)
 		s->log = realloc(s->log, s->caplog * sizeof(*s->log));
 	}
 	s->log[s->nlog++] = t;
-	hn_consume(s->e, m->dst, m->len);
+	if (!s->hold_rx)
+		hn_consume(s->e, m->dst, m->len);
 }
 
 static void sim_reclaim(void *ctx, struct hn_msg *m)

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_circuits.c - the three communication modes (Sec. 3.3): tagging by
+ * the Predicted Circuit Switching Table, preload, predicted requests with
+ * first fit, release (with data waiting) and the idle time-out.
+ */
+#include "kselftest_harness.h"
+#include "sim.h"
+
+FIXTURE(eng) {
+	struct sim s;
+	struct hn_config c;
+};
+
+FIXTURE_SETUP(eng)
+{
+	sim_config_zero(&self->c, 8, 4);
+	ASSERT_EQ(0, sim_init(&self->s, &self->c));
+}
+
+FIXTURE_TEARDOWN(eng)
+{
+	sim_fini(&self->s);
+}
+
+/* L674: table row 00000101 for PE_3 - PE_0 and PE_2 by circuit. */
+TEST_F(eng, table_tags_messages)
+{
+	struct hn_pair a = { 3, 0 }, b = { 3, 2 };
+	u64 row[1];
+	u32 d;
+
+	ASSERT_EQ(0, sim_preload1(&self->s, 0, &a, 1));
+	ASSERT_EQ(0, sim_preload1(&self->s, 1, &b, 1));
+	ASSERT_EQ(0, hn_pcs_row(self->s.e, 3, row, 1));
+	EXPECT_EQ(0x5, row[0]);
+	for (d = 0; d < 8; d++)
+		ASSERT_EQ(0, sim_send(&self->s, 3, d, 16));
+	sim_drain(&self->s, 1000000);
+	ASSERT_EQ(8, self->s.nlog);
+	for (d = 0; d < 8; d++) {
+		struct tmsg *t = sim_find(&self->s, 3, d, 0);
+
+		EXPECT_EQ(d == 0 || d == 2 ? HN_MODE_CIRCUIT : HN_MODE_WORMHOLE,
+			  t->m.tag);
+		EXPECT_EQ(t->m.tag, t->m.mode);
+	}
+}
+
+TEST_F(eng, preload_is_all_or_nothing)
+{
+	struct hn_pair ok[2] = { { 0, 1 }, { 1, 0 } };
+	struct hn_pair clash[2] = { { 2, 3 }, { 4, 3 } };
+	struct hn_slot_cfg cfg[2] = {
+		{ .slot = 0, .npairs = 2, .pairs = ok },
+		{ .slot = 1, .npairs = 2, .pairs = clash },
+	};
+	struct hn_err err;
+
+	EXPECT_EQ(-EINVAL, hn_preload(self->s.e, cfg, 2, &err));
+	EXPECT_STREQ("two circuits to one output", err.msg);
+	EXPECT_EQ(1, err.slot);
+	EXPECT_EQ(2, err.a.src);
+	EXPECT_EQ(3, err.a.dst);
+	EXPECT_EQ(4, err.b.src);
+	EXPECT_EQ(3, err.b.dst);
+	/* slot 0 was valid but nothing was installed */
+	EXPECT_EQ(0, hn_slot_conns(self->s.e, 0));
+	EXPECT_EQ(0, hn_slot_conns(self->s.e, 1));
+	clash[1].dst = 5;
+	EXPECT_EQ(0, hn_preload(self->s.e, cfg, 2, &err));
+	EXPECT_EQ(2, hn_slot_conns(self->s.e, 0));
+	EXPECT_EQ(5, hn_circuit(self->s.e, 1, 4));
+	EXPECT_EQ(1, hn_pcs_slot(self->s.e, 2, 3));
+	/* a connection may live in one slot only (Table 5.1) */
+	ok[0] = (struct hn_pair){ 2, 3 };
+	EXPECT_EQ(-EEXIST, hn_preload(self->s.e, &cfg[0], 1, &err));
+	EXPECT_EQ(2, err.node);
+	/* replacing a slot with itself is fine; an empty config clears it */
+	EXPECT_EQ(0, hn_preload(self->s.e, &cfg[1], 1, &err));
+	cfg[1].npairs = 0;
+	EXPECT_EQ(0, hn_preload(self->s.e, &cfg[1], 1, &err));
+	EXPECT_EQ(0, hn_slot_conns(self->s.e, 1));
+	EXPECT_EQ(0, hn_check(self->s.e, NULL));
+}
+
+/* First fit (L685): 0 -> 1..6 with K = 4 fills slots 0..3, refuses two. */
+TEST_F(eng, predict_first_fit)
+{
+	struct hn_pair req[7];
+	struct hn_grant g[7];
+	struct hn_gstats gs;
+	u32 i;
+
+	for (i = 0; i < 6; i++)
+		req[i] = (struct hn_pair){ 0, i + 1 };
+	req[6] = (struct hn_pair){ 0, 1 };	/* asked twice */
+	ASSERT_EQ(0, hn_predict(self->s.e, req, 7, g, NULL));
+	for (i = 0; i < 4; i++) {
+		EXPECT_EQ(HN_GRANTED, g[i].result);
+		EXPECT_EQ(i, g[i].slot);
+	}
+	EXPECT_EQ(HN_REFUSED, g[4].result);
+	EXPECT_EQ(HN_NONE, g[4].slot);
+	EXPECT_EQ(HN_REFUSED, g[5].result);
+	EXPECT_EQ(HN_EXISTS, g[6].result);
+	EXPECT_EQ(0, g[6].slot);
+	/* another input fits beside them: 1 -> 2 goes to slot 0 */
+	req[0] = (struct hn_pair){ 1, 2 };
+	req[1] = (struct hn_pair){ 5, 2 };	/* output 2 busy in 0, 1 */
+	ASSERT_EQ(0, hn_predict(self->s.e, req, 2, g, NULL));
+	EXPECT_EQ(0, g[0].slot);
+	EXPECT_EQ(2, g[1].slot);
+	hn_stats_global(self->s.e, &gs);
+	EXPECT_EQ(6, gs.grants);
+	EXPECT_EQ(2, gs.refusals);
+	EXPECT_EQ(1, gs.exists);
+	EXPECT_EQ(0, hn_check(self->s.e, NULL));
+}
+
+/* Rotating priority (L1000): two inputs contend for one output. */
+TEST_F(eng, predict_rotates_priority)
+{
+	struct hn_pair req[2] = { { 1, 7 }, { 2, 7 } };
+	struct hn_grant g[2];
+	u32 wins[2] = { 0, 0 }, i;
+
+	self->c.k = 1;
+	sim_fini(&self->s);
+	ASSERT_EQ(0, sim_init(&self->s, &self->c));
+	for (i = 0; i < 8; i++) {
+		ASSERT_EQ(0, hn_predict(self->s.e, req, 2, g, NULL));
+		ASSERT_EQ(1, (g[0].result == HN_GRANTED) +
+			     (g[1].result == HN_GRANTED));
+		wins[g[1].result == HN_GRANTED]++;
+		hn_release_all(self->s.e);
+	}
+	EXPECT_EQ(wins[0], wins[1]);
+}
+
+/* Releasing a circuit with data waiting moves it to wormhole, in order. */
+TEST_F(eng, release_keeps_order)
+{
+	struct hn_pair p = { 0, 1 };
+	struct hn_gstats g;
+	u32 i;
+
+	ASSERT_EQ(0, sim_preload1(&self->s, 2, &p, 1));
+	for (i = 0; i < 20; i++)
+		ASSERT_EQ(0, sim_send(&self->s, 0, 1, 100));
+	hn_step(self->s.e);
+	EXPECT_EQ(-ENOENT, hn_release(self->s.e, 0, 2, NULL));
+	ASSERT_EQ(0, hn_release(self->s.e, 0, 1, NULL));
+	ASSERT_EQ(0, hn_check(self->s.e, NULL));
+	for (i = 0; i < 5; i++)			/* now by wormhole */
+		ASSERT_EQ(0, sim_send(&self->s, 0, 1, 100));
+	ASSERT_EQ(0, sim_preload1(&self->s, 0, &p, 1));
+	for (i = 0; i < 5; i++)			/* circuit again */
+		ASSERT_EQ(0, sim_send(&self->s, 0, 1, 100));
+	sim_drain(&self->s, 10000000);
+	EXPECT_EQ(30, self->s.nlog);
+	EXPECT_EQ(0, self->s.order_errors);
+	hn_stats_global(self->s.e, &g);
+	/* slot 2 (160 B) carried message 1 and 60 B of message 2 */
+	EXPECT_EQ(19, g.retagged);
+	EXPECT_EQ(25, g.tx_msgs[HN_MODE_CIRCUIT]);
+	EXPECT_EQ(6, g.rx_msgs[HN_MODE_CIRCUIT]);
+	EXPECT_EQ(24, g.rx_msgs[HN_MODE_WORMHOLE]);
+	EXPECT_EQ(0, hn_check(self->s.e, NULL));
+}
+
+/* The time-out predictor (L937) drops circuits unused for the time-out. */
+TEST_F(eng, idle_timeout)
+{
+	struct hn_pair p[2] = { { 0, 1 }, { 2, 3 } };
+	struct hn_gstats g;
+
+	ASSERT_EQ(0, hn_set_timeout(self->s.e, 5000));
+	ASSERT_EQ(0, sim_preload1(&self->s, 0, p, 2));
+	hn_run_until(self->s.e, 3000);
+	ASSERT_EQ(0, sim_send(&self->s, 0, 1, 64));	/* keeps 0 -> 1 */
+	hn_run_until(self->s.e, 6000);
+	EXPECT_EQ(1, hn_slot_conns(self->s.e, 0));
+	EXPECT_EQ(1, hn_circuit(self->s.e, 0, 0));
+	EXPECT_EQ(HN_NONE, hn_circuit(self->s.e, 0, 2));
+	hn_run_until(self->s.e, 9000);
+	EXPECT_EQ(0, hn_slot_conns(self->s.e, 0));
+	hn_stats_global(self->s.e, &g);
+	EXPECT_EQ(2, g.timeouts);
+	EXPECT_EQ(0, hn_check(self->s.e, NULL));
+}
+
+/*
+ * Buffers push back: wormhole data moves on into the switch's VQ_W while
+ * it has room (L594), so a sender is refused only when its NIC buffer and
+ * its switch input buffer are both full; a receiver that does not consume
+ * stalls its senders, and nothing is lost.
+ */
+TEST(receiver_backpressure)
+{
+	struct hn_config c;
+	struct sim s;
+	u32 i;
+
+	sim_config_zero(&c, 4, 1);
+	c.rx_buf_bytes = c.max_msg_bytes = 256;
+	c.nic_buf_bytes = c.sw_buf_bytes = 1024;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	s.hold_rx = 1;
+	for (i = 0; i < 8; i++)
+		ASSERT_EQ(0, sim_send(&s, 0, 1, 256));
+	EXPECT_EQ(-EAGAIN, sim_send(&s, 0, 1, 1));
+	EXPECT_EQ(0, hn_nic_room(s.e, 0));
+	for (i = 1; i <= 8; i++) {
+		hn_run_until(s.e, hn_now(s.e) + 100000);
+		EXPECT_EQ(i, s.nlog);		/* one receive buffer's worth */
+		EXPECT_EQ(i < 8, hn_busy(s.e));
+		EXPECT_EQ(0, hn_check(s.e, NULL));
+		hn_consume(s.e, 1, 256);
+	}
+	EXPECT_EQ(1024, hn_nic_room(s.e, 0));
+	EXPECT_EQ(0, s.order_errors);
+	sim_fini(&s);
+}
+
+TEST_HARNESS_MAIN
