@@ -1,0 +1,202 @@
+#!/bin/bash
+# run.sh - boot an initramfs made by mkinitramfs.sh in a qemu (TCG) VM and
+# collect/check the results of its /opt/hn/run.sh.
+#
+# Usage:
+#   run.sh [-k KERNEL_IMAGE] [-t TIMEOUT_S] [-o OUTDIR] [--shell] INITRD
+#
+#   -k KERNEL   kernel image; default: newest /boot/vmlinuz-*-amd64 that has a
+#               matching /usr/src/linux-headers-<ver> (modules must be built
+#               against the booted kernel)
+#   -t SECONDS  wall-clock limit for the whole VM run (default 300)
+#   -o OUTDIR   where the logs go (created; default: a new /tmp/hn-vm.XXXXXX,
+#               its path is printed on stderr)
+#   --shell     interactive shell on this terminal (kernel arg hn.shell=1),
+#               no timeout, no log checking. Leave with "exit" (powers the VM
+#               off) or Ctrl-A x.
+#
+# Environment:
+#   HN_QEMU        qemu binary (default qemu-system-x86_64)
+#   HN_QEMU_ARGS   extra qemu arguments (word-split), e.g. "-smp 4"
+#   HN_APPEND      extra kernel command-line arguments
+#   HN_DMESG_IGNORE  extended regex; matching log lines are exempt from the
+#                    bad-pattern scan below (for known-benign messages)
+#
+# Normal mode: ttyS0 (kernel console) -> OUTDIR/console.log, ttyS1 (results
+# channel) -> OUTDIR/results.log, which is split into OUTDIR/tap.log (output of
+# /opt/hn/run.sh, everything before HN-DMESG-BEGIN) and OUTDIR/dmesg.log
+# (between HN-DMESG-BEGIN and HN-DMESG-END). tap.log is printed on stdout.
+# Exit status 0 only if the VM finished in time, reported "HN-EXIT 0", and
+# neither dmesg.log nor console.log contains a kernel warning/bug pattern
+# (WARNING:, BUG:, Oops, Call Trace, KASAN:, lockdep, ...); otherwise 1 with
+# the reason (and offending lines) on stderr. Usage errors exit 2.
+# The VM never uses KVM (-accel tcg); one boot takes roughly 5-7 s.
+set -euo pipefail
+
+prog=${0##*/}
+die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
+usage() {
+	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0" >&2
+	exit 2
+}
+
+kernel=""
+tmo=300
+outdir=""
+shell=0
+initrd=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	-k) [ $# -ge 2 ] || usage; kernel=$2; shift 2 ;;
+	-t) [ $# -ge 2 ] || usage; tmo=$2; shift 2 ;;
+	-o) [ $# -ge 2 ] || usage; outdir=$2; shift 2 ;;
+	--shell) shell=1; shift ;;
+	-h | --help) usage ;;
+	--) shift; break ;;
+	-*) printf '%s: unknown option %s\n' "$prog" "$1" >&2; usage ;;
+	*) [ -z "$initrd" ] || usage; initrd=$1; shift ;;
+	esac
+done
+if [ $# -gt 0 ]; then
+	if [ -n "$initrd" ] || [ $# -ne 1 ]; then usage; fi
+	initrd=$1
+fi
+[ -n "$initrd" ] || { printf '%s: INITRD is required\n' "$prog" >&2; usage; }
+[ -f "$initrd" ] || die "initrd not found: $initrd"
+case $tmo in '' | *[!0-9]* | 0) die "bad timeout: $tmo" ;; esac
+
+qemu=${HN_QEMU:-qemu-system-x86_64}
+command -v "$qemu" >/dev/null || die "$qemu not found (install qemu-system-x86)"
+
+# Newest installed kernel image that we also have headers for.
+pick_kernel() {
+	local img ver best=""
+	while IFS= read -r img; do
+		ver=${img#/boot/vmlinuz-}
+		[ -d "/usr/src/linux-headers-$ver" ] && best=$img
+	done < <(printf '%s\n' /boot/vmlinuz-*-amd64 | LC_ALL=C sort -V)
+	[ -n "$best" ] && [ -e "$best" ] || return 1
+	printf '%s\n' "$best"
+}
+if [ -z "$kernel" ]; then
+	kernel=$(pick_kernel) ||
+		die "no /boot/vmlinuz-*-amd64 with matching /usr/src/linux-headers-*; use -k"
+fi
+[ -r "$kernel" ] || die "kernel image not readable: $kernel"
+
+append="console=ttyS0 panic=-1 quiet"
+[ "$shell" = 0 ] || append+=" hn.shell=1"
+[ -z "${HN_APPEND:-}" ] || append+=" $HN_APPEND"
+
+# shellcheck disable=SC2206 # word splitting of HN_QEMU_ARGS is intended
+extra=(${HN_QEMU_ARGS:-})
+qargs=(-accel tcg -cpu max -smp 2 -m 1024 -no-reboot
+	-display none -nodefaults
+	-kernel "$kernel" -initrd "$initrd" -append "$append")
+
+if [ "$shell" = 1 ]; then
+	# Console (and qemu monitor, Ctrl-A c) on this terminal; no timeout.
+	exec "$qemu" "${qargs[@]}" -serial mon:stdio -serial null \
+		${extra[@]+"${extra[@]}"}
+fi
+
+if [ -z "$outdir" ]; then
+	outdir=$(mktemp -d "${TMPDIR:-/tmp}/hn-vm.XXXXXX")
+	printf '%s: logs in %s\n' "$prog" "$outdir" >&2
+fi
+mkdir -p "$outdir"
+console=$outdir/console.log
+results=$outdir/results.log
+tap=$outdir/tap.log
+dmesg=$outdir/dmesg.log
+rm -f "$console" "$results" "$tap" "$dmesg"
+
+start=$(date +%s.%N)
+# timeout(1) puts itself and qemu into their own process group, so a Ctrl-C on
+# the terminal would not reach them: forward INT/TERM by hand.
+timeout -k 10 "$tmo" "$qemu" "${qargs[@]}" -monitor none \
+	-serial "file:$console" -serial "file:$results" \
+	${extra[@]+"${extra[@]}"} </dev/null &
+qpid=$!
+trap 'kill -TERM "$qpid" 2>/dev/null; wait "$qpid" 2>/dev/null; exit 130' INT TERM
+qrc=0
+wait "$qpid" || qrc=$?
+trap - INT TERM
+elapsed=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+
+touch "$console" "$results"
+# Split the results channel. Tolerate CRs and a marker that does not start a
+# line (run.sh output without a trailing newline).
+awk -v tap="$tap" -v dm="$dmesg" '
+	BEGIN { state = 0; printf "" > tap; printf "" > dm }
+	{ sub(/\r+$/, "") }
+	state == 0 {
+		i = index($0, "HN-DMESG-BEGIN")
+		if (i) {
+			if (i > 1) print substr($0, 1, i - 1) > tap
+			state = 1
+		} else {
+			print > tap
+		}
+		next
+	}
+	state == 1 { if ($0 == "HN-DMESG-END") state = 2; else print > dm; next }
+' "$results"
+hn_exit=$(awk '
+	{ sub(/\r+$/, "") }
+	$0 == "HN-DMESG-END" { after = 1; next }
+	after && /^HN-EXIT [0-9]+$/ { rc = $2 }
+	END { print rc }
+' "$results")
+
+cat "$tap"
+
+fail=0
+if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
+	printf '%s: FAIL: VM timed out after %s s (limit %s s); see %s\n' \
+		"$prog" "$elapsed" "$tmo" "$console" >&2
+	fail=1
+elif [ "$qrc" -ne 0 ]; then
+	printf '%s: FAIL: qemu exited with status %s; see %s\n' \
+		"$prog" "$qrc" "$console" >&2
+	fail=1
+fi
+if [ -z "$hn_exit" ]; then
+	printf '%s: FAIL: no HN-EXIT line in %s (VM crashed or hung?)\n' \
+		"$prog" "$results" >&2
+	if [ -s "$console" ]; then
+		{
+			grep -m 5 -E 'Kernel panic|BUG:|Oops|WARNING:' "$console" || true
+			echo '...'
+			tail -n 10 "$console"
+		} | sed 's/^/  console: /' >&2
+	fi
+	fail=1
+elif [ "$hn_exit" -ne 0 ]; then
+	printf '%s: FAIL: test script exited with status %s\n' "$prog" "$hn_exit" >&2
+	fail=1
+fi
+
+bad='WARNING:|BUG:|Oops|general protection fault|Call Trace|UBSAN:|KASAN:'
+bad+='|possible circular locking|INFO: task .* blocked|kernel BUG|refcount_t:'
+bad+='|list_add corruption|list_del corruption'
+scan() { # FILE -> offending lines on stdout
+	if [ -n "${HN_DMESG_IGNORE:-}" ]; then
+		grep -E -- "$bad" "$1" | grep -Ev -- "$HN_DMESG_IGNORE" || true
+	else
+		grep -E -- "$bad" "$1" || true
+	fi
+}
+for f in "$dmesg" "$console"; do
+	hits=$(scan "$f")
+	[ -n "$hits" ] || continue
+	printf '%s: FAIL: kernel problems in %s:\n' "$prog" "$f" >&2
+	printf '%s\n' "$hits" | head -n 50 | sed 's/^/  /' >&2
+	fail=1
+done
+
+if [ "$fail" -ne 0 ]; then
+	printf '%s: logs in %s\n' "$prog" "$outdir" >&2
+	exit 1
+fi
+printf '%s: VM run OK in %s s\n' "$prog" "$elapsed" >&2
