@@ -80,6 +80,23 @@ static void slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from)
 }
 
 /*
+ * With no wormhole slot (HN_POL_NO_W) a circuit's waiting data has nowhere
+ * else to go, so such a circuit may not be released or replaced.
+ */
+static bool stranded(struct hn_engine *e, u32 s, u32 u)
+{
+	struct hn_stream *st;
+
+	if (!(e->cfg.policy & HN_POL_NO_W))
+		return false;
+	st = hn_stream_find(e, u, e->slot[s].out[u]);
+	return st && st->vq.count;
+}
+
+static const char no_w_busy[] =
+	"circuit has data waiting and there is no wormhole slot";
+
+/*
  * Remove u's circuit from slot s.  Messages still waiting for it in VQ_PCKT
  * are re-tagged wormhole and go to the tail of Q_W (note 8.10 leaves this
  * open): Q_W holds only older messages of the pair, so order is kept.
@@ -119,6 +136,8 @@ int hn_release(struct hn_engine *e, u32 src, u32 dst, struct hn_err *err)
 	if (s == HN_NONE)
 		return fail(err, -ENOENT, "no such circuit", HN_NONE, src,
 			    HN_NONE);
+	if (stranded(e, s, src))
+		return fail(err, -EBUSY, no_w_busy, s, src, HN_NONE);
 	hn_slot_del(e, s, src);
 	e->g.releases++;
 	return 0;
@@ -127,11 +146,16 @@ int hn_release(struct hn_engine *e, u32 src, u32 dst, struct hn_err *err)
 int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err)
 {
 	struct hn_slot *sl;
+	u32 i;
 
 	if (slot >= e->cfg.k)
 		return fail(err, -EINVAL, "slot out of range", slot, HN_NONE,
 			    HN_NONE);
 	sl = &e->slot[slot];
+	for (i = 0; i < sl->nconn; i++)
+		if (stranded(e, slot, sl->conn[i]))
+			return fail(err, -EBUSY, no_w_busy, slot, sl->conn[i],
+				    HN_NONE);
 	while (sl->nconn) {
 		hn_slot_del(e, slot, sl->conn[sl->nconn - 1]);
 		e->g.releases++;
@@ -139,12 +163,18 @@ int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err)
 	return 0;
 }
 
-void hn_release_all(struct hn_engine *e)
+int hn_release_all(struct hn_engine *e, struct hn_err *err)
 {
-	u32 s;
+	u32 s, i;
 
 	for (s = 0; s < e->cfg.k; s++)
+		for (i = 0; i < e->slot[s].nconn; i++)
+			if (stranded(e, s, e->slot[s].conn[i]))
+				return fail(err, -EBUSY, no_w_busy, s,
+					    e->slot[s].conn[i], HN_NONE);
+	for (s = 0; s < e->cfg.k; s++)
 		hn_release_slot(e, s, NULL);
+	return 0;
 }
 
 /* Idle time-out predictor (L937): drop circuits unused for the time-out. */
@@ -301,6 +331,21 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 	rc = preload_check(e, cfg, n, replaced, src_of, dst_of, err);
 	if (rc)
 		return rc;
+	for (i = 0; i < n && (e->cfg.policy & HN_POL_NO_W); i++) {
+		sl = &e->slot[cfg[i].slot];
+		for (p = 0; p < cfg[i].npairs; p++)
+			src_of[cfg[i].pairs[p].src] = cfg[i].pairs[p].dst;
+		for (k = 0; k < sl->nconn && !rc; k++) {
+			u = sl->conn[k];
+			if (src_of[u] != sl->out[u] && stranded(e, cfg[i].slot, u))
+				rc = fail(err, -EBUSY, no_w_busy, cfg[i].slot,
+					  u, HN_NONE);
+		}
+		for (p = 0; p < cfg[i].npairs; p++)
+			src_of[cfg[i].pairs[p].src] = HN_NONE;
+		if (rc)
+			return rc;
+	}
 	for (i = 0; i < n; i++) {
 		s = cfg[i].slot;
 		sl = &e->slot[s];

@@ -167,6 +167,10 @@ int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
 	c.policy = policy;
 	c.slot_p_ns = slot_p_ns;
 	c.slot_w_ns = slot_w_ns;
+	if ((policy & HN_POL_NO_W) && (e->wh_msgs || e->worms))
+		return fail(err, -EBUSY,
+			    "wormhole data waiting: cannot drop the wormhole slot",
+			    HN_NONE);
 	rc = hn_config_check(&c, err);
 	if (!rc)
 		e->cfg = c;
@@ -209,6 +213,11 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	if (m->t_inject > e->now)
 		return fail(err, -EINVAL, "injection time is in the future",
 			    m->src);
+	s = hn_pcs_slot(e, m->src, m->dst);
+	if (s == HN_NONE && (c->policy & HN_POL_NO_W))
+		return fail(err, -EHOSTUNREACH,
+			    "no circuit to this destination and no wormhole slot",
+			    m->src);
 	n = &e->node[m->src];
 	if (n->buf_used + m->len > c->nic_buf_bytes) {
 		n->st.tx_full++;
@@ -222,7 +231,6 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	m->rx_held = 0;
 	m->t_ready = 0;
 	m->t_deliver = 0;
-	s = hn_pcs_slot(e, m->src, m->dst);
 	m->tag = s == HN_NONE ? HN_MODE_WORMHOLE : HN_MODE_CIRCUIT;
 	m->mode = m->tag;
 	m->slot = s == HN_NONE ? c->k : s;

@@ -203,7 +203,7 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	       struct hn_grant *out, struct hn_err *err);
 int hn_release(struct hn_engine *e, u32 src, u32 dst, struct hn_err *err);
 int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err);
-void hn_release_all(struct hn_engine *e);
+int hn_release_all(struct hn_engine *e, struct hn_err *err);
 u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src);
 u32 hn_pcs_slot(const struct hn_engine *e, u32 src, u32 dst);
 int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords);

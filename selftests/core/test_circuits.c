@@ -133,7 +133,7 @@ TEST_F(eng, predict_rotates_priority)
 		ASSERT_EQ(1, (g[0].result == HN_GRANTED) +
 			     (g[1].result == HN_GRANTED));
 		wins[g[1].result == HN_GRANTED]++;
-		hn_release_all(self->s.e);
+		ASSERT_EQ(0, hn_release_all(self->s.e, NULL));
 	}
 	EXPECT_EQ(wins[0], wins[1]);
 }
@@ -220,6 +220,37 @@ TEST(receiver_backpressure)
 	}
 	EXPECT_EQ(1024, hn_nic_room(s.e, 0));
 	EXPECT_EQ(0, s.order_errors);
+	sim_fini(&s);
+}
+
+/* Pure TDM (no wormhole slot): nothing may be left with nowhere to go. */
+TEST(no_wormhole_slot)
+{
+	struct hn_pair p = { 0, 1 }, q = { 0, 2 };
+	struct hn_slot_cfg c1 = { .slot = 1, .npairs = 1, .pairs = &q };
+	struct hn_slot_cfg c0 = { .slot = 0, .npairs = 1, .pairs = &q };
+	struct hn_config c;
+	struct hn_err err;
+	struct sim s;
+
+	sim_config_zero(&c, 4, 2);
+	c.policy = HN_POL_SES | HN_POL_NO_W;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_preload1(&s, 0, &p, 1));
+	EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 0, 3, 10));
+	ASSERT_EQ(0, sim_send(&s, 0, 1, 10));
+	EXPECT_EQ(-EBUSY, hn_release(s.e, 0, 1, &err));
+	EXPECT_STREQ("circuit has data waiting and there is no wormhole slot",
+		     err.msg);
+	EXPECT_EQ(-EBUSY, hn_release_slot(s.e, 0, &err));
+	EXPECT_EQ(-EBUSY, hn_release_all(s.e, &err));
+	EXPECT_EQ(-EBUSY, hn_preload(s.e, &c0, 1, &err));
+	EXPECT_EQ(0, hn_preload(s.e, &c1, 1, &err));	/* slot 1 is free */
+	EXPECT_EQ(1, hn_circuit(s.e, 0, 0));
+	sim_drain(&s, 100000);
+	EXPECT_EQ(1, s.nlog);
+	EXPECT_EQ(0, hn_release(s.e, 0, 1, &err));	/* nothing waits now */
+	EXPECT_EQ(0, hn_check(s.e, NULL));
 	sim_fini(&s);
 }
 
