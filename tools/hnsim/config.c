@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/* config.c - hnsim: struct hn_config fields by name, and policy names. */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hnsim.h"
+
+static const struct {
+	const char *name;
+	size_t off;
+	int wide;			/* u64 rather than u32 */
+	const char *help;
+} keys[] = {
+#define K(f, h) { #f, offsetof(struct hn_config, f), 0, h }
+	K(nodes, "virtual nodes N, 2..4096"),
+	K(k, "predictive slots K, 0..64 (slot K is the wormhole slot)"),
+	K(link_mbps, "link rate, Mb/s"),
+	K(slot_p_ns, "predictive slot length NUM_P, ns"),
+	K(slot_w_ns, "wormhole slot length NUM_W, ns (used with sla)"),
+	K(guard_ns, "guard band at the start of each slot, ns"),
+	K(sched_ns, "predictive scheduler latency, ns"),
+	K(setup_ns, "switch configuration delay, ns"),
+	K(wh_first_ns, "wormhole: first flit of a worm, arbitration incl., ns"),
+	K(wh_flit_ns, "wormhole: each further flit, ns"),
+	K(flit_bytes, "flit size, bytes"),
+	K(worm_bytes, "largest worm, bytes; longer messages are split"),
+	K(wire_ns, "NIC to switch wire, one way, ns"),
+	K(nic_ns, "NIC send or receive delay, ns"),
+	K(fabric_ns, "propagation through the fabric, ns"),
+	K(nic_buf_bytes, "NIC buffer (Q_W + VQ_PCKT), bytes"),
+	K(sw_buf_bytes, "switch VQ_W per input port, bytes"),
+	K(rx_buf_bytes, "receive buffer per node, bytes"),
+	K(max_msg_bytes, "largest message, bytes"),
+#undef K
+	{ "idle_timeout_ns", offsetof(struct hn_config, idle_timeout_ns), 1,
+	  "release circuits idle this long, ns (0: never)" },
+};
+
+static const struct {
+	const char *name;
+	u32 flags;
+} pols[] = {
+	{ "fixed", 0 },
+	{ "ses", HN_POL_SES },
+	{ "sla", HN_POL_SES | HN_POL_SLA },
+	{ "preempt", HN_POL_PREEMPT },
+	{ "slot", HN_POL_PREEMPT_SLOT },
+	{ "no-w", HN_POL_NO_W },
+};
+
+int cfg_set(struct hn_config *c, const char *key, const char *val,
+	    char *why, size_t whylen)
+{
+	unsigned long long v;
+	char *end;
+	size_t i;
+
+	if (!strcmp(key, "policy"))
+		return cfg_policy(val, &c->policy) ?
+		       (snprintf(why, whylen, "unknown policy '%s'", val), -1) :
+		       0;
+	if (!strcmp(key, "profile")) {
+		if (!hn_config_profile(c, val))
+			return 0;
+		snprintf(why, whylen, "unknown profile '%s'", val);
+		return -1;
+	}
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (strcmp(key, keys[i].name))
+			continue;
+		errno = 0;
+		v = strtoull(val, &end, 0);
+		if (errno || end == val || *end || val[0] == '-' ||
+		    (!keys[i].wide && v > 0xffffffffULL)) {
+			snprintf(why, whylen, "%s: '%s' is not a number in range",
+				 key, val);
+			return -1;
+		}
+		if (keys[i].wide)
+			*(u64 *)((char *)c + keys[i].off) = v;
+		else
+			*(u32 *)((char *)c + keys[i].off) = (u32)v;
+		return 0;
+	}
+	snprintf(why, whylen, "unknown key '%s' (see --help)", key);
+	return -1;
+}
+
+/* "ses", "sla", "preempt,slot", "ses,no-w", ... */
+int cfg_policy(const char *s, u32 *policy)
+{
+	char buf[128], *tok, *save;
+	u32 p = 0;
+	size_t i;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	for (tok = strtok_r(buf, ",+", &save); tok;
+	     tok = strtok_r(NULL, ",+", &save)) {
+		for (i = 0; i < sizeof(pols) / sizeof(pols[0]); i++)
+			if (!strcmp(tok, pols[i].name))
+				break;
+		if (i == sizeof(pols) / sizeof(pols[0]))
+			return -1;
+		p |= pols[i].flags;
+	}
+	*policy = p;
+	return 0;
+}
+
+const char *cfg_policy_name(u32 p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s",
+		 p & HN_POL_PREEMPT ? "preempt" :
+		 p & HN_POL_SLA ? "sla" : p & HN_POL_SES ? "ses" : "fixed",
+		 (p & HN_POL_PREEMPT) && (p & HN_POL_SLA) ? ",sla" : "",
+		 p & HN_POL_PREEMPT_SLOT ? ",slot" : "",
+		 p & HN_POL_NO_W ? ",no-w" : "");
+	return buf;
+}
+
+void cfg_print_keys(FILE *f)
+{
+	struct hn_config d;
+	size_t i;
+
+	hn_config_default(&d);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		unsigned long long v = keys[i].wide ?
+			*(u64 *)((char *)&d + keys[i].off) :
+			*(u32 *)((char *)&d + keys[i].off);
+
+		fprintf(f, "  %-16s %s [ding4: %llu]\n", keys[i].name,
+			keys[i].help, v);
+	}
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* hnsim.h - the parts of hnsim: options, trace driver, report. */
+#ifndef HNSIM_H
+#define HNSIM_H
+
+#include <stdio.h>
+#include "hn_core.h"
+
+struct sim_opts {
+	struct hn_config cfg;
+	const char *trace;		/* path, "-" for stdin */
+	u64 until;			/* 0: run until drained */
+	int json;
+	int per_node;
+	int progress;			/* -1: when stderr is a terminal */
+};
+
+struct sim_result {
+	u64 events;			/* trace lines applied */
+	u64 retries;			/* injections that waited for room */
+	u64 max_blocked;		/* most messages waiting at once */
+	u64 waiting;			/* never accepted by their NIC */
+	int drained;			/* nothing left in flight at the end */
+	double wall_s;
+};
+
+int cfg_set(struct hn_config *c, const char *key, const char *val,
+	    char *why, size_t whylen);
+int cfg_policy(const char *s, u32 *policy);
+const char *cfg_policy_name(u32 policy, char *buf, size_t len);
+void cfg_print_keys(FILE *f);
+
+int trace_run(struct sim_opts *o, struct hn_engine **ep,
+	      struct sim_result *res);
+
+void report(FILE *f, const struct sim_opts *o, struct hn_engine *e,
+	    const struct sim_result *res);
+
+#endif

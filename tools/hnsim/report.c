@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/* report.c - hnsim: statistics, for people or as JSON. */
+#include <inttypes.h>
+#include "hnsim.h"
+
+#define U(x) ((unsigned long long)(x))
+
+static u64 sum2(const u64 *v)
+{
+	return v[0] + v[1];
+}
+
+static void human(FILE *f, const struct sim_opts *o, struct hn_engine *e,
+		  const struct sim_result *r)
+{
+	const struct hn_config *c = hn_cfg(e);
+	struct hn_gstats g;
+	char pol[64];
+	u64 n;
+	u32 s;
+
+	hn_stats_global(e, &g);
+	n = sum2(g.rx_msgs);
+	fprintf(f, "fabric      %u nodes, K = %u predictive slots + S_W, policy %s\n",
+		c->nodes, c->k, cfg_policy_name(c->policy, pol, sizeof(pol)));
+	fprintf(f, "time        %llu ns virtual (%.3f s wall), %llu cycles\n",
+		U(g.now), r->wall_s, U(g.cycles));
+	fprintf(f, "messages    injected %llu (circuit %llu, wormhole %llu), delivered %llu (circuit %llu, wormhole %llu), in flight %llu\n",
+		U(sum2(g.tx_msgs)), U(g.tx_msgs[0]), U(g.tx_msgs[1]), U(n),
+		U(g.rx_msgs[0]), U(g.rx_msgs[1]), U(g.in_flight_msgs));
+	fprintf(f, "bytes       injected %llu, delivered %llu\n",
+		U(sum2(g.tx_bytes)), U(sum2(g.rx_bytes)));
+	if (n)
+		fprintf(f, "latency     min %llu, mean %llu, p50 <= %llu, p99 <= %llu, max %llu ns\n",
+			U(g.lat_min), U(g.lat_sum / n),
+			U(hn_hist_percentile(g.hist, 500)),
+			U(hn_hist_percentile(g.hist, 990)), U(g.lat_max));
+	fprintf(f, "utilisation %.2f %% (bits delivered / (last delivery - first injection) / N link rate)\n",
+		g.util_ppm / 1e4);
+	fprintf(f, "pushback    %llu injections refused (buffer full), %llu retried later, %llu never accepted, %llu retagged to wormhole\n",
+		U(g.tx_full), U(r->retries), U(r->waiting), U(g.retagged));
+	fprintf(f, "scheduler   %llu grants, %llu already set, %llu refusals, %llu releases, %llu time-outs, %llu preloads\n",
+		U(g.grants), U(g.exists), U(g.refusals), U(g.releases),
+		U(g.timeouts), U(g.preloads));
+	fprintf(f, "slot        runs        time_ns     util %%  skipped  preempted\n");
+	for (s = 0; s < g.nslots; s++)
+		fprintf(f, "%-4u%-4s %10llu %14llu %8.2f %8llu %10llu\n", s,
+			s == c->k ? " S_W" : "", U(g.slot[s].runs),
+			U(g.slot[s].time_ns),
+			g.slot[s].cap_bytes ?
+			100.0 * g.slot[s].bytes / g.slot[s].cap_bytes : 0.0,
+			U(g.slot[s].skipped), U(g.slot[s].preempted));
+	if (!r->drained)
+		fprintf(f, "note        stopped with traffic in flight\n");
+	if (o->per_node) {
+		fprintf(f, "node   tx_circuit tx_wormhole  rx_circuit rx_wormhole   lat_mean  lat_max  full\n");
+		for (s = 0; s < c->nodes; s++) {
+			struct hn_nstats ns;
+			u64 rn;
+
+			hn_stats_node(e, s, &ns);
+			rn = sum2(ns.rx_msgs);
+			fprintf(f, "%-5u %11llu %11llu %11llu %11llu %10llu %8llu %5llu\n",
+				s, U(ns.tx_msgs[0]), U(ns.tx_msgs[1]),
+				U(ns.rx_msgs[0]), U(ns.rx_msgs[1]),
+				U(rn ? ns.lat_sum / rn : 0), U(ns.lat_max),
+				U(ns.tx_full));
+		}
+	}
+}
+
+static void pair(FILE *f, const char *name, const u64 *v, const char *end)
+{
+	fprintf(f, "\"%s\": {\"circuit\": %llu, \"wormhole\": %llu}%s", name,
+		U(v[0]), U(v[1]), end);
+}
+
+static void json(FILE *f, const struct sim_opts *o, struct hn_engine *e,
+		 const struct sim_result *r)
+{
+	const struct hn_config *c = hn_cfg(e);
+	struct hn_gstats g;
+	char pol[64];
+	u64 n;
+	u32 s;
+
+	hn_stats_global(e, &g);
+	n = sum2(g.rx_msgs);
+	fprintf(f, "{\"nodes\": %u, \"k\": %u, \"policy\": \"%s\", ", c->nodes,
+		c->k, cfg_policy_name(c->policy, pol, sizeof(pol)));
+	fprintf(f, "\"now_ns\": %llu, \"wall_s\": %.6f, \"cycles\": %llu, ",
+		U(g.now), r->wall_s, U(g.cycles));
+	fprintf(f, "\"drained\": %s, \"events\": %llu, ",
+		r->drained ? "true" : "false", U(r->events));
+	pair(f, "tx_msgs", g.tx_msgs, ", ");
+	pair(f, "tx_bytes", g.tx_bytes, ", ");
+	pair(f, "rx_msgs", g.rx_msgs, ", ");
+	pair(f, "rx_bytes", g.rx_bytes, ", ");
+	fprintf(f, "\"in_flight_msgs\": %llu, \"in_flight_bytes\": %llu, ",
+		U(g.in_flight_msgs), U(g.in_flight_bytes));
+	fprintf(f, "\"latency_ns\": {\"min\": %llu, \"mean\": %llu, \"p50_max\": %llu, \"p99_max\": %llu, \"max\": %llu}, ",
+		U(n ? g.lat_min : 0), U(n ? g.lat_sum / n : 0),
+		U(hn_hist_percentile(g.hist, 500)),
+		U(hn_hist_percentile(g.hist, 990)), U(g.lat_max));
+	fprintf(f, "\"util_ppm\": %u, \"t_first_inject\": %llu, \"t_last_deliver\": %llu, ",
+		g.util_ppm, U(n ? g.t_first_inject : 0), U(g.t_last_deliver));
+	fprintf(f, "\"tx_full\": %llu, \"retries\": %llu, \"waiting\": %llu, \"retagged\": %llu, ",
+		U(g.tx_full), U(r->retries), U(r->waiting), U(g.retagged));
+	fprintf(f, "\"sched\": {\"grants\": %llu, \"exists\": %llu, \"refusals\": %llu, \"releases\": %llu, \"timeouts\": %llu, \"preloads\": %llu}, ",
+		U(g.grants), U(g.exists), U(g.refusals), U(g.releases),
+		U(g.timeouts), U(g.preloads));
+	fprintf(f, "\"slots\": [");
+	for (s = 0; s < g.nslots; s++)
+		fprintf(f, "%s{\"slot\": %u, \"wormhole\": %s, \"runs\": %llu, \"time_ns\": %llu, \"bytes\": %llu, \"cap_bytes\": %llu, \"skipped\": %llu, \"preempted\": %llu}",
+			s ? ", " : "", s, s == c->k ? "true" : "false",
+			U(g.slot[s].runs), U(g.slot[s].time_ns),
+			U(g.slot[s].bytes), U(g.slot[s].cap_bytes),
+			U(g.slot[s].skipped), U(g.slot[s].preempted));
+	fprintf(f, "]");
+	if (o->per_node) {
+		fprintf(f, ", \"per_node\": [");
+		for (s = 0; s < c->nodes; s++) {
+			struct hn_nstats ns;
+
+			hn_stats_node(e, s, &ns);
+			fprintf(f, "%s{\"node\": %u, ", s ? ", " : "", s);
+			pair(f, "tx_msgs", ns.tx_msgs, ", ");
+			pair(f, "rx_msgs", ns.rx_msgs, ", ");
+			pair(f, "rx_bytes", ns.rx_bytes, ", ");
+			fprintf(f, "\"lat_sum\": %llu, \"lat_max\": %llu, \"tx_full\": %llu}",
+				U(ns.lat_sum), U(ns.lat_max), U(ns.tx_full));
+		}
+		fprintf(f, "]");
+	}
+	fprintf(f, "}\n");
+}
+
+void report(FILE *f, const struct sim_opts *o, struct hn_engine *e,
+	    const struct sim_result *r)
+{
+	if (o->json)
+		json(f, o, e, r);
+	else
+		human(f, o, e, r);
+}

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace.c - hnsim: read a trace and drive the engine with it.
+ *
+ * A message the NIC cannot take (buffer full) waits in its source's FIFO
+ * and is offered again after every slot, as a blocked PE would; its
+ * latency still counts from the time the trace generated it.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "hnsim.h"
+
+struct smsg {
+	struct hn_msg m;
+	struct smsg *next;		/* in its source's waiting FIFO */
+};
+
+struct driver {
+	struct hn_engine *e;
+	struct sim_opts *o;
+	struct sim_result *res;
+	struct smsg **head, **tail;	/* per-source waiting FIFOs */
+	u32 *waiting;			/* sources with a FIFO, as a list */
+	u32 nwaiting;
+	u64 blocked;
+	const char *file;
+	unsigned long line;
+	double t0, last_progress;
+};
+
+static void deliver(void *ctx, struct hn_msg *m)
+{
+	struct driver *d = ctx;
+
+	hn_consume(d->e, m->dst, m->len);
+	free(m);
+}
+
+static void reclaim(void *ctx, struct hn_msg *m)
+{
+	(void)ctx;
+	free(m);
+}
+
+static const struct hn_ops ops = { .deliver = deliver, .reclaim = reclaim };
+
+static double wall(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void progress(struct driver *d, int force)
+{
+	struct hn_gstats g;
+	double t = wall();
+
+	if (!d->o->progress || (!force && t - d->last_progress < 1.0))
+		return;
+	d->last_progress = t;
+	hn_stats_global(d->e, &g);
+	fprintf(stderr, "\rhnsim: %llu ns, line %lu, %llu delivered, "
+		"%llu in flight, %llu waiting   %s",
+		(unsigned long long)g.now, d->line,
+		(unsigned long long)(g.rx_msgs[0] + g.rx_msgs[1]),
+		(unsigned long long)g.in_flight_msgs,
+		(unsigned long long)d->blocked, force ? "\n" : "");
+}
+
+static int die(struct driver *d, const char *fmt, const char *arg)
+{
+	fprintf(stderr, "hnsim: %s:%lu: ", d->file, d->line);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	return -1;
+}
+
+/* Offer each waiting source's FIFO to its NIC, oldest first. */
+static int retry(struct driver *d)
+{
+	u32 i = 0, u;
+	struct smsg *s;
+	int rc;
+
+	while (i < d->nwaiting) {
+		u = d->waiting[i];
+		while ((s = d->head[u])) {
+			rc = hn_inject(d->e, &s->m, NULL);
+			if (rc == -EAGAIN)
+				break;
+			if (rc)
+				return rc;
+			d->head[u] = s->next;
+			d->blocked--;
+			d->res->retries++;
+		}
+		if (d->head[u]) {
+			i++;
+		} else {
+			d->tail[u] = NULL;
+			d->waiting[i] = d->waiting[--d->nwaiting];
+		}
+	}
+	return 0;
+}
+
+/* Let virtual time reach @t, offering waiting messages after each slot. */
+static int advance(struct driver *d, u64 t)
+{
+	u64 before;
+
+	while (hn_now(d->e) < t) {
+		if (!d->blocked) {
+			hn_run_until(d->e, t);
+			break;
+		}
+		before = hn_now(d->e);
+		hn_step(d->e);
+		if (retry(d))
+			return -1;
+		if (hn_now(d->e) == before)
+			break;		/* cannot happen while blocked */
+		progress(d, 0);
+	}
+	return 0;
+}
+
+static int send(struct driver *d, u64 t, u32 src, u32 dst, u32 len)
+{
+	struct smsg *s = calloc(1, sizeof(*s));
+	struct hn_err err = { 0 };
+	int rc;
+
+	if (!s)
+		return die(d, "%s", strerror(ENOMEM));
+	s->m.src = src;
+	s->m.dst = dst;
+	s->m.len = len;
+	s->m.t_inject = t;
+	rc = d->head[src] ? -EAGAIN : hn_inject(d->e, &s->m, &err);
+	if (rc == -EAGAIN) {
+		if (!d->head[src])
+			d->waiting[d->nwaiting++] = src;
+		else
+			d->tail[src]->next = s;
+		if (!d->head[src])
+			d->head[src] = s;
+		d->tail[src] = s;
+		if (++d->blocked > d->res->max_blocked)
+			d->res->max_blocked = d->blocked;
+		return 0;
+	}
+	if (rc) {
+		free(s);
+		return die(d, "message refused: %s", err.msg);
+	}
+	return 0;
+}
+
+static int pairs(struct driver *d, char **tok, int n, struct hn_pair *p)
+{
+	unsigned long a, b;
+	char *end;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		a = strtoul(tok[i], &end, 10);
+		if (*end != ':' || end == tok[i])
+			return die(d, "'%s' is not SRC:DST", tok[i]);
+		b = strtoul(end + 1, &end, 10);
+		if (*end || a > HN_NONE - 1 || b > HN_NONE - 1)
+			return die(d, "'%s' is not SRC:DST", tok[i]);
+		p[i].src = (u32)a;
+		p[i].dst = (u32)b;
+	}
+	return 0;
+}
+
+static int refused(struct driver *d, const char *what, struct hn_err *err)
+{
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s refused: %s", what,
+		 err->msg ? err->msg : "error");
+	if (err->slot != HN_NONE)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+			 " (slot %u)", err->slot);
+	if (err->a.src != err->b.src || err->a.dst != err->b.dst)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+			 " (%u:%u and %u:%u)", err->a.src, err->a.dst,
+			 err->b.src, err->b.dst);
+	return die(d, "%s", buf);
+}
+
+static int control(struct driver *d, char **tok, int n)
+{
+	struct hn_err err = { 0 };
+	struct hn_slot_cfg sc;
+	struct hn_pair *p;
+	struct hn_grant *g;
+	char *end;
+	int rc = 0;
+
+	p = calloc(n + 1, sizeof(*p));
+	g = calloc(n + 1, sizeof(*g));
+	if (!p || !g) {
+		rc = die(d, "%s", strerror(ENOMEM));
+	} else if (!strcmp(tok[0], "preload") && n >= 2) {
+		sc.slot = (u32)strtoul(tok[1], &end, 10);
+		sc.npairs = n - 2;
+		sc.pairs = p;
+		if (*end)
+			rc = die(d, "'%s' is not a slot", tok[1]);
+		else if (!(rc = pairs(d, tok + 2, n - 2, p)) &&
+			 hn_preload(d->e, &sc, 1, &err))
+			rc = refused(d, "preload", &err);
+	} else if (!strcmp(tok[0], "predict") && n >= 2) {
+		if (!(rc = pairs(d, tok + 1, n - 1, p)) &&
+		    hn_predict(d->e, p, n - 1, g, &err))
+			rc = refused(d, "predict", &err);
+	} else if (!strcmp(tok[0], "release") && n == 2 &&
+		   !strcmp(tok[1], "all")) {
+		if (hn_release_all(d->e, &err))
+			rc = refused(d, "release", &err);
+	} else if (!strcmp(tok[0], "release") && n == 3 &&
+		   !strcmp(tok[1], "slot")) {
+		if (hn_release_slot(d->e, (u32)strtoul(tok[2], NULL, 10), &err))
+			rc = refused(d, "release", &err);
+	} else if (!strcmp(tok[0], "release") && n == 2) {
+		if (!(rc = pairs(d, tok + 1, 1, p)) &&
+		    hn_release(d->e, p[0].src, p[0].dst, &err))
+			rc = refused(d, "release", &err);
+	} else {
+		rc = die(d, "unknown or malformed directive '%s' (see --help)",
+			 tok[0]);
+	}
+	free(p);
+	free(g);
+	return rc;
+}
+
+#define MAXTOK	(2 * HN_MAX_NODES + 8)
+
+static int line(struct driver *d, char *s, u64 *last)
+{
+	static char *tok[MAXTOK];
+	unsigned long long t, v[3];
+	char *save, *end;
+	int n = 0, i;
+
+	if ((end = strchr(s, '#')))
+		*end = 0;
+	for (tok[n] = strtok_r(s, " \t\r\n", &save); tok[n];
+	     tok[n] = strtok_r(NULL, " \t\r\n", &save))
+		if (++n == MAXTOK)
+			return die(d, "%s", "line too long");
+	if (!n)
+		return 0;
+	errno = 0;
+	t = strtoull(tok[0], &end, 10);
+	if (errno || *end || !isdigit((unsigned char)tok[0][0]))
+		return die(d, "'%s' is not a time in ns", tok[0]);
+	if (t < *last)
+		return die(d, "%s", "times must not decrease");
+	*last = t;
+	if (advance(d, t))
+		return die(d, "%s", "engine refused a waiting message");
+	d->res->events++;
+	if (n >= 2 && isalpha((unsigned char)tok[1][0]))
+		return control(d, tok + 1, n - 1);
+	if (n != 4)
+		return die(d, "%s", "want TIME SRC DST BYTES or a directive");
+	for (i = 0; i < 3; i++) {
+		errno = 0;
+		v[i] = strtoull(tok[i + 1], &end, 10);
+		if (errno || *end || !isdigit((unsigned char)tok[i + 1][0]) ||
+		    v[i] > 0xffffffffULL)
+			return die(d, "'%s' is not a number", tok[i + 1]);
+	}
+	return send(d, t, (u32)v[0], (u32)v[1], (u32)v[2]);
+}
+
+int trace_run(struct sim_opts *o, struct hn_engine **ep,
+	      struct sim_result *res)
+{
+	struct driver d = { .o = o, .res = res };
+	u64 last = 0, limit;
+	char *buf = NULL;
+	size_t cap = 0;
+	FILE *f = stdin;
+	int rc;
+
+	d.file = o->trace && strcmp(o->trace, "-") ? o->trace : "<stdin>";
+	if (f != stdin || (o->trace && strcmp(o->trace, "-"))) {
+		f = fopen(o->trace, "r");
+		if (!f) {
+			fprintf(stderr, "hnsim: %s: %s\n", o->trace,
+				strerror(errno));
+			return -1;
+		}
+	}
+	if (o->progress < 0)
+		o->progress = isatty(2);
+	d.e = hn_create(&o->cfg, &ops, &d, &rc);
+	d.head = calloc(o->cfg.nodes, sizeof(*d.head));
+	d.tail = calloc(o->cfg.nodes, sizeof(*d.tail));
+	d.waiting = calloc(o->cfg.nodes, sizeof(*d.waiting));
+	if (!d.e || !d.head || !d.tail || !d.waiting) {
+		fprintf(stderr, "hnsim: cannot create the engine: %s\n",
+			strerror(-rc));
+		rc = -1;
+		goto out;
+	}
+	d.t0 = wall();
+	rc = 0;
+	while (!rc && getline(&buf, &cap, f) >= 0) {
+		d.line++;
+		rc = line(&d, buf, &last);
+		progress(&d, 0);
+	}
+	/* drain: up to --until, or until nothing is left (1000 s virtual max) */
+	limit = o->until ? o->until : hn_now(d.e) + 1000000000000ULL;
+	while (!rc && (hn_busy(d.e) || d.blocked) && hn_now(d.e) < limit) {
+		hn_step(d.e);
+		rc = retry(&d);
+		progress(&d, 0);
+	}
+	if (!rc && o->until && hn_now(d.e) < o->until)
+		hn_run_until(d.e, o->until);
+	res->drained = !hn_busy(d.e) && !d.blocked;
+	res->waiting = d.blocked;
+	res->wall_s = wall() - d.t0;
+	progress(&d, 1);
+out:
+	while (d.head && d.nwaiting) {
+		struct smsg *s = d.head[d.waiting[--d.nwaiting]];
+
+		while (s) {
+			struct smsg *n = s->next;
+
+			free(s);
+			s = n;
+		}
+	}
+	free(d.head);
+	free(d.tail);
+	free(d.waiting);
+	free(buf);
+	if (f != stdin)
+		fclose(f);
+	*ep = d.e;
+	return rc;
+}
