@@ -47,6 +47,17 @@ static int check_slots(const struct hn_engine *e, struct hn_err *err)
 			n += sl->in[v] != HN_NONE;
 		if (n != sl->nconn)
 			return bad(err, "two circuits to one output", s, HN_NONE);
+		for (n = 0; n < sl->nact; n++) {
+			const struct hn_stream *st;
+
+			u = sl->act[n];
+			if (sl->out[u] == HN_NONE || sl->apos[u] != n)
+				return bad(err, "active list broken", s, u);
+			st = hn_stream_find(e, u, sl->out[u]);
+			if (!st || !st->vq.count)
+				return bad(err, "idle circuit on active list", s,
+					   u);
+		}
 	}
 	return 0;
 }
@@ -104,6 +115,9 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			if (c && slot == HN_NONE)
 				return bad(err, "circuit data with no circuit",
 					   HN_NONE, u);
+			if (c && e->slot[slot].apos[u] == HN_NONE)
+				return bad(err, "circuit data not on active list",
+					   slot, u);
 			if (c)
 				slot_pend[slot] += c;
 			sb += queue_bytes(&st->vw, &c);

@@ -79,6 +79,30 @@ static void slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from)
 	sl->last_use[u] = from;
 }
 
+/* u's circuit in slot s has data waiting: the slot must visit it. */
+void hn_slot_wake(struct hn_engine *e, u32 s, u32 u)
+{
+	struct hn_slot *sl = &e->slot[s];
+
+	if (sl->apos[u] != HN_NONE)
+		return;
+	sl->apos[u] = sl->nact;
+	sl->act[sl->nact++] = u;
+}
+
+static void slot_sleep(struct hn_engine *e, u32 s, u32 u)
+{
+	struct hn_slot *sl = &e->slot[s];
+	u32 last;
+
+	if (sl->apos[u] == HN_NONE)
+		return;
+	last = sl->act[--sl->nact];
+	sl->act[sl->apos[u]] = last;
+	sl->apos[last] = sl->apos[u];
+	sl->apos[u] = HN_NONE;
+}
+
 /*
  * With no wormhole slot (HN_POL_NO_W) a circuit's waiting data has nowhere
  * else to go, so such a circuit may not be released or replaced.
@@ -116,6 +140,7 @@ void hn_slot_del(struct hn_engine *e, u32 s, u32 u)
 		e->wh_msgs++;
 		e->g.retagged++;
 	}
+	slot_sleep(e, s, u);
 	sl->out[u] = HN_NONE;
 	sl->in[v] = HN_NONE;
 	last = sl->conn[--sl->nconn];
@@ -495,7 +520,8 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 /*
  * A predictive slot [start, start + len): every NIC whose circuit is in
  * B^(s) sends from that circuit's VQ_PCKT (L616) after the guard band,
- * messages spanning slots as needed (L1046).
+ * messages spanning slots as needed (L1046).  Only circuits with data
+ * waiting are visited, so a slot costs O(active connections).
  */
 void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len)
 {
@@ -508,13 +534,14 @@ void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len)
 	u64 left, x;
 	u32 i, u;
 
-	for (i = 0; i < sl->nconn; i++) {
-		u = sl->conn[i];
+	/* backwards: slot_sleep() moves the last entry into this place */
+	for (i = sl->nact; i-- > 0;) {
+		u = sl->act[i];
 		if (sl->valid_from[u] > start)
 			continue;
 		st = hn_stream_find(e, u, sl->out[u]);
-		if (!st || !st->vq.count || st->qw_msgs || st->vw.count)
-			continue;
+		if (st->qw_msgs || st->vw.count)
+			continue;	/* older messages still on the wormhole */
 		left = cap;
 		while (left && (m = st->vq.head) && hn_rx_reserve(e, m)) {
 			x = hn_min64(m->len - m->sent, left);
@@ -534,7 +561,10 @@ void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len)
 			sl->last_use[u] = start;
 			e->g.slot[s].bytes += cap - left;
 		}
-		hn_stream_put(e, st);
+		if (!st->vq.count) {
+			slot_sleep(e, s, u);
+			hn_stream_put(e, st);
+		}
 	}
 	e->g.slot[s].cap_bytes += cap * c->nodes;
 }

@@ -24,6 +24,8 @@ static void slots_free(struct hn_engine *e)
 		hn_free(e->slot[s].pos);
 		hn_free(e->slot[s].valid_from);
 		hn_free(e->slot[s].last_use);
+		hn_free(e->slot[s].act);
+		hn_free(e->slot[s].apos);
 	}
 	hn_free(e->slot);
 }
@@ -44,12 +46,15 @@ static int slots_alloc(struct hn_engine *e)
 		sl->pos = hn_zalloc(N * sizeof(u32));
 		sl->valid_from = hn_zalloc(N * sizeof(u64));
 		sl->last_use = hn_zalloc(N * sizeof(u64));
+		sl->act = hn_zalloc(N * sizeof(u32));
+		sl->apos = hn_zalloc(N * sizeof(u32));
 		if (!sl->out || !sl->in || !sl->conn || !sl->pos ||
-		    !sl->valid_from || !sl->last_use)
+		    !sl->valid_from || !sl->last_use || !sl->act || !sl->apos)
 			return -ENOMEM;
 		for (u = 0; u < N; u++) {
 			sl->out[u] = HN_NONE;
 			sl->in[u] = HN_NONE;
+			sl->apos[u] = HN_NONE;
 		}
 	}
 	return 0;
@@ -243,6 +248,8 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	e->in_msgs++;
 	e->in_bytes += m->len;
 	if (s != HN_NONE) {
+		if (!st->vq.count)
+			hn_slot_wake(e, s, m->src);
 		hn_q_push(&st->vq, m);
 		e->slot[s].pending++;
 		e->pending++;

@@ -63,8 +63,17 @@ struct hn_slot {
 	u32 *pos;			/* pos[u] = index of u in conn[] */
 	u64 *valid_from;		/* per input: grant usable from */
 	u64 *last_use;			/* per input: last data sent */
-	u32 nconn;
+	u32 *act;			/* inputs whose circuit has data waiting */
+	u32 *apos;			/* apos[u] = index in act[], or HN_NONE */
+	u32 nconn, nact;
 	u32 pending;			/* messages in VQ_PCKT for this slot */
+};
+
+/* Wormhole slot: input @u is next free at @t; @prio breaks ties. */
+struct hn_hent {
+	u64 t;
+	u32 prio;
+	u32 u;
 };
 
 struct hn_engine {
@@ -81,7 +90,7 @@ struct hn_engine {
 	u32 worms;			/* suspended worms */
 	struct hn_node *node;
 	struct hn_slot *slot;
-	u32 *heap;			/* wormhole event heap of inputs */
+	struct hn_hent *heap;		/* wormhole event heap of inputs */
 	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
 	u64 in_msgs, in_bytes;		/* integrity: never reset */
 	u64 out_msgs, out_bytes;
@@ -92,7 +101,7 @@ struct hn_engine {
 /* queue.c */
 void hn_q_push(struct hn_queue *q, struct hn_msg *m);
 struct hn_msg *hn_q_pop(struct hn_queue *q);
-struct hn_stream *hn_stream_find(struct hn_engine *e, u32 src, u32 dst);
+struct hn_stream *hn_stream_find(const struct hn_engine *e, u32 src, u32 dst);
 struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst);
 void hn_stream_put(struct hn_engine *e, struct hn_stream *st);
 void hn_ring_add(struct hn_node *n, struct hn_stream *st);
@@ -107,6 +116,7 @@ void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 
 /* circuit.c */
 void hn_slot_del(struct hn_engine *e, u32 s, u32 u);
+void hn_slot_wake(struct hn_engine *e, u32 s, u32 u);
 void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len);
 void hn_timeouts(struct hn_engine *e, u32 s, u64 t);
 u64 hn_next_timeout(const struct hn_engine *e);

@@ -216,6 +216,7 @@ void hn_stats_reset(struct hn_engine *e);
 u64 hn_hist_value(u32 bucket);
 u64 hn_hist_percentile(const u64 *hist, u32 permille);
 int hn_check(const struct hn_engine *e, struct hn_err *err);
+u64 hn_mem_bytes(const struct hn_engine *e);
 
 /* deterministic pseudo-random numbers (splitmix64) */
 static inline u64 hn_rand(u64 *state)

@@ -45,9 +45,9 @@ static u32 probe(const struct hn_node *n, u32 dst)
 	return i;
 }
 
-struct hn_stream *hn_stream_find(struct hn_engine *e, u32 src, u32 dst)
+struct hn_stream *hn_stream_find(const struct hn_engine *e, u32 src, u32 dst)
 {
-	struct hn_node *n = &e->node[src];
+	const struct hn_node *n = &e->node[src];
 
 	return n->tab_cap ? n->tab[probe(n, dst)] : NULL;
 }

@@ -18,46 +18,47 @@
  */
 #include "engine.h"
 
-static bool before(const struct hn_engine *e, u32 a, u32 b)
+static bool before(const struct hn_hent *a, const struct hn_hent *b)
 {
-	u64 ta = e->node[a].in_free, tb = e->node[b].in_free;
-	u32 N = e->cfg.nodes;
-
-	if (ta != tb)
-		return ta < tb;
-	return (a + N - e->rr_base) % N < (b + N - e->rr_base) % N;
+	return a->t != b->t ? a->t < b->t : a->prio < b->prio;
 }
 
-static void heap_swap(struct hn_engine *e, u32 i, u32 j)
+static void heap_swap(struct hn_hent *h, u32 i, u32 j)
 {
-	u32 t = e->heap[i];
+	struct hn_hent t = h[i];
 
-	e->heap[i] = e->heap[j];
-	e->heap[j] = t;
+	h[i] = h[j];
+	h[j] = t;
 }
 
+/* Queue input @u, free at n->in_free, behind inputs of higher priority. */
 static void heap_push(struct hn_engine *e, u32 *n, u32 u)
 {
+	struct hn_hent *h = e->heap;
 	u32 i = (*n)++, p;
 
-	e->heap[i] = u;
-	while (i && before(e, e->heap[i], e->heap[p = (i - 1) / 2])) {
-		heap_swap(e, i, p);
+	h[i].t = e->node[u].in_free;
+	h[i].prio = u >= e->rr_base ? u - e->rr_base :
+				      u + e->cfg.nodes - e->rr_base;
+	h[i].u = u;
+	while (i && before(&h[i], &h[p = (i - 1) / 2])) {
+		heap_swap(h, i, p);
 		i = p;
 	}
 }
 
 static u32 heap_pop(struct hn_engine *e, u32 *n)
 {
-	u32 top = e->heap[0], i = 0, c;
+	struct hn_hent *h = e->heap;
+	u32 top = h[0].u, i = 0, c;
 
-	e->heap[0] = e->heap[--(*n)];
+	h[0] = h[--(*n)];
 	while ((c = 2 * i + 1) < *n) {
-		if (c + 1 < *n && before(e, e->heap[c + 1], e->heap[c]))
+		if (c + 1 < *n && before(&h[c + 1], &h[c]))
 			c++;
-		if (!before(e, e->heap[c], e->heap[i]))
+		if (!before(&h[c], &h[i]))
 			break;
-		heap_swap(e, i, c);
+		heap_swap(h, i, c);
 		i = c;
 	}
 	return top;
@@ -134,7 +135,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end)
 {
 	u64 t0 = start + e->cfg.guard_ns, wake;
-	u32 N = e->cfg.nodes, u, nheap = 0;
+	u32 N = e->cfg.nodes, u, i, nheap = 0;
 	struct hn_node *n;
 
 	e->rr_base = (e->rr_base + 1) % N;
@@ -143,7 +144,9 @@ void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end)
 		n = &e->node[u];
 		n->out_free = n->out_held == HN_NONE ? t0 : HN_U64_MAX;
 	}
-	for (u = 0; u < N; u++) {
+	/* in priority order: inputs free at t0 enter the heap without sifting */
+	for (i = 0; i < N; i++) {
+		u = e->rr_base + i < N ? e->rr_base + i : e->rr_base + i - N;
 		n = &e->node[u];
 		n->in_free = t0;
 		if (n->worm.st) {		/* resume a suspended worm */

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hn_bench - speed and memory of the engine (make bench).
+ *
+ * Mixed traffic as issue 2 asks: on a sqrt(N) x sqrt(N) torus preloaded
+ * into 4 slots (east, west, south, north: each a permutation), every node
+ * sends one 128 B message to a random neighbour (circuit) and one to a
+ * uniformly random node (wormhole) every 2 us of virtual time, under ding4.
+ * Reported: wall time per simulated ms, CPU ns per delivered message, the
+ * cost of a predictive slot against its number of connections, and bytes
+ * of engine state per node.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "hn_core.h"
+
+struct bmsg {
+	struct hn_msg m;
+	struct bmsg *free_next;
+};
+
+static struct bmsg *pool;
+static u64 delivered;
+static struct hn_engine *eng;
+
+static void deliver(void *ctx, struct hn_msg *m)
+{
+	struct bmsg *b = (struct bmsg *)m;
+
+	(void)ctx;
+	hn_consume(eng, m->dst, m->len);
+	b->free_next = pool;
+	pool = b;
+	delivered++;
+}
+
+static void reclaim(void *ctx, struct hn_msg *m)
+{
+	(void)ctx;
+	deliver(ctx, m);
+}
+
+static const struct hn_ops ops = { .deliver = deliver, .reclaim = reclaim };
+
+static struct bmsg *get(void)
+{
+	struct bmsg *b = pool;
+
+	if (!b)
+		return calloc(1, sizeof(*b));
+	pool = b->free_next;
+	return b;
+}
+
+static double cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double wall_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static u32 side_of(u32 n)
+{
+	u32 s = 1;
+
+	while (s * s < n)
+		s++;
+	return s;
+}
+
+static u32 neighbour(u32 u, u32 side, u32 dir)
+{
+	u32 x = u % side, y = u / side;
+
+	switch (dir) {
+	case 0: x = (x + 1) % side; break;
+	case 1: x = (x + side - 1) % side; break;
+	case 2: y = (y + 1) % side; break;
+	default: y = (y + side - 1) % side; break;
+	}
+	return y * side + x;
+}
+
+static struct hn_engine *mesh_engine(u32 n)
+{
+	static struct hn_pair p[4][4096];
+	struct hn_slot_cfg cfg[4];
+	struct hn_config c;
+	u32 side = side_of(n), d, u;
+	int rc;
+
+	hn_config_profile(&c, "ding4");
+	c.nodes = n;
+	c.k = 4;
+	eng = hn_create(&c, &ops, NULL, &rc);
+	if (!eng) {
+		fprintf(stderr, "hn_bench: create: %d\n", rc);
+		exit(1);
+	}
+	for (d = 0; d < 4; d++) {
+		for (u = 0; u < n; u++)
+			p[d][u] = (struct hn_pair){ u, neighbour(u, side, d) };
+		cfg[d] = (struct hn_slot_cfg){ d, n, p[d] };
+	}
+	if (hn_preload(eng, cfg, 4, NULL)) {
+		fprintf(stderr, "hn_bench: preload failed\n");
+		exit(1);
+	}
+	return eng;
+}
+
+static void inject(u32 src, u32 dst, u64 t, u64 *refused)
+{
+	struct bmsg *b = get();
+
+	b->m.src = src;
+	b->m.dst = dst;
+	b->m.len = 128;
+	b->m.t_inject = t;
+	if (hn_inject(eng, &b->m, NULL)) {
+		b->free_next = pool;
+		pool = b;
+		(*refused)++;
+	}
+}
+
+static void mixed(u32 n, u64 sim_ns)
+{
+	u32 side = side_of(n), u;
+	u64 seed = 42, t, refused = 0;
+	double c0, w0, cpu, wall;
+	struct hn_gstats g;
+
+	mesh_engine(n);
+	delivered = 0;
+	c0 = cpu_s();
+	w0 = wall_s();
+	for (t = 0; t < sim_ns; t += 2000) {
+		hn_run_until(eng, t);
+		for (u = 0; u < n; u++) {
+			inject(u, neighbour(u, side, hn_rand_below(&seed, 4)), t,
+			       &refused);
+			inject(u, hn_rand_below(&seed, n), t, &refused);
+		}
+	}
+	while (hn_busy(eng))
+		hn_step(eng);
+	cpu = cpu_s() - c0;
+	wall = wall_s() - w0;
+	hn_stats_global(eng, &g);
+	printf("mixed %4u nodes: %8llu msgs (circuit %llu, wormhole %llu), "
+	       "%.0f ns CPU/msg, %.3f s wall per simulated ms, util %.1f %%, "
+	       "refused %llu\n", n, (unsigned long long)delivered,
+	       (unsigned long long)g.rx_msgs[0],
+	       (unsigned long long)g.rx_msgs[1], cpu * 1e9 / delivered,
+	       wall / (sim_ns / 1e6), g.util_ppm / 1e4,
+	       (unsigned long long)refused);
+	printf("memory %4u nodes: %llu bytes of engine state, %llu per node\n",
+	       n, (unsigned long long)hn_mem_bytes(eng),
+	       (unsigned long long)(hn_mem_bytes(eng) / n));
+	hn_destroy(eng);
+}
+
+/* One predictive slot carrying @conns circuits, each with data waiting. */
+static void slot_cost(u32 n, u32 conns)
+{
+	struct hn_pair p[4096];
+	struct hn_slot_cfg cfg = { 0, conns, p };
+	struct hn_config c;
+	u64 slots = 0, refused = 0;
+	double t = 0, c0;
+	int rc;
+	u32 u, r;
+
+	hn_config_profile(&c, "ding4");
+	c.nodes = n;
+	c.k = 1;
+	c.policy = HN_POL_SES | HN_POL_NO_W;
+	eng = hn_create(&c, &ops, NULL, &rc);
+	for (u = 0; u < conns; u++)
+		p[u] = (struct hn_pair){ u, (u + 1) % n };
+	hn_preload(eng, &cfg, 1, NULL);
+	for (r = 0; r < 200; r++) {
+		for (u = 0; u < conns; u++)	/* 128 B: one slot each */
+			inject(u, (u + 1) % n, hn_now(eng), &refused);
+		c0 = cpu_s();
+		while (hn_busy(eng)) {
+			hn_step(eng);
+			slots++;
+		}
+		t += cpu_s() - c0;
+	}
+	printf("slot  %4u nodes, %4u active circuits: %7.0f ns per slot, "
+	       "%5.1f ns per circuit\n", n, conns, t * 1e9 / slots,
+	       t * 1e9 / slots / conns);
+	hn_destroy(eng);
+}
+
+int main(void)
+{
+	u32 k;
+
+	printf("hn_bench: engine speed and memory (one core, -O2)\n");
+	mixed(64, 10000000);		/* 10 ms virtual */
+	mixed(1024, 1000000);		/* 1 ms virtual */
+	mixed(4096, 200000);
+	for (k = 128; k <= 4096; k *= 2)
+		slot_cost(4096, k);
+	while (pool) {
+		struct bmsg *b = pool;
+
+		pool = b->free_next;
+		free(b);
+	}
+	return 0;
+}
