@@ -17,6 +17,7 @@
 #include <linux/string.h>
 #include <linux/slab.h>
 #include <linux/math64.h>
+#include <linux/kernel.h>		/* ARRAY_SIZE */
 
 /* The engine runs under a mutex (see kmod/main.c), never in atomic context. */
 static inline void *hn_zalloc(size_t size)
@@ -42,17 +43,21 @@ static inline u64 hn_mul_div(u64 a, u64 b, u64 c)
 #else /* user space */
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int32_t s32;
-typedef int64_t s64;
+/* the kernel's fixed-width names, from the compiler's own definitions */
+typedef __UINT8_TYPE__ u8;
+typedef __UINT16_TYPE__ u16;
+typedef __UINT32_TYPE__ u32;
+typedef __UINT64_TYPE__ u64;
+typedef __INT32_TYPE__ s32;
+typedef __INT64_TYPE__ s64;
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
 
 static inline void *hn_zalloc(size_t size)
 {
@@ -71,7 +76,7 @@ static inline u64 hn_div(u64 a, u64 b)
 
 static inline u64 hn_mul_div(u64 a, u64 b, u64 c)
 {
-	return (u64)((unsigned __int128)a * b / c);
+	return (u64)((__uint128_t)a * b / c);
 }
 #endif /* __KERNEL__ */
 

@@ -65,8 +65,7 @@ void hn_config_default(struct hn_config *c)
 
 const char *hn_profile_name(u32 i)
 {
-	return i < sizeof(profiles) / sizeof(profiles[0]) ?
-	       profiles[i].name : NULL;
+	return i < ARRAY_SIZE(profiles) ? profiles[i].name : NULL;
 }
 
 int hn_config_profile(struct hn_config *c, const char *name)

@@ -21,8 +21,8 @@
 #define HN_MIN_NODES	2
 #define HN_MAX_NODES	4096
 #define HN_MAX_K	64		/* predictive slots */
-#define HN_MAX_MSG	(1u << 20)	/* largest message, bytes */
-#define HN_MAX_BUF	(64u << 20)	/* largest buffer, bytes */
+#define HN_MAX_MSG	(1024u * 1024)	/* largest message, bytes */
+#define HN_MAX_BUF	(64u * 1024 * 1024) /* largest buffer, bytes */
 #define HN_NONE		0xffffffffu
 
 /* The tag bit (L588, L614): 0 = predictive circuit, 1 = wormhole. */
