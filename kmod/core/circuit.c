@@ -323,8 +323,10 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		for (p = 0; p < cfg[i].npairs; p++) {
 			u = cfg[i].pairs[p].src;
 			v = cfg[i].pairs[p].dst;
-			if (kept_slot(e, replaced, u, v) != HN_NONE)
+			if (kept_slot(e, replaced, u, v) != HN_NONE) {
+				clear_src(cfg, i, src_of);
 				return dup(err, cfg[i].slot, p, &cfg[i].pairs[p]);
+			}
 			src_of[u] = v;
 		}
 		for (j = i + 1; j < n; j++)

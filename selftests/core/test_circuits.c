@@ -84,6 +84,19 @@ TEST_F(eng, preload_is_all_or_nothing)
 	EXPECT_EQ(0, hn_check(self->s.e, NULL));
 }
 
+/* A refused preload leaves no trace that could misjudge the next one. */
+TEST_F(eng, refused_preload_leaves_no_state)
+{
+	struct hn_pair a = { 1, 2 }, b[2] = { { 3, 4 }, { 1, 2 } };
+	struct hn_pair c = { 3, 5 };
+
+	ASSERT_EQ(0, sim_preload1(&self->s, 0, &a, 1));
+	EXPECT_EQ(-EEXIST, sim_preload1(&self->s, 1, b, 2));
+	EXPECT_EQ(0, sim_preload1(&self->s, 1, &c, 1));
+	EXPECT_EQ(5, hn_circuit(self->s.e, 1, 3));
+	EXPECT_EQ(0, hn_check(self->s.e, NULL));
+}
+
 /* First fit (L685): 0 -> 1..6 with K = 4 fills slots 0..3, refuses two. */
 TEST_F(eng, predict_first_fit)
 {
