@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hn_kmod.h - state shared by the kernel glue of hybridnet (main.c,
+ * clock.c, dev.c, sysfs.c).  The locking rules are in main.c.
+ */
+#ifndef HN_KMOD_H
+#define HN_KMOD_H
+
+#include <linux/atomic.h>
+#include <linux/hrtimer.h>
+#include <linux/kobject.h>
+#include <linux/list.h>
+#include <linux/miscdevice.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/hybridnet.h>
+
+#include "hn_core.h"
+
+enum hn_clock_mode {
+	HN_CLOCK_FREE,		/* as fast as the CPU allows while busy */
+	HN_CLOCK_PACED,		/* virtual time follows wall time */
+};
+
+enum hn_preload_mode {
+	HN_PRELOAD_NONE,
+	HN_PRELOAD_SHIFT,	/* slot s: u -> u + s + 1 (mod N) */
+};
+
+/* Errors returned to user space, by kind (sysfs errors/). */
+enum hn_err_kind {
+	HN_E_WRITE_UNBOUND,	/* ENOTCONN */
+	HN_E_WRITE_SHORT,	/* EINVAL: shorter than the header */
+	HN_E_WRITE_FLAGS,	/* EINVAL: flags != 0 */
+	HN_E_WRITE_LEN,		/* EINVAL: len != write size - header */
+	HN_E_WRITE_EMPTY,	/* EINVAL: len == 0 */
+	HN_E_WRITE_TOO_BIG,	/* EMSGSIZE: len > max_msg_bytes */
+	HN_E_WRITE_DST,		/* EINVAL: dst >= nodes */
+	HN_E_WRITE_UNREACH,	/* EHOSTUNREACH: no route (pure TDM) */
+	HN_E_WRITE_FAULT,	/* EFAULT */
+	HN_E_WRITE_NOMEM,	/* ENOMEM */
+	HN_E_WRITE_AGAIN,	/* EAGAIN: NIC buffer full, O_NONBLOCK */
+	HN_E_WRITE_INTR,	/* ERESTARTSYS: signal while waiting */
+	HN_E_READ_UNBOUND,	/* ENOTCONN */
+	HN_E_READ_TOO_SMALL,	/* EMSGSIZE: buffer shorter than message */
+	HN_E_READ_FAULT,	/* EFAULT */
+	HN_E_READ_AGAIN,	/* EAGAIN: nothing to read, O_NONBLOCK */
+	HN_E_READ_INTR,		/* ERESTARTSYS */
+	HN_E_BIND_RANGE,	/* EINVAL: node >= nodes */
+	HN_E_BIND_BUSY,		/* EBUSY */
+	HN_E_IOCTL_FAULT,	/* EFAULT */
+	HN_E_IOCTL_UNKNOWN,	/* ENOTTY */
+	HN_E_NR
+};
+
+/* A message: the engine's part first, the payload after it. */
+struct hn_kmsg {
+	struct hn_msg m;
+	struct list_head list;		/* on hn_port.rxq once delivered */
+	u8 data[];
+};
+
+struct hn_file;
+
+/* One virtual node as the device sees it. */
+struct hn_port {
+	u32 id;
+	struct hn_file *owner;		/* hd->lock; NULL: unbound */
+	u32 room;			/* hd->lock: last hn_nic_room() seen */
+	u64 rx_dropped;			/* hd->lock */
+	spinlock_t lock;		/* protects the fields below */
+	struct list_head rxq;		/* delivered, not yet read */
+	u32 rx_count;
+	u64 rx_read;			/* messages read by the owner */
+	wait_queue_head_t wq;		/* readers, writers, poll */
+};
+
+struct hn_nkobj;
+
+struct hn_dev {
+	/* the engine and everything marked hd->lock */
+	struct mutex lock;
+	struct hn_engine *e;
+	struct hn_config cfg;		/* as loaded */
+	struct hn_port *ports;
+	/* hd->lock: nodes with a writer or poller waiting for room */
+	unsigned long *tx_wait;
+	struct hn_gstats *gs;		/* hd->lock: scratch for sysfs */
+	u64 delivered;			/* hd->lock: deliveries, never reset */
+	u64 rx_dropped;			/* hd->lock */
+	atomic_long_t live_msgs;	/* allocated and not yet freed */
+	atomic64_t err[HN_E_NR];
+
+	/* clock (clock.c) */
+	enum hn_clock_mode clock;
+	u32 pace_ppm;
+	u32 tick_us;
+	struct task_struct *clock_task;
+	wait_queue_head_t clock_wq;
+	atomic_t kicks;			/* something may have to run */
+	atomic_t ticks;			/* paced: hrtimer expired */
+	struct hrtimer timer;
+	u32 budget;			/* steps per batch under the lock */
+	u64 stall_ns;			/* no byte moved this long: stalled */
+	u64 progress_at;		/* hd->lock: virtual time of progress */
+	u64 progress_bytes;		/* hd->lock */
+	u64 progress_msgs;		/* hd->lock */
+	u64 v_base, w_base;		/* hd->lock: paced origin */
+	u64 steps;			/* hd->lock */
+	u64 stalls;			/* hd->lock */
+	atomic64_t overruns;
+
+	/* configuration strings, for sysfs */
+	const char *profile;
+	enum hn_preload_mode preload;
+
+	struct miscdevice misc;
+	struct kobject *nodes_kobj;	/* nodes/ */
+	struct hn_nkobj **nkobj;	/* nodes/<n>/ */
+};
+
+struct hn_file {
+	struct hn_dev *hd;
+	struct hn_port *port;		/* set once, under hd->lock */
+	struct mutex rlock;		/* one reader at a time */
+	u32 tx_want;			/* POLLOUT threshold, see dev.c */
+};
+
+static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
+{
+	atomic64_inc(&hd->err[k]);
+}
+
+/* main.c */
+void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km);
+
+/* clock.c */
+int hn_clock_start(struct hn_dev *hd);
+void hn_clock_stop(struct hn_dev *hd);
+void hn_clock_kick(struct hn_dev *hd);
+void hn_clock_sync(struct hn_dev *hd);
+void hn_clock_reset_stats(struct hn_dev *hd);
+void hn_wake_writers(struct hn_dev *hd);
+
+/* dev.c */
+extern const struct file_operations hn_fops;
+
+/* sysfs.c */
+extern const struct attribute_group *hn_dev_groups[];
+int hn_sysfs_nodes_add(struct hn_dev *hd);
+void hn_sysfs_nodes_del(struct hn_dev *hd);
+
+#endif /* HN_KMOD_H */
