@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hn_dev.c - libhybridnet: open, bind, send and receive on /dev/hybridnet.
+ * A message is one writev()/readv() of the header and the payload, so the
+ * payload is never copied in user space.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/uio.h>
+
+#include "libhybridnet.h"
+
+struct hn_handle {
+	int fd;
+};
+
+int hn_open(struct hn_handle **hp, const char *path, int flags)
+{
+	struct hn_handle *h;
+	int oflags = O_RDWR | O_CLOEXEC;
+
+	if (!hp || (flags & ~HN_NONBLOCK))
+		return -EINVAL;
+	if (flags & HN_NONBLOCK)
+		oflags |= O_NONBLOCK;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	h->fd = open(path ? path : HN_DEV_PATH, oflags);
+	if (h->fd < 0) {
+		int rc = -errno;
+
+		free(h);
+		return rc;
+	}
+	*hp = h;
+	return 0;
+}
+
+void hn_close(struct hn_handle *h)
+{
+	if (!h)
+		return;
+	close(h->fd);
+	free(h);
+}
+
+int hn_fd(const struct hn_handle *h)
+{
+	return h ? h->fd : -EINVAL;
+}
+
+int hn_set_nonblock(struct hn_handle *h, int on)
+{
+	int fl = fcntl(h->fd, F_GETFL);
+
+	if (fl < 0)
+		return -errno;
+	fl = on ? fl | O_NONBLOCK : fl & ~O_NONBLOCK;
+	return fcntl(h->fd, F_SETFL, fl) < 0 ? -errno : 0;
+}
+
+int hn_bind(struct hn_handle *h, uint32_t node)
+{
+	return ioctl(h->fd, HN_IOC_BIND, &node) < 0 ? -errno : 0;
+}
+
+int hn_info(struct hn_handle *h, struct hybridnet_info *info)
+{
+	return ioctl(h->fd, HN_IOC_INFO, info) < 0 ? -errno : 0;
+}
+
+int hn_send(struct hn_handle *h, uint32_t dst, const void *buf, size_t len)
+{
+	struct hybridnet_msg_hdr hdr;
+	struct iovec iov[2];
+	ssize_t n;
+
+	if (len > HYBRIDNET_MAX_MSG)
+		return -EMSGSIZE;
+	memset(&hdr, 0, sizeof(hdr));
+	hdr.dst = dst;
+	hdr.len = (uint32_t)len;
+	iov[0].iov_base = &hdr;
+	iov[0].iov_len = sizeof(hdr);
+	iov[1].iov_base = (void *)buf;
+	iov[1].iov_len = len;
+	n = writev(h->fd, iov, 2);
+	if (n < 0)
+		return -errno;
+	return n == (ssize_t)(sizeof(hdr) + len) ? 0 : -EIO;
+}
+
+ssize_t hn_recv(struct hn_handle *h, struct hybridnet_msg_hdr *hdr,
+		void *buf, size_t cap)
+{
+	struct hybridnet_msg_hdr tmp;
+	struct iovec iov[2];
+	ssize_t n;
+
+	if (!hdr)
+		hdr = &tmp;
+	iov[0].iov_base = hdr;
+	iov[0].iov_len = sizeof(*hdr);
+	iov[1].iov_base = buf;
+	iov[1].iov_len = cap;
+	n = readv(h->fd, iov, 2);
+	if (n < 0)
+		return -errno;
+	if ((size_t)n < sizeof(*hdr) || (size_t)n != sizeof(*hdr) + hdr->len)
+		return -EIO;
+	return hdr->len;
+}
