@@ -4,7 +4,8 @@
  *
  * Every B^(s) is a partial permutation whose out[] and in[] agree, no
  * connection sits in two slots, the queues hold exactly what the counters
- * say, the buffers hold what they account for, and
+ * say, the buffers hold what they account for, the Dynamic TDM request
+ * list holds exactly the streams that wait for a circuit, and
  * injected = delivered + in flight (messages and bytes).
  */
 #include "engine.h"
@@ -62,6 +63,26 @@ static int check_slots(const struct hn_engine *e, struct hn_err *err)
 	return 0;
 }
 
+/* Dynamic TDM: the request list holds exactly the flagged streams. */
+static int check_requests(const struct hn_engine *e, u32 nreq, u64 reqm,
+			  struct hn_err *err)
+{
+	const struct hn_stream *st, *prev = NULL;
+	u32 n = 0;
+
+	for (st = e->req_head; st && n <= nreq; st = st->req_next, n++) {
+		if (!st->req || st->req_prev != prev)
+			return bad(err, "request list broken", HN_NONE, st->src);
+		prev = st;
+	}
+	if (n != nreq || n != e->nreq || prev != e->req_tail)
+		return bad(err, "request list length wrong", HN_NONE, HN_NONE);
+	if (reqm != e->req_msgs)
+		return bad(err, "messages waiting for circuits miscounted",
+			   HN_NONE, HN_NONE);
+	return 0;
+}
+
 static u64 queue_bytes(const struct hn_queue *q, u32 *count)
 {
 	const struct hn_msg *m;
@@ -77,9 +98,9 @@ static u64 queue_bytes(const struct hn_queue *q, u32 *count)
 
 int hn_check(const struct hn_engine *e, struct hn_err *err)
 {
-	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, nb, sb;
+	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, reqm = 0, nb, sb;
 	u64 slot_pend[HN_MAX_K] = { 0 };
-	u32 N = e->cfg.nodes, u, i, c, worms = 0;
+	u32 N = e->cfg.nodes, u, i, c, worms = 0, nreq = 0;
 	const struct hn_stream *st;
 	const struct hn_node *n;
 	const struct hn_msg *m;
@@ -110,11 +131,19 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			if (c != st->vq.count)
 				return bad(err, "VQ_PCKT count wrong", HN_NONE, u);
 			msgs += c;
-			pend += c;
 			slot = hn_pcs_slot(e, u, st->dst);
-			if (c && slot == HN_NONE)
+			if (st->req && (slot != HN_NONE || !c))
+				return bad(err, "request for a circuit that exists or with no data",
+					   slot, u);
+			if (c && slot == HN_NONE && !st->req)
 				return bad(err, "circuit data with no circuit",
 					   HN_NONE, u);
+			nreq += st->req;
+			if (st->req) {
+				reqm += c;
+				c = 0;
+			}
+			pend += c;
 			if (c && e->slot[slot].apos[u] == HN_NONE)
 				return bad(err, "circuit data not on active list",
 					   slot, u);
@@ -153,6 +182,9 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			return bad(err, "slot pending count wrong", i, HN_NONE);
 	if (pend != e->pending || wh != e->wh_msgs || worms != e->worms)
 		return bad(err, "queue counters wrong", HN_NONE, HN_NONE);
+	rc = check_requests(e, nreq, reqm, err);
+	if (rc)
+		return rc;
 	if (e->in_msgs != e->out_msgs + msgs ||
 	    e->in_bytes != e->out_bytes + bytes)
 		return bad(err, "injected != delivered + in flight", HN_NONE,

@@ -77,6 +77,7 @@ static void slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from)
 	sl->conn[sl->nconn++] = u;
 	sl->valid_from[u] = from;
 	sl->last_use[u] = from;
+	hn_req_granted(e, s, u, v);
 }
 
 /* u's circuit in slot s has data waiting: the slot must visit it. */
@@ -210,7 +211,7 @@ void hn_timeouts(struct hn_engine *e, u32 s, u64 t)
 	struct hn_stream *st;
 	u32 i, u;
 
-	if (!to)
+	if (!to || s < e->cfg.pin_slots)	/* pinned: the preload's */
 		return;
 	for (i = sl->nconn; i-- > 0;) {
 		u = sl->conn[i];
@@ -231,7 +232,7 @@ u64 hn_next_timeout(const struct hn_engine *e)
 
 	if (!e->cfg.idle_timeout_ns)
 		return t;
-	for (s = 0; s < e->cfg.k; s++)
+	for (s = e->cfg.pin_slots; s < e->cfg.k; s++)
 		for (i = 0; i < e->slot[s].nconn; i++)
 			t = hn_min64(t, e->slot[s].last_use[e->slot[s].conn[i]] +
 				     e->cfg.idle_timeout_ns);
@@ -448,6 +449,7 @@ static void sort_requests(const struct hn_engine *e,
 
 /*
  * Mode 2 (Sec. 3.3.2): schedule predicted requests first fit from slot 0
+ * (pin_slots when slots are pinned for a preload, Fig. 5.6 L1065)
  * to K-1 (L685, L734), taking requests in the rotated priority order of
  * L1000 (equal keys keep their order: the index breaks ties).  A granted
  * circuit is usable once the request, the scheduler and the grant have
@@ -491,7 +493,7 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 			e->g.exists++;
 			continue;
 		}
-		for (s = 0; s < c->k; s++)
+		for (s = c->pin_slots; s < c->k; s++)
 			if (e->slot[s].out[u] == HN_NONE &&
 			    e->slot[s].in[v] == HN_NONE)
 				break;

@@ -149,5 +149,17 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "every buffer must hold a max_msg_bytes message");
 	if (c->idle_timeout_ns > (u64)NS_MAX * 1000000)
 		return bad(err, "idle_timeout_ns must be at most 1e6 s");
+	if (c->pin_slots > c->k)
+		return bad(err, "pin_slots must be at most k");
+	if (c->policy & HN_POL_DYNAMIC) {
+		if (!(c->policy & HN_POL_NO_W))
+			return bad(err,
+				   "dynamic needs no-w: messages wait for circuits, not the wormhole slot");
+		if (c->pin_slots >= c->k)
+			return bad(err, "dynamic needs a slot that is not pinned (pin_slots < k)");
+		if (!c->idle_timeout_ns)
+			return bad(err,
+				   "dynamic needs the time-out predictor: idle_timeout_ns > 0");
+	}
 	return 0;
 }

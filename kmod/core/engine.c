@@ -133,6 +133,8 @@ void hn_destroy(struct hn_engine *e)
 	hn_free(e->node);
 	hn_free(e->heap);
 	hn_free(e->scratch);
+	hn_free(e->req_pairs);
+	hn_free(e->req_grants);
 	hn_free(e);
 }
 
@@ -148,7 +150,7 @@ u64 hn_now(const struct hn_engine *e)
 
 bool hn_busy(const struct hn_engine *e)
 {
-	return e->pending || e->wh_msgs || e->worms;
+	return e->pending || e->wh_msgs || e->worms || e->req_msgs;
 }
 
 static int fail(struct hn_err *err, int rc, const char *msg, u32 node)
@@ -176,6 +178,10 @@ int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
 		return fail(err, -EBUSY,
 			    "wormhole data waiting: cannot drop the wormhole slot",
 			    HN_NONE);
+	if (!(policy & HN_POL_DYNAMIC) && e->req_msgs)
+		return fail(err, -EBUSY,
+			    "messages wait for circuits: cannot leave Dynamic TDM",
+			    HN_NONE);
 	rc = hn_config_check(&c, err);
 	if (!rc)
 		e->cfg = c;
@@ -198,6 +204,8 @@ int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns)
  * A PE hands a message to its NIC (Sec. 3.3).  The NIC tags it from its
  * Predicted Circuit Switching Table (L674): a destination in the table
  * goes to that circuit's VQ_PCKT with tag 0, any other to Q_W with tag 1.
+ * Under Dynamic TDM (Sec. 5.3) there is no Q_W: a message with no circuit
+ * waits in its VQ_PCKT, whose being non-empty is the request R_u,v (L960).
  * Returns -EAGAIN, changing nothing, when the NIC buffer is full.
  */
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
@@ -205,6 +213,7 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	const struct hn_config *c = &e->cfg;
 	struct hn_node *n;
 	struct hn_stream *st;
+	bool dyn;
 	u32 s;
 
 	if (m->src >= c->nodes || m->dst >= c->nodes)
@@ -219,7 +228,8 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 		return fail(err, -EINVAL, "injection time is in the future",
 			    m->src);
 	s = hn_pcs_slot(e, m->src, m->dst);
-	if (s == HN_NONE && (c->policy & HN_POL_NO_W))
+	dyn = s == HN_NONE && (c->policy & HN_POL_DYNAMIC);
+	if (s == HN_NONE && (c->policy & HN_POL_NO_W) && !dyn)
 		return fail(err, -EHOSTUNREACH,
 			    "no circuit to this destination and no wormhole slot",
 			    m->src);
@@ -236,7 +246,7 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	m->rx_held = 0;
 	m->t_ready = 0;
 	m->t_deliver = 0;
-	m->tag = s == HN_NONE ? HN_MODE_WORMHOLE : HN_MODE_CIRCUIT;
+	m->tag = s == HN_NONE && !dyn ? HN_MODE_WORMHOLE : HN_MODE_CIRCUIT;
 	m->mode = m->tag;
 	m->slot = s == HN_NONE ? c->k : s;
 	n->buf_used += m->len;
@@ -253,6 +263,11 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 		hn_q_push(&st->vq, m);
 		e->slot[s].pending++;
 		e->pending++;
+	} else if (dyn) {
+		if (!st->vq.count)
+			hn_req_add(e, st);
+		hn_q_push(&st->vq, m);
+		e->req_msgs++;
 	} else {
 		hn_q_push(&n->qw, m);
 		st->qw_msgs++;
@@ -284,9 +299,12 @@ u32 hn_nic_room(const struct hn_engine *e, u32 node)
 /* Give one slot its time; returns the new time, or now if idle. */
 u64 hn_step(struct hn_engine *e)
 {
-	u32 s = hn_tdm_next(e);
+	u32 s;
 	u64 len;
 
+	if (e->cfg.policy & HN_POL_DYNAMIC)
+		hn_dyn_schedule(e);
+	s = hn_tdm_next(e);
 	if (s == HN_NONE)
 		return e->now;
 	len = hn_slot_len(e, s);

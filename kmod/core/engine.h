@@ -30,6 +30,9 @@ struct hn_stream {
 	struct hn_stream *rr_next;	/* ring of the input's busy VQ_W */
 	struct hn_stream *rr_prev;
 	struct hn_stream *free_next;
+	struct hn_stream *req_next;	/* Dynamic TDM: waiting for a circuit */
+	struct hn_stream *req_prev;
+	u32 req;			/* on the request list */
 };
 
 /* A worm in the switch that did not finish before its slot ended. */
@@ -95,6 +98,13 @@ struct hn_engine {
 	u64 in_msgs, in_bytes;		/* integrity: never reset */
 	u64 out_msgs, out_bytes;
 	struct hn_stream *free_streams;
+	struct hn_stream *req_head;	/* Dynamic TDM: streams without circuit */
+	struct hn_stream *req_tail;
+	u32 nreq;			/* streams on the request list */
+	u32 req_cap;			/* entries of req_pairs and req_grants */
+	u64 req_msgs;			/* messages waiting for a circuit */
+	struct hn_pair *req_pairs;
+	struct hn_grant *req_grants;
 	struct hn_gstats g;
 };
 
@@ -120,6 +130,11 @@ void hn_slot_wake(struct hn_engine *e, u32 s, u32 u);
 void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len);
 void hn_timeouts(struct hn_engine *e, u32 s, u64 t);
 u64 hn_next_timeout(const struct hn_engine *e);
+
+/* dynamic.c */
+void hn_req_add(struct hn_engine *e, struct hn_stream *st);
+void hn_req_granted(struct hn_engine *e, u32 s, u32 u, u32 v);
+void hn_dyn_schedule(struct hn_engine *e);
 
 /* wormhole.c */
 void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end);

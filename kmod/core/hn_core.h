@@ -39,7 +39,8 @@ enum hn_policy {
 	HN_POL_PREEMPT		= 1 << 2, /* gate slots by R_valid, Sec. 4.5 */
 	HN_POL_PREEMPT_SLOT	= 1 << 3, /* R_valid per slot, not global */
 	HN_POL_NO_W		= 1 << 4, /* no wormhole slot: pure TDM */
-	HN_POL_ALL		= (1 << 5) - 1,
+	HN_POL_DYNAMIC		= 1 << 5, /* Dynamic TDM, Sec. 5.3 (no-w) */
+	HN_POL_ALL		= (1 << 6) - 1,
 };
 
 struct hn_config {
@@ -64,6 +65,7 @@ struct hn_config {
 	u32 rx_buf_bytes;	/* receive buffer per node */
 	u32 max_msg_bytes;	/* largest message accepted */
 	u64 idle_timeout_ns;	/* release circuits idle this long; 0 = never */
+	u32 pin_slots;		/* slots 0..pin_slots-1: preload only, kept */
 };
 
 /*

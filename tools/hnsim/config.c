@@ -35,6 +35,8 @@ static const struct {
 #undef K
 	{ "idle_timeout_ns", offsetof(struct hn_config, idle_timeout_ns), 1,
 	  "release circuits idle this long, ns (0: never)" },
+	{ "pin_slots", offsetof(struct hn_config, pin_slots), 0,
+	  "slots 0..pin_slots-1 are the preload's: no time-out, no scheduling" },
 };
 
 static const struct {
@@ -47,6 +49,7 @@ static const struct {
 	{ "preempt", HN_POL_PREEMPT },
 	{ "slot", HN_POL_PREEMPT_SLOT },
 	{ "no-w", HN_POL_NO_W },
+	{ "dynamic", HN_POL_DYNAMIC | HN_POL_NO_W | HN_POL_SES },
 };
 
 int cfg_set(struct hn_config *c, const char *key, const char *val,
@@ -112,12 +115,13 @@ int cfg_policy(const char *s, u32 *policy)
 
 const char *cfg_policy_name(u32 p, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s",
+	snprintf(buf, len, "%s%s%s%s%s",
 		 p & HN_POL_PREEMPT ? "preempt" :
 		 p & HN_POL_SLA ? "sla" : p & HN_POL_SES ? "ses" : "fixed",
 		 (p & HN_POL_PREEMPT) && (p & HN_POL_SLA) ? ",sla" : "",
 		 p & HN_POL_PREEMPT_SLOT ? ",slot" : "",
-		 p & HN_POL_NO_W ? ",no-w" : "");
+		 p & HN_POL_NO_W ? ",no-w" : "",
+		 p & HN_POL_DYNAMIC ? ",dynamic" : "");
 	return buf;
 }
 
