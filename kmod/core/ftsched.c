@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ftsched.c - circuit schedulers for the fat tree FT(l, w): level-wise
+ * (Ch. 7, seeds/000_fa1c7d81da297c92.txt T1481-T1522; SC2006 paper
+ * seeds/003_6d20c53b4657ec0e.txt P138-P190), the local baselines, and an
+ * optimal scheduler that routes every permutation.
+ *
+ * All of them rest on Theorem 4 (T1434, P94): a route that climbs through
+ * up-ports P_0..P_{H-1} must come down through the same port numbers,
+ * Dlink(h, delta_h, P_h) with delta_{h+1} = parent(h, delta_h, P_h).  A
+ * request is thus only its source and destination leaf switches and its
+ * ports (Fig. 7.5, T1492).
+ */
+#include "sched_int.h"
+
+static inline u64 *ulink(struct hn_ft *ft, u32 h, u32 tau)
+{
+	return &ft->up[h * ft->nsw + tau];
+}
+
+static inline u64 *dlink(struct hn_ft *ft, u32 h, u32 tau)
+{
+	return &ft->down[h * ft->nsw + tau];
+}
+
+/* A request set must be a partial permutation of the tree's nodes. */
+static int check_requests(struct hn_ft *ft, const struct hn_pair *req,
+			  u32 nreq, struct hn_err *err)
+{
+	u64 *seen = ft->seen;
+	u32 i;
+	int rc;
+
+	if (nreq && !req)
+		return hn_sched_err(err, -EINVAL, "no request array", HN_NONE,
+				    HN_NONE);
+	if (nreq > ft->n)
+		return hn_sched_err(err, -EINVAL,
+				    "more requests than nodes in the tree",
+				    HN_NONE, nreq);
+	memset(seen, 0, HN_WORDS(2 * ft->n) * sizeof(u64));
+	for (i = 0; i < nreq; i++) {
+		u32 s = req[i].src, d = req[i].dst;
+
+		if (s >= ft->n || d >= ft->n)
+			rc = hn_sched_err(err, -EINVAL,
+					  "request names a node past the tree",
+					  s >= ft->n ? s : d, i);
+		else if (hn_test_bit(seen, s))
+			rc = hn_sched_err(err, -EINVAL,
+					  "node is the source of two requests",
+					  s, i);
+		else if (hn_test_bit(seen, ft->n + d))
+			rc = hn_sched_err(err, -EINVAL,
+					  "node is the destination of two requests",
+					  d, i);
+		else
+			rc = 0;
+		if (rc) {
+			if (err) {
+				err->a = req[i];
+				err->b = req[i];
+			}
+			return rc;
+		}
+		hn_set_bit(seen, s);
+		hn_set_bit(seen, ft->n + d);
+	}
+	return 0;
+}
+
+/* Give back the links of levels < upto (both directions) of route r. */
+static void release(struct hn_ft *ft, const struct hn_route *r, u32 upto)
+{
+	u32 s = r->src / ft->w, d = r->dst / ft->w, h, p;
+
+	for (h = 0; h < upto; h++) {
+		p = r->port[h];
+		*ulink(ft, h, s) |= 1ULL << p;
+		*dlink(ft, h, d) |= 1ULL << p;
+		s = hn_ft_up(ft, h, s, p);
+		d = hn_ft_up(ft, h, d, p);
+	}
+}
+
+/* Give back the up-links of levels < upto of route r. */
+static void release_up(struct hn_ft *ft, const struct hn_route *r, u32 upto)
+{
+	u32 s = r->src / ft->w, h;
+
+	for (h = 0; h < upto; h++) {
+		*ulink(ft, h, s) |= 1ULL << r->port[h];
+		s = hn_ft_up(ft, h, s, r->port[h]);
+	}
+}
+
+/*
+ * One level of level-wise for request i: "A port number is selected only
+ * when both the port on the upward port and the port on the downward port
+ * are available" (T1485, P155): avail = Ulink(h, sigma_h) AND
+ * Dlink(h, delta_h) (T1500, P164), "we select the first available port"
+ * (T1502), then sigma_{h+1}, delta_{h+1} by Theorem 3 (lines 8, T1520).
+ */
+static bool lw_step(struct hn_ft *ft, struct hn_route *r, u32 i, u32 h,
+		    u32 flags)
+{
+	u32 s = ft->cur_s[i], d = ft->cur_d[i], p;
+	u64 a = *ulink(ft, h, s) & *dlink(ft, h, d);
+
+	if (!a) {
+		/*
+		 * "a failure routing in one level will destroy all previous
+		 * routing for this request" (T1606): its links go back unless
+		 * the caller keeps them (note A6).
+		 */
+		r->fail = h;
+		if (!(flags & HN_SCHED_KEEP_ON_FAIL))
+			release(ft, r, h);
+		return false;
+	}
+	p = hn_ctz64(a);
+	*ulink(ft, h, s) &= ~(1ULL << p);
+	*dlink(ft, h, d) &= ~(1ULL << p);
+	r->port[h] = p;
+	r->nports = h + 1;
+	ft->cur_s[i] = hn_ft_up(ft, h, s, p);
+	ft->cur_d[i] = hn_ft_up(ft, h, d, p);
+	return true;
+}
+
+/*
+ * Level-major is the prose of T1502: "Once level h has been scheduled, a
+ * new set of sources for level h + 1 are created from the set of scheduled
+ * sources at level h".  Request-major is the hardware pipeline (P268).
+ */
+static void levelwise(struct hn_ft *ft, u32 flags, u32 nreq,
+		      struct hn_route *out)
+{
+	u32 i, h;
+
+	if (flags & HN_SCHED_REQUEST_MAJOR) {
+		for (i = 0; i < nreq; i++)
+			for (h = 0; h < out[i].level; h++)
+				if (!lw_step(ft, &out[i], i, h, flags))
+					break;
+		return;
+	}
+	for (h = 0; h + 1 < ft->l; h++)
+		for (i = 0; i < nreq; i++)
+			if (out[i].level > h && out[i].fail == HN_FT_NOFAIL)
+				lw_step(ft, &out[i], i, h, flags);
+}
+
+/*
+ * The local baselines (note section 2.5, A13): "each switch selects a
+ * routing path randomly from the available local ports" (T1382, P26).  A
+ * request climbs with local information only, the lowest free up-port
+ * (greedy) or a uniformly random one, and meets conflicts "until they are
+ * routed back to level 0" (T1483): on the way down its path is forced
+ * (Theorem 4) and it fails at the first busy down-link.
+ */
+static void local(struct hn_ft *ft, u32 flags, u64 *seed, u32 nreq,
+		  struct hn_route *out)
+{
+	u32 dsw[HN_FT_MAX_LEVELS];
+	u32 i, h, s, d, p, top;
+	u64 a;
+
+	for (i = 0; i < nreq; i++) {
+		struct hn_route *r = &out[i];
+
+		s = r->src / ft->w;
+		d = r->dst / ft->w;
+		for (h = 0; h < r->level; h++) {
+			a = *ulink(ft, h, s);
+			if (!a)
+				break;
+			if (seed) {
+				p = hn_popcount64(a);
+				p = hn_nth_bit(a, hn_rand_below(seed, p));
+			} else {
+				p = hn_ctz64(a);
+			}
+			*ulink(ft, h, s) &= ~(1ULL << p);
+			r->port[h] = p;
+			r->nports = h + 1;
+			s = hn_ft_up(ft, h, s, p);
+			dsw[h] = d;
+			d = hn_ft_up(ft, h, d, p);
+		}
+		if (h < r->level) {		/* no free up-port */
+			r->fail = h;
+			if (!(flags & HN_SCHED_KEEP_ON_FAIL))
+				release_up(ft, r, h);
+			continue;
+		}
+		for (h = r->level; h-- > 0;) {
+			p = r->port[h];
+			if (!((*dlink(ft, h, dsw[h]) >> p) & 1))
+				break;
+			*dlink(ft, h, dsw[h]) &= ~(1ULL << p);
+		}
+		if (h == HN_NONE)
+			continue;
+		r->fail = h;
+		if (flags & HN_SCHED_KEEP_ON_FAIL)
+			continue;
+		for (top = h + 1; top < r->level; top++)
+			*dlink(ft, top, dsw[top]) |= 1ULL << r->port[top];
+		release_up(ft, r, r->level);
+	}
+}
+
+/*
+ * The optimal scheduler.  At level h every switch has w links up and each
+ * route still climbing came up through a different one of its w links
+ * below, so a switch is the sigma_h of at most w routes and the delta_h of
+ * at most w.  Choosing P_h is then colouring the edges of the bipartite
+ * multigraph sigma_h -> delta_h with w colours so that no switch sees a
+ * colour twice on either side: Koenig's theorem says w colours suffice
+ * (Benes/Clos looping, generalised).  Each edge takes a colour free at both
+ * ends, or else the a/b alternating path from delta_h is recoloured b/a
+ * first.  Level by level, every request of a partial permutation is routed.
+ */
+static int colour_level(struct hn_ft *ft, u32 h, u32 nreq,
+			struct hn_route *out)
+{
+	u32 w = ft->w, i, e, c, a, b, u, v, len, k, col;
+	bool dst_side;
+
+	for (i = 0; i < ft->nsw; i++) {
+		ft->free_s[i] = ft->full;
+		ft->free_d[i] = ft->full;
+	}
+	for (i = 0; i < nreq; i++) {
+		if (out[i].level <= h)
+			continue;
+		u = ft->cur_s[i];
+		v = ft->cur_d[i];
+		if (!ft->free_s[u] || !ft->free_d[v])
+			return -EIO;	/* degree above w: not a permutation */
+		if (ft->free_s[u] & ft->free_d[v]) {
+			c = hn_ctz64(ft->free_s[u] & ft->free_d[v]);
+		} else {
+			a = hn_ctz64(ft->free_s[u]);	/* busy at v */
+			b = hn_ctz64(ft->free_d[v]);	/* busy at u */
+			len = 0;
+			dst_side = true;
+			k = v;
+			col = a;
+			for (;;) {
+				if (dst_side) {
+					if ((ft->free_d[k] >> col) & 1)
+						break;
+					e = ft->dst_col[k * w + col];
+					k = ft->cur_s[e];
+				} else {
+					if ((ft->free_s[k] >> col) & 1)
+						break;
+					e = ft->src_col[k * w + col];
+					k = ft->cur_d[e];
+				}
+				ft->chain[len++] = e;
+				dst_side = !dst_side;
+				col = col == a ? b : a;
+			}
+			for (k = 0; k < len; k++) {
+				e = ft->chain[k];
+				col = out[e].port[h];
+				ft->free_s[ft->cur_s[e]] |= 1ULL << col;
+				ft->free_d[ft->cur_d[e]] |= 1ULL << col;
+			}
+			for (k = 0; k < len; k++) {
+				e = ft->chain[k];
+				col = out[e].port[h] == a ? b : a;
+				out[e].port[h] = col;
+				ft->free_s[ft->cur_s[e]] &= ~(1ULL << col);
+				ft->free_d[ft->cur_d[e]] &= ~(1ULL << col);
+				ft->src_col[ft->cur_s[e] * w + col] = e;
+				ft->dst_col[ft->cur_d[e] * w + col] = e;
+			}
+			c = a;
+		}
+		out[i].port[h] = c;
+		out[i].nports = h + 1;
+		ft->free_s[u] &= ~(1ULL << c);
+		ft->free_d[v] &= ~(1ULL << c);
+		ft->src_col[u * w + c] = i;
+		ft->dst_col[v * w + c] = i;
+	}
+	for (i = 0; i < nreq; i++) {
+		if (out[i].level <= h)
+			continue;
+		c = out[i].port[h];
+		u = ft->cur_s[i];
+		v = ft->cur_d[i];
+		*ulink(ft, h, u) &= ~(1ULL << c);
+		*dlink(ft, h, v) &= ~(1ULL << c);
+		ft->cur_s[i] = hn_ft_up(ft, h, u, c);
+		ft->cur_d[i] = hn_ft_up(ft, h, v, c);
+	}
+	return 0;
+}
+
+static int rearrange(struct hn_ft *ft, u32 nreq, struct hn_route *out,
+		     struct hn_err *err)
+{
+	u32 h, i, nlinks = (ft->l - 1) * ft->nsw;
+
+	for (i = 0; i < nlinks; i++)
+		if (ft->up[i] != ft->full || ft->down[i] != ft->full)
+			return hn_sched_err(err, -EBUSY,
+					    "routing every permutation needs every link free",
+					    HN_NONE, i % ft->nsw);
+	for (h = 0; h + 1 < ft->l; h++)
+		if (colour_level(ft, h, nreq, out))
+			return hn_sched_err(err, -EIO,
+					    "a switch has more than w routes at one level",
+					    HN_NONE, h);
+	return 0;
+}
+
+int hn_ft_schedule(struct hn_ft *ft, u32 algo, u32 flags, u64 *seed,
+		   const struct hn_pair *req, u32 nreq, struct hn_route *out,
+		   struct hn_sched_result *res, struct hn_err *err)
+{
+	u32 i;
+	int rc;
+
+	if (algo != HN_SCHED_LEVELWISE && algo != HN_SCHED_LOCAL_GREEDY &&
+	    algo != HN_SCHED_LOCAL_RANDOM && algo != HN_SCHED_OPTIMAL)
+		return hn_sched_err(err, -EINVAL,
+				    "not a fat-tree scheduler (levelwise, local-greedy, local-random, optimal)",
+				    HN_NONE, algo);
+	if (flags & ~HN_SCHED_ALL_FLAGS)
+		return hn_sched_err(err, -EINVAL, "unknown scheduler flags",
+				    HN_NONE, flags);
+	if (algo == HN_SCHED_LOCAL_RANDOM && !seed)
+		return hn_sched_err(err, -EINVAL,
+				    "local-random needs a random seed", HN_NONE,
+				    HN_NONE);
+	if (nreq && !out)
+		return hn_sched_err(err, -EINVAL, "no result array", HN_NONE,
+				    HN_NONE);
+	rc = check_requests(ft, req, nreq, err);
+	if (rc)
+		return rc;
+	for (i = 0; i < nreq; i++) {
+		struct hn_route *r = &out[i];
+
+		memset(r, 0, sizeof(*r));
+		r->src = req[i].src;
+		r->dst = req[i].dst;
+		r->fail = HN_FT_NOFAIL;
+		ft->cur_s[i] = r->src / ft->w;
+		ft->cur_d[i] = r->dst / ft->w;
+		r->level = hn_ft_h(ft, ft->cur_s[i], ft->cur_d[i]);
+	}
+	switch (algo) {
+	case HN_SCHED_LEVELWISE:
+		levelwise(ft, flags, nreq, out);
+		break;
+	case HN_SCHED_LOCAL_GREEDY:
+		local(ft, flags, NULL, nreq, out);
+		break;
+	case HN_SCHED_LOCAL_RANDOM:
+		local(ft, flags, seed, nreq, out);
+		break;
+	default:
+		rc = rearrange(ft, nreq, out, err);
+		if (rc)
+			return rc;
+	}
+	if (res)
+		res->requests += nreq;
+	for (i = 0; i < nreq; i++) {
+		if (out[i].fail != HN_FT_NOFAIL)
+			continue;
+		out[i].granted = 1;
+		if (res) {
+			res->granted++;
+			res->local += !out[i].level;
+		}
+	}
+	return 0;
+}

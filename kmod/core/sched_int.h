@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sched_int.h - internals shared by the scheduler files: u64 bitmaps and the
+ * fat tree's state.
+ */
+#ifndef HN_SCHED_INT_H
+#define HN_SCHED_INT_H
+
+#include "hn_sched.h"
+
+#define HN_WORDS(n)	(((n) + 63) / 64)
+
+/* index of the lowest set bit; x != 0 */
+static inline u32 hn_ctz64(u64 x)
+{
+#ifdef __KERNEL__
+	return __ffs64(x);
+#else
+	return (u32)__builtin_ctzll(x);
+#endif
+}
+
+static inline u32 hn_popcount64(u64 x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (u32)((x * 0x0101010101010101ULL) >> 56);
+}
+
+static inline bool hn_test_bit(const u64 *map, u32 i)
+{
+	return (map[i / 64] >> (i % 64)) & 1;
+}
+
+static inline void hn_set_bit(u64 *map, u32 i)
+{
+	map[i / 64] |= 1ULL << (i % 64);
+}
+
+static inline void hn_clear_bit(u64 *map, u32 i)
+{
+	map[i / 64] &= ~(1ULL << (i % 64));
+}
+
+/* the first set bit at or after from, HN_NONE when none */
+static inline u32 hn_next_bit(const u64 *map, u32 words, u32 from)
+{
+	u32 i = from / 64;
+	u64 m;
+
+	if (i >= words)
+		return HN_NONE;
+	m = map[i] & (~0ULL << (from % 64));
+	while (!m) {
+		if (++i >= words)
+			return HN_NONE;
+		m = map[i];
+	}
+	return i * 64 + hn_ctz64(m);
+}
+
+/* the r-th (0-based) set bit of m; r < popcount(m) */
+static inline u32 hn_nth_bit(u64 m, u32 r)
+{
+	while (r--)
+		m &= m - 1;
+	return hn_ctz64(m);
+}
+
+static inline int hn_sched_err(struct hn_err *err, int rc, const char *msg,
+			       u32 node, u32 index)
+{
+	if (err) {
+		err->msg = msg;
+		err->slot = HN_NONE;
+		err->node = node;
+		err->index = index;
+	}
+	return rc;
+}
+
+struct hn_ft {
+	u32 l;			/* levels 0..l-1 */
+	u32 w;			/* ports up and down per switch */
+	u32 n;			/* nodes, w^l */
+	u32 nsw;		/* switches per level, w^(l-1) */
+	u32 shift;		/* log2(w) when w is a power of two, else 0 */
+	u64 full;		/* the w low bits */
+	u32 pw[HN_FT_MAX_LEVELS + 1];	/* w^i */
+	u64 *up;		/* [(h * nsw + tau)]: Ulink(h, tau), 1 = free */
+	u64 *down;		/* Dlink(h, tau) */
+	/* scratch for the schedulers and the checker */
+	u32 *cur_s;		/* sigma_h per request */
+	u32 *cur_d;		/* delta_h per request */
+	u64 *seen;		/* validation and link-use bitmaps */
+	u32 nseen;		/* its words */
+	u32 *src_col;		/* optimal: [tau * w + c] = request */
+	u32 *dst_col;
+	u64 *free_s;		/* optimal: colours free per switch */
+	u64 *free_d;
+	u32 *chain;		/* optimal: an alternating path */
+};
+
+/*
+ * Theorem 3 (T1412, eqs. 7.1-7.5, T1418-T1428; P74): keep the digits above
+ * h, drop digit h, shift digits h-1..0 up one place, put p in digit 0:
+ * parent = (tau div w^(h+1)) w^(h+1) + ((tau mod w^(h+1)) w + p) mod w^(h+1)
+ * (note section 6 A10).
+ */
+static inline u32 hn_ft_up(const struct hn_ft *ft, u32 h, u32 tau, u32 p)
+{
+	u32 m = ft->pw[h + 1];
+
+	if (ft->shift)
+		return (tau & ~(m - 1)) | (((tau << ft->shift) | p) & (m - 1));
+	return tau - tau % m + (tau % m * ft->w + p) % m;
+}
+
+/* H = 1 + the highest digit where sigma and delta differ; 0 if equal. */
+static inline u32 hn_ft_h(const struct hn_ft *ft, u32 s, u32 d)
+{
+	u32 h = 0;
+
+	if (ft->shift) {
+		u32 x = s ^ d;
+
+		while (x) {
+			x >>= ft->shift;
+			h++;
+		}
+		return h;
+	}
+	while (s != d) {
+		s /= ft->w;
+		d /= ft->w;
+		h++;
+	}
+	return h;
+}
+
+#endif /* HN_SCHED_INT_H */

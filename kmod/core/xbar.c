@@ -1,0 +1,554 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xbar.c - crossbar matching: the greedy scheduler of Ch. 5, the K-step
+ * optimiser of Ch. 6 and Hopcroft-Karp as the exact reference
+ * (seeds/000_fa1c7d81da297c92.txt, T955-T1014 and T1074-T1368).
+ *
+ * The crossbar is a bipartite graph: sender x_i, receiver y_j, a request is
+ * an edge (T1111).  The state is held in bitmaps of N-bit rows: R (requests)
+ * and U = R AND NOT M (UnsaturatedX, T1185), with M itself kept as two mate
+ * arrays (SaturatedY is the transpose of M, so a row of it is one mate).
+ * The forward pass keeps only the active vertex set of each stage, not the
+ * F[k] matrices: backtracking recomputes a stage's column from U and the
+ * stored set (note section 8).  Memory: R, U and at most N stage sets of N
+ * bits, i.e. 3 N^2 / 64 words, whatever K is.
+ */
+#include "sched_int.h"
+
+struct hn_xbar {
+	u32 n;
+	u32 words;		/* u64 per row */
+	u64 *req;		/* R, n rows */
+	u64 *uns;		/* U = R & ~M, n rows */
+	u64 *has_req;		/* x with a request */
+	u64 *free_x;		/* x not in M */
+	u64 *free_y;		/* y not in M */
+	u32 *mate_x;		/* x -> y, HN_NONE */
+	u32 *mate_y;		/* y -> x, HN_NONE */
+	u64 *stage;		/* A[1], A[3], ..., A[2j+1]: n sets */
+	u64 *ymask;
+	u64 *cum;		/* union of the stage sets so far */
+	u32 *dist;		/* Hopcroft-Karp */
+	u32 *queue;
+	u32 *stack;
+	u32 *iter;
+	u32 *via;
+	u32 size;		/* |M| */
+};
+
+#define XROW(x, m, u)	((m) + (size_t)(u) * (x)->words)
+
+void hn_xbar_destroy(struct hn_xbar *x)
+{
+	if (!x)
+		return;
+	hn_free(x->req);
+	hn_free(x->uns);
+	hn_free(x->has_req);
+	hn_free(x->free_x);
+	hn_free(x->free_y);
+	hn_free(x->mate_x);
+	hn_free(x->mate_y);
+	hn_free(x->stage);
+	hn_free(x->ymask);
+	hn_free(x->cum);
+	hn_free(x->dist);
+	hn_free(x->queue);
+	hn_free(x->stack);
+	hn_free(x->iter);
+	hn_free(x->via);
+	hn_free(x);
+}
+
+int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
+{
+	struct hn_xbar *x;
+	size_t mat, vec, idx;
+
+	if (!xp)
+		return hn_sched_err(err, -EINVAL, "no result pointer", HN_NONE,
+				    HN_NONE);
+	*xp = NULL;
+	if (n < 2 || n > HN_XBAR_MAX_NODES)
+		return hn_sched_err(err, -EINVAL,
+				    "crossbar size must be 2..4096", n,
+				    HN_NONE);
+	x = hn_zalloc(sizeof(*x));
+	if (!x)
+		return hn_sched_err(err, -ENOMEM, "out of memory", n, HN_NONE);
+	x->n = n;
+	x->words = HN_WORDS(n);
+	mat = (size_t)n * x->words * sizeof(u64);
+	vec = (size_t)x->words * sizeof(u64);
+	idx = (size_t)n * sizeof(u32);
+	x->req = hn_zalloc(mat);
+	x->uns = hn_zalloc(mat);
+	x->stage = hn_zalloc(mat);
+	x->has_req = hn_zalloc(vec);
+	x->free_x = hn_zalloc(vec);
+	x->free_y = hn_zalloc(vec);
+	x->ymask = hn_zalloc(vec);
+	x->cum = hn_zalloc(vec);
+	x->mate_x = hn_zalloc(idx);
+	x->mate_y = hn_zalloc(idx);
+	x->dist = hn_zalloc(idx);
+	x->queue = hn_zalloc(2 * idx);	/* also the path, 2N */
+	x->stack = hn_zalloc(idx);
+	x->iter = hn_zalloc(idx);
+	x->via = hn_zalloc(idx);
+	if (!x->req || !x->uns || !x->stage || !x->has_req || !x->free_x ||
+	    !x->free_y || !x->ymask || !x->cum || !x->mate_x || !x->mate_y ||
+	    !x->dist || !x->queue || !x->stack || !x->iter || !x->via) {
+		hn_xbar_destroy(x);
+		return hn_sched_err(err, -ENOMEM, "out of memory", n, HN_NONE);
+	}
+	hn_xbar_clear_match(x);
+	*xp = x;
+	return 0;
+}
+
+u32 hn_xbar_nodes(const struct hn_xbar *x)
+{
+	return x->n;
+}
+
+u64 hn_xbar_mem_bytes(const struct hn_xbar *x)
+{
+	return sizeof(*x) + 3ULL * x->n * x->words * 8 +
+	       5ULL * x->words * 8 + 8ULL * x->n * 4;
+}
+
+void hn_xbar_clear_match(struct hn_xbar *x)
+{
+	u32 u, i;
+
+	for (u = 0; u < x->n; u++) {
+		x->mate_x[u] = HN_NONE;
+		x->mate_y[u] = HN_NONE;
+	}
+	memcpy(x->uns, x->req, (size_t)x->n * x->words * sizeof(u64));
+	for (i = 0; i < x->words; i++) {
+		x->free_x[i] = ~0ULL;
+		x->free_y[i] = ~0ULL;
+	}
+	if (x->n % 64) {
+		x->free_x[x->words - 1] = (1ULL << (x->n % 64)) - 1;
+		x->free_y[x->words - 1] = (1ULL << (x->n % 64)) - 1;
+	}
+	x->size = 0;
+}
+
+int hn_xbar_set_requests(struct hn_xbar *x, const struct hn_pair *req,
+			 u32 nreq, struct hn_err *err)
+{
+	u32 i;
+	int rc;
+
+	if (nreq && !req)
+		return hn_sched_err(err, -EINVAL, "no request array", HN_NONE,
+				    HN_NONE);
+	if (nreq > x->n * x->n)
+		return hn_sched_err(err, -EINVAL,
+				    "more requests than pairs of nodes",
+				    HN_NONE, nreq);
+	memset(x->req, 0, (size_t)x->n * x->words * sizeof(u64));
+	memset(x->has_req, 0, (size_t)x->words * sizeof(u64));
+	for (i = 0; i < nreq; i++) {
+		u32 u = req[i].src, v = req[i].dst;
+		u64 *row;
+
+		if (u >= x->n || v >= x->n) {
+			rc = hn_sched_err(err, -EINVAL,
+					  "request names a node past the crossbar",
+					  u >= x->n ? u : v, i);
+			goto bad;
+		}
+		row = XROW(x, x->req, u);
+		if (hn_test_bit(row, v)) {
+			rc = hn_sched_err(err, -EINVAL, "request given twice",
+					  u, i);
+			goto bad;
+		}
+		hn_set_bit(row, v);
+		hn_set_bit(x->has_req, u);
+	}
+	hn_xbar_clear_match(x);
+	return 0;
+bad:
+	if (err) {
+		err->a = req[i];
+		err->b = req[i];
+	}
+	memset(x->req, 0, (size_t)x->n * x->words * sizeof(u64));
+	memset(x->has_req, 0, (size_t)x->words * sizeof(u64));
+	hn_xbar_clear_match(x);
+	return rc;
+}
+
+static void xmatch(struct hn_xbar *x, u32 u, u32 v)
+{
+	u32 old = x->mate_x[u];
+
+	if (old != HN_NONE)
+		hn_set_bit(XROW(x, x->uns, u), old);
+	else
+		hn_clear_bit(x->free_x, u);
+	hn_clear_bit(XROW(x, x->uns, u), v);
+	x->mate_x[u] = v;
+	x->mate_y[v] = u;
+}
+
+int hn_xbar_set_match(struct hn_xbar *x, const struct hn_pair *pairs,
+		      u32 npairs, struct hn_err *err)
+{
+	u32 i;
+
+	if (npairs && !pairs)
+		return hn_sched_err(err, -EINVAL, "no pair array", HN_NONE,
+				    HN_NONE);
+	for (i = 0; i < npairs; i++) {
+		u32 u = pairs[i].src, v = pairs[i].dst, j;
+
+		if (u >= x->n || v >= x->n)
+			return hn_sched_err(err, -EINVAL,
+					    "pair names a node past the crossbar",
+					    u >= x->n ? u : v, i);
+		if (!hn_test_bit(XROW(x, x->req, u), v))
+			return hn_sched_err(err, -EINVAL,
+					    "a matched pair must be a request",
+					    u, i);
+		for (j = 0; j < i; j++)
+			if (pairs[j].src == u || pairs[j].dst == v)
+				return hn_sched_err(err, -EINVAL,
+						    "not a matching: a node is in two pairs",
+						    pairs[j].src == u ? u : v,
+						    i);
+	}
+	hn_xbar_clear_match(x);
+	for (i = 0; i < npairs; i++) {
+		xmatch(x, pairs[i].src, pairs[i].dst);
+		hn_clear_bit(x->free_y, pairs[i].dst);
+	}
+	x->size = npairs;
+	return 0;
+}
+
+u32 hn_xbar_size(const struct hn_xbar *x)
+{
+	return x->size;
+}
+
+u32 hn_xbar_mate(const struct hn_xbar *x, u32 src)
+{
+	return src < x->n ? x->mate_x[src] : HN_NONE;
+}
+
+/*
+ * Ch. 5's scheduling array gives "the unused network ports available to a
+ * request R_{u,v} before ... R_{a,b} if u < a or v < b" (T1000): each free
+ * sender in turn takes its lowest-numbered free requested receiver.
+ */
+u32 hn_xbar_greedy(struct hn_xbar *x)
+{
+	u32 u, i;
+
+	for (u = 0; u < x->n; u++) {
+		const u64 *row = XROW(x, x->uns, u);
+
+		if (x->mate_x[u] != HN_NONE || !hn_test_bit(x->has_req, u))
+			continue;
+		for (i = 0; i < x->words; i++) {
+			u64 m = row[i] & x->free_y[i];
+
+			if (m) {
+				u32 v = i * 64 + hn_ctz64(m);
+
+				xmatch(x, u, v);
+				hn_clear_bit(x->free_y, v);
+				x->size++;
+				break;
+			}
+		}
+	}
+	return x->size;
+}
+
+/*
+ * Detection (Fig. 6.6, T1213-T1226), with the loop bound "i <= K" (note A2).
+ * Odd stage s: F[s] = diag(A[s]) U, Ymask = ColumnwiseReduceOR(F[s]).  Even
+ * stage s+1: F[s+1] = diag(Ymask) SaturatedY, A[s+2] = its column OR, i.e.
+ * the mates of Ymask.  Stop at the first odd stage that reaches a free y
+ * (PathFound, line 9), so the walk found is a shortest augmenting path and
+ * therefore a simple path (T1159: "a vertex can only be included once").
+ * Returns the index j of the last stage set A[2j+1], or HN_NONE.
+ */
+static u32 detect(struct hn_xbar *x, u32 k, u64 *steps)
+{
+	u32 words = x->words, j = 0, s = 1, i, u, v;
+	u64 *a = x->stage, *y = x->ymask;
+	u64 hit, sub, any;
+
+	/* XMask[1] = the unsaturated X vertices (with a request; A14) */
+	for (i = 0, any = 0; i < words; i++) {
+		a[i] = x->free_x[i] & x->has_req[i];
+		x->cum[i] = a[i];
+		any |= a[i];
+	}
+	if (!any)
+		return HN_NONE;
+	for (;;) {
+		/* unsaturated stage s */
+		memset(y, 0, words * sizeof(u64));
+		for (u = hn_next_bit(a, words, 0); u != HN_NONE;
+		     u = hn_next_bit(a, words, u + 1)) {
+			const u64 *row = XROW(x, x->uns, u);
+
+			for (i = 0; i < words; i++)
+				y[i] |= row[i];
+		}
+		(*steps)++;
+		for (i = 0, hit = 0; i < words; i++)
+			hit |= y[i] & x->free_y[i];
+		if (hit)
+			return j;
+		if (s + 2 > k)
+			return HN_NONE;
+		/* saturated stage s + 1: every y reached is matched */
+		a += words;
+		memset(a, 0, words * sizeof(u64));
+		for (v = hn_next_bit(y, words, 0); v != HN_NONE;
+		     v = hn_next_bit(y, words, v + 1))
+			hn_set_bit(a, x->mate_y[v]);
+		(*steps)++;
+		/*
+		 * Not in the thesis, and it changes no result: when the new set
+		 * adds nothing to the union of the earlier ones, every later set
+		 * stays inside that union, whose neighbours held no free y, so
+		 * no augmenting path of any length exists.
+		 */
+		for (i = 0, sub = 0; i < words; i++) {
+			sub |= a[i] & ~x->cum[i];
+			x->cum[i] |= a[i];
+		}
+		if (!sub)
+			return HN_NONE;
+		j++;
+		s += 2;
+	}
+}
+
+int hn_xbar_augment(struct hn_xbar *x, u32 k, u32 *path, u32 *len,
+		    u64 *steps)
+{
+	u32 words = x->words, j, t, u, v, i, nv;
+	u64 dummy = 0;
+	u32 *rev;
+
+	if (!k)
+		return -EINVAL;
+	j = detect(x, k, steps ? steps : &dummy);
+	if (j == HN_NONE)
+		return 0;
+	/*
+	 * Isolation (Fig. 6.7, T1232-T1238) with the errata fixed (note A14):
+	 * YMask[S] = SelectOne(XMask[S] AND the unsaturated Y), and the walk
+	 * back covers every stage down to B[1].  SelectOne is the priority
+	 * encoder: "we pick the lowest possible bit" (T1196).  A column of
+	 * F[t] is (A[t] AND column y of U); a row of B[t+1] is one mate.
+	 */
+	for (i = 0; i < words; i++)
+		if (x->ymask[i] & x->free_y[i])
+			break;
+	v = i * 64 + hn_ctz64(x->ymask[i] & x->free_y[i]);
+	rev = x->queue;		/* scratch: y_j, x_j, ..., y_0, x_0 */
+	nv = 0;
+	for (t = j + 1; t-- > 0;) {
+		const u64 *a = x->stage + (size_t)t * words;
+
+		for (u = hn_next_bit(a, words, 0); u != HN_NONE;
+		     u = hn_next_bit(a, words, u + 1))
+			if (hn_test_bit(XROW(x, x->uns, u), v))
+				break;
+		rev[nv++] = v;
+		rev[nv++] = u;
+		if (t)
+			v = x->mate_x[u];
+	}
+	/*
+	 * Update (T1207): M' = M XOR P, where P is the union (not the AND,
+	 * note A14) of the path's edges: every x on the path takes the y after
+	 * it; the y it leaves goes to the x before it.
+	 */
+	for (i = 0; i < nv; i += 2)
+		xmatch(x, rev[i + 1], rev[i]);
+	hn_clear_bit(x->free_y, rev[0]);
+	x->size++;
+	if (path)
+		for (i = 0; i < nv; i++)
+			path[i] = rev[nv - 1 - i];
+	if (len)
+		*len = 2 * j + 1;
+	return 1;
+}
+
+u32 hn_xbar_kstep(struct hn_xbar *x, u32 k, u32 max_rounds, u32 *lens,
+		  struct hn_sched_result *res)
+{
+	u32 rounds = 0, len;
+	u64 steps = 0;
+
+	while (k && (!max_rounds || rounds < max_rounds)) {
+		if (hn_xbar_augment(x, k, NULL, &len, &steps) <= 0)
+			break;
+		if (lens)
+			lens[rounds] = len;
+		rounds++;
+	}
+	if (res) {
+		res->rounds += rounds;
+		res->steps += steps;
+	}
+	return x->size;
+}
+
+/*
+ * Hopcroft-Karp: breadth-first layers from the free senders, then
+ * vertex-disjoint shortest augmenting paths by an explicit-stack depth-first
+ * search (no recursion), until a phase finds none.
+ */
+static u32 hk_bfs(struct hn_xbar *x)
+{
+	u32 head = 0, tail = 0, found = HN_NONE, u, v, w;
+
+	for (u = 0; u < x->n; u++) {
+		x->iter[u] = 0;
+		if (x->mate_x[u] == HN_NONE && hn_test_bit(x->has_req, u)) {
+			x->dist[u] = 0;
+			x->queue[tail++] = u;
+		} else {
+			x->dist[u] = HN_NONE;
+		}
+	}
+	while (head < tail) {
+		u = x->queue[head++];
+		if (found != HN_NONE && x->dist[u] + 1 >= found)
+			continue;
+		for (v = hn_next_bit(XROW(x, x->uns, u), x->words, 0);
+		     v != HN_NONE;
+		     v = hn_next_bit(XROW(x, x->uns, u), x->words, v + 1)) {
+			w = x->mate_y[v];
+			if (w == HN_NONE) {
+				if (found == HN_NONE)
+					found = x->dist[u] + 1;
+			} else if (x->dist[w] == HN_NONE) {
+				x->dist[w] = x->dist[u] + 1;
+				x->queue[tail++] = w;
+			}
+		}
+	}
+	return found;
+}
+
+static bool hk_dfs(struct hn_xbar *x, u32 root, u32 found)
+{
+	u32 sp = 0, u, v, w, i, y;
+
+	x->stack[sp++] = root;
+	while (sp) {
+		u = x->stack[sp - 1];
+		/* R's row, fixed during the phase; the mate edge never fits */
+		v = hn_next_bit(XROW(x, x->req, u), x->words, x->iter[u]);
+		if (v == HN_NONE) {
+			x->dist[u] = HN_NONE;	/* dead end for this phase */
+			sp--;
+			continue;
+		}
+		x->iter[u] = v + 1;
+		w = x->mate_y[v];
+		if (w == HN_NONE) {
+			if (x->dist[u] + 1 != found)
+				continue;
+			for (i = sp; i-- > 0;) {
+				u = x->stack[i];
+				y = i == sp - 1 ? v : x->via[u];
+				xmatch(x, u, y);
+			}
+			hn_clear_bit(x->free_y, v);
+			x->size++;
+			return true;
+		}
+		if (w != u && x->dist[w] != HN_NONE &&
+		    x->dist[w] == x->dist[u] + 1) {
+			x->via[u] = v;
+			x->stack[sp++] = w;
+		}
+	}
+	return false;
+}
+
+u32 hn_xbar_hopcroft_karp(struct hn_xbar *x, u64 *phases)
+{
+	u32 found, u;
+
+	for (;;) {
+		found = hk_bfs(x);
+		if (found == HN_NONE)
+			break;
+		if (phases)
+			(*phases)++;
+		for (u = 0; u < x->n; u++)
+			if (x->dist[u] == 0 && x->mate_x[u] == HN_NONE)
+				hk_dfs(x, u, found);
+	}
+	return x->size;
+}
+
+int hn_xbar_check(const struct hn_xbar *x, struct hn_err *err)
+{
+	u32 u, v, i, size = 0;
+	bool unmatched;
+
+	for (u = 0; u < x->n; u++) {
+		const u64 *r = XROW(x, x->req, u), *un = XROW(x, x->uns, u);
+
+		v = x->mate_x[u];
+		if (v != HN_NONE) {
+			size++;
+			if (v >= x->n || x->mate_y[v] != u)
+				return hn_sched_err(err, -EIO,
+						    "mate arrays disagree", u,
+						    HN_NONE);
+			if (!hn_test_bit(r, v))
+				return hn_sched_err(err, -EIO,
+						    "matched pair is not a request",
+						    u, HN_NONE);
+		}
+		unmatched = v == HN_NONE;
+		if (hn_test_bit(x->free_x, u) != unmatched)
+			return hn_sched_err(err, -EIO, "free sender set wrong",
+					    u, HN_NONE);
+		unmatched = x->mate_y[u] == HN_NONE;
+		if (hn_test_bit(x->free_y, u) != unmatched)
+			return hn_sched_err(err, -EIO,
+					    "free receiver set wrong", u,
+					    HN_NONE);
+		if (x->mate_y[u] != HN_NONE &&
+		    (x->mate_y[u] >= x->n || x->mate_x[x->mate_y[u]] != u))
+			return hn_sched_err(err, -EIO, "mate arrays disagree",
+					    u, HN_NONE);
+		for (i = 0; i < x->words; i++) {
+			u64 want = r[i];
+
+			if (v != HN_NONE && v / 64 == i)
+				want &= ~(1ULL << (v % 64));
+			if (un[i] != want)
+				return hn_sched_err(err, -EIO,
+						    "unsaturated matrix is not R AND NOT M",
+						    u, HN_NONE);
+		}
+	}
+	if (size != x->size)
+		return hn_sched_err(err, -EIO, "matching size miscounted",
+				    HN_NONE, HN_NONE);
+	return 0;
+}
