@@ -35,7 +35,7 @@ KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
 		/usr/src/linux-source-6.1.tar.xz)
 KSFT	:= $(O)/ksft/kselftest_harness.h $(O)/ksft/kselftest.h
 
-.PHONY: all lib tools check check-unit unit bench deps clean
+.PHONY: all lib tools check check-unit check-spec unit bench deps clean
 all: lib tools
 
 lib: $(O)/libhncore.a
@@ -77,7 +77,7 @@ unit: $(UNIT_BIN)
 # make check runs each step of CHECK_STEPS; every step writes TAP to
 # $(O)/tap/STEP.tap and selftests/summary.sh ends with "N passed, N failed".
 # Included .mk files add their steps (kmod/kmod.mk, the VM tests).
-CHECK_STEPS := check-unit
+CHECK_STEPS := check-unit check-spec
 
 -include kmod/kmod.mk
 -include selftests/drivers/hybridnet/vm.mk
@@ -89,6 +89,13 @@ check: deps
 		echo "not ok - make $$s failed" >> $(O)/tap/$$s.tap; \
 	done
 	@selftests/summary.sh $(O)/tap/*.tap
+
+# the netlink spec and the uapi header agree, number for number
+check-spec:
+	@mkdir -p $(O)/tap
+	@python3 selftests/netlink/spec-check.py \
+		Documentation/netlink/specs/hybridnet.yaml uapi $(O)/spec \
+		| tee $(O)/tap/check-spec.tap
 
 check-unit: unit tools
 	@mkdir -p $(O)/tap

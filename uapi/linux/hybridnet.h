@@ -79,15 +79,173 @@ struct hybridnet_info {
 
 /*
  * ------------------------------------------------------------------------
- * Generic netlink family (reserved: added by a later change).
+ * Generic netlink family "hybridnet", version 1.
  *
- * Family name "hybridnet", version 1.  Its commands, attributes,
- * multicast groups and enums go in this section, with the prefix
- * HYBRIDNET_CMD_ / HYBRIDNET_ATTR_ / HYBRIDNET_MCGRP_.
+ * Documentation/netlink/specs/hybridnet.yaml describes the same family;
+ * a test checks that its numbers agree with this header.
+ *
+ * Every command that changes state needs CAP_NET_ADMIN.  Attributes are
+ * validated strictly; a refusal carries an extack message naming the
+ * attribute, node or slot at fault.  Pairs (source, destination) travel
+ * as nested HYBRIDNET_ATTR_PAIR attributes holding HYBRIDNET_ATTR_SRC
+ * and HYBRIDNET_ATTR_DST.
  * ------------------------------------------------------------------------
  */
 #define HYBRIDNET_GENL_NAME	"hybridnet"
 #define HYBRIDNET_GENL_VERSION	1
+#define HYBRIDNET_MCGRP_EVENTS	"events"
+
+enum hybridnet_cmd {
+	HYBRIDNET_CMD_UNSPEC,
+	HYBRIDNET_CMD_CONFIG_GET,	/* reply: the configuration */
+	HYBRIDNET_CMD_CONFIG_SET,	/* admin: change configuration values */
+	HYBRIDNET_CMD_PRELOAD,		/* admin: install whole slot configs */
+	HYBRIDNET_CMD_PREDICT,		/* admin: predicted requests -> grants */
+	HYBRIDNET_CMD_RELEASE,		/* admin: one circuit, a slot or all */
+	HYBRIDNET_CMD_CIRCUIT_GET,	/* dump: every circuit (slot, src, dst) */
+	HYBRIDNET_CMD_STATS_GET,	/* do: global; dump: one per node */
+	HYBRIDNET_CMD_STATS_RESET,	/* admin: clear statistics */
+	HYBRIDNET_CMD_EVENT,		/* notification on the events group */
+
+	__HYBRIDNET_CMD_MAX,
+	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
+};
+
+enum hybridnet_attr {
+	HYBRIDNET_ATTR_UNSPEC,
+	HYBRIDNET_ATTR_PAD,		/* alignment of u64 attributes */
+
+	/* configuration (CONFIG_GET reply, CONFIG_SET request, events) */
+	HYBRIDNET_ATTR_NODES,		/* u32: N, 2..4096 */
+	HYBRIDNET_ATTR_SLOTS,		/* u32: K predictive slots, 0..64 */
+	HYBRIDNET_ATTR_POLICY,		/* u32: HYBRIDNET_POL_* flags */
+	HYBRIDNET_ATTR_LINK_MBPS,	/* u32 */
+	HYBRIDNET_ATTR_SLOT_P_NS,	/* u32: predictive slot, NUM_P */
+	HYBRIDNET_ATTR_SLOT_W_NS,	/* u32: wormhole slot, NUM_W */
+	HYBRIDNET_ATTR_GUARD_NS,	/* u32 */
+	HYBRIDNET_ATTR_SCHED_NS,	/* u32 */
+	HYBRIDNET_ATTR_SETUP_NS,	/* u32 */
+	HYBRIDNET_ATTR_WH_FIRST_NS,	/* u32 */
+	HYBRIDNET_ATTR_WH_FLIT_NS,	/* u32 */
+	HYBRIDNET_ATTR_FLIT_BYTES,	/* u32 */
+	HYBRIDNET_ATTR_WORM_BYTES,	/* u32 */
+	HYBRIDNET_ATTR_WIRE_NS,		/* u32 */
+	HYBRIDNET_ATTR_NIC_NS,		/* u32 */
+	HYBRIDNET_ATTR_FABRIC_NS,	/* u32 */
+	HYBRIDNET_ATTR_NIC_BUF,		/* u32: bytes */
+	HYBRIDNET_ATTR_SW_BUF,		/* u32: bytes */
+	HYBRIDNET_ATTR_RX_BUF,		/* u32: bytes */
+	HYBRIDNET_ATTR_MAX_MSG,		/* u32: bytes */
+	HYBRIDNET_ATTR_IDLE_TIMEOUT_NS,	/* u64: 0 = never */
+	HYBRIDNET_ATTR_PIN_SLOTS,	/* u32: slots kept for preloads */
+	HYBRIDNET_ATTR_PROFILE,		/* string: "ding4", "ding5" */
+	HYBRIDNET_ATTR_CLOCK,		/* u32: enum hybridnet_clock */
+	HYBRIDNET_ATTR_PACE_PPM,	/* u32: paced: virtual ns per wall ns, ppm */
+
+	/* circuits */
+	HYBRIDNET_ATTR_SLOT,		/* u32: 0..K-1 */
+	HYBRIDNET_ATTR_SRC,		/* u32: node */
+	HYBRIDNET_ATTR_DST,		/* u32: node */
+	HYBRIDNET_ATTR_PAIR,		/* nest, repeated: SRC, DST */
+	HYBRIDNET_ATTR_SLOT_CONFIG,	/* nest, repeated: SLOT, PAIR... */
+	HYBRIDNET_ATTR_GRANT,		/* nest, repeated: SRC, DST, SLOT, RESULT */
+	HYBRIDNET_ATTR_RESULT,		/* u32: enum hybridnet_grant */
+	HYBRIDNET_ATTR_ALL,		/* flag: RELEASE every circuit */
+	HYBRIDNET_ATTR_PHASE,		/* string: name of a preloaded phase */
+	HYBRIDNET_ATTR_GENERATION,	/* u32: circuit table generation */
+
+	/* statistics */
+	HYBRIDNET_ATTR_NODE,		/* u32 */
+	HYBRIDNET_ATTR_STATS,		/* nest: enum hybridnet_stat, u64 each */
+	HYBRIDNET_ATTR_SLOT_STATS,	/* nest, repeated: SLOT, STATS */
+	HYBRIDNET_ATTR_NOW,		/* u64: virtual time, ns */
+
+	/* events */
+	HYBRIDNET_ATTR_EVENT,		/* u32: enum hybridnet_event */
+
+	__HYBRIDNET_ATTR_MAX,
+	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
+};
+
+/* Cycle-controller policy flags (HYBRIDNET_ATTR_POLICY). */
+#define HYBRIDNET_POL_SES		(1U << 0)	/* skip empty slots */
+#define HYBRIDNET_POL_SLA		(1U << 1)	/* own wormhole slot length */
+#define HYBRIDNET_POL_PREEMPT		(1U << 2)	/* gate by R_valid */
+#define HYBRIDNET_POL_PREEMPT_SLOT	(1U << 3)	/* R_valid per slot */
+#define HYBRIDNET_POL_NO_W		(1U << 4)	/* no wormhole slot */
+#define HYBRIDNET_POL_DYNAMIC		(1U << 5)	/* Dynamic TDM (no-w) */
+
+enum hybridnet_clock {
+	HYBRIDNET_CLOCK_FREE,		/* as fast as the CPU allows */
+	HYBRIDNET_CLOCK_PACED,		/* virtual time follows wall time */
+};
+
+/* HYBRIDNET_ATTR_RESULT of a predicted request. */
+enum hybridnet_grant {
+	HYBRIDNET_GRANT_GRANTED,	/* scheduled now, in SLOT */
+	HYBRIDNET_GRANT_EXISTS,		/* already realised, in SLOT */
+	HYBRIDNET_GRANT_REFUSED,	/* no slot had both ports free */
+};
+
+/* HYBRIDNET_ATTR_EVENT: what a HYBRIDNET_CMD_EVENT announces. */
+enum hybridnet_event {
+	HYBRIDNET_EVENT_CONFIG,		/* configuration changed: its attrs */
+	HYBRIDNET_EVENT_PRELOAD,	/* slots preloaded: SLOT_CONFIGs */
+	HYBRIDNET_EVENT_GRANT,		/* requests granted: GRANTs */
+	HYBRIDNET_EVENT_RELEASE,	/* released: PAIR, SLOT or ALL */
+	HYBRIDNET_EVENT_PHASE,		/* a named phase installed: PHASE */
+	HYBRIDNET_EVENT_STATS_RESET,	/* statistics cleared */
+};
+
+/*
+ * Statistics in a HYBRIDNET_ATTR_STATS nest, all u64.  Global (STATS_GET
+ * do) and per node (STATS_GET dump, with HYBRIDNET_ATTR_NODE); per slot
+ * in HYBRIDNET_ATTR_SLOT_STATS nests of the global reply.
+ */
+enum hybridnet_stat {
+	HYBRIDNET_STAT_UNSPEC,
+	HYBRIDNET_STAT_PAD,
+	HYBRIDNET_STAT_TX_CIRCUIT_MSGS,		/* injected with tag 0 */
+	HYBRIDNET_STAT_TX_WORMHOLE_MSGS,	/* injected with tag 1 */
+	HYBRIDNET_STAT_TX_CIRCUIT_BYTES,
+	HYBRIDNET_STAT_TX_WORMHOLE_BYTES,
+	HYBRIDNET_STAT_RX_CIRCUIT_MSGS,		/* delivered by circuit */
+	HYBRIDNET_STAT_RX_WORMHOLE_MSGS,	/* delivered by wormhole */
+	HYBRIDNET_STAT_RX_CIRCUIT_BYTES,
+	HYBRIDNET_STAT_RX_WORMHOLE_BYTES,
+	HYBRIDNET_STAT_IN_FLIGHT_MSGS,
+	HYBRIDNET_STAT_IN_FLIGHT_BYTES,
+	HYBRIDNET_STAT_TX_FULL,			/* refused: NIC buffer full */
+	HYBRIDNET_STAT_RETAGGED,
+	HYBRIDNET_STAT_LAT_MIN_NS,
+	HYBRIDNET_STAT_LAT_MEAN_NS,
+	HYBRIDNET_STAT_LAT_MAX_NS,
+	HYBRIDNET_STAT_LAT_P50_NS,		/* upper bound */
+	HYBRIDNET_STAT_LAT_P99_NS,		/* upper bound */
+	HYBRIDNET_STAT_UTIL_PPM,		/* Ding L316 */
+	HYBRIDNET_STAT_CYCLES,
+	HYBRIDNET_STAT_IDLE_NS,
+	HYBRIDNET_STAT_GRANTS,
+	HYBRIDNET_STAT_EXISTS,
+	HYBRIDNET_STAT_REFUSALS,
+	HYBRIDNET_STAT_RELEASES,
+	HYBRIDNET_STAT_TIMEOUTS,
+	HYBRIDNET_STAT_PRELOADS,
+	HYBRIDNET_STAT_TX_DONE,			/* per node: sent and delivered */
+	HYBRIDNET_STAT_RX_DROPPED,		/* to a node with no open file */
+	HYBRIDNET_STAT_RUNS,			/* per slot */
+	HYBRIDNET_STAT_TIME_NS,			/* per slot */
+	HYBRIDNET_STAT_BYTES,			/* per slot */
+	HYBRIDNET_STAT_CAP_BYTES,		/* per slot */
+	HYBRIDNET_STAT_SKIPPED,			/* per slot */
+	HYBRIDNET_STAT_PREEMPTED,		/* per slot */
+
+	__HYBRIDNET_STAT_MAX,
+	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1
+};
+
+/* Most pairs one PREDICT or one SLOT_CONFIG may carry. */
+#define HYBRIDNET_MAX_PAIRS	HYBRIDNET_MAX_NODES
 
 /* ---------------------- end of the netlink section ---------------------- */
 
