@@ -47,6 +47,12 @@ u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src)
 	return e->slot[slot].out[src];
 }
 
+/* Changes whenever any B^(s) changes, for consistent dumps; never 0. */
+u32 hn_circuit_gen(const struct hn_engine *e)
+{
+	return e->circuit_gen;
+}
+
 u32 hn_slot_conns(const struct hn_engine *e, u32 slot)
 {
 	return slot < e->cfg.k ? e->slot[slot].nconn : 0;
@@ -77,6 +83,7 @@ static void slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from)
 	sl->conn[sl->nconn++] = u;
 	sl->valid_from[u] = from;
 	sl->last_use[u] = from;
+	e->circuit_gen = e->circuit_gen + 1 ? e->circuit_gen + 1 : 1;
 	hn_req_granted(e, s, u, v);
 }
 
@@ -142,6 +149,7 @@ void hn_slot_del(struct hn_engine *e, u32 s, u32 u)
 		e->g.retagged++;
 	}
 	slot_sleep(e, s, u);
+	e->circuit_gen = e->circuit_gen + 1 ? e->circuit_gen + 1 : 1;
 	sl->out[u] = HN_NONE;
 	sl->in[v] = HN_NONE;
 	last = sl->conn[--sl->nconn];

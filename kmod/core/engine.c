@@ -80,6 +80,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->ctx = ctx;
 	e->nslots = c->k + 1;
 	e->cur = c->k;
+	e->circuit_gen = 1;
 	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
 	e->heap = hn_zalloc(c->nodes * sizeof(*e->heap));
 	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));

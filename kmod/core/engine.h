@@ -87,6 +87,7 @@ struct hn_engine {
 	u32 cur;			/* last slot given time; K+1 at start */
 	u32 nslots;			/* K + 1 */
 	u32 rot_a, rot_b;		/* rotating priority (L1000) */
+	u32 circuit_gen;		/* bumped by every circuit change */
 	u32 rr_base;			/* wormhole input rotation */
 	u64 pending;			/* all VQ_PCKT messages (R_valid) */
 	u64 wh_msgs;			/* messages in Q_W or VQ_W */

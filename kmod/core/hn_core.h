@@ -210,12 +210,14 @@ u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src);
 u32 hn_pcs_slot(const struct hn_engine *e, u32 src, u32 dst);
 int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords);
 u32 hn_slot_conns(const struct hn_engine *e, u32 slot);
+u32 hn_circuit_gen(const struct hn_engine *e);
 
 /* statistics and integrity */
 void hn_stats_global(const struct hn_engine *e, struct hn_gstats *g);
 int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s);
 void hn_stats_reset(struct hn_engine *e);
 u64 hn_hist_value(u32 bucket);
+u32 hn_hist_bucket(u64 v);
 u64 hn_hist_percentile(const u64 *hist, u32 permille);
 int hn_check(const struct hn_engine *e, struct hn_err *err);
 u64 hn_mem_bytes(const struct hn_engine *e);

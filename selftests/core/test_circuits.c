@@ -57,7 +57,10 @@ TEST_F(eng, preload_is_all_or_nothing)
 	};
 	struct hn_err err;
 
+	u32 gen = hn_circuit_gen(self->s.e);
+
 	EXPECT_EQ(-EINVAL, hn_preload(self->s.e, cfg, 2, &err));
+	EXPECT_EQ(gen, hn_circuit_gen(self->s.e));	/* nothing changed */
 	EXPECT_STREQ("two circuits to one output", err.msg);
 	EXPECT_EQ(1, err.slot);
 	EXPECT_EQ(2, err.a.src);
@@ -69,6 +72,7 @@ TEST_F(eng, preload_is_all_or_nothing)
 	EXPECT_EQ(0, hn_slot_conns(self->s.e, 1));
 	clash[1].dst = 5;
 	EXPECT_EQ(0, hn_preload(self->s.e, cfg, 2, &err));
+	EXPECT_NE(gen, hn_circuit_gen(self->s.e));
 	EXPECT_EQ(2, hn_slot_conns(self->s.e, 0));
 	EXPECT_EQ(5, hn_circuit(self->s.e, 1, 4));
 	EXPECT_EQ(1, hn_pcs_slot(self->s.e, 2, 3));
