@@ -5,7 +5,8 @@
  */
 #include "engine.h"
 
-static u32 bucket(u64 v)
+/* The histogram bucket of latency @v (see hn_hist_value()). */
+u32 hn_hist_bucket(u64 v)
 {
 	u32 msb;
 
@@ -85,7 +86,7 @@ void hn_stats_delivered(struct hn_engine *e, const struct hn_msg *m)
 	e->g.lat_sum += lat;
 	e->g.lat_min = hn_min64(e->g.lat_min, lat);
 	e->g.lat_max = hn_max64(e->g.lat_max, lat);
-	e->g.hist[bucket(lat)]++;
+	e->g.hist[hn_hist_bucket(lat)]++;
 	e->g.t_last_deliver = hn_max64(e->g.t_last_deliver, m->t_deliver);
 	e->out_msgs++;
 	e->out_bytes += m->len;

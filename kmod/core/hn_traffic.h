@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hn_traffic.h - synthetic traffic for the hybridnet engine: destination
+ * patterns, message sizes, injection processes, and a run driver with the
+ * methodology of Duato and BookSim (warm-up, measurement window, drain,
+ * saturation).  Portable like the rest of kmod/core/: the same code drives
+ * hnsim in user space and the module's in-kernel generator, and the same
+ * configuration and seed give the same messages in both.
+ *
+ * Line numbers (Lnnn) refer to seeds/000_fa1c7d81da297c92.txt (Ding);
+ * "Duato" is seeds/001_b2460e8b3f6ab09f.txt.  The destination formulas are
+ * documented at each pattern in traffic.c and in docs/model.md.
+ */
+#ifndef HN_TRAFFIC_H
+#define HN_TRAFFIC_H
+
+#include "hn_core.h"
+
+enum hn_pattern {
+	/* BookSim names (src/traffic.cpp) */
+	HN_PAT_UNIFORM,		/* uniform over the other N - 1 nodes */
+	HN_PAT_TRANSPOSE,	/* N = n x n: (r, c) -> (c, r) */
+	HN_PAT_BITCOMP,		/* N = 2^b: d = ~s */
+	HN_PAT_BITREV,		/* N = 2^b: bits reversed */
+	HN_PAT_SHUFFLE,		/* N = 2^b: bits rotated left by one */
+	HN_PAT_TORNADO,		/* grid: x + ceil(w/2) - 1, y + ceil(h/2) - 1 */
+	HN_PAT_NEIGHBOR,	/* grid: x + 1, y + 1 */
+	HN_PAT_RANDPERM,	/* a random permutation drawn from the seed */
+	HN_PAT_HOTSPOT,		/* hot set with a fraction, else uniform */
+	/* Ding's */
+	HN_PAT_SCATTER,		/* root -> every other node in turn (L1040) */
+	HN_PAT_ALLTOALL,	/* step i: s -> s + i (pairwise exchange) */
+	HN_PAT_RAND2ALL,	/* Ch. 1 random-to-all (L364): as uniform */
+	HN_PAT_OMESH,		/* ordered mesh: E, W, S, N in turn (L1048) */
+	HN_PAT_RMESH,		/* random mesh: a random neighbour (L1040) */
+	HN_PAT_TWOPHASE,	/* all-to-all, then 16 random-mesh (L1040) */
+	HN_PAT_MIXED,		/* ordered mesh w.p. pred, else uniform (L839) */
+	HN_PAT_PHASED,		/* ordered-mesh then uniform phases (L853) */
+	HN_NPATTERNS
+};
+
+enum hn_size_dist {
+	HN_SIZE_FIXED,		/* size */
+	HN_SIZE_UNIFORM,	/* uniform on size..size_max */
+	HN_SIZE_BIMODAL,	/* size_max w.p. large_ppm, else size */
+};
+
+enum hn_inject_proc {
+	HN_INJ_BERNOULLI,	/* each cycle_ns, w.p. load x capacity / mean */
+	HN_INJ_BATCH,		/* batch messages per sender, to completion */
+};
+
+#define HN_MAX_HOT	16
+#define HN_PPM		1000000u
+
+/* The 80/80 rule (L356): 8/9 of messages 256 B, 1/9 8192 B. */
+#define HN_8080_SMALL	256u
+#define HN_8080_LARGE	8192u
+#define HN_8080_PPM	111111u
+
+struct hn_tcfg {
+	u32 pattern;		/* enum hn_pattern */
+	u32 nodes;		/* N; must equal the engine's */
+	u32 grid_w, grid_h;	/* 2-D grid of the mesh patterns; 0: auto */
+	u32 root;		/* scatter's source */
+	u32 nhot;		/* hotspot: hot set hot[0..nhot-1] */
+	u32 hot[HN_MAX_HOT];
+	u32 hot_ppm;		/* hotspot: fraction sent to the hot set */
+	u32 pred_ppm;		/* mixed, phased: predictable ratio */
+	u32 dirs;		/* mixed, phased: mesh directions used, 1..4 */
+	u32 phase_msgs;		/* phased: messages per node per phase pair */
+	u32 rmesh_msgs;		/* twophase: random-mesh messages per round */
+	u32 size_dist;		/* enum hn_size_dist */
+	u32 size;		/* bytes; the small mode when bimodal */
+	u32 size_max;		/* uniform: top; bimodal: the large mode */
+	u32 large_ppm;		/* bimodal: fraction of large messages */
+	u32 inject;		/* enum hn_inject_proc */
+	u32 load_ppm;		/* Bernoulli: offered load, of link capacity */
+	u32 cycle_ns;		/* Bernoulli: one trial per node per cycle */
+	u32 batch;		/* batch: messages per sending node */
+	u32 gen_mbps;		/* batch: PE data generation rate; 0: none */
+	u64 seed;
+};
+
+/* How circuits come to exist during a run. */
+enum hn_net {
+	HN_NET_AS_IS,		/* the engine as configured (hybrid, Ch. 4) */
+	HN_NET_WORMHOLE,	/* K = 0: wormhole only */
+	HN_NET_CIRCUIT,		/* K = 1 circuit per message (L1776) */
+	HN_NET_DYNAMIC,		/* Dynamic TDM: greedy + time-out (L937) */
+	HN_NET_PRELOAD,		/* pure TDM on the pattern's plan (L740) */
+	HN_NNETS
+};
+
+struct hn_trun_cfg {
+	u32 net;		/* enum hn_net */
+	u32 preload_slots;	/* slots 0..P-1 get the pattern's plan */
+	u32 max_queue;		/* source queue per node that means saturated */
+	u32 sat_tol_ppm;	/* accepted below offered x (1 - tol): saturated */
+	u64 warmup_ns;		/* Bernoulli: statistics discarded */
+	u64 measure_ns;		/* Bernoulli: messages generated are tagged */
+	u64 drain_ns;		/* Bernoulli: tagged must arrive within this */
+	u64 limit_ns;		/* batch: give up after this virtual time */
+};
+
+enum hn_trun_end {
+	HN_END_RUNNING,
+	HN_END_DONE,		/* batch delivered, or tagged all drained */
+	HN_END_SAT_QUEUE,	/* source queue over max_queue: saturated */
+	HN_END_SAT_DRAIN,	/* tagged not drained in drain_ns: saturated */
+	HN_END_LIMIT,		/* batch not done by limit_ns */
+	HN_END_SAT_RATE,	/* accepted < offered x (1 - sat_tol): saturated */
+};
+
+struct hn_tres {
+	u32 end;		/* enum hn_trun_end */
+	u32 active;		/* nodes that send */
+	const char *why;	/* one line: how the run ended */
+	u64 t_end;		/* virtual time at the end */
+	u64 gen_msgs, gen_bytes;	/* generated, all phases */
+	u64 inj_msgs;		/* accepted by a NIC */
+	u64 done_msgs, done_bytes;	/* delivered */
+	u64 tagged, tagged_done;	/* generated in the window */
+	u64 win_gen_bytes;	/* generated in the window */
+	u64 win_acc_bytes;	/* delivered in the window */
+	u32 offered_ppm;	/* win_gen / (active x window x link) */
+	u32 accepted_ppm;	/* win_acc / (active x window x link) */
+	u32 util_ppm;		/* L316 over the active senders' links */
+	u32 util_all_ppm;	/* L316 over all N links (the engine's) */
+	u64 lat_sum, lat_min, lat_max;	/* tagged (batch: every) message */
+	u64 lat_n;
+	u64 hist[HN_HIST_BUCKETS];
+	u64 t_first, t_last;	/* first generation, last delivery */
+	u64 queue_max;		/* largest source queue seen, messages */
+	u64 groups;		/* plan groups installed (preload) */
+};
+
+/* patterns */
+const char *hn_pattern_name(u32 p);	/* NULL past the last */
+int hn_pattern_parse(const char *name);	/* index, or -EINVAL */
+const char *hn_net_name(u32 net);
+int hn_net_parse(const char *name);
+void hn_tcfg_default(struct hn_tcfg *t, u32 nodes);
+int hn_tcfg_check(const struct hn_tcfg *t, const struct hn_config *c,
+		  struct hn_err *err);
+u64 hn_tcfg_mean_x1e6(const struct hn_tcfg *t);	/* mean size x 10^6 */
+
+struct hn_tgen;
+struct hn_tgen *hn_tgen_create(const struct hn_tcfg *t,
+			       const struct hn_config *c, int *errp);
+void hn_tgen_destroy(struct hn_tgen *g);
+bool hn_tgen_active(const struct hn_tgen *g, u32 src);
+u32 hn_tgen_dest(struct hn_tgen *g, u32 src);	/* HN_NONE: silent */
+u32 hn_tgen_size(struct hn_tgen *g, u32 src);
+u64 hn_tgen_count(const struct hn_tgen *g, u32 src);
+u64 hn_tgen_next_ns(struct hn_tgen *g, u32 src);	/* Bernoulli */
+u32 hn_tgen_groups(const struct hn_tgen *g, u32 slots);
+u32 hn_tgen_plan(const struct hn_tgen *g, u32 slots, u32 group, u32 j,
+		 struct hn_pair *pairs);
+void hn_tgen_grid(const struct hn_tgen *g, u32 *w, u32 *h);
+
+/* the run driver */
+int hn_net_apply(struct hn_config *c, const struct hn_trun_cfg *r,
+		 struct hn_err *err);
+int hn_trun_check(const struct hn_trun_cfg *r, const struct hn_tcfg *t,
+		  const struct hn_config *c, struct hn_err *err);
+void hn_trun_cfg_default(struct hn_trun_cfg *r);
+
+struct hn_trun;
+struct hn_trun *hn_trun_create(const struct hn_config *c,
+			       const struct hn_tcfg *t,
+			       const struct hn_trun_cfg *r, int *errp,
+			       struct hn_err *err);
+/*
+ * On an engine someone else owns (the module's): its ops->deliver must
+ * hand the driver's messages to hn_trun_delivered(), ops->reclaim to
+ * hn_trun_reclaimed().  The owner tells the driver's messages from its own
+ * (the driver allocates them; it never sees the owner's).
+ */
+struct hn_trun *hn_trun_attach(struct hn_engine *e, const struct hn_tcfg *t,
+			       const struct hn_trun_cfg *r, int *errp,
+			       struct hn_err *err);
+void hn_trun_delivered(struct hn_trun *r, struct hn_msg *m);
+void hn_trun_reclaimed(struct hn_trun *r, struct hn_msg *m);
+struct hn_engine *hn_trun_engine(struct hn_trun *r);
+int hn_trun_step(struct hn_trun *r);	/* 0: more, 1: ended, < 0: error */
+int hn_trun_run(struct hn_trun *r, u64 max_steps);
+const struct hn_tres *hn_trun_result(struct hn_trun *r);
+void hn_trun_destroy(struct hn_trun *r);
+
+#endif /* HN_TRAFFIC_H */

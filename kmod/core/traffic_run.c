@@ -1,0 +1,692 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * traffic_run.c - the run driver: processing elements that generate a
+ * pattern's messages, hand them to their NICs, and the measurement
+ * methodology of Duato (notes 6.3, 6.4) and BookSim around the engine.
+ *
+ * Each node's PE keeps a source queue.  A message's latency runs from its
+ * generation to its delivery (Duato L161), so it includes the time spent
+ * in the source queue and in the NIC.
+ *
+ * Bernoulli injection (an open loop, the offered load does not depend on
+ * the network): the PE generates whenever its trials say so and the source
+ * queue is unbounded.  The run has three phases:
+ *   warm-up      [0, warmup): nothing is measured;
+ *   measurement  [warmup, warmup + measure): messages generated are tagged;
+ *                offered and accepted bytes are counted;
+ *   drain        generation goes on, untagged, until every tagged message
+ *                has arrived.
+ * The run stops and reports saturation when a source queue grows past
+ * max_queue messages, when the bytes delivered in the window fall short of
+ * the bytes generated in it by more than sat_tol_ppm (5 %), or when the
+ * tagged messages have not all arrived drain_ns after the window: the
+ * network cannot carry the offered load (Duato L161).
+ *
+ * Batch injection (a closed loop, Ding's PE "driven by a command file",
+ * L1030): each sender has batch messages; the PE blocks while its NIC
+ * refuses a message, and generating a message of len bytes takes
+ * len / gen_mbps (0: no time), e.g. 1.2 Gb/s in Ch. 1 (L369).  The run ends
+ * when every message has arrived, or at limit_ns.
+ *
+ * Ding's bandwidth utilisation (L316) is bits delivered / (last delivery -
+ * first generation) / (peak bandwidth); the peak is the links of the nodes
+ * that send (util_ppm; one link for Scatter, as "the peak bandwidth of the
+ * cable", L1828, has it) and, alongside, all N links (util_all_ppm).
+ *
+ * How circuits exist (enum hn_net): as configured, plus the pattern's plan
+ * in slots 0..P-1 (hybrid, Ch. 4); K = 0 (wormhole); Dynamic TDM or
+ * circuit switching (dynamic.c); or pure TDM on the plan (preload, L740),
+ * whose next group of configurations is installed when a PE waits for a
+ * circuit the installed group lacks and no data is left in the fabric:
+ * the compiler's flush and preload between phases (L941, L947).
+ */
+#include "hn_traffic.h"
+
+struct hn_tmsg {
+	struct hn_msg m;		/* first: the engine sees only this */
+	struct hn_tmsg *next;		/* source queue, free list */
+	u32 tagged;
+};
+
+struct hn_src {
+	struct hn_tmsg *head, *tail;	/* source queue */
+	u64 qlen;
+	u64 t_next;			/* next generation; HN_U64_MAX: none */
+	u64 gen;			/* messages generated */
+	u32 next_dst, next_len;		/* batch: drawn ahead */
+	u32 blocked;			/* head has no circuit (preload) */
+};
+
+struct hn_trun {
+	struct hn_engine *e;
+	bool own;			/* the engine is ours */
+	struct hn_config c;
+	struct hn_tcfg t;
+	struct hn_trun_cfg r;
+	struct hn_tgen *g;
+	struct hn_src *src;
+	struct hn_tmsg *free;
+	u32 nactive;
+	u32 plan_slots;			/* P */
+	u32 group, ngroups;
+	u32 futile;			/* groups installed without progress */
+	struct hn_pair *pairs;		/* P x N */
+	struct hn_slot_cfg *scfg;
+	u64 queued;			/* messages in all source queues */
+	u64 t_win0, t_win1;
+	u64 injected_at_group;
+	bool rate_checked;
+	struct hn_tres res;
+};
+
+static const char * const end_why[] = {
+	[HN_END_RUNNING] = "running",
+	[HN_END_DONE] = "completed: every message delivered",
+	[HN_END_SAT_QUEUE] =
+		"saturated: a source queue grew past max_queue messages (the network accepts less than is offered)",
+	[HN_END_SAT_DRAIN] =
+		"saturated: messages of the measurement window still undelivered drain_ns after it",
+	[HN_END_LIMIT] = "stopped: the batch was not delivered by limit_ns",
+	[HN_END_SAT_RATE] =
+		"saturated: the accepted load fell short of the offered load in the measurement window",
+};
+
+static int bad(struct hn_err *err, const char *msg)
+{
+	if (err) {
+		err->msg = msg;
+		err->slot = HN_NONE;
+		err->node = HN_NONE;
+		err->index = HN_NONE;
+	}
+	return -EINVAL;
+}
+
+void hn_trun_cfg_default(struct hn_trun_cfg *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->net = HN_NET_AS_IS;
+	r->max_queue = 1000;
+	r->sat_tol_ppm = 50000;		/* 5 %: above the noise of a window */
+	r->warmup_ns = 20000;
+	r->measure_ns = 100000;
+	r->drain_ns = 200000;
+	r->limit_ns = 10000000000ULL;	/* 10 s virtual */
+}
+
+/* Shape the engine's configuration for @r->net (before hn_create). */
+int hn_net_apply(struct hn_config *c, const struct hn_trun_cfg *r,
+		 struct hn_err *err)
+{
+	switch (r->net) {
+	case HN_NET_AS_IS:
+		break;
+	case HN_NET_WORMHOLE:
+		c->k = 0;
+		c->policy = HN_POL_SES;
+		c->pin_slots = 0;
+		break;
+	case HN_NET_CIRCUIT:
+		c->k = 1;
+		c->policy = HN_POL_SES | HN_POL_NO_W | HN_POL_DYNAMIC;
+		c->idle_timeout_ns = 1;	/* held while data waits (L1776) */
+		c->pin_slots = 0;
+		break;
+	case HN_NET_DYNAMIC:
+		c->policy = HN_POL_SES | HN_POL_NO_W | HN_POL_DYNAMIC;
+		if (!c->idle_timeout_ns)	/* one TDM cycle */
+			c->idle_timeout_ns = (u64)c->k * c->slot_p_ns;
+		c->pin_slots = r->preload_slots;
+		break;
+	case HN_NET_PRELOAD:
+		c->policy = HN_POL_SES | HN_POL_NO_W;
+		c->pin_slots = 0;
+		break;
+	default:
+		return bad(err, "unknown network");
+	}
+	return hn_config_check(c, err);
+}
+
+int hn_trun_check(const struct hn_trun_cfg *r, const struct hn_tcfg *t,
+		  const struct hn_config *c, struct hn_err *err)
+{
+	if (r->net >= HN_NNETS)
+		return bad(err, "unknown network");
+	if (r->preload_slots > c->k)
+		return bad(err, "preload slots must be at most k");
+	if ((r->net == HN_NET_WORMHOLE || r->net == HN_NET_CIRCUIT) &&
+	    r->preload_slots)
+		return bad(err, "wormhole and circuit networks preload nothing");
+	if (r->net == HN_NET_PRELOAD && !c->k)
+		return bad(err, "preload needs k >= 1 slots");
+	if (!r->max_queue)
+		return bad(err, "max_queue must be at least 1");
+	if (r->sat_tol_ppm > HN_PPM)
+		return bad(err, "saturation tolerance must be 0..1");
+	if (t->inject == HN_INJ_BATCH) {
+		if (!r->limit_ns)
+			return bad(err, "limit_ns must be above 0");
+		return 0;
+	}
+	if (!r->measure_ns)
+		return bad(err, "the measurement window must be above 0 ns");
+	if (r->warmup_ns > 1000000000000ULL ||
+	    r->measure_ns > 1000000000000ULL ||
+	    r->drain_ns > 1000000000000ULL)
+		return bad(err, "warm-up, window and drain must be at most 1000 s");
+	return 0;
+}
+
+static struct hn_tmsg *msg_get(struct hn_trun *r)
+{
+	struct hn_tmsg *tm = r->free;
+
+	if (tm) {
+		r->free = tm->next;
+		memset(tm, 0, sizeof(*tm));
+		return tm;
+	}
+	return hn_zalloc(sizeof(*tm));
+}
+
+static void msg_put(struct hn_trun *r, struct hn_tmsg *tm)
+{
+	tm->next = r->free;
+	r->free = tm;
+}
+
+static u64 gen_ns(const struct hn_trun *r, u32 len)
+{
+	u64 rate = r->t.gen_mbps;
+
+	return rate ? hn_div((u64)len * 8000 + rate - 1, rate) : 0;
+}
+
+/* Batch: draw the next message of @u and when its PE will have made it. */
+static void batch_next(struct hn_trun *r, u32 u, u64 t)
+{
+	struct hn_src *s = &r->src[u];
+
+	if (s->gen >= r->t.batch) {
+		s->t_next = HN_U64_MAX;
+		return;
+	}
+	s->next_dst = hn_tgen_dest(r->g, u);
+	s->next_len = hn_tgen_size(r->g, u);
+	s->t_next = t + gen_ns(r, s->next_len);
+}
+
+/* @u's PE makes the message due at s->t_next. */
+static int generate(struct hn_trun *r, u32 u)
+{
+	struct hn_src *s = &r->src[u];
+	struct hn_tmsg *tm = msg_get(r);
+	bool batch = r->t.inject == HN_INJ_BATCH;
+
+	if (!tm)
+		return -ENOMEM;
+	tm->m.src = u;
+	tm->m.t_inject = s->t_next;
+	if (batch) {
+		tm->m.dst = s->next_dst;
+		tm->m.len = s->next_len;
+		s->t_next = HN_U64_MAX;	/* blocked until this one is taken */
+	} else {
+		tm->m.dst = hn_tgen_dest(r->g, u);
+		tm->m.len = hn_tgen_size(r->g, u);
+		s->t_next = hn_tgen_next_ns(r->g, u);
+	}
+	tm->tagged = batch || (tm->m.t_inject >= r->t_win0 &&
+			       tm->m.t_inject < r->t_win1);
+	s->gen++;
+	r->res.gen_msgs++;
+	r->res.gen_bytes += tm->m.len;
+	r->res.t_first = hn_min64(r->res.t_first, tm->m.t_inject);
+	if (tm->tagged) {
+		r->res.tagged++;
+		r->res.win_gen_bytes += tm->m.len;
+	}
+	if (s->tail)
+		s->tail->next = tm;
+	else
+		s->head = tm;
+	s->tail = tm;
+	s->qlen++;
+	r->queued++;
+	if (s->qlen > r->res.queue_max)
+		r->res.queue_max = s->qlen;
+	return 0;
+}
+
+/* Generate what is due at @u and hand its queue to the NIC, in order. */
+static int pump_node(struct hn_trun *r, u32 u, u64 now)
+{
+	struct hn_src *s = &r->src[u];
+	struct hn_err err;
+	struct hn_tmsg *tm;
+	int rc;
+
+	for (;;) {
+		while (s->t_next <= now) {
+			rc = generate(r, u);
+			if (rc)
+				return rc;
+		}
+		tm = s->head;
+		if (!tm || s->blocked)
+			return 0;
+		rc = hn_inject(r->e, &tm->m, &err);
+		if (rc == -EAGAIN)
+			return 0;
+		if (rc == -EHOSTUNREACH && r->r.net == HN_NET_PRELOAD) {
+			s->blocked = 1;
+			return 0;
+		}
+		if (rc)
+			return rc;
+		s->head = tm->next;
+		if (!s->head)
+			s->tail = NULL;
+		tm->next = NULL;
+		s->qlen--;
+		r->queued--;
+		r->res.inj_msgs++;
+		if (r->t.inject == HN_INJ_BATCH)
+			batch_next(r, u, now);
+	}
+}
+
+static int pump(struct hn_trun *r)
+{
+	u64 now = hn_now(r->e);
+	u32 u;
+	int rc;
+
+	for (u = 0; u < r->c.nodes; u++) {
+		rc = pump_node(r, u, now);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* Install plan group @grp in slots 0..P-1, all of them at once. */
+static int install(struct hn_trun *r, u32 grp, struct hn_err *err)
+{
+	u32 j, P = r->plan_slots, N = r->c.nodes;
+
+	for (j = 0; j < P; j++) {
+		r->scfg[j].slot = j;
+		r->scfg[j].pairs = r->pairs + (size_t)j * N;
+		r->scfg[j].npairs = hn_tgen_plan(r->g, P, grp, j,
+						 r->pairs + (size_t)j * N);
+	}
+	r->group = grp;
+	r->res.groups++;
+	return hn_preload(r->e, r->scfg, P, err);
+}
+
+/*
+ * Preload: a PE waits for a circuit the installed group lacks and the
+ * fabric holds no data: install the next group, until one serves a PE.
+ */
+static int next_group(struct hn_trun *r)
+{
+	bool waiting;
+	u32 u;
+	int rc;
+
+	for (;;) {
+		if (r->r.net != HN_NET_PRELOAD || hn_busy(r->e))
+			return 0;
+		for (u = 0, waiting = false; u < r->c.nodes; u++)
+			waiting |= r->src[u].blocked;
+		if (!waiting)
+			return 0;
+		if (r->res.inj_msgs == r->injected_at_group) {
+			if (++r->futile > r->ngroups)
+				return -EHOSTUNREACH;	/* plan misses a pair */
+		} else {
+			r->futile = 0;
+		}
+		r->injected_at_group = r->res.inj_msgs;
+		rc = install(r, (r->group + 1) % r->ngroups, NULL);
+		if (rc)
+			return rc;
+		for (u = 0; u < r->c.nodes; u++)
+			r->src[u].blocked = 0;
+		rc = pump(r);
+		if (rc)
+			return rc;
+	}
+}
+
+static void finish(struct hn_trun *r, u32 end)
+{
+	struct hn_tres *res = &r->res;
+	u64 dt, cap, win = r->t_win1 - r->t_win0;
+
+	res->end = end;
+	res->why = end_why[end];
+	res->t_end = hn_now(r->e);
+	if (res->done_bytes && res->t_last > res->t_first) {
+		dt = res->t_last - res->t_first;
+		cap = hn_mul_div(dt, (u64)r->c.link_mbps * r->nactive, 8000);
+		res->util_ppm = cap ? (u32)hn_min64(hn_mul_div(res->done_bytes,
+						HN_PPM, cap), 0xffffffffULL) : 0;
+		res->util_all_ppm = (u32)hn_div((u64)res->util_ppm *
+						r->nactive, r->c.nodes);
+	}
+	if (r->t.inject == HN_INJ_BATCH || !win || !r->nactive)
+		return;
+	cap = hn_mul_div(win, (u64)r->c.link_mbps * r->nactive, 8000);
+	if (cap) {
+		res->offered_ppm = (u32)hn_min64(hn_mul_div(res->win_gen_bytes,
+						 HN_PPM, cap), 0xffffffffULL);
+		res->accepted_ppm = (u32)hn_min64(hn_mul_div(res->win_acc_bytes,
+						  HN_PPM, cap), 0xffffffffULL);
+	}
+}
+
+/*
+ * At the end of the window every delivery inside it has been counted (a
+ * slot is simulated before time passes its start): did the network accept
+ * what was offered, give or take sat_tol_ppm?
+ */
+static bool short_of_offered(const struct hn_trun *r)
+{
+	u64 gen = r->res.win_gen_bytes, acc = r->res.win_acc_bytes;
+
+	return hn_mul_div(gen, HN_PPM - r->r.sat_tol_ppm, HN_PPM) > acc;
+}
+
+/* Nothing queued in the fabric: when does something happen next? */
+static u64 next_event(const struct hn_trun *r)
+{
+	u64 t = HN_U64_MAX;
+	u32 u;
+
+	for (u = 0; u < r->c.nodes; u++)
+		t = hn_min64(t, r->src[u].t_next);
+	return t;
+}
+
+/*
+ * One step: generate and inject what is due, decide whether the run is
+ * over, then give the engine one slot (or, when nothing is queued, the
+ * time to the next generation).  0: more to do; 1: ended; < 0: an error.
+ */
+int hn_trun_step(struct hn_trun *r)
+{
+	bool batch = r->t.inject == HN_INJ_BATCH;
+	u64 now, t, before;
+	u32 u;
+	int rc;
+
+	if (r->res.end)
+		return 1;
+	rc = pump(r);
+	if (!rc)
+		rc = next_group(r);
+	if (rc)
+		return rc;
+	now = hn_now(r->e);
+	for (u = 0; u < r->c.nodes; u++) {
+		if (r->src[u].qlen > r->r.max_queue) {
+			finish(r, HN_END_SAT_QUEUE);
+			return 1;
+		}
+	}
+	if (batch) {
+		if (r->res.done_msgs == r->res.gen_msgs && !r->queued &&
+		    next_event(r) == HN_U64_MAX && !hn_busy(r->e)) {
+			finish(r, HN_END_DONE);
+			return 1;
+		}
+		if (now >= r->r.limit_ns) {
+			finish(r, HN_END_LIMIT);
+			return 1;
+		}
+	} else if (now >= r->t_win1) {
+		if (!r->rate_checked) {
+			r->rate_checked = true;
+			if (short_of_offered(r)) {
+				finish(r, HN_END_SAT_RATE);
+				return 1;
+			}
+		}
+		if (r->res.tagged_done == r->res.tagged) {
+			finish(r, HN_END_DONE);
+			return 1;
+		}
+		if (now >= r->t_win1 + r->r.drain_ns) {
+			finish(r, HN_END_SAT_DRAIN);
+			return 1;
+		}
+	}
+	before = now;
+	if (hn_busy(r->e)) {
+		hn_step(r->e);
+	} else {
+		t = next_event(r);
+		if (!batch)
+			t = hn_min64(t, now < r->t_win1 ? r->t_win1 :
+				     r->t_win1 + r->r.drain_ns);
+		else
+			t = hn_min64(t, r->r.limit_ns);
+		hn_run_until(r->e, t);
+	}
+	if (hn_now(r->e) == before)	/* no slot could run */
+		hn_run_until(r->e, before + 1);
+	return 0;
+}
+
+int hn_trun_run(struct hn_trun *r, u64 max_steps)
+{
+	u64 n;
+	int rc = 0;
+
+	for (n = 0; !max_steps || n < max_steps; n++) {
+		rc = hn_trun_step(r);
+		if (rc)
+			break;
+	}
+	return rc < 0 ? rc : 0;
+}
+
+/* The engine has delivered one of the driver's messages. */
+void hn_trun_delivered(struct hn_trun *r, struct hn_msg *m)
+{
+	struct hn_tmsg *tm = (struct hn_tmsg *)m;
+	struct hn_tres *res = &r->res;
+	u64 lat = m->t_deliver - m->t_inject;
+
+	hn_consume(r->e, m->dst, m->len);	/* the PE reads it at once */
+	res->done_msgs++;
+	res->done_bytes += m->len;
+	res->t_last = hn_max64(res->t_last, m->t_deliver);
+	if (r->t.inject == HN_INJ_BATCH ||
+	    (m->t_deliver >= r->t_win0 && m->t_deliver < r->t_win1))
+		res->win_acc_bytes += m->len;
+	if (tm->tagged) {
+		res->tagged_done++;
+		res->lat_n++;
+		res->lat_sum += lat;
+		res->lat_min = hn_min64(res->lat_min, lat);
+		res->lat_max = hn_max64(res->lat_max, lat);
+		res->hist[hn_hist_bucket(lat)]++;
+	}
+	msg_put(r, tm);
+}
+
+void hn_trun_reclaimed(struct hn_trun *r, struct hn_msg *m)
+{
+	msg_put(r, (struct hn_tmsg *)m);
+}
+
+static void own_deliver(void *ctx, struct hn_msg *m)
+{
+	hn_trun_delivered(ctx, m);
+}
+
+static void own_reclaim(void *ctx, struct hn_msg *m)
+{
+	hn_trun_reclaimed(ctx, m);
+}
+
+static const struct hn_ops own_ops = {
+	.deliver = own_deliver,
+	.reclaim = own_reclaim,
+};
+
+static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
+			     const struct hn_tcfg *t,
+			     const struct hn_trun_cfg *rc, int *errp,
+			     struct hn_err *err)
+{
+	struct hn_trun *r;
+	int rv = hn_tcfg_check(t, c, err);
+	u32 u;
+
+	if (!rv)
+		rv = hn_trun_check(rc, t, c, err);
+	if (rv)
+		goto fail;
+	rv = -ENOMEM;
+	r = hn_zalloc(sizeof(*r));
+	if (!r)
+		goto fail;
+	r->c = *c;
+	r->t = *t;
+	r->r = *rc;
+	r->res.t_first = HN_U64_MAX;
+	r->res.lat_min = HN_U64_MAX;
+	r->g = hn_tgen_create(t, c, NULL);
+	r->src = hn_zalloc((size_t)c->nodes * sizeof(*r->src));
+	r->plan_slots = rc->preload_slots;
+	if (rc->net == HN_NET_PRELOAD && !r->plan_slots)
+		r->plan_slots = c->k;
+	if (r->plan_slots) {
+		r->pairs = hn_zalloc((size_t)r->plan_slots * c->nodes *
+				     sizeof(*r->pairs));
+		r->scfg = hn_zalloc(r->plan_slots * sizeof(*r->scfg));
+	}
+	if (!r->g || !r->src || (r->plan_slots && (!r->pairs || !r->scfg))) {
+		hn_trun_destroy(r);
+		goto fail;
+	}
+	if (t->inject == HN_INJ_BERNOULLI) {
+		r->t_win0 = rc->warmup_ns;
+		r->t_win1 = rc->warmup_ns + rc->measure_ns;
+	}
+	for (u = 0; u < c->nodes; u++) {
+		r->src[u].t_next = HN_U64_MAX;
+		if (!hn_tgen_active(r->g, u))
+			continue;
+		r->nactive++;
+		if (t->inject == HN_INJ_BATCH)
+			batch_next(r, u, 0);
+		else
+			r->src[u].t_next = hn_tgen_next_ns(r->g, u);
+	}
+	r->res.active = r->nactive;
+	r->ngroups = hn_tgen_groups(r->g, r->plan_slots);
+	r->e = e;
+	if (errp)
+		*errp = 0;
+	return r;
+fail:
+	if (errp)
+		*errp = rv;
+	return NULL;
+}
+
+/* A run on an engine of its own, shaped by hn_net_apply(). */
+struct hn_trun *hn_trun_create(const struct hn_config *c,
+			       const struct hn_tcfg *t,
+			       const struct hn_trun_cfg *rc, int *errp,
+			       struct hn_err *err)
+{
+	struct hn_config cc = *c;
+	struct hn_trun *r;
+	int rv = hn_net_apply(&cc, rc, err);
+
+	if (rv) {
+		if (errp)
+			*errp = rv;
+		return NULL;
+	}
+	r = setup(NULL, &cc, t, rc, errp, err);
+	if (!r)
+		return NULL;
+	r->own = true;
+	r->e = hn_create(&cc, &own_ops, r, &rv);
+	if (r->e && r->plan_slots)
+		rv = install(r, 0, err);
+	if (!r->e || rv) {
+		hn_trun_destroy(r);
+		if (errp)
+			*errp = rv ? rv : -ENOMEM;
+		return NULL;
+	}
+	return r;
+}
+
+/* A run on someone else's engine (the module's): see hn_traffic.h. */
+struct hn_trun *hn_trun_attach(struct hn_engine *e, const struct hn_tcfg *t,
+			       const struct hn_trun_cfg *rc, int *errp,
+			       struct hn_err *err)
+{
+	struct hn_trun *r = setup(e, hn_cfg(e), t, rc, errp, err);
+	int rv;
+
+	if (r && r->plan_slots) {
+		rv = install(r, 0, err);
+		if (rv) {
+			r->e = NULL;
+			hn_trun_destroy(r);
+			if (errp)
+				*errp = rv;
+			return NULL;
+		}
+	}
+	return r;
+}
+
+struct hn_engine *hn_trun_engine(struct hn_trun *r)
+{
+	return r->e;
+}
+
+const struct hn_tres *hn_trun_result(struct hn_trun *r)
+{
+	return &r->res;
+}
+
+/* Frees the run (and its engine, if it owns one). */
+void hn_trun_destroy(struct hn_trun *r)
+{
+	struct hn_tmsg *tm;
+	u32 u;
+
+	if (!r)
+		return;
+	if (r->own)
+		hn_destroy(r->e);	/* hands queued messages back first */
+	for (u = 0; r->src && u < r->c.nodes; u++) {
+		while ((tm = r->src[u].head)) {
+			r->src[u].head = tm->next;
+			hn_free(tm);
+		}
+	}
+	while ((tm = r->free)) {
+		r->free = tm->next;
+		hn_free(tm);
+	}
+	hn_tgen_destroy(r->g);
+	hn_free(r->src);
+	hn_free(r->pairs);
+	hn_free(r->scfg);
+	hn_free(r);
+}
