@@ -72,6 +72,8 @@ int hn_ft_create(u32 levels, u32 width, struct hn_ft **ftp,
 	ft->full = width == 64 ? ~0ULL : (1ULL << width) - 1;
 	if (!(width & (width - 1)))
 		ft->shift = hn_ctz64(width);
+	for (i = 1; ft->shift && i <= 32; i++)
+		ft->hlev[i] = (i - 1) / ft->shift + 1;
 	ft->pw[0] = 1;
 	for (i = 1; i <= levels; i++)
 		ft->pw[i] = ft->pw[i - 1] * width;
@@ -309,8 +311,8 @@ int hn_ft_check(struct hn_ft *ft, const struct hn_route *r, u32 n, bool exact,
 					 &r[i], i, NULL);
 		hn_set_bit(seen, base + r[i].src);
 		hn_set_bit(seen, base + ft->n + r[i].dst);
-		s = r[i].src / ft->w;
-		d = r[i].dst / ft->w;
+		s = hn_ft_leafsw(ft, r[i].src);
+		d = hn_ft_leafsw(ft, r[i].dst);
 		if (r[i].level != hn_ft_h(ft, s, d) || r[i].nports < r[i].level)
 			return route_err(err, "route has the wrong level",
 					 &r[i], i, NULL);

@@ -23,56 +23,10 @@ static inline u64 *dlink(struct hn_ft *ft, u32 h, u32 tau)
 	return &ft->down[h * ft->nsw + tau];
 }
 
-/* A request set must be a partial permutation of the tree's nodes. */
-static int check_requests(struct hn_ft *ft, const struct hn_pair *req,
-			  u32 nreq, struct hn_err *err)
-{
-	u64 *seen = ft->seen;
-	u32 i;
-	int rc;
-
-	if (nreq && !req)
-		return hn_sched_err(err, -EINVAL, "no request array", HN_NONE,
-				    HN_NONE);
-	if (nreq > ft->n)
-		return hn_sched_err(err, -EINVAL,
-				    "more requests than nodes in the tree",
-				    HN_NONE, nreq);
-	memset(seen, 0, HN_WORDS(2 * ft->n) * sizeof(u64));
-	for (i = 0; i < nreq; i++) {
-		u32 s = req[i].src, d = req[i].dst;
-
-		if (s >= ft->n || d >= ft->n)
-			rc = hn_sched_err(err, -EINVAL,
-					  "request names a node past the tree",
-					  s >= ft->n ? s : d, i);
-		else if (hn_test_bit(seen, s))
-			rc = hn_sched_err(err, -EINVAL,
-					  "node is the source of two requests",
-					  s, i);
-		else if (hn_test_bit(seen, ft->n + d))
-			rc = hn_sched_err(err, -EINVAL,
-					  "node is the destination of two requests",
-					  d, i);
-		else
-			rc = 0;
-		if (rc) {
-			if (err) {
-				err->a = req[i];
-				err->b = req[i];
-			}
-			return rc;
-		}
-		hn_set_bit(seen, s);
-		hn_set_bit(seen, ft->n + d);
-	}
-	return 0;
-}
-
 /* Give back the links of levels < upto (both directions) of route r. */
 static void release(struct hn_ft *ft, const struct hn_route *r, u32 upto)
 {
-	u32 s = r->src / ft->w, d = r->dst / ft->w, h, p;
+	u32 s = hn_ft_leafsw(ft, r->src), d = hn_ft_leafsw(ft, r->dst), h, p;
 
 	for (h = 0; h < upto; h++) {
 		p = r->port[h];
@@ -86,7 +40,7 @@ static void release(struct hn_ft *ft, const struct hn_route *r, u32 upto)
 /* Give back the up-links of levels < upto of route r. */
 static void release_up(struct hn_ft *ft, const struct hn_route *r, u32 upto)
 {
-	u32 s = r->src / ft->w, h;
+	u32 s = hn_ft_leafsw(ft, r->src), h;
 
 	for (h = 0; h < upto; h++) {
 		*ulink(ft, h, s) |= 1ULL << r->port[h];
@@ -95,60 +49,163 @@ static void release_up(struct hn_ft *ft, const struct hn_route *r, u32 upto)
 }
 
 /*
- * One level of level-wise for request i: "A port number is selected only
- * when both the port on the upward port and the port on the downward port
- * are available" (T1485, P155): avail = Ulink(h, sigma_h) AND
- * Dlink(h, delta_h) (T1500, P164), "we select the first available port"
- * (T1502), then sigma_{h+1}, delta_{h+1} by Theorem 3 (lines 8, T1520).
+ * A request set must be a partial permutation of the tree's nodes: check
+ * request i against the nodes seen so far, and mark its nodes.
  */
-static bool lw_step(struct hn_ft *ft, struct hn_route *r, u32 i, u32 h,
-		    u32 flags)
+static inline int check_one(struct hn_ft *ft, const struct hn_pair *req,
+			    u32 i, struct hn_err *err)
 {
-	u32 s = ft->cur_s[i], d = ft->cur_d[i], p;
-	u64 a = *ulink(ft, h, s) & *dlink(ft, h, d);
+	u32 s = req[i].src, d = req[i].dst;
+	u64 *seen = ft->seen;
+	int rc;
 
-	if (!a) {
-		/*
-		 * "a failure routing in one level will destroy all previous
-		 * routing for this request" (T1606): its links go back unless
-		 * the caller keeps them (note A6).
-		 */
-		r->fail = h;
-		if (!(flags & HN_SCHED_KEEP_ON_FAIL))
-			release(ft, r, h);
-		return false;
+	if (likely(s < ft->n && d < ft->n && !hn_test_bit(seen, s) &&
+		   !hn_test_bit(seen, ft->n + d))) {
+		hn_set_bit(seen, s);
+		hn_set_bit(seen, ft->n + d);
+		return 0;
 	}
-	p = hn_ctz64(a);
-	*ulink(ft, h, s) &= ~(1ULL << p);
-	*dlink(ft, h, d) &= ~(1ULL << p);
-	r->port[h] = p;
-	r->nports = h + 1;
-	ft->cur_s[i] = hn_ft_up(ft, h, s, p);
-	ft->cur_d[i] = hn_ft_up(ft, h, d, p);
-	return true;
+	if (s >= ft->n || d >= ft->n)
+		rc = hn_sched_err(err, -EINVAL,
+				  "request names a node past the tree",
+				  s >= ft->n ? s : d, i);
+	else if (hn_test_bit(seen, s))
+		rc = hn_sched_err(err, -EINVAL,
+				  "node is the source of two requests", s, i);
+	else
+		rc = hn_sched_err(err, -EINVAL,
+				  "node is the destination of two requests", d,
+				  i);
+	if (err) {
+		err->a = req[i];
+		err->b = req[i];
+	}
+	return rc;
+}
+
+/* the checks of the whole set; with all, also every request's nodes */
+static int check_requests(struct hn_ft *ft, const struct hn_pair *req,
+			  u32 nreq, bool all, struct hn_err *err)
+{
+	u32 i;
+	int rc;
+
+	if (nreq && !req)
+		return hn_sched_err(err, -EINVAL, "no request array", HN_NONE,
+				    HN_NONE);
+	if (nreq > ft->n)
+		return hn_sched_err(err, -EINVAL,
+				    "more requests than nodes in the tree",
+				    HN_NONE, nreq);
+	memset(ft->seen, 0, HN_WORDS(2 * ft->n) * sizeof(u64));
+	for (i = 0; all && i < nreq; i++) {
+		rc = check_one(ft, req, i, err);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* set up request i's outcome; returns its level H */
+static inline u32 init_route(struct hn_ft *ft, struct hn_route *r,
+			     const struct hn_pair *q, u32 *sp, u32 *dp)
+{
+	r->src = q->src;
+	r->dst = q->dst;
+	r->granted = 0;
+	r->fail = HN_FT_NOFAIL;
+	r->nports = 0;
+	memset(r->port, 0, sizeof(r->port));
+	*sp = hn_ft_leafsw(ft, q->src);
+	*dp = hn_ft_leafsw(ft, q->dst);
+	r->level = hn_ft_h(ft, *sp, *dp);
+	return r->level;
 }
 
 /*
- * Level-major is the prose of T1502: "Once level h has been scheduled, a
- * new set of sources for level h + 1 are created from the set of scheduled
- * sources at level h".  Request-major is the hardware pipeline (P268).
+ * Level-wise (Fig. 7.6, T1510-T1522; P178-P190).  At level h of a request
+ * from sigma_h to delta_h: "A port number is selected only when both the
+ * port on the upward port and the port on the downward port are available"
+ * (T1485, P155): avail = Ulink(h, sigma_h) AND Dlink(h, delta_h) (T1500,
+ * P164); "we select the first available port" (T1502); then sigma_{h+1}
+ * and delta_{h+1} by Theorem 3 (lines 8, T1520).  A request whose avail is
+ * all zeros fails (T1502); "a failure routing in one level will destroy
+ * all previous routing for this request" (T1606), and its links go back
+ * unless the caller keeps them (note A6).
+ *
+ * Order.  Level-major is the prose of T1502: "Once level h has been
+ * scheduled, a new set of sources for level h + 1 are created from the set
+ * of scheduled sources at level h"; request-major is the hardware pipeline
+ * (P268).  The links of different levels are disjoint, so what request i
+ * meets at level h is, in both orders, the level-h links reserved by the
+ * requests before it that reached level h.  A failed request's links
+ * below h are given back only after every request has finished those
+ * levels in level-major order, so they help nobody there.  Hence
+ * level-major = request-major with keep-on-fail, then (unless keeping)
+ * give back the failed requests' links; that is how it runs here, in one
+ * pass (test_fattree.c checks it against a literal level-major pass).
  */
-static void levelwise(struct hn_ft *ft, u32 flags, u32 nreq,
-		      struct hn_route *out)
+static int levelwise(struct hn_ft *ft, u32 flags, const struct hn_pair *req,
+		     u32 nreq, struct hn_route *out, struct hn_sched_result *res,
+		     struct hn_err *err)
 {
-	u32 i, h;
+	bool now = (flags & HN_SCHED_REQUEST_MAJOR) &&
+		   !(flags & HN_SCHED_KEEP_ON_FAIL);
+	bool later = !(flags & HN_SCHED_REQUEST_MAJOR) &&
+		     !(flags & HN_SCHED_KEEP_ON_FAIL);
+	u32 i, h, H, s, d, p, failed = 0, local = 0;
+	u64 a, *up, *down;
+	int rc;
 
-	if (flags & HN_SCHED_REQUEST_MAJOR) {
-		for (i = 0; i < nreq; i++)
-			for (h = 0; h < out[i].level; h++)
-				if (!lw_step(ft, &out[i], i, h, flags))
-					break;
-		return;
+	for (i = 0; i < nreq; i++) {
+		struct hn_route *r = &out[i];
+
+		/*
+		 * The set is checked as it goes, to save a pass; a bad request
+		 * undoes the earlier ones exactly: a route only ever reserved
+		 * links that were free, and giving back links twice is
+		 * harmless since every route before it is given back too.
+		 */
+		rc = check_one(ft, req, i, err);
+		if (unlikely(rc)) {
+			while (i--)
+				release(ft, &out[i], out[i].nports);
+			return rc;
+		}
+		H = init_route(ft, r, &req[i], &s, &d);
+		for (h = 0; h < H; h++) {
+			up = ulink(ft, h, s);
+			down = dlink(ft, h, d);
+			a = *up & *down;
+			if (unlikely(!a))
+				break;
+			a &= -a;
+			p = hn_ctz64(a);
+			*up &= ~a;
+			*down &= ~a;
+			r->port[h] = p;
+			s = hn_ft_up(ft, h, s, p);
+			d = hn_ft_up(ft, h, d, p);
+		}
+		r->nports = h;
+		if (likely(h == H)) {
+			r->granted = 1;
+			local += !H;
+			continue;
+		}
+		r->fail = h;
+		ft->chain[failed++] = i;
+		if (now)
+			release(ft, r, h);
 	}
-	for (h = 0; h + 1 < ft->l; h++)
-		for (i = 0; i < nreq; i++)
-			if (out[i].level > h && out[i].fail == HN_FT_NOFAIL)
-				lw_step(ft, &out[i], i, h, flags);
+	if (res) {
+		res->requests += nreq;
+		res->granted += nreq - failed;
+		res->local += local;
+	}
+	for (i = 0; later && i < failed; i++)
+		release(ft, &out[ft->chain[i]], out[ft->chain[i]].fail);
+	return 0;
 }
 
 /*
@@ -169,8 +226,8 @@ static void local(struct hn_ft *ft, u32 flags, u64 *seed, u32 nreq,
 	for (i = 0; i < nreq; i++) {
 		struct hn_route *r = &out[i];
 
-		s = r->src / ft->w;
-		d = r->dst / ft->w;
+		s = hn_ft_leafsw(ft, r->src);
+		d = hn_ft_leafsw(ft, r->dst);
 		for (h = 0; h < r->level; h++) {
 			a = *ulink(ft, h, s);
 			if (!a)
@@ -342,24 +399,16 @@ int hn_ft_schedule(struct hn_ft *ft, u32 algo, u32 flags, u64 *seed,
 	if (nreq && !out)
 		return hn_sched_err(err, -EINVAL, "no result array", HN_NONE,
 				    HN_NONE);
-	rc = check_requests(ft, req, nreq, err);
+	rc = check_requests(ft, req, nreq, algo != HN_SCHED_LEVELWISE, err);
 	if (rc)
 		return rc;
-	for (i = 0; i < nreq; i++) {
-		struct hn_route *r = &out[i];
-
-		memset(r, 0, sizeof(*r));
-		r->src = req[i].src;
-		r->dst = req[i].dst;
-		r->fail = HN_FT_NOFAIL;
-		ft->cur_s[i] = r->src / ft->w;
-		ft->cur_d[i] = r->dst / ft->w;
-		r->level = hn_ft_h(ft, ft->cur_s[i], ft->cur_d[i]);
-	}
+	if (algo != HN_SCHED_LEVELWISE)
+		for (i = 0; i < nreq; i++)
+			init_route(ft, &out[i], &req[i], &ft->cur_s[i],
+				   &ft->cur_d[i]);
 	switch (algo) {
 	case HN_SCHED_LEVELWISE:
-		levelwise(ft, flags, nreq, out);
-		break;
+		return levelwise(ft, flags, req, nreq, out, res, err);
 	case HN_SCHED_LOCAL_GREEDY:
 		local(ft, flags, NULL, nreq, out);
 		break;
@@ -371,15 +420,14 @@ int hn_ft_schedule(struct hn_ft *ft, u32 algo, u32 flags, u64 *seed,
 		if (rc)
 			return rc;
 	}
-	if (res)
+	if (algo != HN_SCHED_LEVELWISE)
+		for (i = 0; i < nreq; i++)
+			out[i].granted = out[i].fail == HN_FT_NOFAIL;
+	if (res) {
 		res->requests += nreq;
-	for (i = 0; i < nreq; i++) {
-		if (out[i].fail != HN_FT_NOFAIL)
-			continue;
-		out[i].granted = 1;
-		if (res) {
-			res->granted++;
-			res->local += !out[i].level;
+		for (i = 0; i < nreq; i++) {
+			res->granted += out[i].granted;
+			res->local += out[i].granted && !out[i].level;
 		}
 	}
 	return 0;

@@ -10,6 +10,13 @@
 
 #define HN_WORDS(n)	(((n) + 63) / 64)
 
+#ifndef unlikely
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
+#ifndef likely
+#define likely(x)	__builtin_expect(!!(x), 1)
+#endif
+
 /* index of the lowest set bit; x != 0 */
 static inline u32 hn_ctz64(u64 x)
 {
@@ -17,6 +24,16 @@ static inline u32 hn_ctz64(u64 x)
 	return __ffs64(x);
 #else
 	return (u32)__builtin_ctzll(x);
+#endif
+}
+
+/* 1 + index of the highest set bit, 0 for 0 */
+static inline u32 hn_fls32(u32 x)
+{
+#ifdef __KERNEL__
+	return fls(x);
+#else
+	return x ? 32 - (u32)__builtin_clz(x) : 0;
 #endif
 }
 
@@ -88,6 +105,7 @@ struct hn_ft {
 	u32 shift;		/* log2(w) when w is a power of two, else 0 */
 	u64 full;		/* the w low bits */
 	u32 pw[HN_FT_MAX_LEVELS + 1];	/* w^i */
+	u8 hlev[33];		/* power-of-two w: H by hn_fls32(s ^ d) */
 	u64 *up;		/* [(h * nsw + tau)]: Ulink(h, tau), 1 = free */
 	u64 *down;		/* Dlink(h, tau) */
 	/* scratch for the schedulers and the checker */
@@ -117,20 +135,19 @@ static inline u32 hn_ft_up(const struct hn_ft *ft, u32 h, u32 tau, u32 p)
 	return tau - tau % m + (tau % m * ft->w + p) % m;
 }
 
+/* the leaf switch of a node: node div w */
+static inline u32 hn_ft_leafsw(const struct hn_ft *ft, u32 node)
+{
+	return ft->shift ? node >> ft->shift : node / ft->w;
+}
+
 /* H = 1 + the highest digit where sigma and delta differ; 0 if equal. */
 static inline u32 hn_ft_h(const struct hn_ft *ft, u32 s, u32 d)
 {
 	u32 h = 0;
 
-	if (ft->shift) {
-		u32 x = s ^ d;
-
-		while (x) {
-			x >>= ft->shift;
-			h++;
-		}
-		return h;
-	}
+	if (ft->shift)
+		return ft->hlev[hn_fls32(s ^ d)];
 	while (s != d) {
 		s /= ft->w;
 		d /= ft->w;

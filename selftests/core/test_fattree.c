@@ -652,4 +652,211 @@ TEST(bad_input)
 	EXPECT_EQ(2, res.granted);
 }
 
+/* ---- a literal level-wise, as the text orders it (T1502, P268) ---- */
+struct lw_ref {
+	u32 l, w, nsw;
+	u64 *up, *down;			/* [(h * nsw + tau)], 1 = free */
+};
+
+static void lw_ref_release(struct lw_ref *t, const struct hn_route *r,
+			   u32 upto)
+{
+	u32 s = r->src / t->w, d = r->dst / t->w, h;
+
+	for (h = 0; h < upto; h++) {
+		t->up[h * t->nsw + s] |= 1ULL << r->port[h];
+		t->down[h * t->nsw + d] |= 1ULL << r->port[h];
+		s = ref_parent(t->l, t->w, h, s, r->port[h]);
+		d = ref_parent(t->l, t->w, h, d, r->port[h]);
+	}
+}
+
+static int lw_ref_step(struct lw_ref *t, struct hn_route *r, u32 h,
+		       u32 *s, u32 *d, int keep)
+{
+	u64 a = t->up[h * t->nsw + *s] & t->down[h * t->nsw + *d];
+	u32 p;
+
+	if (!a) {
+		r->fail = h;
+		if (!keep)
+			lw_ref_release(t, r, h);
+		return 0;
+	}
+	for (p = 0; !((a >> p) & 1); p++)
+		;
+	t->up[h * t->nsw + *s] &= ~(1ULL << p);
+	t->down[h * t->nsw + *d] &= ~(1ULL << p);
+	r->port[h] = p;
+	r->nports = h + 1;
+	*s = ref_parent(t->l, t->w, h, *s, p);
+	*d = ref_parent(t->l, t->w, h, *d, p);
+	return 1;
+}
+
+static void lw_ref_run(struct lw_ref *t, const struct hn_pair *req, u32 n,
+		       struct hn_route *out, int request_major, int keep)
+{
+	u32 *s = malloc(n * sizeof(u32)), *d = malloc(n * sizeof(u32));
+	u32 i, h;
+
+	for (i = 0; i < n; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].src = req[i].src;
+		out[i].dst = req[i].dst;
+		out[i].fail = HN_FT_NOFAIL;
+		s[i] = req[i].src / t->w;
+		d[i] = req[i].dst / t->w;
+		out[i].level = ref_level(t->l, t->w, s[i], d[i]);
+	}
+	if (request_major) {
+		for (i = 0; i < n; i++)
+			for (h = 0; h < out[i].level; h++)
+				if (!lw_ref_step(t, &out[i], h, &s[i], &d[i],
+						 keep))
+					break;
+	} else {
+		for (h = 0; h + 1 < t->l; h++)
+			for (i = 0; i < n; i++)
+				if (out[i].level > h &&
+				    out[i].fail == HN_FT_NOFAIL)
+					lw_ref_step(t, &out[i], h, &s[i], &d[i],
+						    keep);
+	}
+	for (i = 0; i < n; i++)
+		out[i].granted = out[i].fail == HN_FT_NOFAIL;
+	free(s);
+	free(d);
+}
+
+/*
+ * The library's one-pass level-wise against the literal orders of the
+ * text, on trees with random links busy beforehand: same grants, same
+ * ports, same failure levels, same link state, for every option.
+ */
+TEST(levelwise_orders)
+{
+	static const u32 shapes[][2] = {
+		{ 3, 4 }, { 4, 4 }, { 3, 3 }, { 2, 8 }, { 5, 2 }, { 4, 5 },
+	};
+	u64 seed = 11;
+	u32 i, t, flags, j, h, tau, busy;
+
+	for (i = 0; i < ARRAY_SIZE(shapes); i++) {
+		u32 l = shapes[i][0], w = shapes[i][1], n = ipow(w, l);
+		struct hn_pair *req = malloc(n * sizeof(*req));
+		struct hn_route *out = malloc(n * sizeof(*out));
+		struct hn_route *ref = malloc(n * sizeof(*ref));
+		struct lw_ref R = { .l = l, .w = w, .nsw = n / w };
+		u32 nl = (l - 1) * R.nsw;
+		struct hn_ft *ft;
+
+		R.up = malloc((nl + 1) * 8);
+		R.down = malloc((nl + 1) * 8);
+		ASSERT_EQ(0, hn_ft_create(l, w, &ft, NULL));
+		for (t = 0; t < 40; t++) {
+			u32 nreq = n;
+
+			random_perm(&seed, n, req);
+			if (t % 2)
+				nreq = hn_rand_below(&seed, n + 1);
+			for (flags = 0; flags <= HN_SCHED_ALL_FLAGS; flags++) {
+				hn_ft_clear(ft);
+				busy = hn_rand_below(&seed, nl * w / 4 + 1);
+				for (j = 0; j < busy; j++)
+					hn_ft_set_link(ft,
+						       hn_rand_below(&seed, 2),
+						       hn_rand_below(&seed, l - 1),
+						       hn_rand_below(&seed, R.nsw),
+						       hn_rand_below(&seed, w),
+						       false, NULL);
+				for (h = 0; h + 1 < l; h++)
+					for (tau = 0; tau < R.nsw; tau++) {
+						R.up[h * R.nsw + tau] =
+							hn_ft_links(ft, HN_FT_UP, h, tau);
+						R.down[h * R.nsw + tau] =
+							hn_ft_links(ft, HN_FT_DOWN, h, tau);
+					}
+				ASSERT_EQ(0, hn_ft_schedule(ft, HN_SCHED_LEVELWISE,
+							    flags, NULL, req, nreq,
+							    out, NULL, NULL));
+				lw_ref_run(&R, req, nreq, ref,
+					   flags & HN_SCHED_REQUEST_MAJOR,
+					   flags & HN_SCHED_KEEP_ON_FAIL);
+				for (j = 0; j < nreq; j++) {
+					ASSERT_EQ(ref[j].granted, out[j].granted);
+					ASSERT_EQ(ref[j].level, out[j].level);
+					ASSERT_EQ(ref[j].fail, out[j].fail);
+					ASSERT_EQ(ref[j].nports, out[j].nports);
+					ASSERT_EQ(0, memcmp(ref[j].port, out[j].port,
+							    ref[j].nports));
+				}
+				for (h = 0; h + 1 < l; h++)
+					for (tau = 0; tau < R.nsw; tau++) {
+						ASSERT_EQ(R.up[h * R.nsw + tau],
+							  hn_ft_links(ft, HN_FT_UP, h, tau));
+						ASSERT_EQ(R.down[h * R.nsw + tau],
+							  hn_ft_links(ft, HN_FT_DOWN, h, tau));
+					}
+			}
+		}
+		hn_ft_destroy(ft);
+		free(R.up);
+		free(R.down);
+		free(req);
+		free(out);
+		free(ref);
+	}
+}
+
+/* a bad request late in the set leaves the link state as it was */
+TEST(bad_request_undoes)
+{
+	u32 n = 256, t, flags, h, tau, j;
+	struct hn_pair *req = malloc(n * sizeof(*req));
+	struct hn_route *out = malloc(n * sizeof(*out));
+	u64 before[2][3][64];
+	struct hn_err err;
+	struct hn_ft *ft;
+	u64 seed = 8;
+
+	ASSERT_EQ(0, hn_ft_create(4, 4, &ft, NULL));
+	for (t = 0; t < 30; t++) {
+		for (flags = 0; flags <= HN_SCHED_ALL_FLAGS; flags++) {
+			u32 bad = 1 + hn_rand_below(&seed, n - 1);
+
+			hn_ft_clear(ft);
+			for (j = 0; j < 100; j++)
+				hn_ft_set_link(ft, hn_rand_below(&seed, 2),
+					       hn_rand_below(&seed, 3),
+					       hn_rand_below(&seed, 64),
+					       hn_rand_below(&seed, 4), false,
+					       NULL);
+			for (h = 0; h < 3; h++)
+				for (tau = 0; tau < 64; tau++) {
+					before[0][h][tau] = hn_ft_links(ft, 0, h, tau);
+					before[1][h][tau] = hn_ft_links(ft, 1, h, tau);
+				}
+			random_perm(&seed, n, req);
+			req[bad].dst = req[bad - 1].dst;	/* twice */
+			ASSERT_EQ(-EINVAL, hn_ft_schedule(ft, HN_SCHED_LEVELWISE,
+							  flags, NULL, req, n,
+							  out, NULL, &err));
+			ASSERT_EQ(bad, err.index);
+			ASSERT_STREQ("node is the destination of two requests",
+				     err.msg);
+			for (h = 0; h < 3; h++)
+				for (tau = 0; tau < 64; tau++) {
+					ASSERT_EQ(before[0][h][tau],
+						  hn_ft_links(ft, 0, h, tau));
+					ASSERT_EQ(before[1][h][tau],
+						  hn_ft_links(ft, 1, h, tau));
+				}
+		}
+	}
+	hn_ft_destroy(ft);
+	free(req);
+	free(out);
+}
+
 TEST_HARNESS_MAIN
