@@ -132,6 +132,8 @@ int main(int argc, char **argv)
 	struct hn_err err = { 0 };
 	int c, rc = 0;
 
+	if (argc > 1 && !strcmp(argv[1], "sched"))
+		return sched_main(argc - 1, argv + 1);
 	hn_config_default(&o.cfg);
 	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:u:Njh", lo,
 				NULL)) != -1) {

@@ -36,4 +36,7 @@ int trace_run(struct sim_opts *o, struct hn_engine **ep,
 void report(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 	    const struct sim_result *res);
 
+/* "hnsim sched ...": scheduler experiments (sched.c) */
+int sched_main(int argc, char **argv);
+
 #endif
