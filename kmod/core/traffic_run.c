@@ -25,8 +25,9 @@
  * Batch injection (a closed loop, Ding's PE "driven by a command file",
  * L1030): each sender has batch messages; the PE blocks while its NIC
  * refuses a message, and generating a message of len bytes takes
- * len / gen_mbps (0: no time), e.g. 1.2 Gb/s in Ch. 1 (L369).  The run ends
- * when every message has arrived, or at limit_ns.
+ * len / gen_mbps (0: no time), e.g. 1.2 Gb/s in Ch. 1 (L369), so a fast
+ * PE hands its NIC several messages per slot.  The run ends when every
+ * message has arrived, or at limit_ns.
  *
  * Ding's bandwidth utilisation (L316) is bits delivered / (last delivery -
  * first generation) / (peak bandwidth); the peak is the links of the nodes
@@ -55,6 +56,7 @@ struct hn_src {
 	u64 gen;			/* messages generated */
 	u32 next_dst, next_len;		/* batch: drawn ahead */
 	u32 blocked;			/* head has no circuit (preload) */
+	u64 refused_at;			/* the NIC last refused the head */
 };
 
 struct hn_trun {
@@ -134,8 +136,13 @@ int hn_net_apply(struct hn_config *c, const struct hn_trun_cfg *r,
 		break;
 	case HN_NET_DYNAMIC:
 		c->policy = HN_POL_SES | HN_POL_NO_W | HN_POL_DYNAMIC;
-		if (!c->idle_timeout_ns)	/* one TDM cycle */
-			c->idle_timeout_ns = (u64)c->k * c->slot_p_ns;
+		/*
+		 * One slot: a circuit whose VQ stays empty until its slot is
+		 * next scheduled goes, as Table 5.1 releases a connection that
+		 * is not requested (L972).
+		 */
+		if (!c->idle_timeout_ns)
+			c->idle_timeout_ns = c->slot_p_ns;
 		c->pin_slots = r->preload_slots;
 		break;
 	case HN_NET_PRELOAD:
@@ -277,10 +284,13 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 		if (!tm || s->blocked)
 			return 0;
 		rc = hn_inject(r->e, &tm->m, &err);
-		if (rc == -EAGAIN)
+		if (rc == -EAGAIN) {
+			s->refused_at = now;
 			return 0;
+		}
 		if (rc == -EHOSTUNREACH && r->r.net == HN_NET_PRELOAD) {
 			s->blocked = 1;
+			s->refused_at = now;
 			return 0;
 		}
 		if (rc)
@@ -292,8 +302,16 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 		s->qlen--;
 		r->queued--;
 		r->res.inj_msgs++;
+		/*
+		 * The NIC's room only grows between two visits (this PE alone
+		 * fills it), so a message refused at the last visit was taken
+		 * when room appeared, taken here as right after that visit;
+		 * one made since, when it was made.  The PE makes the next
+		 * one from then on, several per slot if it is fast enough.
+		 */
 		if (r->t.inject == HN_INJ_BATCH)
-			batch_next(r, u, now);
+			batch_next(r, u, hn_max64(tm->m.t_inject,
+						  s->refused_at));
 	}
 }
 
