@@ -10,7 +10,8 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-"Usage: hnsim [OPTION]... [TRACE]\n"
+"Usage: hnsim [run] [OPTION]... [TRACE]\n"
+"  or:  hnsim run --pattern NAME ...   synthetic traffic ('hnsim run --help')\n"
 "Run the hybridnet engine (the same code as hybridnet.ko) in user space on a\n"
 "message trace and print statistics.  TRACE is a file, or - or nothing for\n"
 "standard input.  Time is virtual, in nanoseconds; the same configuration and\n"
@@ -30,6 +31,8 @@ static void usage(FILE *f)
 "                                  circuit data waits (Sec. 4.5)\n"
 "                         slot     with preempt: decide per slot\n"
 "                         no-w     no wormhole slot (pure TDM)\n"
+"                         dynamic  Dynamic TDM (with ses, no-w): circuits on\n"
+"                                  demand, released after idle_timeout_ns\n"
 "  -s, --set KEY=VALUE  set one configuration value (repeatable; see KEYS)\n"
 "  -c, --config FILE    read KEY=VALUE lines (# comments); also profile=,\n"
 "                       policy=; applied in order with -s and -p\n"
@@ -134,6 +137,13 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "sched"))
 		return sched_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "run")) {
+		if (run_wanted(argc - 1, argv + 1))
+			return run_main(argc - 1, argv + 1);
+		argv[1] = argv[0];	/* "hnsim run TRACE": the trace mode */
+		argc--;
+		argv++;
+	}
 	hn_config_default(&o.cfg);
 	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:u:Njh", lo,
 				NULL)) != -1) {

@@ -39,4 +39,8 @@ void report(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 /* "hnsim sched ...": scheduler experiments (sched.c) */
 int sched_main(int argc, char **argv);
 
+/* "hnsim run --pattern ...": synthetic traffic (run.c) */
+int run_wanted(int argc, char **argv);
+int run_main(int argc, char **argv);
+
 #endif
