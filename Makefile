@@ -81,6 +81,7 @@ CHECK_STEPS := check-unit check-spec
 
 -include kmod/kmod.mk
 -include selftests/drivers/hybridnet/vm.mk
+-include docs/results/results.mk
 
 check: deps
 	@rm -rf $(O)/tap && mkdir -p $(O)/tap

@@ -834,7 +834,7 @@ int sched_main(int argc, char **argv)
 		u32 n = o.topo[i].n, li;
 
 		for (li = 0; li < o.nload; li++)
-			if (o.load[li] * n + 0.5 > n * n / 2) {
+			if ((u32)(o.load[li] * n + 0.5) > n * n / 2) {
 				fprintf(stderr,
 					"hnsim sched: load %g on crossbar:%u asks for more than N^2/2 = %u requests\n",
 					o.load[li], n, n * n / 2);

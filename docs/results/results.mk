@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# docs/results/results.mk - the experiments behind docs/results/*.md,
+# included by the top-level Makefile.
+#
+#   make results-sched   scheduler sweeps (Ch. 6 and 7): data in
+#                        $(O)/results/, tables in docs/results/sched-tables.md,
+#                        plots docs/results/*.png (gnuplot)
+#   make bench-sched     scheduler speed on one core vs the papers' FPGA
+
+.PHONY: results-sched bench-sched
+
+results-sched: $(O)/hnsim
+	@command -v gnuplot >/dev/null || { echo "need gnuplot: run 'make deps'"; exit 1; }
+	docs/results/sched.sh $(O)
+
+$(O)/bench/sched_bench: selftests/bench/sched/*.c $(CORE_HDR) $(O)/libhncore.a
+	@mkdir -p $(@D)
+	$(CC) $(BASE) -O2 -g selftests/bench/sched/*.c $(O)/libhncore.a -o $@
+
+bench-sched: $(O)/bench/sched_bench
+	@mkdir -p $(O)/results
+	$(O)/bench/sched_bench | tee $(O)/results/bench-sched.md
