@@ -145,6 +145,41 @@ static inline u32 init_route(struct hn_ft *ft, struct hn_route *r,
  * give back the failed requests' links; that is how it runs here, in one
  * pass (test_fattree.c checks it against a literal level-major pass).
  */
+/*
+ * Route one request from leaf switches s and d through its H levels,
+ * first free port both ways at each level; returns the levels routed.
+ * The tree's fields come in as locals (the kernel builds without strict
+ * aliasing, so the stores below would make it reload them).
+ */
+static inline u32 lw_route(u64 *upl, u64 *dnl, u32 nsw, u32 w, u32 shift,
+			   const u32 *pw, u8 *port, u32 H, u32 s, u32 d)
+{
+	u32 h, p, m, base = 0;
+	u64 a, *up, *down;
+
+	for (h = 0; h < H; h++, base += nsw) {
+		up = upl + base + s;
+		down = dnl + base + d;
+		a = *up & *down;
+		if (unlikely(!a))
+			break;
+		a &= -a;
+		p = hn_ctz64(a);
+		*up &= ~a;
+		*down &= ~a;
+		port[h] = p;
+		m = pw[h + 1];
+		if (shift) {	/* Theorem 3 with shifts */
+			s = (s & ~(m - 1)) | (((s << shift) | p) & (m - 1));
+			d = (d & ~(m - 1)) | (((d << shift) | p) & (m - 1));
+		} else {
+			s = s - s % m + (s % m * w + p) % m;
+			d = d - d % m + (d % m * w + p) % m;
+		}
+	}
+	return h;
+}
+
 static int levelwise(struct hn_ft *ft, u32 flags, const struct hn_pair *req,
 		     u32 nreq, struct hn_route *out, struct hn_sched_result *res,
 		     struct hn_err *err)
@@ -153,10 +188,13 @@ static int levelwise(struct hn_ft *ft, u32 flags, const struct hn_pair *req,
 		   !(flags & HN_SCHED_KEEP_ON_FAIL);
 	bool later = !(flags & HN_SCHED_REQUEST_MAJOR) &&
 		     !(flags & HN_SCHED_KEEP_ON_FAIL);
-	u32 i, h, H, s, d, p, failed = 0, local = 0;
-	u64 a, *up, *down;
+	u32 i, h, H, s, d, failed = 0, local = 0;
+	u64 *upl = ft->up, *dnl = ft->down;
+	u32 nsw = ft->nsw, w = ft->w, shift = ft->shift;
+	u32 pw[HN_FT_MAX_LEVELS + 1];
 	int rc;
 
+	memcpy(pw, ft->pw, sizeof(pw));
 	for (i = 0; i < nreq; i++) {
 		struct hn_route *r = &out[i];
 
@@ -173,20 +211,11 @@ static int levelwise(struct hn_ft *ft, u32 flags, const struct hn_pair *req,
 			return rc;
 		}
 		H = init_route(ft, r, &req[i], &s, &d);
-		for (h = 0; h < H; h++) {
-			up = ulink(ft, h, s);
-			down = dlink(ft, h, d);
-			a = *up & *down;
-			if (unlikely(!a))
-				break;
-			a &= -a;
-			p = hn_ctz64(a);
-			*up &= ~a;
-			*down &= ~a;
-			r->port[h] = p;
-			s = hn_ft_up(ft, h, s, p);
-			d = hn_ft_up(ft, h, d, p);
-		}
+		if (shift)
+			h = lw_route(upl, dnl, nsw, w, shift, pw, r->port, H,
+				     s, d);
+		else
+			h = lw_route(upl, dnl, nsw, w, 0, pw, r->port, H, s, d);
 		r->nports = h;
 		if (likely(h == H)) {
 			r->granted = 1;
