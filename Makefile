@@ -82,6 +82,7 @@ CHECK_STEPS := check-unit check-spec
 -include kmod/kmod.mk
 -include selftests/drivers/hybridnet/vm.mk
 -include docs/results/results.mk
+-include docs/results/switching.mk
 
 check: deps
 	@rm -rf $(O)/tap && mkdir -p $(O)/tap

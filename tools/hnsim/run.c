@@ -266,11 +266,26 @@ static u64 pct(const struct hn_tres *r, u32 permille)
 	return v < r->lat_max ? v : r->lat_max;
 }
 
+/* predictive slots: given time, passed over empty (SES), preempted */
+static void pslots(const struct hn_gstats *g, u32 k, u64 *run, u64 *skip,
+		   u64 *pre)
+{
+	u32 s;
+
+	*run = *skip = *pre = 0;
+	for (s = 0; s < k; s++) {
+		*run += g->slot[s].runs;
+		*skip += g->slot[s].skipped;
+		*pre += g->slot[s].preempted;
+	}
+}
+
 static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 			struct hn_engine *e, const struct hn_tres *r,
 			double wall_s)
 {
 	const struct hn_config *c = hn_cfg(e);
+	u64 run, skip, pre;
 	struct hn_gstats g;
 	char pol[64], sz[96];
 
@@ -304,6 +319,9 @@ static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	printf("circuits    %llu grants, %llu refusals, %llu time-outs, %llu plan groups; source queue max %llu\n",
 	       U(g.grants), U(g.refusals), U(g.timeouts), U(r->groups),
 	       U(r->queue_max));
+	pslots(&g, c->k, &run, &skip, &pre);
+	printf("slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
+	       U(run), U(skip), U(pre), U(g.slot[c->k].runs));
 }
 
 static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
@@ -311,6 +329,7 @@ static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 		       double wall_s)
 {
 	const struct hn_config *c = hn_cfg(e);
+	u64 run, skip, pre;
 	struct hn_gstats g;
 	char pol[64];
 
@@ -340,6 +359,9 @@ static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	       U(r->lat_n ? r->lat_min : 0),
 	       U(r->lat_n ? r->lat_sum / r->lat_n : 0),
 	       U(pct(r, 500)), U(pct(r, 990)), U(r->lat_max));
+	pslots(&g, c->k, &run, &skip, &pre);
+	printf("\"pslot_runs\": %llu, \"pslot_skipped\": %llu, \"pslot_preempted\": %llu, \"wslot_runs\": %llu, ",
+	       U(run), U(skip), U(pre), U(g.slot[c->k].runs));
 	printf("\"grants\": %llu, \"refusals\": %llu, \"timeouts\": %llu, \"groups\": %llu, \"queue_max\": %llu}\n",
 	       U(g.grants), U(g.refusals), U(g.timeouts), U(r->groups),
 	       U(r->queue_max));

@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# docs/results/switching.mk - Ding's switching experiments (issue 6),
+# included by the top-level Makefile.
+#
+#   make results-switching   run the sweeps (build/results/switching/*.dat)
+#                            and render docs/results/switching-*.png
+#   make bench-switching     time the regeneration of all that data on one
+#                            core; fails above 600 s
+#
+# docs/results/switching.md reads the plots and the data.
+
+SW_DATA	:= $(O)/results/switching
+SW_PNG	:= $(addprefix docs/results/switching-, ch4-mixed.png ch4-phased.png \
+		ch5.png ch5-partial.png ch1.png)
+
+.PHONY: results-switching bench-switching
+
+results-switching: $(O)/hnsim
+	docs/results/switching.sh $(O)/hnsim $(SW_DATA)
+	gnuplot -e "D='$(SW_DATA)'; O='docs/results'" docs/results/switching.gp
+	@echo "results-switching: $(SW_PNG) from $(SW_DATA)"
+
+bench-switching: $(O)/hnsim
+	@pin=; command -v taskset >/dev/null && pin="taskset -c 0"; \
+	t0=$$(date +%s.%N); \
+	$$pin docs/results/switching.sh $(O)/hnsim $(O)/bench/switching \
+		>/dev/null || exit 1; \
+	t1=$$(date +%s.%N); \
+	awk -v a=$$t0 -v b=$$t1 'BEGIN { s = b - a; \
+		printf "bench-switching: all of switching.md'"'"'s data in %.1f s wall on one core (target < 600 s): %s\n", \
+		s, s < 600 ? "ok" : "TOO SLOW"; exit s >= 600 }'
