@@ -29,8 +29,10 @@
  * PE hands its NIC several messages per slot.  The run ends when every
  * message has arrived, or at limit_ns.
  *
- * Ding's bandwidth utilisation (L316) is bits delivered / (last delivery -
- * first generation) / (peak bandwidth); the peak is the links of the nodes
+ * Ding's bandwidth utilisation (L316) is bits delivered / (time taken) /
+ * (peak bandwidth).  The time is from the start (batch: "the total time
+ * required for a set of messages") or from the first generation
+ * (Bernoulli) to the last delivery; the peak is the links of the nodes
  * that send (util_ppm; one link for Scatter, as "the peak bandwidth of the
  * cable", L1828, has it) and, alongside, all N links (util_all_ppm).
  *
@@ -384,12 +386,13 @@ static void finish(struct hn_trun *r, u32 end)
 {
 	struct hn_tres *res = &r->res;
 	u64 dt, cap, win = r->t_win1 - r->t_win0;
+	u64 t0 = r->t.inject == HN_INJ_BATCH ? 0 : res->t_first;
 
 	res->end = end;
 	res->why = end_why[end];
 	res->t_end = hn_now(r->e);
-	if (res->done_bytes && res->t_last > res->t_first) {
-		dt = res->t_last - res->t_first;
+	if (res->done_bytes && res->t_last > t0) {
+		dt = res->t_last - t0;
 		cap = hn_mul_div(dt, (u64)r->c.link_mbps * r->nactive, 8000);
 		res->util_ppm = cap ? (u32)hn_min64(hn_mul_div(res->done_bytes,
 						HN_PPM, cap), 0xffffffffULL) : 0;
