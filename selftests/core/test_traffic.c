@@ -598,4 +598,64 @@ TEST(refusals)
 	EXPECT_NE(NULL, strstr(err.msg, "unknown network"));
 }
 
+/*
+ * On an engine someone else owns (as the module's generator will run):
+ * the owner's callbacks hand the driver's messages back, and the run gives
+ * the same result as on an engine of its own.
+ */
+static struct hn_trun *attached;
+
+static void owner_deliver(void *ctx, struct hn_msg *m)
+{
+	(void)ctx;
+	hn_trun_delivered(attached, m);
+}
+
+static void owner_reclaim(void *ctx, struct hn_msg *m)
+{
+	(void)ctx;
+	hn_trun_reclaimed(attached, m);
+}
+
+TEST(attach_to_an_engine)
+{
+	static const struct hn_ops ops = {
+		.deliver = owner_deliver, .reclaim = owner_reclaim,
+	};
+	struct hn_trun_cfg rc;
+	struct hn_config c;
+	struct hn_tcfg t;
+	struct hn_engine *e;
+	struct hn_trun *own;
+	struct hn_tres a, b;
+	int rv;
+
+	hn_config_default(&c);
+	c.nodes = 16;
+	hn_tcfg_default(&t, 16);
+	t.pattern = HN_PAT_MIXED;
+	t.inject = HN_INJ_BATCH;
+	t.batch = 50;
+	hn_trun_cfg_default(&rc);
+	rc.preload_slots = 4;
+	own = hn_trun_create(&c, &t, &rc, &rv, NULL);
+	ASSERT_NE(NULL, own);
+	ASSERT_EQ(0, hn_trun_run(own, 0));
+	a = *hn_trun_result(own);
+	hn_trun_destroy(own);
+
+	e = hn_create(&c, &ops, NULL, &rv);
+	ASSERT_NE(NULL, e);
+	attached = hn_trun_attach(e, &t, &rc, &rv, NULL);
+	ASSERT_NE(NULL, attached);
+	EXPECT_EQ(16, hn_slot_conns(e, 0));	/* east, preloaded */
+	ASSERT_EQ(0, hn_trun_run(attached, 0));
+	b = *hn_trun_result(attached);
+	EXPECT_EQ(HN_END_DONE, b.end);
+	EXPECT_EQ(0, memcmp(&a, &b, sizeof(a)));
+	EXPECT_EQ(0, hn_check(e, NULL));
+	hn_destroy(e);		/* nothing left to reclaim */
+	hn_trun_destroy(attached);
+}
+
 TEST_HARNESS_MAIN
