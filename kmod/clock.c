@@ -103,10 +103,45 @@ void hn_clock_sync(struct hn_dev *hd)
 		hn_run_until(hd->e, hn_paced_target(hd));
 }
 
+/*
+ * free mode: run up to @budget slots in the caller, as the kthread would,
+ * so that a message written to an idle fabric is delivered without waking
+ * the kthread (the context switches cost more than the slots of a short
+ * message).  Returns true while the engine is still busy: the caller then
+ * kicks the kthread, which finishes the work and detects stalls.  In paced
+ * mode it does nothing and returns true.  hd->lock held.
+ */
+bool hn_clock_drive(struct hn_dev *hd, u32 budget)
+{
+	struct hn_engine *e = hd->e;
+	u64 now;
+	u32 i;
+
+	if (hd->clock != HN_CLOCK_FREE)
+		return true;
+	for (i = 0; i < budget && hn_busy(e); i++) {
+		now = hn_now(e);
+		if (hn_step(e) == now)
+			break;
+	}
+	hd->steps += i;
+	if (i)
+		hn_wake_writers(hd);
+	return hn_busy(e);
+}
+
+/* Slots a writer may run itself for a message of @len bytes. */
+u32 hn_clock_budget(struct hn_dev *hd, u32 len)
+{
+	return min_t(u32, 1024, hd->budget + 2 * DIV_ROUND_UP(len,
+							      hd->step_bytes));
+}
+
 void hn_clock_reset_stats(struct hn_dev *hd)
 {
 	hd->steps = 0;
 	hd->stalls = 0;
+	hd->wakeups = 0;
 	atomic64_set(&hd->overruns, 0);
 }
 
@@ -162,9 +197,12 @@ static void hn_clock_free(struct hn_dev *hd)
 						 atomic_read(&hd->kicks) != seen);
 		seen = atomic_read(&hd->kicks);
 		mutex_lock(&hd->lock);
-		if (sleep)
+		if (sleep) {
 			hd->progress_at = hn_now(hd->e);
+			hd->wakeups++;
+		}
 		sleep = hn_free_batch(hd);
+		hd->clock_active = !sleep;
 		mutex_unlock(&hd->lock);
 		cond_resched();
 	}
@@ -236,6 +274,11 @@ static void hn_clock_paced(struct hn_dev *hd)
 		seen = atomic_read(&hd->kicks);
 		atomic_set(&hd->ticks, 0);
 		busy = hn_paced_run(hd);
+		if (!timer_on) {
+			mutex_lock(&hd->lock);
+			hd->wakeups++;
+			mutex_unlock(&hd->lock);
+		}
 		if (busy && !timer_on) {
 			hrtimer_start(&hd->timer, ns_to_ktime((u64)hd->tick_us * NSEC_PER_USEC),
 				      HRTIMER_MODE_REL);
@@ -260,14 +303,30 @@ static int hn_clock_fn(void *data)
 	return 0;
 }
 
+/*
+ * Derive the clock's working values from hd->cfg; again whenever the
+ * configuration changes (hd->lock held, or before the kthread starts).
+ */
+void hn_clock_configure(struct hn_dev *hd)
+{
+	const struct hn_config *c = &hd->cfg;
+	u64 slot_bytes = hn_ns_bytes(c, c->slot_p_ns - c->guard_ns);
+
+	hd->budget = clamp_t(u32, 16384 / c->nodes, 1, 64);
+	hd->stall_ns = hn_stall_ns(c);
+	hd->step_bytes = clamp_t(u64, slot_bytes, 1, c->worm_bytes);
+	hd->rx_batch = max(1U, c->rx_buf_bytes / 4);
+}
+
 int hn_clock_start(struct hn_dev *hd)
 {
 	struct task_struct *t;
 
-	hd->budget = clamp_t(u32, 16384 / hd->cfg.nodes, 1, 64);
-	hd->stall_ns = hn_stall_ns(&hd->cfg);
-	hd->v_base = 0;
+	mutex_lock(&hd->lock);
+	hn_clock_configure(hd);
+	hd->v_base = hn_now(hd->e);
 	hd->w_base = ktime_get_ns();
+	mutex_unlock(&hd->lock);
 	hrtimer_init(&hd->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 	hd->timer.function = hn_tick;
 	t = kthread_run(hn_clock_fn, hd, "hybridnet");
@@ -283,4 +342,19 @@ void hn_clock_stop(struct hn_dev *hd)
 		kthread_stop(hd->clock_task);
 	hd->clock_task = NULL;
 	hrtimer_cancel(&hd->timer);
+}
+
+/*
+ * Switch the clock mode or pace: the kthread is stopped and started
+ * again; traffic in flight carries on.  Not under hd->lock.
+ */
+int hn_clock_restart(struct hn_dev *hd, enum hn_clock_mode mode,
+		     u32 pace_ppm)
+{
+	hn_clock_stop(hd);
+	mutex_lock(&hd->lock);
+	hd->clock = mode;
+	hd->pace_ppm = pace_ppm;
+	mutex_unlock(&hd->lock);
+	return hn_clock_start(hd);
 }

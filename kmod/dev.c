@@ -22,6 +22,10 @@
  * EMSGSIZE and the message stays queued (HN_IOC_INFO tells its length; a
  * buffer of header + max_msg_bytes always suffices); nothing is ever
  * truncated.  Unbound ENOTCONN; empty queue with O_NONBLOCK EAGAIN.
+ * The space of messages read returns to the fabric's receive buffer in
+ * batches of a quarter of it, and entirely whenever the queue empties,
+ * so a reader that keeps up costs the fabric one update per message and
+ * one that lags behind does not wake everything for every message.
  *
  * poll(): EPOLLIN when a message is queued; EPOLLOUT when the NIC buffer
  * has room for a message as long as the last one a write() was refused
@@ -69,6 +73,7 @@ static int hn_dev_release(struct inode *inode, struct file *file)
 	struct hn_kmsg *km, *tmp;
 	unsigned int dropped = 0;
 	LIST_HEAD(drop);
+	u32 give;
 
 	if (p) {
 		mutex_lock(&hd->lock);
@@ -77,7 +82,10 @@ static int hn_dev_release(struct inode *inode, struct file *file)
 		spin_lock(&p->lock);
 		list_splice_init(&p->rxq, &drop);
 		p->rx_count = 0;
+		give = p->rx_unreturned;
+		p->rx_unreturned = 0;
 		spin_unlock(&p->lock);
+		hn_consume(hd->e, p->id, give);
 		list_for_each_entry_safe(km, tmp, &drop, list) {
 			hn_consume(hd->e, p->id, km->m.len);
 			p->rx_dropped++;
@@ -86,7 +94,7 @@ static int hn_dev_release(struct inode *inode, struct file *file)
 			dropped++;
 		}
 		mutex_unlock(&hd->lock);
-		if (dropped)		/* the space freed may unblock the fabric */
+		if (dropped || give)	/* the space may unblock the fabric */
 			hn_clock_kick(hd);
 	}
 	mutex_destroy(&f->rlock);
@@ -109,12 +117,17 @@ static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
 		hn_count_err(hd, HN_E_BIND_RANGE);
 		return -EINVAL;
 	}
-	p = &hd->ports[node];
 	mutex_lock(&hd->lock);
+	if (node >= hd->cfg.nodes) {	/* the fabric shrank meanwhile */
+		mutex_unlock(&hd->lock);
+		hn_count_err(hd, HN_E_BIND_RANGE);
+		return -EINVAL;
+	}
+	p = &hd->ports[node];
 	if (f->port) {
 		if (f->port != p)
 			rc = -EBUSY;
-	} else if (p->owner) {
+	} else if (p->owner || hd->frozen) {
 		rc = -EBUSY;
 	} else {
 		p->owner = f;
@@ -213,14 +226,24 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 {
 	struct hn_dev *hd = f->hd;
 	u32 len = km->m.len;
+	bool busy = false, was_busy;
 	int rc;
 
 	for (;;) {
 		mutex_lock(&hd->lock);
 		hn_clock_sync(hd);
 		km->m.t_inject = hn_now(hd->e);
+		was_busy = hn_busy(hd->e);
 		rc = hn_inject(hd->e, &km->m, NULL);
-		if (rc == -EAGAIN) {
+		if (!rc) {
+			/*
+			 * An idle fabric: carry the message now, in this
+			 * context.  A busy one: the kthread is at work and
+			 * batches better than writers taking turns.
+			 */
+			busy = was_busy ||
+			       hn_clock_drive(hd, hn_clock_budget(hd, len));
+		} else if (rc == -EAGAIN) {
 			/* hn_wake_writers() tells us when room changes */
 			p->room = hn_nic_room(hd->e, p->id);
 			__set_bit(p->id, hd->tx_wait);
@@ -233,6 +256,7 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 			hn_count_err(hd, HN_E_WRITE_AGAIN);
 			return -EAGAIN;
 		}
+		atomic64_inc(&hd->tx_waits);
 		if (wait_event_interruptible(p->wq, READ_ONCE(p->room) >= len)) {
 			hn_count_err(hd, HN_E_WRITE_INTR);
 			return -ERESTARTSYS;
@@ -247,7 +271,8 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 		return rc;
 	}
 	WRITE_ONCE(f->tx_want, 1);
-	hn_clock_kick(hd);
+	if (busy)
+		hn_clock_kick(hd);
 	return 0;
 }
 
@@ -322,8 +347,9 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 	struct hybridnet_msg_hdr h = { };
 	struct hn_dev *hd = f->hd;
 	struct hn_kmsg *km;
-	bool busy;
 	size_t size;
+	bool busy;
+	u32 give;
 
 	spin_lock(&p->lock);
 	km = list_first_entry_or_null(&p->rxq, struct hn_kmsg, list);
@@ -353,15 +379,26 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 	list_del(&km->list);
 	p->rx_count--;
 	p->rx_read++;
+	/* return the space in batches, and all of it before sleeping */
+	p->rx_unreturned += h.len;
+	give = 0;
+	if (list_empty(&p->rxq) || p->rx_unreturned >= hd->rx_batch) {
+		give = p->rx_unreturned;
+		p->rx_unreturned = 0;
+	}
 	spin_unlock(&p->lock);
+	hn_kmsg_free(hd, km);
+	if (!give)
+		return size;
 
 	mutex_lock(&hd->lock);
-	hn_consume(hd->e, p->id, h.len);
-	busy = hn_busy(hd->e);
+	hn_consume(hd->e, p->id, give);
+	/* the space may let the fabric go on: drive if the kthread rests */
+	busy = hn_busy(hd->e) &&
+	       (hd->clock_active || hn_clock_drive(hd, hd->budget));
 	mutex_unlock(&hd->lock);
-	if (busy)		/* the space freed may unblock the fabric */
+	if (busy)
 		hn_clock_kick(hd);
-	hn_kmsg_free(hd, km);
 	return size;
 }
 

@@ -74,6 +74,7 @@ struct hn_port {
 	spinlock_t lock;		/* protects the fields below */
 	struct list_head rxq;		/* delivered, not yet read */
 	u32 rx_count;
+	u32 rx_unreturned;		/* read, space not yet consumed */
 	u64 rx_read;			/* messages read by the owner */
 	wait_queue_head_t wq;		/* readers, writers, poll */
 };
@@ -84,7 +85,9 @@ struct hn_dev {
 	/* the engine and everything marked hd->lock */
 	struct mutex lock;
 	struct hn_engine *e;
-	struct hn_config cfg;		/* as loaded */
+	const struct hn_ops *ops;	/* the engine's callbacks (main.c) */
+	struct hn_config cfg;		/* the engine's, kept in step */
+	bool frozen;			/* hd->lock: no binding (rebuild) */
 	struct hn_port *ports;
 	/* hd->lock: nodes with a writer or poller waiting for room */
 	unsigned long *tx_wait;
@@ -93,6 +96,7 @@ struct hn_dev {
 	u64 rx_dropped;			/* hd->lock */
 	atomic_long_t live_msgs;	/* allocated and not yet freed */
 	atomic64_t err[HN_E_NR];
+	atomic64_t tx_waits;		/* writes that slept for NIC room */
 
 	/* clock (clock.c) */
 	enum hn_clock_mode clock;
@@ -104,13 +108,17 @@ struct hn_dev {
 	atomic_t ticks;			/* paced: hrtimer expired */
 	struct hrtimer timer;
 	u32 budget;			/* steps per batch under the lock */
+	u32 step_bytes;			/* least a busy slot carries */
+	u32 rx_batch;			/* bytes read before hn_consume() */
 	u64 stall_ns;			/* no byte moved this long: stalled */
 	u64 progress_at;		/* hd->lock: virtual time of progress */
 	u64 progress_bytes;		/* hd->lock */
 	u64 progress_msgs;		/* hd->lock */
 	u64 v_base, w_base;		/* hd->lock: paced origin */
+	bool clock_active;		/* hd->lock: kthread between kicks */
 	u64 steps;			/* hd->lock */
 	u64 stalls;			/* hd->lock */
+	u64 wakeups;			/* hd->lock: kthread woken to work */
 	atomic64_t overruns;
 
 	/* configuration strings, for sysfs */
@@ -120,6 +128,7 @@ struct hn_dev {
 	struct miscdevice misc;
 	struct kobject *nodes_kobj;	/* nodes/ */
 	struct hn_nkobj **nkobj;	/* nodes/<n>/ */
+	u32 nkobj_count;
 };
 
 struct hn_file {
@@ -136,12 +145,18 @@ static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
 
 /* main.c */
 void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km);
+void hn_dev_reset_stats(struct hn_dev *hd);
 
 /* clock.c */
 int hn_clock_start(struct hn_dev *hd);
 void hn_clock_stop(struct hn_dev *hd);
+int hn_clock_restart(struct hn_dev *hd, enum hn_clock_mode mode,
+		     u32 pace_ppm);
+void hn_clock_configure(struct hn_dev *hd);
 void hn_clock_kick(struct hn_dev *hd);
 void hn_clock_sync(struct hn_dev *hd);
+bool hn_clock_drive(struct hn_dev *hd, u32 budget);
+u32 hn_clock_budget(struct hn_dev *hd, u32 len);
 void hn_clock_reset_stats(struct hn_dev *hd);
 void hn_wake_writers(struct hn_dev *hd);
 

@@ -70,7 +70,7 @@ MODULE_PARM_DESC(k, "predictive TDM slots, 0..64 (default: profile)");
 
 static int policy = UNSET;
 module_param(policy, int, 0444);
-MODULE_PARM_DESC(policy, "cycle-controller flags, 0..31: 1 SES, 2 SLA, 4 PREEMPT, 8 PREEMPT per slot, 16 no wormhole slot (default: profile)");
+MODULE_PARM_DESC(policy, "cycle-controller flags (enum hn_policy): 1 SES, 2 SLA, 4 PREEMPT, 8 PREEMPT per slot, 16 no wormhole slot, 32 dynamic TDM (default: profile)");
 
 static int link_mbps = UNSET;
 module_param(link_mbps, int, 0444);
@@ -224,6 +224,30 @@ static void hn_deliver_cb(void *ctx, struct hn_msg *m)
 	wake_up_interruptible_poll(&p->wq, EPOLLIN | EPOLLRDNORM);
 }
 
+/*
+ * Clear every statistic: the engine's, the clock's and the device's
+ * (sysfs reset, netlink STATS_RESET).  hd->lock held.
+ */
+void hn_dev_reset_stats(struct hn_dev *hd)
+{
+	struct hn_port *p;
+	u32 i;
+
+	hn_stats_reset(hd->e);
+	hn_clock_reset_stats(hd);
+	hd->rx_dropped = 0;
+	for (i = 0; i < hd->cfg.nodes; i++) {
+		p = &hd->ports[i];
+		p->rx_dropped = 0;
+		spin_lock(&p->lock);
+		p->rx_read = 0;
+		spin_unlock(&p->lock);
+	}
+	for (i = 0; i < HN_E_NR; i++)
+		atomic64_set(&hd->err[i], 0);
+	atomic64_set(&hd->tx_waits, 0);
+}
+
 /* hn_destroy() hands back what is still in flight. */
 static void hn_reclaim_cb(void *ctx, struct hn_msg *m)
 {
@@ -364,6 +388,7 @@ static struct hn_dev *hn_dev_alloc(void)
 	if (rc)
 		goto err_free;
 	hd->cfg = cfg;
+	hd->ops = &hn_engine_ops;
 	mutex_init(&hd->lock);
 	init_waitqueue_head(&hd->clock_wq);
 	rc = -ENOMEM;
@@ -380,7 +405,7 @@ static struct hn_dev *hn_dev_alloc(void)
 		INIT_LIST_HEAD(&p->rxq);
 		init_waitqueue_head(&p->wq);
 	}
-	hd->e = hn_create(&cfg, &hn_engine_ops, hd, &rc);
+	hd->e = hn_create(&cfg, hd->ops, hd, &rc);
 	if (!hd->e) {
 		pr_err("cannot create the engine: %d\n", rc);
 		goto err_free;

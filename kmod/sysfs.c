@@ -6,7 +6,7 @@
  *   config/   the configuration in force, read-only
  *   stats/    fabric-wide statistics of the engine, and of the device
  *   errors/   errors returned to user space, one counter per kind
- *   clock/    the clock kthread: steps, stalls, overruns
+ *   clock/    the clock kthread: steps, stalls, wakeups, overruns
  *   nodes/N/  one directory per node: its statistics and state
  *   reset     write 1: clear every statistic and counter above
  *
@@ -330,6 +330,14 @@ static ssize_t rx_dropped_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(rx_dropped);
 
+static ssize_t tx_waits_show(struct device *dev, struct device_attribute *a,
+			     char *buf)
+{
+	return sysfs_emit(buf, "%lld\n",
+			  atomic64_read(&hn_dev_of(dev)->tx_waits));
+}
+static DEVICE_ATTR_RO(tx_waits);
+
 static struct attribute *hn_stats_attrs[] = {
 	&hn_gs_now_ns.attr.attr,
 	&hn_gs_tx_msgs_circuit.attr.attr,
@@ -343,6 +351,7 @@ static struct attribute *hn_stats_attrs[] = {
 	&hn_gs_in_flight_msgs.attr.attr,
 	&hn_gs_in_flight_bytes.attr.attr,
 	&hn_gs_tx_full.attr.attr,
+	&dev_attr_tx_waits.attr,
 	&hn_gs_retagged.attr.attr,
 	&hn_gs_lat_sum_ns.attr.attr,
 	&dev_attr_lat_min_ns.attr,
@@ -466,6 +475,19 @@ static ssize_t stalls_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(stalls);
 
+static ssize_t wakeups_show(struct device *dev, struct device_attribute *a,
+			    char *buf)
+{
+	struct hn_dev *hd = hn_dev_of(dev);
+	u64 v;
+
+	mutex_lock(&hd->lock);
+	v = hd->wakeups;
+	mutex_unlock(&hd->lock);
+	return sysfs_emit(buf, "%llu\n", v);
+}
+static DEVICE_ATTR_RO(wakeups);
+
 static ssize_t overruns_show(struct device *dev, struct device_attribute *a,
 			     char *buf)
 {
@@ -477,6 +499,7 @@ static DEVICE_ATTR_RO(overruns);
 static struct attribute *hn_clock_attrs[] = {
 	&dev_attr_steps.attr,
 	&dev_attr_stalls.attr,
+	&dev_attr_wakeups.attr,
 	&dev_attr_overruns.attr,
 	NULL
 };
@@ -492,25 +515,12 @@ static ssize_t reset_store(struct device *dev, struct device_attribute *a,
 			   const char *buf, size_t count)
 {
 	struct hn_dev *hd = hn_dev_of(dev);
-	struct hn_port *p;
 	bool v;
-	u32 i;
 
 	if (kstrtobool(buf, &v) || !v)
 		return -EINVAL;
 	mutex_lock(&hd->lock);
-	hn_stats_reset(hd->e);
-	hn_clock_reset_stats(hd);
-	hd->rx_dropped = 0;
-	for (i = 0; i < hd->cfg.nodes; i++) {
-		p = &hd->ports[i];
-		p->rx_dropped = 0;
-		spin_lock(&p->lock);
-		p->rx_read = 0;
-		spin_unlock(&p->lock);
-	}
-	for (i = 0; i < HN_E_NR; i++)
-		atomic64_set(&hd->err[i], 0);
+	hn_dev_reset_stats(hd);
 	mutex_unlock(&hd->lock);
 	return count;
 }
@@ -558,11 +568,16 @@ static ssize_t hn_node_show(struct kobject *kobj, struct kobj_attribute *a,
 	struct hn_nattr *na = container_of(a, struct hn_nattr, attr);
 	struct hn_nkobj *nk = container_of(kobj, struct hn_nkobj, kobj);
 	struct hn_dev *hd = nk->hd;
-	struct hn_port *p = &hd->ports[nk->id];
 	struct hn_nstats st;
+	struct hn_port *p;
 	u64 v = 0;
 
 	mutex_lock(&hd->lock);
+	if (nk->id >= hd->cfg.nodes) {	/* the fabric shrank */
+		mutex_unlock(&hd->lock);
+		return -ENODEV;
+	}
+	p = &hd->ports[nk->id];
 	switch (na->kind) {
 	case HN_N_STAT:
 		hn_stats_node(hd->e, nk->id, &st);
@@ -658,6 +673,11 @@ static const struct kobj_type hn_node_ktype = {
 	.default_groups = hn_node_groups,
 };
 
+/*
+ * Make nodes/0 .. nodes/N-1 for hd->cfg.nodes.  Called without hd->lock
+ * (a show() takes it); hn_sysfs_nodes_del() undoes it, for the number of
+ * nodes it was made for.
+ */
 int hn_sysfs_nodes_add(struct hn_dev *hd)
 {
 	struct hn_nkobj *nk;
@@ -667,6 +687,7 @@ int hn_sysfs_nodes_add(struct hn_dev *hd)
 	hd->nkobj = kvcalloc(hd->cfg.nodes, sizeof(*hd->nkobj), GFP_KERNEL);
 	if (!hd->nkobj)
 		return -ENOMEM;
+	hd->nkobj_count = hd->cfg.nodes;
 	hd->nodes_kobj = kobject_create_and_add("nodes",
 						&hd->misc.this_device->kobj);
 	if (!hd->nodes_kobj) {
@@ -702,7 +723,7 @@ void hn_sysfs_nodes_del(struct hn_dev *hd)
 
 	if (!hd->nkobj)
 		return;
-	for (i = 0; i < hd->cfg.nodes; i++)
+	for (i = 0; i < hd->nkobj_count; i++)
 		if (hd->nkobj[i])
 			kobject_put(&hd->nkobj[i]->kobj);
 	kobject_put(hd->nodes_kobj);
