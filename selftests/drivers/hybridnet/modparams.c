@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparams.c - the module loads with its defaults and with every
+ * parameter at each end of its range (config/ shows the value, a message
+ * goes from node 0 to the last node where that is quick), and every bad
+ * parameter makes the load fail with EINVAL, a kernel message naming it,
+ * and no trace (no module, no device).
+ *
+ * Loads and unloads by finit_module()/delete_module(); the module must
+ * not be loaded when this starts.  HN_KO names the .ko file.
+ */
+#include <sys/uio.h>
+
+#include "kselftest_harness.h"
+#include "hn_test.h"
+#include "hn_core.h"		/* HN_POL_ALL */
+
+#define S1	"1000000000"		/* 1 s, the largest delay */
+
+static void unload_all(void)
+{
+	if (hn_loaded())
+		hn_unload();
+}
+
+/* One message from node 0 to @dst and back out at @dst. */
+static int roundtrip(uint32_t dst, uint32_t len, int want_rc)
+{
+	struct pollfd p = { .events = POLLIN };
+	struct hn_handle *a, *b = NULL;
+	uint8_t *out = malloc(len), *in = malloc(len);
+	struct hybridnet_msg_hdr h;
+	int rc;
+
+	if (hn_open(&a, NULL, 0) || hn_bind(a, 0))
+		return -1;
+	if (dst && (hn_open(&b, NULL, 0) || hn_bind(b, dst)))
+		return -2;
+	if (!b)
+		b = a;
+	ht_fill(out, len, 0, dst, 1);
+	rc = hn_send(a, dst, out, len);
+	if (rc != want_rc) {
+		printf("# send: %d, expected %d\n", rc, want_rc);
+		return -3;
+	}
+	if (!rc) {
+		p.fd = hn_fd(b);
+		if (poll(&p, 1, 20000) != 1)
+			return -4;
+		if (hn_recv(b, &h, in, len) != (ssize_t)len ||
+		    memcmp(in, out, len) || h.src != 0 || h.dst != dst)
+			return -5;
+	}
+	if (b != a)
+		hn_close(b);
+	hn_close(a);
+	free(out);
+	free(in);
+	return 0;
+}
+
+FIXTURE(good) {
+	int unused;
+};
+
+FIXTURE_VARIANT(good) {
+	const char *params;
+	const char *cfg;	/* config/<cfg> must read val */
+	const char *val;
+	int traffic;		/* 0: skip (too slow), 1: 100 B, 2: max_msg */
+	int send_rc;
+	int dst;		/* 0: the last node */
+};
+
+FIXTURE_SETUP(good)
+{
+	unload_all();
+	ASSERT_FALSE(hn_loaded());
+}
+
+FIXTURE_TEARDOWN(good)
+{
+	unload_all();
+}
+
+#define GOOD(_name, _params, _cfg, _val, _traffic)			\
+	FIXTURE_VARIANT_ADD(good, _name) {				\
+		.params = _params, .cfg = _cfg, .val = _val,		\
+		.traffic = _traffic,					\
+	}
+
+GOOD(defaults, "", "profile", "ding4", 1);
+GOOD(default_nodes, "", "nodes", "64", 1);
+GOOD(default_clock, "", "clock", "free", 1);
+GOOD(profile_ding5, "profile=ding5", "nodes", "128", 1);
+GOOD(profile_ding5_slot, "profile=ding5", "slot_p_ns", "100", 1);
+GOOD(nodes_min, "nodes=2", "nodes", "2", 1);
+GOOD(nodes_max, "nodes=4096", "nodes", "4096", 1);
+GOOD(k_min, "k=0", "k", "0", 1);
+GOOD(k_max, "k=64", "k", "64", 1);
+GOOD(k_max_preloaded, "k=64 preload=shift", "k", "64", 1);
+GOOD(policy_min, "policy=0", "policy", "0", 1);
+GOOD(link_mbps_min, "link_mbps=1 slot_p_ns=8000 slot_w_ns=8000",
+     "link_mbps", "1", 1);
+GOOD(link_mbps_max, "link_mbps=1000000", "link_mbps", "1000000", 1);
+GOOD(slot_p_ns_min, "slot_p_ns=1 link_mbps=8000", "slot_p_ns", "1", 1);
+GOOD(slot_p_ns_max, "slot_p_ns=" S1, "slot_p_ns", S1, 1);
+GOOD(slot_w_ns_min, "slot_w_ns=1 policy=3", "slot_w_ns", "1", 1);
+GOOD(slot_w_ns_max, "slot_w_ns=" S1 " policy=3", "slot_w_ns", S1, 1);
+GOOD(guard_ns_min, "guard_ns=0", "guard_ns", "0", 1);
+GOOD(guard_ns_max, "guard_ns=999999999 slot_p_ns=" S1 " slot_w_ns=" S1
+     " link_mbps=8000", "guard_ns", "999999999", 1);
+GOOD(sched_ns_min, "sched_ns=0", "sched_ns", "0", 1);
+GOOD(sched_ns_max, "sched_ns=" S1, "sched_ns", S1, 1);
+GOOD(setup_ns_min, "setup_ns=0", "setup_ns", "0", 1);
+GOOD(setup_ns_max, "setup_ns=" S1, "setup_ns", S1, 1);
+GOOD(wh_first_ns_min, "wh_first_ns=1 wh_flit_ns=1", "wh_first_ns", "1", 1);
+GOOD(wh_first_ns_max, "wh_first_ns=" S1, "wh_first_ns", S1, 0);
+GOOD(wh_flit_ns_min, "wh_flit_ns=1", "wh_flit_ns", "1", 1);
+GOOD(wh_flit_ns_max, "wh_flit_ns=" S1 " wh_first_ns=" S1,
+     "wh_flit_ns", S1, 0);
+GOOD(flit_bytes_min, "flit_bytes=1", "flit_bytes", "1", 1);
+GOOD(flit_bytes_max, "flit_bytes=4096 worm_bytes=4096",
+     "flit_bytes", "4096", 1);
+GOOD(worm_bytes_min, "worm_bytes=1 flit_bytes=1", "worm_bytes", "1", 1);
+GOOD(worm_bytes_max, "worm_bytes=1048576", "worm_bytes", "1048576", 1);
+GOOD(wire_ns_min, "wire_ns=0", "wire_ns", "0", 1);
+GOOD(wire_ns_max, "wire_ns=" S1, "wire_ns", S1, 0);
+GOOD(nic_ns_min, "nic_ns=0", "nic_ns", "0", 1);
+GOOD(nic_ns_max, "nic_ns=" S1, "nic_ns", S1, 0);
+GOOD(fabric_ns_min, "fabric_ns=0", "fabric_ns", "0", 1);
+GOOD(fabric_ns_max, "fabric_ns=" S1, "fabric_ns", S1, 1);
+GOOD(nic_buf_bytes_min, "nic_buf_bytes=1 max_msg_bytes=1",
+     "nic_buf_bytes", "1", 1);
+GOOD(nic_buf_bytes_max, "nic_buf_bytes=67108864",
+     "nic_buf_bytes", "67108864", 1);
+GOOD(sw_buf_bytes_min, "sw_buf_bytes=1 max_msg_bytes=1",
+     "sw_buf_bytes", "1", 1);
+GOOD(sw_buf_bytes_max, "sw_buf_bytes=67108864",
+     "sw_buf_bytes", "67108864", 1);
+GOOD(rx_buf_bytes_min, "rx_buf_bytes=1 max_msg_bytes=1",
+     "rx_buf_bytes", "1", 1);
+GOOD(rx_buf_bytes_max, "rx_buf_bytes=67108864",
+     "rx_buf_bytes", "67108864", 1);
+GOOD(max_msg_bytes_min, "max_msg_bytes=1", "max_msg_bytes", "1", 2);
+GOOD(max_msg_bytes_max, "max_msg_bytes=1048576 nic_buf_bytes=1048576 "
+     "sw_buf_bytes=1048576 rx_buf_bytes=1048576",
+     "max_msg_bytes", "1048576", 2);
+GOOD(idle_timeout_ns_min, "idle_timeout_ns=0", "idle_timeout_ns", "0", 1);
+GOOD(idle_timeout_ns_max, "idle_timeout_ns=1000000000000000",
+     "idle_timeout_ns", "1000000000000000", 1);
+GOOD(clock_free, "clock=free", "clock", "free", 1);
+GOOD(clock_paced, "clock=paced", "clock", "paced", 1);
+GOOD(pace_ppm_min, "clock=paced pace_ppm=1", "pace_ppm", "1", 0);
+GOOD(pace_ppm_max, "clock=paced pace_ppm=1000000000",
+     "pace_ppm", "1000000000", 1);
+GOOD(tick_us_min, "clock=paced tick_us=10", "tick_us", "10", 1);
+GOOD(tick_us_max, "clock=paced tick_us=1000000", "tick_us", "1000000", 1);
+GOOD(preload_none, "preload=none", "preload", "none", 1);
+GOOD(preload_shift, "preload=shift", "preload", "shift", 1);
+
+/* pure TDM (policy bit 16): only circuits carry data */
+FIXTURE_VARIANT_ADD(good, policy_static_no_circuit) {
+	.params = "policy=31", .cfg = "policy", .val = "31",
+	.traffic = 1, .send_rc = -EHOSTUNREACH,
+};
+
+FIXTURE_VARIANT_ADD(good, policy_static_circuit) {
+	.params = "policy=31 preload=shift", .cfg = "policy", .val = "31",
+	.traffic = 1, .dst = 1,
+};
+
+/* every policy flag the engine knows (dynamic TDM needs a time-out) */
+TEST(policy_max)
+{
+	char params[96], want[16], val[16];
+
+	if (hn_loaded())
+		hn_unload();
+	snprintf(params, sizeof(params), "policy=%u idle_timeout_ns=1000000",
+		 (unsigned int)HN_POL_ALL);
+	snprintf(want, sizeof(want), "%u", (unsigned int)HN_POL_ALL);
+	ASSERT_EQ(0, hn_load(params));
+	ASSERT_EQ(0, hn_read_file(HN_SYSFS "/config/policy", val, sizeof(val)));
+	EXPECT_STREQ(want, val);
+	EXPECT_EQ(0, hn_unload());
+}
+
+TEST_F_TIMEOUT(good, loads, 60)
+{
+	char path[128], val[64];
+	uint32_t nodes, dst, len;
+	uint64_t t0 = hn_now_ns();
+
+	ASSERT_EQ(0, hn_load(variant->params));
+	ASSERT_TRUE(hn_loaded());
+	snprintf(path, sizeof(path), HN_SYSFS "/config/%s", variant->cfg);
+	ASSERT_EQ(0, hn_read_file(path, val, sizeof(val)));
+	EXPECT_STREQ(variant->val, val);
+	nodes = hn_sys("config/nodes");
+	snprintf(path, sizeof(path), HN_SYSFS "/nodes/%u/rx_read", nodes - 1);
+	EXPECT_EQ(0, access(path, R_OK));
+	snprintf(path, sizeof(path), HN_SYSFS "/nodes/%u", nodes);
+	EXPECT_NE(0, access(path, F_OK));
+	if (variant->traffic) {
+		dst = variant->dst ? variant->dst : nodes - 1;
+		len = hn_sys("config/max_msg_bytes");
+		if (variant->traffic == 1 && len > 100)
+			len = 100;
+		EXPECT_EQ(0, roundtrip(dst, len, variant->send_rc));
+	}
+	EXPECT_EQ(0, hn_unload());
+	EXPECT_FALSE(hn_loaded());
+	TH_LOG("%.2f s", (hn_now_ns() - t0) / 1e9);
+}
+
+FIXTURE(bad) {
+	int kmsg;
+};
+
+FIXTURE_VARIANT(bad) {
+	const char *params;
+	const char *needle;	/* in the kernel log */
+};
+
+FIXTURE_SETUP(bad)
+{
+	unload_all();
+	ASSERT_FALSE(hn_loaded());
+	self->kmsg = hn_kmsg_open();
+	ASSERT_LE(0, self->kmsg);
+}
+
+FIXTURE_TEARDOWN(bad)
+{
+	close(self->kmsg);
+	unload_all();
+}
+
+#define BAD(_name, _params, _needle)					\
+	FIXTURE_VARIANT_ADD(bad, _name) {				\
+		.params = _params, .needle = _needle,			\
+	}
+
+BAD(nodes_low, "nodes=1", "hybridnet: nodes=1: out of range 2..4096");
+BAD(nodes_high, "nodes=4097", "hybridnet: nodes=4097: out of range");
+BAD(nodes_negative, "nodes=-2", "hybridnet: nodes=-2: out of range");
+BAD(nodes_not_a_number, "nodes=abc", "nodes");
+BAD(k_high, "k=65", "hybridnet: k=65: out of range 0..64");
+BAD(k_negative, "k=-5", "hybridnet: k=-5: out of range");
+BAD(policy_high, "policy=1073741824",
+    "hybridnet: policy=1073741824: out of range 0..");
+BAD(link_mbps_low, "link_mbps=0", "hybridnet: link_mbps=0: out of range");
+BAD(link_mbps_high, "link_mbps=1000001", "hybridnet: link_mbps=1000001");
+BAD(slot_p_ns_low, "slot_p_ns=0", "hybridnet: slot_p_ns=0: out of range");
+BAD(slot_p_ns_high, "slot_p_ns=1000000001", "hybridnet: slot_p_ns=");
+BAD(slot_p_ns_no_byte, "slot_p_ns=1",
+    "a predictive slot must carry at least one byte");
+BAD(slot_w_ns_low, "slot_w_ns=0", "hybridnet: slot_w_ns=0: out of range");
+BAD(guard_ns_high, "guard_ns=1000000000", "hybridnet: guard_ns=");
+BAD(guard_ns_slot, "guard_ns=200", "guard_ns must be shorter than every slot");
+BAD(sched_ns_high, "sched_ns=1000000001", "hybridnet: sched_ns=");
+BAD(setup_ns_negative, "setup_ns=-3", "hybridnet: setup_ns=-3");
+BAD(wh_first_ns_low, "wh_first_ns=0", "hybridnet: wh_first_ns=0");
+BAD(wh_first_below_flit, "wh_first_ns=5 wh_flit_ns=10",
+    "wh_flit_ns <= wh_first_ns");
+BAD(wh_flit_ns_low, "wh_flit_ns=0", "hybridnet: wh_flit_ns=0");
+BAD(flit_bytes_low, "flit_bytes=0", "hybridnet: flit_bytes=0");
+BAD(flit_bytes_high, "flit_bytes=4097", "hybridnet: flit_bytes=4097");
+BAD(worm_bytes_low, "worm_bytes=0", "hybridnet: worm_bytes=0");
+BAD(worm_bytes_high, "worm_bytes=1048577", "hybridnet: worm_bytes=1048577");
+BAD(worm_below_flit, "worm_bytes=4 flit_bytes=8",
+    "worm_bytes must be flit_bytes");
+BAD(wire_ns_high, "wire_ns=1000000001", "hybridnet: wire_ns=");
+BAD(nic_ns_high, "nic_ns=1000000001", "hybridnet: nic_ns=");
+BAD(fabric_ns_high, "fabric_ns=1000000001", "hybridnet: fabric_ns=");
+BAD(nic_buf_bytes_low, "nic_buf_bytes=0", "hybridnet: nic_buf_bytes=0");
+BAD(nic_buf_bytes_high, "nic_buf_bytes=67108865",
+    "hybridnet: nic_buf_bytes=67108865");
+BAD(sw_buf_bytes_low, "sw_buf_bytes=0", "hybridnet: sw_buf_bytes=0");
+BAD(rx_buf_bytes_high, "rx_buf_bytes=67108865",
+    "hybridnet: rx_buf_bytes=67108865");
+BAD(max_msg_bytes_low, "max_msg_bytes=0", "hybridnet: max_msg_bytes=0");
+BAD(max_msg_bytes_high, "max_msg_bytes=1048577",
+    "hybridnet: max_msg_bytes=1048577");
+BAD(max_msg_over_buffers, "max_msg_bytes=16384",
+    "every buffer must hold a max_msg_bytes message");
+BAD(idle_timeout_negative, "idle_timeout_ns=-2",
+    "hybridnet: idle_timeout_ns=-2");
+BAD(idle_timeout_high, "idle_timeout_ns=1000000000000001",
+    "hybridnet: idle_timeout_ns=1000000000000001");
+BAD(profile_unknown, "profile=ding9", "hybridnet: profile=ding9: unknown");
+BAD(clock_unknown, "clock=fast", "hybridnet: clock=fast: must be free or paced");
+BAD(pace_ppm_low, "pace_ppm=0", "hybridnet: pace_ppm=0: out of range");
+BAD(pace_ppm_high, "pace_ppm=1000000001", "hybridnet: pace_ppm=1000000001");
+BAD(tick_us_low, "tick_us=9", "hybridnet: tick_us=9: out of range");
+BAD(tick_us_high, "tick_us=1000001", "hybridnet: tick_us=1000001");
+BAD(preload_unknown, "preload=ring", "hybridnet: preload=ring");
+BAD(preload_without_slots, "preload=shift k=0", "hybridnet: preload=shift");
+
+TEST_F(bad, refused)
+{
+	EXPECT_EQ(-EINVAL, hn_load(variant->params));
+	EXPECT_FALSE(hn_loaded());
+	EXPECT_NE(0, access("/dev/hybridnet", F_OK));
+	EXPECT_NE(0, access(HN_SYSFS, F_OK));
+	EXPECT_TRUE(hn_kmsg_has(self->kmsg, variant->needle));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netlink.c - module tests of the generic netlink family "hybridnet":
+ * round trips, circuit/wormhole split, a preloaded 2-D mesh, first-fit
+ * prediction, bad input (errno and extack text, nothing changed),
+ * permission, events, and a fuzzer.  Expects the module loaded with
+ * nodes=16 k=4 and no file open.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "kselftest_harness.h"
+#include "hn_test.h"
+#include "nl_raw.h"
+
+struct circ {
+	uint32_t n;
+	uint32_t slot[4096], src[4096], dst[4096];
+	int intr;
+};
+
+static void circ_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct circ *c = ctx;
+
+	if (h->nlmsg_flags & NLM_F_DUMP_INTR)
+		c->intr = 1;
+	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+	if (c->n < 4096 && tb[HYBRIDNET_ATTR_SLOT] && tb[HYBRIDNET_ATTR_SRC] &&
+	    tb[HYBRIDNET_ATTR_DST]) {
+		c->slot[c->n] = nlr_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
+		c->src[c->n] = nlr_get_u32(tb[HYBRIDNET_ATTR_SRC]);
+		c->dst[c->n] = nlr_get_u32(tb[HYBRIDNET_ATTR_DST]);
+		c->n++;
+	}
+}
+
+static int dump_circuits(struct nlr *r, struct circ *c)
+{
+	memset(c, 0, sizeof(*c));
+	nlr_msg(r, HYBRIDNET_CMD_CIRCUIT_GET, NLM_F_DUMP);
+	return nlr_call(r, circ_cb, c);
+}
+
+/* One u32 of the configuration. */
+static int64_t config_u32(struct nlr *r, int attr)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	int rc;
+
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_GET, 0);
+	rc = nlr_call(r, NULL, NULL);
+	if (rc != 1)
+		return rc < 0 ? rc : -EPROTO;
+	nlr_parse((const struct nlmsghdr *)r->rx, tb, HYBRIDNET_ATTR_MAX);
+	return tb[attr] ? (int64_t)nlr_get_u32(tb[attr]) : -ENOENT;
+}
+
+static int set_u32(struct nlr *r, int attr, uint32_t v)
+{
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, attr, v);
+	return nlr_call(r, NULL, NULL);
+}
+
+/* A global statistic. */
+static int64_t gstat(struct nlr *r, int which)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	const struct nlattr *st[HYBRIDNET_STAT_MAX + 1];
+
+	nlr_msg(r, HYBRIDNET_CMD_STATS_GET, 0);
+	if (nlr_call(r, NULL, NULL) != 1)
+		return -1;
+	nlr_parse((const struct nlmsghdr *)r->rx, tb, HYBRIDNET_ATTR_MAX);
+	if (!tb[HYBRIDNET_ATTR_STATS])
+		return -1;
+	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);
+	return st[which] ? (int64_t)nlr_get_u64(st[which]) : -1;
+}
+
+static int release_all(struct nlr *r)
+{
+	nlr_msg(r, HYBRIDNET_CMD_RELEASE, 0);
+	nlr_put(r, HYBRIDNET_ATTR_ALL, NULL, 0);
+	return nlr_call(r, NULL, NULL);
+}
+
+/* Preload @n pairs into @slot. */
+static int preload(struct nlr *r, uint32_t slot, const uint32_t (*p)[2],
+		   int n)
+{
+	struct nlattr *sc;
+	int i;
+
+	nlr_msg(r, HYBRIDNET_CMD_PRELOAD, 0);
+	sc = nlr_nest(r, HYBRIDNET_ATTR_SLOT_CONFIG);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOT, slot);
+	for (i = 0; i < n; i++)
+		nlr_pair(r, p[i][0], p[i][1]);
+	nlr_end(r, sc);
+	return nlr_call(r, NULL, NULL);
+}
+
+FIXTURE(nl) {
+	struct nlr r;
+};
+
+FIXTURE_SETUP(nl)
+{
+	ASSERT_EQ(0, nlr_open(&self->r));
+	ASSERT_EQ(0, release_all(&self->r));
+	ASSERT_EQ(0, set_u32(&self->r, HYBRIDNET_ATTR_NODES, 16));
+	ASSERT_EQ(0, set_u32(&self->r, HYBRIDNET_ATTR_SLOTS, 4));
+}
+
+FIXTURE_TEARDOWN(nl)
+{
+	nlr_close(&self->r);
+}
+
+TEST_F(nl, config_round_trip)
+{
+	struct nlr *r = &self->r;
+
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, 300);
+	nlr_u64(r, HYBRIDNET_ATTR_IDLE_TIMEOUT_NS, 123456);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	EXPECT_EQ(HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA,
+		  config_u32(r, HYBRIDNET_ATTR_POLICY));
+	EXPECT_EQ(300, config_u32(r, HYBRIDNET_ATTR_SLOT_W_NS));
+	/* a structural change: a new engine, new sysfs node directories */
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 24));
+	EXPECT_EQ(24, config_u32(r, HYBRIDNET_ATTR_NODES));
+	EXPECT_EQ(0, access(HN_SYSFS "/nodes/23", F_OK));
+	EXPECT_NE(0, access(HN_SYSFS "/nodes/24", F_OK));
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	EXPECT_NE(0, access(HN_SYSFS "/nodes/16", F_OK));
+	EXPECT_EQ(HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA,
+		  config_u32(r, HYBRIDNET_ATTR_POLICY));
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES));
+}
+
+/* A bound file keeps the fabric from changing shape (EBUSY, a reason). */
+TEST_F(nl, config_busy)
+{
+	struct nlr *r = &self->r;
+	struct hn_handle *h;
+
+	ASSERT_EQ(0, hn_open(&h, NULL, 0));
+	ASSERT_EQ(0, hn_bind(h, 3));
+	EXPECT_EQ(-EBUSY, set_u32(r, HYBRIDNET_ATTR_NODES, 8));
+	EXPECT_STREQ("cannot change the fabric now: a file is bound to a node: close it first",
+		     r->msg);
+	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
+	/* live changes still work */
+	EXPECT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 250));
+	EXPECT_EQ(250, config_u32(r, HYBRIDNET_ATTR_SLOT_P_NS));
+	EXPECT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 200));
+	hn_close(h);
+}
+
+TEST_F(nl, preload_then_dump)
+{
+	static uint32_t p[4][16][2];
+	struct nlr *r = &self->r;
+	static struct circ c;
+	uint32_t s, u, i;
+
+	for (s = 0; s < 4; s++) {
+		for (u = 0; u < 16; u++) {
+			p[s][u][0] = u;
+			p[s][u][1] = (u + s + 1) % 16;
+		}
+		ASSERT_EQ(0, preload(r, s, p[s], 16));
+	}
+	ASSERT_EQ(64, dump_circuits(r, &c));
+	EXPECT_EQ(0, c.intr);
+	for (i = 0; i < c.n; i++)
+		EXPECT_EQ((c.src[i] + c.slot[i] + 1) % 16, c.dst[i]);
+}
+
+/* Circuit to a destination in the table, wormhole to any other. */
+TEST_F(nl, circuit_and_wormhole)
+{
+	static const uint32_t p[1][2] = { { 0, 1 } };
+	struct hybridnet_msg_hdr hdr;
+	struct hn_handle *h[3];
+	struct nlr *r = &self->r;
+	char buf[64];
+	int i;
+
+	ASSERT_EQ(0, preload(r, 0, p, 1));
+	nlr_msg(r, HYBRIDNET_CMD_STATS_RESET, 0);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	for (i = 0; i < 3; i++) {
+		ASSERT_EQ(0, hn_open(&h[i], NULL, 0));
+		ASSERT_EQ(0, hn_bind(h[i], i));
+	}
+	ASSERT_EQ(0, hn_send(h[0], 1, "circuit", 7));
+	ASSERT_EQ(0, hn_send(h[0], 2, "wormhole", 8));
+	ASSERT_EQ(7, hn_recv(h[1], &hdr, buf, sizeof(buf)));
+	EXPECT_EQ(HYBRIDNET_MODE_CIRCUIT, hdr.mode);
+	EXPECT_EQ(0, hdr.slot);
+	ASSERT_EQ(8, hn_recv(h[2], &hdr, buf, sizeof(buf)));
+	EXPECT_EQ(HYBRIDNET_MODE_WORMHOLE, hdr.mode);
+	EXPECT_EQ(4, hdr.slot);
+	EXPECT_EQ(1, gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS));
+	EXPECT_EQ(1, gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
+	EXPECT_EQ(1, gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS));
+	EXPECT_EQ(8, gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_BYTES));
+	for (i = 0; i < 3; i++)
+		hn_close(h[i]);
+}
+
+/* An 8 x 8 torus in 4 slots: nearest-neighbour traffic is all circuit. */
+TEST_F(nl, mesh64_all_circuit)
+{
+	static uint32_t p[4][64][2];
+	static struct hn_handle *h[64];
+	struct hybridnet_msg_hdr hdr;
+	struct nlr *r = &self->r;
+	uint32_t u, d, x, y, nb[4];
+	char buf[32];
+
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 64));
+	for (u = 0; u < 64; u++) {
+		x = u % 8;
+		y = u / 8;
+		nb[0] = y * 8 + (x + 1) % 8;
+		nb[1] = y * 8 + (x + 7) % 8;
+		nb[2] = (y + 1) % 8 * 8 + x;
+		nb[3] = (y + 7) % 8 * 8 + x;
+		for (d = 0; d < 4; d++) {
+			p[d][u][0] = u;
+			p[d][u][1] = nb[d];
+		}
+	}
+	for (d = 0; d < 4; d++)
+		ASSERT_EQ(0, preload(r, d, p[d], 64));
+	nlr_msg(r, HYBRIDNET_CMD_STATS_RESET, 0);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	for (u = 0; u < 64; u++) {
+		ASSERT_EQ(0, hn_open(&h[u], NULL, 0));
+		ASSERT_EQ(0, hn_bind(h[u], u));
+	}
+	for (u = 0; u < 64; u++)
+		for (d = 0; d < 4; d++)
+			ASSERT_EQ(0, hn_send(h[u], p[d][u][1], "nn", 2));
+	for (u = 0; u < 64; u++) {
+		for (d = 0; d < 4; d++) {
+			ASSERT_EQ(2, hn_recv(h[u], &hdr, buf, sizeof(buf)));
+			EXPECT_EQ(HYBRIDNET_MODE_CIRCUIT, hdr.mode);
+		}
+	}
+	EXPECT_EQ(256, gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS));
+	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
+	for (u = 0; u < 64; u++)
+		hn_close(h[u]);
+	ASSERT_EQ(0, release_all(r));
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+}
+
+struct grants {
+	uint32_t n, slot[16], result[16];
+};
+
+static void grant_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + GENL_HDRLEN;
+	const uint8_t *end = (const uint8_t *)h + h->nlmsg_len;
+	const struct nlattr *a, *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct grants *g = ctx;
+
+	for (; p + NLA_HDRLEN <= end; p += NLR_ALIGN(a->nla_len)) {
+		a = (const struct nlattr *)p;
+		if ((a->nla_type & NLA_TYPE_MASK) != HYBRIDNET_ATTR_GRANT ||
+		    g->n >= 16)
+			continue;
+		nlr_parse_nest(a, tb, HYBRIDNET_ATTR_MAX);
+		g->slot[g->n] = tb[HYBRIDNET_ATTR_SLOT] ?
+				nlr_get_u32(tb[HYBRIDNET_ATTR_SLOT]) : ~0u;
+		g->result[g->n++] = nlr_get_u32(tb[HYBRIDNET_ATTR_RESULT]);
+	}
+}
+
+/* First fit (L685): 0 -> 1..6 with K = 4 fills slots 0..3, refuses 2. */
+TEST_F(nl, predict_first_fit)
+{
+	struct nlr *r = &self->r;
+	struct grants g = { 0 };
+	uint32_t i;
+
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	for (i = 1; i <= 6; i++)
+		nlr_pair(r, 0, i);
+	ASSERT_EQ(1, nlr_call(r, grant_cb, &g));
+	ASSERT_EQ(6, g.n);
+	for (i = 0; i < 4; i++) {
+		EXPECT_EQ(HYBRIDNET_GRANT_GRANTED, g.result[i]);
+		EXPECT_EQ(i, g.slot[i]);
+	}
+	EXPECT_EQ(HYBRIDNET_GRANT_REFUSED, g.result[4]);
+	EXPECT_EQ(HYBRIDNET_GRANT_REFUSED, g.result[5]);
+	EXPECT_EQ(~0u, g.slot[5]);
+}
+
+/* Bad input: errno and extack text, and nothing changes. */
+TEST_F(nl, bad_input)
+{
+	static const uint32_t ok[2][2] = { { 0, 1 }, { 1, 2 } };
+	static const uint32_t clash[2][2] = { { 2, 3 }, { 4, 3 } };
+	static const uint32_t dup[2][2] = { { 5, 6 }, { 5, 6 } };
+	static const uint32_t far[1][2] = { { 100, 1 } };
+	static struct circ before, after;
+	struct nlr *r = &self->r;
+	int64_t tx;
+	uint32_t i;
+
+	ASSERT_EQ(0, preload(r, 0, ok, 2));
+	ASSERT_EQ(2, dump_circuits(r, &before));
+	tx = gstat(r, HYBRIDNET_STAT_PRELOADS);
+
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("missing pair attribute", r->msg);
+
+	EXPECT_EQ(-EINVAL, preload(r, 1, far, 1));
+	EXPECT_STREQ("pair 100:1: node 100 out of range (16 nodes)", r->msg);
+
+	EXPECT_EQ(-EINVAL, preload(r, 7, ok, 2));
+	EXPECT_STREQ("slot 7 out of range (4 predictive slots)", r->msg);
+
+	EXPECT_EQ(-EINVAL, preload(r, 1, clash, 2));
+	EXPECT_STREQ("preload refused: two circuits to one output in slot 1: 2:3 and 4:3",
+		     r->msg);
+
+	EXPECT_EQ(-EINVAL, preload(r, 1, dup, 2));
+	EXPECT_STREQ("preload refused: two circuits from one input in slot 1: 5:6 and 5:6",
+		     r->msg);
+
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	for (i = 0; i < HYBRIDNET_MAX_PAIRS + 1; i++)
+		nlr_pair(r, i % 16, (i + 1) % 16);
+	EXPECT_EQ(-E2BIG, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("4097 requests: at most 4096 per message", r->msg);
+
+	nlr_msg(r, HYBRIDNET_CMD_RELEASE, 0);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("give exactly one of pair, slot or all", r->msg);
+
+	nlr_msg(r, HYBRIDNET_CMD_PRELOAD, 0);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("missing slot-config attribute", r->msg);
+
+	nlr_msg(r, 99, 0);
+	EXPECT_EQ(-EOPNOTSUPP, nlr_call(r, NULL, NULL));
+
+	/* an attribute the operation does not take */
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_GET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_NODES, 4);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+
+	/* policy: out of range */
+	EXPECT_EQ(-ERANGE, set_u32(r, HYBRIDNET_ATTR_NODES, 5000));
+	EXPECT_EQ(-ERANGE, set_u32(r, HYBRIDNET_ATTR_SLOTS, 65));
+
+	ASSERT_EQ(2, dump_circuits(r, &after));
+	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));
+	EXPECT_EQ(tx, gstat(r, HYBRIDNET_STAT_PRELOADS));
+	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
+}
+
+/* Without CAP_NET_ADMIN: read, but not change. */
+TEST_F(nl, permission)
+{
+	static const uint32_t p[1][2] = { { 0, 1 } };
+	int status;
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		struct nlr c;
+		int bad = 0;
+
+		if (setresgid(65534, 65534, 65534) ||
+		    setresuid(65534, 65534, 65534))
+			_exit(100);
+		if (nlr_open(&c))
+			_exit(101);
+		bad |= config_u32(&c, HYBRIDNET_ATTR_NODES) != 16;
+		bad |= (set_u32(&c, HYBRIDNET_ATTR_POLICY, 0) != -EPERM) << 1;
+		bad |= (preload(&c, 0, p, 1) != -EPERM) << 2;
+		bad |= (release_all(&c) != -EPERM) << 3;
+		nlr_msg(&c, HYBRIDNET_CMD_STATS_RESET, 0);
+		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 4;
+		nlr_msg(&c, HYBRIDNET_CMD_CIRCUIT_GET, NLM_F_DUMP);
+		bad |= (nlr_call(&c, NULL, NULL) < 0) << 5;
+		_exit(bad);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, dump_circuits(&self->r, &(struct circ){ 0 }));
+}
+
+/* The events group sees a preload, a grant, a release. */
+TEST_F(nl, events)
+{
+	static const uint32_t p[1][2] = { { 3, 4 } };
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct nlr *r = &self->r;
+	static struct nlr ev;
+	uint32_t want[3] = { HYBRIDNET_EVENT_PRELOAD, HYBRIDNET_EVENT_GRANT,
+			     HYBRIDNET_EVENT_RELEASE };
+	struct nlmsghdr *h;
+	int i, n;
+
+	ASSERT_EQ(0, nlr_open(&ev));
+	ASSERT_NE(0, ev.mcgrp);
+	ASSERT_EQ(0, setsockopt(ev.fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
+				&ev.mcgrp, sizeof(ev.mcgrp)));
+	ASSERT_EQ(0, preload(r, 1, p, 1));
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	nlr_pair(r, 5, 6);
+	ASSERT_EQ(1, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, release_all(r));
+	for (i = 0; i < 3; i++) {
+		n = recv(ev.fd, ev.rx, sizeof(ev.rx), MSG_DONTWAIT);
+		ASSERT_LT(0, n);
+		h = (struct nlmsghdr *)ev.rx;
+		nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+		ASSERT_NE(NULL, tb[HYBRIDNET_ATTR_EVENT]);
+		EXPECT_EQ(want[i], nlr_get_u32(tb[HYBRIDNET_ATTR_EVENT]));
+	}
+	nlr_close(&ev);
+}
+
+/* Thousands of random messages: no kernel warning, still usable. */
+TEST_F(nl, fuzz)
+{
+	static const uint32_t p[1][2] = { { 0, 1 } };
+	struct nlr *r = &self->r;
+	uint64_t s = 0x5eed;
+	int i, j, depth;
+	struct nlattr *nest[4];
+
+	for (i = 0; i < 3000; i++) {
+		uint8_t junk[40];
+
+		s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+		nlr_msg(r, (s >> 33) % 12, (s >> 40) % 5 == 0 ? NLM_F_DUMP : 0);
+		depth = 0;
+		for (j = 0; j < (int)((s >> 20) % 12); j++) {
+			uint16_t type = (s >> (j % 40)) % (HYBRIDNET_ATTR_MAX + 4);
+			uint16_t len = (s >> (j * 3 % 50)) % 24;
+
+			s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+			if ((s >> 60) == 0 && depth < 4) {
+				nest[depth++] = nlr_nest(r, type);
+				continue;
+			}
+			memcpy(junk, &s, 8);
+			memcpy(junk + 8, &s, 8);
+			junk[16] = (s >> 7) & 0x3f;
+			nlr_put(r, type, junk, len);
+			if (depth && (s >> 59) == 1)
+				nlr_end(r, nest[--depth]);
+		}
+		while (depth)
+			nlr_end(r, nest[--depth]);
+		nlr_call(r, NULL, NULL);
+	}
+	/* still usable */
+	ASSERT_EQ(0, release_all(r));
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
+	ASSERT_EQ(0, preload(r, 0, p, 1));
+	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
+	ASSERT_EQ(0, release_all(r));
+}
+
+TEST_HARNESS_MAIN

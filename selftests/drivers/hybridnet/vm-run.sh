@@ -1,0 +1,109 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# vm-run.sh - runs inside the VM as /opt/hn/run.sh (busybox sh).  The
+# kernel argument hn.run= chooses what to do:
+#   check  (default) the module tests, as TAP on stdout
+#   demo   load the module, run a short traffic scenario, show statistics
+#   bench  /dev/hybridnet against an AF_UNIX SOCK_SEQPACKET pair
+# The module is /lib/hn/hybridnet.ko, the programs are in /opt/hn.
+
+KO=/lib/hn/hybridnet.ko
+SYS=/sys/class/misc/hybridnet
+export HN_KO=$KO
+
+mode=check
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	hn.run=*) mode=${arg#hn.run=} ;;
+	esac
+done
+
+fails=0
+now() { cut -d' ' -f1 /proc/uptime; }
+
+# step NAME CMD...: run a test program, pass its TAP through, add a
+# "not ok" when it ends badly without having reported a failure itself.
+step() {
+	name=$1
+	shift
+	t0=$(now)
+	echo "# ---- $name: $*"
+	"$@" >/tmp/step.out 2>&1
+	rc=$?
+	cat /tmp/step.out
+	if [ $rc -ne 0 ]; then
+		fails=$((fails + 1))
+		grep -q '^not ok' /tmp/step.out ||
+			echo "not ok - $name: exit status $rc"
+	fi
+	echo "# ---- $name: status $rc, $(awk -v a="$t0" -v b="$(now)" \
+		'BEGIN { printf "%.1f", b - a }') s"
+}
+
+# tap_ok NAME CMD...: one TAP line for a shell check
+tap_ok() {
+	name=$1
+	shift
+	if "$@" >/tmp/tap.out 2>&1; then
+		echo "ok - $name"
+	else
+		fails=$((fails + 1))
+		sed 's/^/# /' /tmp/tap.out
+		echo "not ok - $name"
+	fi
+}
+
+load() { insmod $KO "$@"; }
+unload() { rmmod hybridnet; }
+
+case $mode in
+check)
+	echo "# hybridnet module tests, kernel $(uname -r)"
+	step modparams modparams
+	tap_ok "insmod with defaults" load
+	step dev_api dev_api
+	step exchange exchange
+	step backpressure backpressure
+	step stress stress
+	tap_ok "rmmod" unload
+	tap_ok "insmod paced" load clock=paced pace_ppm=200000 tick_us=500
+	step exchange-paced env HN_COUNT=300 HN_MAXLEN=256 HN_EXPECT=paced exchange
+	tap_ok "rmmod paced" unload
+	tap_ok "insmod preload=shift" load preload=shift
+	step exchange-circuits env HN_COUNT=2000 HN_MAXLEN=1024 HN_EXPECT=circuits exchange
+	tap_ok "rmmod preload=shift" unload
+	step reload reload
+	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
+	;;
+demo)
+	load preload=shift nodes=8 clock=paced pace_ppm=100000 tick_us=200 || exit 1
+	demo
+	echo
+	echo "== sysfs: $SYS"
+	for d in config stats clock errors; do
+		echo "-- $d/"
+		(cd $SYS/$d && grep . *) | sed 's/^/   /'
+	done
+	echo "-- nodes/0/"
+	(cd $SYS/nodes/0 && grep . *) | sed 's/^/   /'
+	unload
+	;;
+bench)
+	load || exit 1
+	bench
+	unload
+	;;
+perf)	# for development: throughput of the main scenarios
+	load || exit 1
+	step stress stress
+	step exchange exchange
+	bench 2
+	unload
+	;;
+*)
+	echo "not ok - unknown hn.run=$mode"
+	exit 1
+	;;
+esac
+[ $fails -eq 0 ]
