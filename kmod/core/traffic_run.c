@@ -18,7 +18,8 @@
  *                has arrived.
  * The run stops and reports saturation when a source queue grows past
  * max_queue messages, when the bytes delivered in the window fall short of
- * the bytes generated in it by more than sat_tol_ppm (5 %), or when the
+ * the bytes generated in it by more than sat_tol_ppm (5 %) and by more than
+ * one largest message per sender, or when the
  * tagged messages have not all arrived drain_ns after the window: the
  * network cannot carry the offered load (Duato L161).
  *
@@ -413,13 +414,16 @@ static void finish(struct hn_trun *r, u32 end)
 /*
  * At the end of the window every delivery inside it has been counted (a
  * slot is simulated before time passes its start): did the network accept
- * what was offered, give or take sat_tol_ppm?
+ * what was offered, give or take sat_tol_ppm, and by more than the largest
+ * message per sender (the messages in flight at the window's two ends)?
  */
 static bool short_of_offered(const struct hn_trun *r)
 {
 	u64 gen = r->res.win_gen_bytes, acc = r->res.win_acc_bytes;
+	u64 big = r->t.size_dist == HN_SIZE_FIXED ? r->t.size : r->t.size_max;
 
-	return hn_mul_div(gen, HN_PPM - r->r.sat_tol_ppm, HN_PPM) > acc;
+	return hn_mul_div(gen, HN_PPM - r->r.sat_tol_ppm, HN_PPM) > acc &&
+	       gen - acc > big * r->nactive;
 }
 
 /* Nothing queued in the fabric: when does something happen next? */
