@@ -85,6 +85,7 @@ struct hn_msg {
 	u8 mode;		/* enum hn_mode that carried the last byte */
 	u8 slot;		/* slot id that carried the last byte */
 	u8 rx_held;		/* receive space reserved */
+	u8 owner;		/* the caller's; the engine never touches it */
 };
 
 struct hn_ops {

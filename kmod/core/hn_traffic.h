@@ -174,10 +174,11 @@ struct hn_trun *hn_trun_create(const struct hn_config *c,
 /*
  * On an engine someone else owns (the module's): its ops->deliver must
  * hand the driver's messages to hn_trun_delivered(), ops->reclaim to
- * hn_trun_reclaimed().  The owner tells the driver's messages from its own
- * (the driver allocates them; it never sees the owner's), and destroys its
- * engine, or lets it drain, before hn_trun_destroy().
+ * hn_trun_reclaimed().  The driver's messages carry m->owner ==
+ * HN_OWNER_TRUN (keep the owner's own messages' field different, e.g. 0).
+ * Destroy the engine, or let it drain, before hn_trun_destroy().
  */
+#define HN_OWNER_TRUN	0x7e
 struct hn_trun *hn_trun_attach(struct hn_engine *e, const struct hn_tcfg *t,
 			       const struct hn_trun_cfg *r, int *errp,
 			       struct hn_err *err);

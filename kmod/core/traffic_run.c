@@ -237,6 +237,7 @@ static int generate(struct hn_trun *r, u32 u)
 	if (!tm)
 		return -ENOMEM;
 	tm->m.src = u;
+	tm->m.owner = HN_OWNER_TRUN;
 	tm->m.t_inject = s->t_next;
 	if (batch) {
 		tm->m.dst = s->next_dst;

@@ -608,7 +608,10 @@ static struct hn_trun *attached;
 static void owner_deliver(void *ctx, struct hn_msg *m)
 {
 	(void)ctx;
-	hn_trun_delivered(attached, m);
+	if (m->owner == HN_OWNER_TRUN)
+		hn_trun_delivered(attached, m);
+	else
+		abort();
 }
 
 static void owner_reclaim(void *ctx, struct hn_msg *m)
