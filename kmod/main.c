@@ -140,6 +140,10 @@ static int max_msg_bytes = UNSET;
 module_param(max_msg_bytes, int, 0444);
 MODULE_PARM_DESC(max_msg_bytes, "largest message in bytes, 1..1048576, at most every buffer (default: profile)");
 
+static int pin_slots = UNSET;
+module_param(pin_slots, int, 0444);
+MODULE_PARM_DESC(pin_slots, "slots 0..pin_slots-1 are kept for preloaded circuits, 0..k (default: profile)");
+
 static long idle_timeout_ns = UNSET;
 module_param(idle_timeout_ns, long, 0444);
 MODULE_PARM_DESC(idle_timeout_ns, "release circuits idle this long, ns, 0 (never)..1000000000000000 (default: profile)");
@@ -188,6 +192,7 @@ static const struct hn_iparam {
 	{ "sw_buf_bytes", &sw_buf_bytes, 1, HN_MAX_BUF, HN_CFG_OFF(sw_buf_bytes) },
 	{ "rx_buf_bytes", &rx_buf_bytes, 1, HN_MAX_BUF, HN_CFG_OFF(rx_buf_bytes) },
 	{ "max_msg_bytes", &max_msg_bytes, 1, HN_MAX_MSG, HN_CFG_OFF(max_msg_bytes) },
+	{ "pin_slots", &pin_slots, 0, HN_MAX_K, HN_CFG_OFF(pin_slots) },
 };
 
 static struct hn_dev *hn_the_dev;

@@ -90,6 +90,7 @@ HN_CFG(nic_buf_bytes, nic_buf_bytes);
 HN_CFG(sw_buf_bytes, sw_buf_bytes);
 HN_CFG(rx_buf_bytes, rx_buf_bytes);
 HN_CFG(max_msg_bytes, max_msg_bytes);
+HN_CFG(pin_slots, pin_slots);
 
 static ssize_t idle_timeout_ns_show(struct device *dev,
 				    struct device_attribute *a, char *buf)
@@ -164,6 +165,7 @@ static struct attribute *hn_config_attrs[] = {
 	&hn_cfg_sw_buf_bytes.attr.attr,
 	&hn_cfg_rx_buf_bytes.attr.attr,
 	&hn_cfg_max_msg_bytes.attr.attr,
+	&hn_cfg_pin_slots.attr.attr,
 	&dev_attr_idle_timeout_ns.attr,
 	&dev_attr_clock.attr,
 	&dev_attr_pace_ppm.attr,

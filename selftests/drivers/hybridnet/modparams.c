@@ -147,6 +147,9 @@ GOOD(max_msg_bytes_min, "max_msg_bytes=1", "max_msg_bytes", "1", 2);
 GOOD(max_msg_bytes_max, "max_msg_bytes=1048576 nic_buf_bytes=1048576 "
      "sw_buf_bytes=1048576 rx_buf_bytes=1048576",
      "max_msg_bytes", "1048576", 2);
+GOOD(pin_slots_min, "pin_slots=0", "pin_slots", "0", 1);
+GOOD(pin_slots_max, "pin_slots=64 k=64", "pin_slots", "64", 1);
+GOOD(pin_slots_all, "pin_slots=4 preload=shift", "pin_slots", "4", 1);
 GOOD(idle_timeout_ns_min, "idle_timeout_ns=0", "idle_timeout_ns", "0", 1);
 GOOD(idle_timeout_ns_max, "idle_timeout_ns=1000000000000000",
      "idle_timeout_ns", "1000000000000000", 1);
@@ -286,6 +289,8 @@ BAD(max_msg_bytes_high, "max_msg_bytes=1048577",
     "hybridnet: max_msg_bytes=1048577");
 BAD(max_msg_over_buffers, "max_msg_bytes=16384",
     "every buffer must hold a max_msg_bytes message");
+BAD(pin_slots_high, "pin_slots=65", "hybridnet: pin_slots=65: out of range 0..64");
+BAD(pin_slots_over_k, "pin_slots=5", "pin_slots must be at most k");
 BAD(idle_timeout_negative, "idle_timeout_ns=-2",
     "hybridnet: idle_timeout_ns=-2");
 BAD(idle_timeout_high, "idle_timeout_ns=1000000000000001",
