@@ -131,7 +131,7 @@ static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
 		rc = -EBUSY;
 	} else {
 		p->owner = f;
-		p->room = hn_nic_room(hd->e, node);
+		WRITE_ONCE(p->room, hn_nic_room(hd->e, node));
 		/* publish the binding; pairs with hn_file_port() */
 		smp_store_release(&f->port, p);
 	}
@@ -245,7 +245,7 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 			       hn_clock_drive(hd, hn_clock_budget(hd, len));
 		} else if (rc == -EAGAIN) {
 			/* hn_wake_writers() tells us when room changes */
-			p->room = hn_nic_room(hd->e, p->id);
+			WRITE_ONCE(p->room, hn_nic_room(hd->e, p->id));
 			__set_bit(p->id, hd->tx_wait);
 		}
 		mutex_unlock(&hd->lock);
@@ -455,7 +455,7 @@ static __poll_t hn_dev_poll(struct file *file, struct poll_table_struct *wait)
 	mutex_lock(&hd->lock);
 	room = hn_nic_room(hd->e, p->id);
 	if (room < want) {
-		p->room = room;
+		WRITE_ONCE(p->room, room);
 		__set_bit(p->id, hd->tx_wait);
 	}
 	mutex_unlock(&hd->lock);

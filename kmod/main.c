@@ -22,14 +22,18 @@
  * Who runs what
  * -------------
  * The clock kthread "hybridnet" runs the engine's slots under hd->lock in
- * batches of hd->budget steps, so a syscall waits for at most one batch;
- * deliveries therefore happen in the kthread, which queues the message on
- * the destination port and wakes its readers.  In paced mode an hrtimer
- * wakes the kthread every tick_us; the timer callback only wakes it.
- * System calls (dev.c) inject messages, take delivered ones, return
- * receive-buffer space with hn_consume() and kick the kthread; they sleep
- * on the port's wait queue, never while holding a lock.  sysfs reads take
- * hd->lock for the duration of one copy of the statistics.
+ * batches of hd->budget steps, so nobody waits for more than one batch.
+ * In paced mode an hrtimer wakes it every tick_us (the callback only
+ * wakes it); in free mode writes and reads kick it.  With the free clock
+ * a write that finds the fabric idle runs its own message's slots in the
+ * writer's context (a bounded number, hn_clock_budget()), and a read that
+ * returns receive space while the kthread rests does the same, so light
+ * traffic needs no context switch; the kthread takes over whatever is
+ * left and detects stalls.  Deliveries happen in whichever context runs
+ * the slots: the deliver callback queues the message on the destination
+ * port and wakes its readers.  System calls (dev.c) sleep on the port's
+ * wait queue, never while holding a lock.  sysfs reads take hd->lock for
+ * the duration of one copy of the statistics.
  *
  * Lifetime: the misc device holds a module reference for every open file,
  * so the module cannot be unloaded while a file is open (delete_module
@@ -405,7 +409,7 @@ static struct hn_dev *hn_dev_alloc(void)
 	for (i = 0; i < cfg.nodes; i++) {
 		p = &hd->ports[i];
 		p->id = i;
-		p->room = cfg.nic_buf_bytes;
+		WRITE_ONCE(p->room, cfg.nic_buf_bytes);
 		spin_lock_init(&p->lock);
 		INIT_LIST_HEAD(&p->rxq);
 		init_waitqueue_head(&p->wq);
