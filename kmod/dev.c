@@ -113,12 +113,8 @@ static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
 		hn_count_err(hd, HN_E_IOCTL_FAULT);
 		return -EFAULT;
 	}
-	if (node >= hd->cfg.nodes) {
-		hn_count_err(hd, HN_E_BIND_RANGE);
-		return -EINVAL;
-	}
 	mutex_lock(&hd->lock);
-	if (node >= hd->cfg.nodes) {	/* the fabric shrank meanwhile */
+	if (node >= hd->cfg.nodes) {
 		mutex_unlock(&hd->lock);
 		hn_count_err(hd, HN_E_BIND_RANGE);
 		return -EINVAL;
