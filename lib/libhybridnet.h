@@ -55,4 +55,211 @@ int hn_send(struct hn_handle *h, uint32_t dst, const void *buf, size_t len);
 ssize_t hn_recv(struct hn_handle *h, struct hybridnet_msg_hdr *hdr,
 		void *buf, size_t cap);
 
+/*
+ * ------------------------------------------------------------------------
+ * Control plane: the generic netlink family "hybridnet" (hn_ctl*.c, on
+ * libnl-genl-3; link with `pkg-config --libs libnl-genl-3.0`, or for a
+ * static program -lnl-genl-3 -lnl-3 -lpthread -lm).
+ *
+ * One function per command.  Each returns 0 (or a count) on success and a
+ * negative errno on failure.  When the kernel refuses a request, the text
+ * of its extack message (which attribute, node, slot or pair is at fault)
+ * is in hn_ctl_errmsg() until the next call on the handle:
+ *
+ *	struct hn_ctl *c;
+ *	struct hn_ctl_pair p[] = { { 0, 1 }, { 1, 0 } };
+ *	struct hn_ctl_slot_cfg s = { .slot = 0, .npairs = 2, .pairs = p };
+ *
+ *	if (hn_ctl_open(&c))
+ *		...;			(-ENOENT: the module is not loaded)
+ *	rc = hn_ctl_preload(c, &s, 1, "exchange");
+ *	if (rc)
+ *		fprintf(stderr, "preload: %s\n", hn_ctl_errmsg(c));
+ *	hn_ctl_close(c);
+ *
+ * A handle is not thread-safe; use one per thread.
+ * ------------------------------------------------------------------------
+ */
+struct hn_ctl;
+
+int hn_ctl_open(struct hn_ctl **cp);
+void hn_ctl_close(struct hn_ctl *c);
+/*
+ * Why the last call failed, as the kernel said it: its extack message,
+ * followed by " (attribute NAME)" when the kernel pointed at an attribute
+ * (NAME is the spec's name, e.g. "slot-config[1]/pair[0]/dst").  "" when
+ * the kernel gave no reason (then strerror() of the return value is all).
+ */
+const char *hn_ctl_errmsg(const struct hn_ctl *c);
+
+/* Bit of a configuration attribute in hn_ctl_config.mask. */
+#define HN_CTL_BIT(attr)	(1ULL << (attr))
+
+/* The configuration attributes (CONFIG_GET reply, CONFIG_SET request). */
+struct hn_ctl_config {
+	uint64_t mask;		/* HN_CTL_BIT(HYBRIDNET_ATTR_x): given/present */
+	uint32_t nodes, slots, policy, link_mbps, slot_p_ns, slot_w_ns;
+	uint32_t guard_ns, sched_ns, setup_ns, wh_first_ns, wh_flit_ns;
+	uint32_t flit_bytes, worm_bytes, wire_ns, nic_ns, fabric_ns;
+	uint32_t nic_buf, sw_buf, rx_buf, max_msg, pin_slots;
+	uint32_t clock;		/* enum hybridnet_clock */
+	uint32_t pace_ppm;
+	uint64_t idle_timeout_ns;
+	uint64_t now;		/* CONFIG_GET only: virtual time, ns */
+	char profile[16];	/* "ding4", "ding5" */
+};
+
+enum hn_ctl_type { HN_CTL_U32, HN_CTL_U64, HN_CTL_STRING };
+
+/* Describes one field of struct hn_ctl_config. */
+struct hn_ctl_field {
+	const char *name;	/* the spec's name: "link-mbps" */
+	uint16_t attr;		/* HYBRIDNET_ATTR_* */
+	uint8_t type;		/* enum hn_ctl_type */
+	uint8_t readonly;	/* reported by CONFIG_GET, never set */
+	uint16_t off;		/* offsetof(struct hn_ctl_config, ...) */
+};
+
+/* Every field in attribute order, ending with { .name = NULL }. */
+extern const struct hn_ctl_field hn_ctl_config_fields[];
+const struct hn_ctl_field *hn_ctl_config_field(const char *name);
+
+/* Fill *cfg; cfg->mask says which attributes the kernel sent. */
+int hn_ctl_config_get(struct hn_ctl *c, struct hn_ctl_config *cfg);
+/* Send the fields whose bit is in cfg->mask (at least one). */
+int hn_ctl_config_set(struct hn_ctl *c, const struct hn_ctl_config *cfg);
+
+struct hn_ctl_pair {
+	uint32_t src, dst;
+};
+
+/* One slot configuration B^(slot); no pairs clears the slot. */
+struct hn_ctl_slot_cfg {
+	uint32_t slot;
+	uint32_t npairs;
+	const struct hn_ctl_pair *pairs;
+};
+
+/*
+ * Install @n whole slot configurations atomically (all or nothing);
+ * @phase (may be NULL) names them, for the PHASE event.  -E2BIG: more
+ * slots than K or more pairs than nodes; -EMSGSIZE: more than one netlink
+ * message can carry.
+ */
+int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
+		   size_t n, const char *phase);
+
+#define HN_CTL_NO_SLOT	UINT32_MAX
+
+struct hn_ctl_grant {
+	uint32_t src, dst;
+	uint32_t slot;		/* HN_CTL_NO_SLOT when refused */
+	uint32_t result;	/* enum hybridnet_grant */
+};
+
+/*
+ * Submit @n predicted requests; @g (room for @n) receives one grant per
+ * request, in order.  Returns the number of grants, @n.
+ */
+int hn_ctl_predict(struct hn_ctl *c, const struct hn_ctl_pair *req, size_t n,
+		   struct hn_ctl_grant *g);
+
+int hn_ctl_release_pair(struct hn_ctl *c, uint32_t src, uint32_t dst);
+int hn_ctl_release_slot(struct hn_ctl *c, uint32_t slot);
+int hn_ctl_release_all(struct hn_ctl *c);
+
+struct hn_ctl_circuit {
+	uint32_t slot, src, dst;
+};
+
+struct hn_ctl_circuits {
+	struct hn_ctl_circuit *c;	/* by slot, then source */
+	size_t n;
+	uint32_t generation;		/* of the table that was dumped */
+};
+
+/*
+ * Dump every circuit into *out (free it with hn_ctl_circuits_free()).
+ * When the table changed while the dump was in progress (the kernel set
+ * NLM_F_DUMP_INTR, or two parts carried different generations), the
+ * partial result is discarded and -EAGAIN returned: call again.
+ */
+int hn_ctl_circuits(struct hn_ctl *c, struct hn_ctl_circuits *out);
+void hn_ctl_circuits_free(struct hn_ctl_circuits *out);
+
+/* A HYBRIDNET_ATTR_STATS nest: v[i] is valid when bit i of mask is set. */
+struct hn_ctl_stats {
+	uint64_t mask;			/* 1ULL << HYBRIDNET_STAT_x */
+	uint64_t v[HYBRIDNET_STAT_MAX + 1];
+};
+
+struct hn_ctl_slot_stats {
+	uint32_t slot;			/* 0..K-1; K is the wormhole slot */
+	struct hn_ctl_stats s;
+};
+
+struct hn_ctl_gstats {
+	uint64_t now;			/* virtual time, ns */
+	struct hn_ctl_stats g;		/* global */
+	uint32_t nslots;
+	struct hn_ctl_slot_stats slot[HYBRIDNET_MAX_SLOTS + 1];
+};
+
+struct hn_ctl_node_stats {
+	uint32_t node;
+	struct hn_ctl_stats s;
+};
+
+#define HN_CTL_ALL_NODES	UINT32_MAX
+
+int hn_ctl_stats_get(struct hn_ctl *c, struct hn_ctl_gstats *gs);
+/*
+ * Per-node statistics of @node, or of every node (HN_CTL_ALL_NODES):
+ * *out is an array of *n entries, to free().
+ */
+int hn_ctl_stats_dump(struct hn_ctl *c, uint32_t node,
+		      struct hn_ctl_node_stats **out, size_t *n);
+int hn_ctl_stats_reset(struct hn_ctl *c);
+
+/* An event of the "events" multicast group. */
+struct hn_ctl_event {
+	uint32_t kind;			/* enum hybridnet_event */
+	struct hn_ctl_config config;	/* CONFIG: config.mask says which */
+	size_t nslots;			/* PRELOAD: slot configurations */
+	struct hn_ctl_slot_cfg *slots;
+	size_t ngrants;			/* GRANT: the granted requests */
+	struct hn_ctl_grant *grants;
+	int has_pair, has_slot, all;	/* RELEASE: what was released */
+	struct hn_ctl_pair pair;
+	uint32_t slot;
+	char phase[64];			/* PHASE */
+	void *mem;			/* owned: hn_ctl_event_free() */
+};
+
+/* Join the "events" group (a second socket of the handle). */
+int hn_ctl_subscribe(struct hn_ctl *c);
+/* Its file descriptor, for poll(): POLLIN means an event is waiting. */
+int hn_ctl_event_fd(const struct hn_ctl *c);
+/*
+ * Wait up to @timeout_ms (-1: for ever, 0: not at all) for one event and
+ * parse it into *ev; free it with hn_ctl_event_free().  -EAGAIN: none
+ * came; -EINTR: a signal arrived; -ENOBUFS: events were lost (the socket
+ * overflowed), the next call continues with the events that follow.
+ */
+int hn_ctl_event_recv(struct hn_ctl *c, struct hn_ctl_event *ev,
+		      int timeout_ms);
+void hn_ctl_event_free(struct hn_ctl_event *ev);
+
+/* Names: the spec's, or NULL for an unknown value. */
+const char *hn_ctl_attr_name(unsigned int attr);
+const char *hn_ctl_stat_name(unsigned int stat);
+const char *hn_ctl_event_name(unsigned int event);
+const char *hn_ctl_grant_name(unsigned int result);
+const char *hn_ctl_clock_name(unsigned int clock);
+/* "fixed", "ses", "sla", "preempt", "slot", "no-w", "dynamic", joined by ','
+ * or '+', or a number: -EINVAL when unknown. */
+int hn_ctl_policy_parse(const char *s, uint32_t *policy);
+/* The name hn_ctl_policy_parse() reads back as @policy. */
+const char *hn_ctl_policy_str(uint32_t policy, char *buf, size_t len);
+
 #endif /* LIBHYBRIDNET_H */

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hn_ctl_attr.c - libhybridnet's control plane: the attribute policy of
+ * replies and events, and the pairs, grants, statistics and configuration
+ * they carry.  An attribute newer than this library is ignored.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "hn_ctl_int.h"
+
+#define U32	{ .type = NLA_U32 }
+#define U64	{ .type = NLA_U64 }
+#define NEST	{ .type = NLA_NESTED }
+#define STR	{ .type = NLA_STRING }
+
+const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_NODES] = U32,
+	[HYBRIDNET_ATTR_SLOTS] = U32,
+	[HYBRIDNET_ATTR_POLICY] = U32,
+	[HYBRIDNET_ATTR_LINK_MBPS] = U32,
+	[HYBRIDNET_ATTR_SLOT_P_NS] = U32,
+	[HYBRIDNET_ATTR_SLOT_W_NS] = U32,
+	[HYBRIDNET_ATTR_GUARD_NS] = U32,
+	[HYBRIDNET_ATTR_SCHED_NS] = U32,
+	[HYBRIDNET_ATTR_SETUP_NS] = U32,
+	[HYBRIDNET_ATTR_WH_FIRST_NS] = U32,
+	[HYBRIDNET_ATTR_WH_FLIT_NS] = U32,
+	[HYBRIDNET_ATTR_FLIT_BYTES] = U32,
+	[HYBRIDNET_ATTR_WORM_BYTES] = U32,
+	[HYBRIDNET_ATTR_WIRE_NS] = U32,
+	[HYBRIDNET_ATTR_NIC_NS] = U32,
+	[HYBRIDNET_ATTR_FABRIC_NS] = U32,
+	[HYBRIDNET_ATTR_NIC_BUF] = U32,
+	[HYBRIDNET_ATTR_SW_BUF] = U32,
+	[HYBRIDNET_ATTR_RX_BUF] = U32,
+	[HYBRIDNET_ATTR_MAX_MSG] = U32,
+	[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS] = U64,
+	[HYBRIDNET_ATTR_PIN_SLOTS] = U32,
+	[HYBRIDNET_ATTR_PROFILE] = STR,
+	[HYBRIDNET_ATTR_CLOCK] = U32,
+	[HYBRIDNET_ATTR_PACE_PPM] = U32,
+	[HYBRIDNET_ATTR_SLOT] = U32,
+	[HYBRIDNET_ATTR_SRC] = U32,
+	[HYBRIDNET_ATTR_DST] = U32,
+	[HYBRIDNET_ATTR_PAIR] = NEST,
+	[HYBRIDNET_ATTR_SLOT_CONFIG] = NEST,
+	[HYBRIDNET_ATTR_GRANT] = NEST,
+	[HYBRIDNET_ATTR_RESULT] = U32,
+	[HYBRIDNET_ATTR_ALL] = { .type = NLA_FLAG },
+	[HYBRIDNET_ATTR_PHASE] = STR,
+	[HYBRIDNET_ATTR_GENERATION] = U32,
+	[HYBRIDNET_ATTR_NODE] = U32,
+	[HYBRIDNET_ATTR_STATS] = NEST,
+	[HYBRIDNET_ATTR_SLOT_STATS] = NEST,
+	[HYBRIDNET_ATTR_NOW] = U64,
+	[HYBRIDNET_ATTR_EVENT] = U32,
+};
+
+static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {
+	[HYBRIDNET_STAT_TX_CIRCUIT_MSGS ... HYBRIDNET_STAT_MAX] = U64,
+};
+
+int hn_ctl_put_pair(struct nl_msg *m, uint32_t src, uint32_t dst)
+{
+	struct nlattr *nest = nla_nest_start(m, HYBRIDNET_ATTR_PAIR);
+
+	if (!nest || nla_put_u32(m, HYBRIDNET_ATTR_SRC, src) ||
+	    nla_put_u32(m, HYBRIDNET_ATTR_DST, dst))
+		return -EMSGSIZE;
+	nla_nest_end(m, nest);
+	return 0;
+}
+
+int hn_ctl_get_pair(struct nlattr *nest, struct hn_ctl_pair *p)
+{
+	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+
+	if (nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_ctl_policy) ||
+	    !tb[HYBRIDNET_ATTR_SRC] || !tb[HYBRIDNET_ATTR_DST])
+		return -EPROTO;
+	p->src = nla_get_u32(tb[HYBRIDNET_ATTR_SRC]);
+	p->dst = nla_get_u32(tb[HYBRIDNET_ATTR_DST]);
+	return 0;
+}
+
+int hn_ctl_get_grant(struct nlattr *nest, struct hn_ctl_grant *g)
+{
+	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+
+	if (nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_ctl_policy) ||
+	    !tb[HYBRIDNET_ATTR_SRC] || !tb[HYBRIDNET_ATTR_DST] ||
+	    !tb[HYBRIDNET_ATTR_RESULT])
+		return -EPROTO;
+	g->src = nla_get_u32(tb[HYBRIDNET_ATTR_SRC]);
+	g->dst = nla_get_u32(tb[HYBRIDNET_ATTR_DST]);
+	g->result = nla_get_u32(tb[HYBRIDNET_ATTR_RESULT]);
+	g->slot = tb[HYBRIDNET_ATTR_SLOT] ?
+		  nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]) : HN_CTL_NO_SLOT;
+	return 0;
+}
+
+int hn_ctl_get_stats(struct nlattr *nest, struct hn_ctl_stats *st)
+{
+	struct nlattr *tb[HYBRIDNET_STAT_MAX + 1];
+	int i;
+
+	memset(st, 0, sizeof(*st));
+	if (nla_parse_nested(tb, HYBRIDNET_STAT_MAX, nest, hn_stat_policy))
+		return -EPROTO;
+	for (i = HYBRIDNET_STAT_TX_CIRCUIT_MSGS; i <= HYBRIDNET_STAT_MAX; i++) {
+		if (!tb[i])
+			continue;
+		st->v[i] = nla_get_u64(tb[i]);
+		st->mask |= 1ULL << i;
+	}
+	return 0;
+}
+
+int hn_ctl_get_config(struct nlattr **tb, struct hn_ctl_config *cfg)
+{
+	const struct hn_ctl_field *f;
+
+	for (f = hn_ctl_config_fields; f->name; f++) {
+		struct nlattr *a = tb[f->attr];
+		char *p = (char *)cfg + f->off;
+
+		if (!a)
+			continue;
+		switch (f->type) {
+		case HN_CTL_U32:
+			*(uint32_t *)p = nla_get_u32(a);
+			break;
+		case HN_CTL_U64:
+			*(uint64_t *)p = nla_get_u64(a);
+			break;
+		default: {
+			size_t n = (size_t)nla_len(a);
+
+			if (n >= sizeof(cfg->profile))
+				n = sizeof(cfg->profile) - 1;
+			memcpy(p, nla_data(a), n);	/* profile */
+			p[n] = '\0';
+			break;
+		}
+		}
+		cfg->mask |= HN_CTL_BIT(f->attr);
+	}
+	return 0;
+}

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hn_ctl_circuit.c - libhybridnet's control plane: preload, predict,
+ * release and the circuit dump.
+ *
+ * Requests are passed to the kernel as they are: it is the kernel that
+ * says what is wrong with them (hn_ctl_errmsg()).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hn_ctl_int.h"
+
+/* bytes of one PAIR nest: header, SRC, DST */
+#define PAIR_BYTES	(NLA_HDRLEN + 2 * nla_total_size(sizeof(uint32_t)))
+
+int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
+		   size_t n, const char *phase)
+{
+	size_t i, p, size = phase ? nla_total_size(strlen(phase) + 1) : 0;
+	struct nlattr *nest;
+	struct nl_msg *m;
+
+	c->err[0] = '\0';
+	if (n && !cfg)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		size += NLA_HDRLEN + nla_total_size(sizeof(uint32_t)) +
+			(size_t)cfg[i].npairs * PAIR_BYTES;
+	m = hn_ctl_msg(c, HYBRIDNET_CMD_PRELOAD, size, 0);
+	if (!m)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		nest = nla_nest_start(m, HYBRIDNET_ATTR_SLOT_CONFIG);
+		if (!nest || nla_put_u32(m, HYBRIDNET_ATTR_SLOT, cfg[i].slot))
+			goto full;
+		for (p = 0; p < cfg[i].npairs; p++)
+			if (hn_ctl_put_pair(m, cfg[i].pairs[p].src,
+					    cfg[i].pairs[p].dst))
+				goto full;
+		nla_nest_end(m, nest);
+	}
+	if (phase && nla_put_string(m, HYBRIDNET_ATTR_PHASE, phase))
+		goto full;
+	return hn_ctl_run(c, m, NULL, NULL);
+full:
+	nlmsg_free(m);
+	return -EMSGSIZE;
+}
+
+struct predict_ctx {
+	struct hn_ctl_grant *g;
+	size_t cap, n;
+};
+
+static int predict_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	struct genlmsghdr *gh = nlmsg_data(nlh);
+	struct predict_ctx *x = arg;
+	struct nlattr *a;
+	int rem;
+
+	(void)tb;
+	nla_for_each_attr(a, genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
+			  rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_GRANT)
+			continue;
+		if (x->n == x->cap)
+			return -EPROTO;		/* more grants than requests */
+		if (hn_ctl_get_grant(a, &x->g[x->n]))
+			return -EPROTO;
+		x->n++;
+	}
+	return 0;
+}
+
+int hn_ctl_predict(struct hn_ctl *c, const struct hn_ctl_pair *req, size_t n,
+		   struct hn_ctl_grant *g)
+{
+	struct predict_ctx x = { .g = g, .cap = n };
+	struct nl_msg *m;
+	size_t i;
+	int rc;
+
+	c->err[0] = '\0';
+	if (n && (!req || !g))
+		return -EINVAL;
+	m = hn_ctl_msg(c, HYBRIDNET_CMD_PREDICT, n * PAIR_BYTES, 0);
+	if (!m)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (hn_ctl_put_pair(m, req[i].src, req[i].dst)) {
+			nlmsg_free(m);
+			return -EMSGSIZE;
+		}
+	}
+	rc = hn_ctl_run(c, m, predict_reply, &x);
+	return rc ? rc : (int)x.n;
+}
+
+int hn_ctl_release_pair(struct hn_ctl *c, uint32_t src, uint32_t dst)
+{
+	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_RELEASE, PAIR_BYTES, 0);
+
+	if (m && hn_ctl_put_pair(m, src, dst)) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	return hn_ctl_run(c, m, NULL, NULL);
+}
+
+int hn_ctl_release_slot(struct hn_ctl *c, uint32_t slot)
+{
+	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_RELEASE, 8, 0);
+
+	if (m && nla_put_u32(m, HYBRIDNET_ATTR_SLOT, slot)) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	return hn_ctl_run(c, m, NULL, NULL);
+}
+
+int hn_ctl_release_all(struct hn_ctl *c)
+{
+	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_RELEASE, 4, 0);
+
+	if (m && nla_put_flag(m, HYBRIDNET_ATTR_ALL)) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	return hn_ctl_run(c, m, NULL, NULL);
+}
+
+struct dump_ctx {
+	struct hn_ctl_circuits *out;
+	size_t cap;
+	int seen;			/* a generation was read */
+	int changed;			/* and another one after it */
+};
+
+static int circuit_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	struct dump_ctx *x = arg;
+	struct hn_ctl_circuits *o = x->out;
+	struct hn_ctl_circuit *cc;
+
+	(void)nlh;
+	if (!tb[HYBRIDNET_ATTR_SLOT] || !tb[HYBRIDNET_ATTR_SRC] ||
+	    !tb[HYBRIDNET_ATTR_DST])
+		return -EPROTO;
+	if (tb[HYBRIDNET_ATTR_GENERATION]) {
+		uint32_t gen = nla_get_u32(tb[HYBRIDNET_ATTR_GENERATION]);
+
+		if (x->seen && gen != o->generation)
+			x->changed = 1;
+		o->generation = gen;
+		x->seen = 1;
+	}
+	if (o->n == x->cap) {
+		size_t cap = x->cap ? 2 * x->cap : 256;
+
+		cc = realloc(o->c, cap * sizeof(*cc));
+		if (!cc)
+			return -ENOMEM;
+		o->c = cc;
+		x->cap = cap;
+	}
+	cc = &o->c[o->n++];
+	cc->slot = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
+	cc->src = nla_get_u32(tb[HYBRIDNET_ATTR_SRC]);
+	cc->dst = nla_get_u32(tb[HYBRIDNET_ATTR_DST]);
+	return 0;
+}
+
+int hn_ctl_circuits(struct hn_ctl *c, struct hn_ctl_circuits *out)
+{
+	struct dump_ctx x = { .out = out };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = hn_ctl_run(c, hn_ctl_msg(c, HYBRIDNET_CMD_CIRCUIT_GET, 0,
+				      NLM_F_DUMP), circuit_reply, &x);
+	if (!rc && x.changed)
+		rc = -EAGAIN;
+	if (rc) {
+		if (rc == -EAGAIN && !c->err[0])
+			snprintf(c->err, sizeof(c->err),
+				 "the circuit table changed during the dump");
+		hn_ctl_circuits_free(out);
+	}
+	return rc;
+}
+
+void hn_ctl_circuits_free(struct hn_ctl_circuits *out)
+{
+	if (!out)
+		return;
+	free(out->c);
+	out->c = NULL;
+	out->n = 0;
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hn_ctl_config.c - libhybridnet's control plane: HYBRIDNET_CMD_CONFIG_GET
+ * and HYBRIDNET_CMD_CONFIG_SET.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "hn_ctl_int.h"
+
+static int config_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	struct hn_ctl_config *cfg = arg;
+
+	(void)nlh;
+	return hn_ctl_get_config(tb, cfg);
+}
+
+int hn_ctl_config_get(struct hn_ctl *c, struct hn_ctl_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	return hn_ctl_run(c, hn_ctl_msg(c, HYBRIDNET_CMD_CONFIG_GET, 0, 0),
+			  config_reply, cfg);
+}
+
+int hn_ctl_config_set(struct hn_ctl *c, const struct hn_ctl_config *cfg)
+{
+	const struct hn_ctl_field *f;
+	struct nl_msg *m;
+	int rc = 0;
+
+	c->err[0] = '\0';
+	if (!cfg->mask)
+		return -EINVAL;
+	for (f = hn_ctl_config_fields; f->name; f++)
+		if (f->readonly && (cfg->mask & HN_CTL_BIT(f->attr)))
+			return -EINVAL;
+	m = hn_ctl_msg(c, HYBRIDNET_CMD_CONFIG_SET, 512, 0);
+	if (!m)
+		return -ENOMEM;
+	for (f = hn_ctl_config_fields; f->name && !rc; f++) {
+		const char *p = (const char *)cfg + f->off;
+
+		if (!(cfg->mask & HN_CTL_BIT(f->attr)))
+			continue;
+		switch (f->type) {
+		case HN_CTL_U32:
+			rc = nla_put_u32(m, f->attr, *(const uint32_t *)p);
+			break;
+		case HN_CTL_U64:
+			rc = nla_put_u64(m, f->attr, *(const uint64_t *)p);
+			break;
+		default:
+			rc = nla_put_string(m, f->attr, p);
+			break;
+		}
+	}
+	if (rc) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	return hn_ctl_run(c, m, NULL, NULL);
+}

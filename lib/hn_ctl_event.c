@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hn_ctl_event.c - libhybridnet's control plane: the "events" multicast
+ * group.  Events are read on a socket of their own, so they never mix
+ * with the replies to requests; one datagram may carry several events,
+ * which are handed out one per call.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hn_ctl_int.h"
+
+void hn_ctl_event_free(struct hn_ctl_event *ev)
+{
+	if (!ev)
+		return;
+	free(ev->mem);
+	memset(ev, 0, sizeof(*ev));
+}
+
+/* The SLOT_CONFIGs of a PRELOAD event, in one allocation with the GRANTs. */
+static int event_lists(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
+{
+	struct genlmsghdr *gh = nlmsg_data(nlh);
+	struct nlattr *head = genlmsg_attrdata(gh, 0), *a, *p;
+	int len = genlmsg_attrlen(gh, 0), rem, prem;
+	size_t nslots = 0, npairs = 0, ngrants = 0, np = 0;
+	struct hn_ctl_pair *pairs;
+	char *mem;
+
+	nla_for_each_attr(a, head, len, rem) {
+		if (nla_type(a) == HYBRIDNET_ATTR_SLOT_CONFIG) {
+			nslots++;
+			nla_for_each_nested(p, a, prem)
+				npairs += nla_type(p) == HYBRIDNET_ATTR_PAIR;
+		} else if (nla_type(a) == HYBRIDNET_ATTR_GRANT) {
+			ngrants++;
+		}
+	}
+	if (!nslots && !ngrants)
+		return 0;
+	mem = calloc(1, nslots * sizeof(*ev->slots) +
+			ngrants * sizeof(*ev->grants) +
+			npairs * sizeof(*pairs));
+	if (!mem)
+		return -ENOMEM;
+	ev->mem = mem;
+	ev->slots = (struct hn_ctl_slot_cfg *)mem;
+	ev->grants = (struct hn_ctl_grant *)(ev->slots + nslots);
+	pairs = (struct hn_ctl_pair *)(ev->grants + ngrants);
+	nla_for_each_attr(a, head, len, rem) {
+		if (nla_type(a) == HYBRIDNET_ATTR_GRANT) {
+			if (hn_ctl_get_grant(a, &ev->grants[ev->ngrants++]))
+				return -EPROTO;
+		} else if (nla_type(a) == HYBRIDNET_ATTR_SLOT_CONFIG) {
+			struct hn_ctl_slot_cfg *sc = &ev->slots[ev->nslots++];
+			int have_slot = 0;
+
+			sc->pairs = pairs + np;
+			nla_for_each_nested(p, a, prem) {
+				if (nla_type(p) == HYBRIDNET_ATTR_SLOT &&
+				    nla_len(p) >= 4) {
+					sc->slot = nla_get_u32(p);
+					have_slot = 1;
+				} else if (nla_type(p) == HYBRIDNET_ATTR_PAIR) {
+					if (hn_ctl_get_pair(p, &pairs[np++]))
+						return -EPROTO;
+					sc->npairs++;
+				}
+			}
+			if (!have_slot)
+				return -EPROTO;
+		}
+	}
+	return 0;
+}
+
+int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
+{
+	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct genlmsghdr *gh = nlmsg_data(nlh);
+	int rc;
+
+	memset(ev, 0, sizeof(*ev));
+	if (!genlmsg_valid_hdr(nlh, 0) || gh->cmd != HYBRIDNET_CMD_EVENT)
+		return -ENOENT;
+	if (genlmsg_parse(nlh, 0, tb, HYBRIDNET_ATTR_MAX, hn_ctl_policy) ||
+	    !tb[HYBRIDNET_ATTR_EVENT])
+		return -EPROTO;
+	ev->kind = nla_get_u32(tb[HYBRIDNET_ATTR_EVENT]);
+	hn_ctl_get_config(tb, &ev->config);
+	if (tb[HYBRIDNET_ATTR_PAIR]) {
+		if (hn_ctl_get_pair(tb[HYBRIDNET_ATTR_PAIR], &ev->pair))
+			return -EPROTO;
+		ev->has_pair = 1;
+	}
+	if (tb[HYBRIDNET_ATTR_SLOT]) {
+		ev->slot = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
+		ev->has_slot = 1;
+	}
+	ev->all = !!tb[HYBRIDNET_ATTR_ALL];
+	if (tb[HYBRIDNET_ATTR_PHASE]) {
+		size_t n = (size_t)nla_len(tb[HYBRIDNET_ATTR_PHASE]);
+
+		if (n >= sizeof(ev->phase))
+			n = sizeof(ev->phase) - 1;
+		memcpy(ev->phase, nla_data(tb[HYBRIDNET_ATTR_PHASE]), n);
+		ev->phase[n] = '\0';
+	}
+	rc = event_lists(nlh, ev);
+	if (rc)
+		hn_ctl_event_free(ev);
+	return rc;
+}
+
+static long long ms_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+int hn_ctl_event_recv(struct hn_ctl *c, struct hn_ctl_event *ev,
+		      int timeout_ms)
+{
+	long long end = timeout_ms > 0 ? ms_now() + timeout_ms : 0;
+	struct sockaddr_nl nla;
+	struct pollfd pfd;
+	unsigned char *buf;
+	int n, rc;
+
+	memset(ev, 0, sizeof(*ev));
+	if (!c || !c->ev)
+		return -EINVAL;
+	for (;;) {
+		while (c->evbuf && c->evoff < c->evlen) {
+			struct nlmsghdr *nlh =
+				(struct nlmsghdr *)(c->evbuf + c->evoff);
+
+			if (!nlmsg_ok(nlh, c->evlen - c->evoff))
+				break;
+			c->evoff += NLMSG_ALIGN(nlh->nlmsg_len);
+			if (nlh->nlmsg_type != c->family)
+				continue;
+			rc = hn_ctl_parse_event(nlh, ev);
+			if (rc != -ENOENT)
+				return rc;
+		}
+		free(c->evbuf);
+		c->evbuf = NULL;
+
+		pfd.fd = nl_socket_get_fd(c->ev);
+		pfd.events = POLLIN;
+		n = poll(&pfd, 1, timeout_ms < 0 ? -1 :
+			 timeout_ms == 0 ? 0 : (int)(end > ms_now() ?
+						      end - ms_now() : 0));
+		if (n < 0)
+			return -errno;
+		if (!n)
+			return -EAGAIN;
+		n = nl_recv(c->ev, &nla, &buf, NULL);
+		if (n < 0)
+			return errno == ENOBUFS ? -ENOBUFS : hn_ctl_errno(n);
+		if (!n)
+			continue;	/* nothing after all (EAGAIN) */
+		c->evbuf = buf;
+		c->evlen = n;
+		c->evoff = 0;
+	}
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hn_ctl_int.h - libhybridnet's control plane, shared by the hn_ctl*.c
+ * files: the handle, the request/reply loop, the attribute policies.
+ */
+#ifndef HN_CTL_INT_H
+#define HN_CTL_INT_H
+
+#include <netlink/netlink.h>
+#include <netlink/genl/genl.h>
+
+#include "libhybridnet.h"
+
+struct hn_ctl {
+	struct nl_sock *sk;		/* requests and their replies */
+	struct nl_sock *ev;		/* the events group, once subscribed */
+	int family;			/* generic netlink family id */
+	int grp;			/* the events group id */
+	char err[320];			/* hn_ctl_errmsg() */
+	unsigned char *evbuf;		/* a datagram of events being read */
+	int evlen, evoff;
+};
+
+/* Parses one reply message (its genl attributes); < 0 stops the call. */
+typedef int (*hn_ctl_reply_fn)(struct nlattr **tb, struct nlmsghdr *nlh,
+			       void *arg);
+
+/* Policy of every attribute in replies and events (libnl's checks). */
+extern const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1];
+
+/* A new request of @cmd with room for @size bytes of attributes. */
+struct nl_msg *hn_ctl_msg(struct hn_ctl *c, uint8_t cmd, size_t size,
+			  int flags);
+/*
+ * Send @m (consumed) and read until its ACK, NLMSG_DONE or error.  Each
+ * reply is parsed with hn_ctl_policy and handed to @fn (may be NULL).
+ * Returns 0, a negative errno (the kernel's, with its extack text in
+ * c->err) or -EAGAIN when a dump was interrupted (NLM_F_DUMP_INTR).
+ */
+int hn_ctl_run(struct hn_ctl *c, struct nl_msg *m, hn_ctl_reply_fn fn,
+	       void *arg);
+
+/* errno of a libnl error code (negative in, negative out) */
+int hn_ctl_errno(int nlerr);
+
+/* Attribute helpers */
+int hn_ctl_put_pair(struct nl_msg *m, uint32_t src, uint32_t dst);
+int hn_ctl_get_pair(struct nlattr *nest, struct hn_ctl_pair *p);
+int hn_ctl_get_grant(struct nlattr *nest, struct hn_ctl_grant *g);
+int hn_ctl_get_stats(struct nlattr *nest, struct hn_ctl_stats *st);
+/* Fill the configuration fields present in @tb; returns 0. */
+int hn_ctl_get_config(struct nlattr **tb, struct hn_ctl_config *cfg);
+/* Parse an event message into *ev (hn_ctl_event.c). */
+int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev);
+
+#endif /* HN_CTL_INT_H */

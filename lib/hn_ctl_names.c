@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hn_ctl_names.c - libhybridnet's control plane: the spec's names of
+ * attributes, statistics, events, grants and clocks, the configuration
+ * fields, and the cycle-controller policy as text ("sla,no-w").
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libhybridnet.h"
+
+#define N(x)	(sizeof(x) / sizeof((x)[0]))
+
+static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_PAD] = "pad",
+	[HYBRIDNET_ATTR_NODES] = "nodes",
+	[HYBRIDNET_ATTR_SLOTS] = "slots",
+	[HYBRIDNET_ATTR_POLICY] = "policy",
+	[HYBRIDNET_ATTR_LINK_MBPS] = "link-mbps",
+	[HYBRIDNET_ATTR_SLOT_P_NS] = "slot-p-ns",
+	[HYBRIDNET_ATTR_SLOT_W_NS] = "slot-w-ns",
+	[HYBRIDNET_ATTR_GUARD_NS] = "guard-ns",
+	[HYBRIDNET_ATTR_SCHED_NS] = "sched-ns",
+	[HYBRIDNET_ATTR_SETUP_NS] = "setup-ns",
+	[HYBRIDNET_ATTR_WH_FIRST_NS] = "wh-first-ns",
+	[HYBRIDNET_ATTR_WH_FLIT_NS] = "wh-flit-ns",
+	[HYBRIDNET_ATTR_FLIT_BYTES] = "flit-bytes",
+	[HYBRIDNET_ATTR_WORM_BYTES] = "worm-bytes",
+	[HYBRIDNET_ATTR_WIRE_NS] = "wire-ns",
+	[HYBRIDNET_ATTR_NIC_NS] = "nic-ns",
+	[HYBRIDNET_ATTR_FABRIC_NS] = "fabric-ns",
+	[HYBRIDNET_ATTR_NIC_BUF] = "nic-buf",
+	[HYBRIDNET_ATTR_SW_BUF] = "sw-buf",
+	[HYBRIDNET_ATTR_RX_BUF] = "rx-buf",
+	[HYBRIDNET_ATTR_MAX_MSG] = "max-msg",
+	[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS] = "idle-timeout-ns",
+	[HYBRIDNET_ATTR_PIN_SLOTS] = "pin-slots",
+	[HYBRIDNET_ATTR_PROFILE] = "profile",
+	[HYBRIDNET_ATTR_CLOCK] = "clock",
+	[HYBRIDNET_ATTR_PACE_PPM] = "pace-ppm",
+	[HYBRIDNET_ATTR_SLOT] = "slot",
+	[HYBRIDNET_ATTR_SRC] = "src",
+	[HYBRIDNET_ATTR_DST] = "dst",
+	[HYBRIDNET_ATTR_PAIR] = "pair",
+	[HYBRIDNET_ATTR_SLOT_CONFIG] = "slot-config",
+	[HYBRIDNET_ATTR_GRANT] = "grant",
+	[HYBRIDNET_ATTR_RESULT] = "result",
+	[HYBRIDNET_ATTR_ALL] = "all",
+	[HYBRIDNET_ATTR_PHASE] = "phase",
+	[HYBRIDNET_ATTR_GENERATION] = "generation",
+	[HYBRIDNET_ATTR_NODE] = "node",
+	[HYBRIDNET_ATTR_STATS] = "stats",
+	[HYBRIDNET_ATTR_SLOT_STATS] = "slot-stats",
+	[HYBRIDNET_ATTR_NOW] = "now",
+	[HYBRIDNET_ATTR_EVENT] = "event",
+};
+
+static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
+	[HYBRIDNET_STAT_TX_CIRCUIT_MSGS] = "tx-circuit-msgs",
+	[HYBRIDNET_STAT_TX_WORMHOLE_MSGS] = "tx-wormhole-msgs",
+	[HYBRIDNET_STAT_TX_CIRCUIT_BYTES] = "tx-circuit-bytes",
+	[HYBRIDNET_STAT_TX_WORMHOLE_BYTES] = "tx-wormhole-bytes",
+	[HYBRIDNET_STAT_RX_CIRCUIT_MSGS] = "rx-circuit-msgs",
+	[HYBRIDNET_STAT_RX_WORMHOLE_MSGS] = "rx-wormhole-msgs",
+	[HYBRIDNET_STAT_RX_CIRCUIT_BYTES] = "rx-circuit-bytes",
+	[HYBRIDNET_STAT_RX_WORMHOLE_BYTES] = "rx-wormhole-bytes",
+	[HYBRIDNET_STAT_IN_FLIGHT_MSGS] = "in-flight-msgs",
+	[HYBRIDNET_STAT_IN_FLIGHT_BYTES] = "in-flight-bytes",
+	[HYBRIDNET_STAT_TX_FULL] = "tx-full",
+	[HYBRIDNET_STAT_RETAGGED] = "retagged",
+	[HYBRIDNET_STAT_LAT_MIN_NS] = "lat-min-ns",
+	[HYBRIDNET_STAT_LAT_MEAN_NS] = "lat-mean-ns",
+	[HYBRIDNET_STAT_LAT_MAX_NS] = "lat-max-ns",
+	[HYBRIDNET_STAT_LAT_P50_NS] = "lat-p50-ns",
+	[HYBRIDNET_STAT_LAT_P99_NS] = "lat-p99-ns",
+	[HYBRIDNET_STAT_UTIL_PPM] = "util-ppm",
+	[HYBRIDNET_STAT_CYCLES] = "cycles",
+	[HYBRIDNET_STAT_IDLE_NS] = "idle-ns",
+	[HYBRIDNET_STAT_GRANTS] = "grants",
+	[HYBRIDNET_STAT_EXISTS] = "exists",
+	[HYBRIDNET_STAT_REFUSALS] = "refusals",
+	[HYBRIDNET_STAT_RELEASES] = "releases",
+	[HYBRIDNET_STAT_TIMEOUTS] = "timeouts",
+	[HYBRIDNET_STAT_PRELOADS] = "preloads",
+	[HYBRIDNET_STAT_TX_DONE] = "tx-done",
+	[HYBRIDNET_STAT_RX_DROPPED] = "rx-dropped",
+	[HYBRIDNET_STAT_RUNS] = "runs",
+	[HYBRIDNET_STAT_TIME_NS] = "time-ns",
+	[HYBRIDNET_STAT_BYTES] = "bytes",
+	[HYBRIDNET_STAT_CAP_BYTES] = "cap-bytes",
+	[HYBRIDNET_STAT_SKIPPED] = "skipped",
+	[HYBRIDNET_STAT_PREEMPTED] = "preempted",
+};
+
+static const char *const event_names[] = {
+	[HYBRIDNET_EVENT_CONFIG] = "config",
+	[HYBRIDNET_EVENT_PRELOAD] = "preload",
+	[HYBRIDNET_EVENT_GRANT] = "grant",
+	[HYBRIDNET_EVENT_RELEASE] = "release",
+	[HYBRIDNET_EVENT_PHASE] = "phase",
+	[HYBRIDNET_EVENT_STATS_RESET] = "stats-reset",
+};
+
+static const char *const grant_names[] = {
+	[HYBRIDNET_GRANT_GRANTED] = "granted",
+	[HYBRIDNET_GRANT_EXISTS] = "exists",
+	[HYBRIDNET_GRANT_REFUSED] = "refused",
+};
+
+static const char *const clock_names[] = {
+	[HYBRIDNET_CLOCK_FREE] = "free",
+	[HYBRIDNET_CLOCK_PACED] = "paced",
+};
+
+#define F(n, a, t, f, ro) \
+	{ n, HYBRIDNET_ATTR_##a, HN_CTL_##t, ro, \
+	  offsetof(struct hn_ctl_config, f) }
+
+const struct hn_ctl_field hn_ctl_config_fields[] = {
+	F("nodes", NODES, U32, nodes, 0),
+	F("slots", SLOTS, U32, slots, 0),
+	F("policy", POLICY, U32, policy, 0),
+	F("link-mbps", LINK_MBPS, U32, link_mbps, 0),
+	F("slot-p-ns", SLOT_P_NS, U32, slot_p_ns, 0),
+	F("slot-w-ns", SLOT_W_NS, U32, slot_w_ns, 0),
+	F("guard-ns", GUARD_NS, U32, guard_ns, 0),
+	F("sched-ns", SCHED_NS, U32, sched_ns, 0),
+	F("setup-ns", SETUP_NS, U32, setup_ns, 0),
+	F("wh-first-ns", WH_FIRST_NS, U32, wh_first_ns, 0),
+	F("wh-flit-ns", WH_FLIT_NS, U32, wh_flit_ns, 0),
+	F("flit-bytes", FLIT_BYTES, U32, flit_bytes, 0),
+	F("worm-bytes", WORM_BYTES, U32, worm_bytes, 0),
+	F("wire-ns", WIRE_NS, U32, wire_ns, 0),
+	F("nic-ns", NIC_NS, U32, nic_ns, 0),
+	F("fabric-ns", FABRIC_NS, U32, fabric_ns, 0),
+	F("nic-buf", NIC_BUF, U32, nic_buf, 0),
+	F("sw-buf", SW_BUF, U32, sw_buf, 0),
+	F("rx-buf", RX_BUF, U32, rx_buf, 0),
+	F("max-msg", MAX_MSG, U32, max_msg, 0),
+	F("idle-timeout-ns", IDLE_TIMEOUT_NS, U64, idle_timeout_ns, 0),
+	F("pin-slots", PIN_SLOTS, U32, pin_slots, 0),
+	F("profile", PROFILE, STRING, profile, 0),
+	F("clock", CLOCK, U32, clock, 0),
+	F("pace-ppm", PACE_PPM, U32, pace_ppm, 0),
+	F("now", NOW, U64, now, 1),
+	{ NULL, 0, 0, 0, 0 },
+};
+
+#undef F
+
+const struct hn_ctl_field *hn_ctl_config_field(const char *name)
+{
+	const struct hn_ctl_field *f;
+
+	for (f = hn_ctl_config_fields; f->name; f++)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+const char *hn_ctl_attr_name(unsigned int attr)
+{
+	return attr < N(attr_names) ? attr_names[attr] : NULL;
+}
+
+const char *hn_ctl_stat_name(unsigned int stat)
+{
+	return stat < N(stat_names) ? stat_names[stat] : NULL;
+}
+
+const char *hn_ctl_event_name(unsigned int event)
+{
+	return event < N(event_names) ? event_names[event] : NULL;
+}
+
+const char *hn_ctl_grant_name(unsigned int result)
+{
+	return result < N(grant_names) ? grant_names[result] : NULL;
+}
+
+const char *hn_ctl_clock_name(unsigned int clock)
+{
+	return clock < N(clock_names) ? clock_names[clock] : NULL;
+}
+
+/* hnsim's policy words (tools/hnsim/config.c), composites first */
+static const struct {
+	const char *name;
+	uint32_t flags;
+} pol_words[] = {
+	{ "dynamic", HYBRIDNET_POL_DYNAMIC | HYBRIDNET_POL_NO_W |
+		     HYBRIDNET_POL_SES },
+	{ "sla", HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA },
+	{ "ses", HYBRIDNET_POL_SES },
+	{ "preempt", HYBRIDNET_POL_PREEMPT },
+	{ "slot", HYBRIDNET_POL_PREEMPT_SLOT },
+	{ "no-w", HYBRIDNET_POL_NO_W },
+	{ "fixed", 0 },
+};
+
+int hn_ctl_policy_parse(const char *s, uint32_t *policy)
+{
+	const char *p = s, *end;
+	uint32_t pol = 0;
+	size_t i, len;
+
+	if (!s || !*s)
+		return -EINVAL;
+	if (s[0] >= '0' && s[0] <= '9') {
+		unsigned long v;
+		char *e;
+
+		errno = 0;
+		v = strtoul(s, &e, 0);
+		if (errno || *e || v > UINT32_MAX)
+			return -EINVAL;
+		*policy = (uint32_t)v;
+		return 0;
+	}
+	for (;;) {
+		end = p + strcspn(p, ",+");
+		len = (size_t)(end - p);
+		for (i = 0; i < N(pol_words); i++)
+			if (strlen(pol_words[i].name) == len &&
+			    !strncmp(p, pol_words[i].name, len))
+				break;
+		if (i == N(pol_words))
+			return -EINVAL;
+		pol |= pol_words[i].flags;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	*policy = pol;
+	return 0;
+}
+
+const char *hn_ctl_policy_str(uint32_t policy, char *buf, size_t len)
+{
+	uint32_t left = policy;
+	size_t i, n = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (!policy) {
+		snprintf(buf, len, "fixed");
+		return buf;
+	}
+	for (i = 0; i < N(pol_words) && left; i++) {
+		uint32_t f = pol_words[i].flags;
+
+		if (!f || (left & f) != f)
+			continue;
+		n += snprintf(buf + n, n < len ? len - n : 0, "%s%s",
+			      n ? "," : "", pol_words[i].name);
+		left &= ~f;
+	}
+	if (left)
+		snprintf(buf + n, n < len ? len - n : 0, "%s%#x", n ? "," : "",
+			 left);
+	return buf;
+}
