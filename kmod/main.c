@@ -52,6 +52,7 @@
 #include <linux/string.h>
 
 #include "hn_kmod.h"
+#include "hn_nl.h"
 
 #define NS_MAX		1000000000
 #define UNSET		(-1)
@@ -466,12 +467,19 @@ static int __init hn_init(void)
 		pr_err("cannot create the node directories in sysfs: %d\n", rc);
 		goto err_misc;
 	}
+	rc = hn_nl_init(hd);
+	if (rc) {
+		pr_err("cannot register the generic netlink family: %d\n", rc);
+		goto err_nodes;
+	}
 	hn_the_dev = hd;
 	pr_info("%u nodes, %u predictive slots, profile %s, %s clock\n",
 		hd->cfg.nodes, hd->cfg.k, hd->profile,
 		hd->clock == HN_CLOCK_FREE ? "free" : "paced");
 	return 0;
 
+err_nodes:
+	hn_sysfs_nodes_del(hd);
 err_misc:
 	misc_deregister(&hd->misc);
 err_clock:
@@ -485,6 +493,7 @@ static void __exit hn_exit(void)
 {
 	struct hn_dev *hd = hn_the_dev;
 
+	hn_nl_exit();
 	hn_sysfs_nodes_del(hd);
 	misc_deregister(&hd->misc);
 	hn_clock_stop(hd);

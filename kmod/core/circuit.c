@@ -315,6 +315,7 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 				if (err) {
 					err->a = pr[j];
 					err->b = pr[p];
+					err->pairs = true;
 				}
 			}
 			src_of[u] = p;

@@ -125,7 +125,8 @@ struct hn_err {
 	u32 slot;		/* HN_NONE when not about a slot */
 	u32 node;		/* HN_NONE when not about a node */
 	u32 index;		/* offending element of an array argument */
-	struct hn_pair a, b;	/* conflicting pairs, when there are */
+	struct hn_pair a, b;	/* conflicting pairs, when pairs is set */
+	bool pairs;
 };
 
 #define HN_HIST_SUB	8	/* linear sub-buckets per power of two */

@@ -191,7 +191,7 @@ static int refused(struct driver *d, const char *what, struct hn_err *err)
 	if (err->slot != HN_NONE)
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 			 " (slot %u)", err->slot);
-	if (err->a.src != err->b.src || err->a.dst != err->b.dst)
+	if (err->pairs)
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 			 " (%u:%u and %u:%u)", err->a.src, err->a.dst,
 			 err->b.src, err->b.dst);

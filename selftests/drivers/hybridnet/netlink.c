@@ -55,7 +55,7 @@ static int64_t config_u32(struct nlr *r, int attr)
 	rc = nlr_call(r, NULL, NULL);
 	if (rc != 1)
 		return rc < 0 ? rc : -EPROTO;
-	nlr_parse((const struct nlmsghdr *)r->rx, tb, HYBRIDNET_ATTR_MAX);
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
 	return tb[attr] ? (int64_t)nlr_get_u32(tb[attr]) : -ENOENT;
 }
 
@@ -75,7 +75,7 @@ static int64_t gstat(struct nlr *r, int which)
 	nlr_msg(r, HYBRIDNET_CMD_STATS_GET, 0);
 	if (nlr_call(r, NULL, NULL) != 1)
 		return -1;
-	nlr_parse((const struct nlmsghdr *)r->rx, tb, HYBRIDNET_ATTR_MAX);
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
 	if (!tb[HYBRIDNET_ATTR_STATS])
 		return -1;
 	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);

@@ -73,6 +73,9 @@ check)
 	tap_ok "insmod preload=shift" load preload=shift
 	step exchange-circuits env HN_COUNT=2000 HN_MAXLEN=1024 HN_EXPECT=circuits exchange
 	tap_ok "rmmod preload=shift" unload
+	tap_ok "insmod for netlink" load nodes=16 k=4
+	step netlink netlink
+	tap_ok "rmmod after netlink" unload
 	step reload reload
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
 	;;

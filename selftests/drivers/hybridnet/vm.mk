@@ -26,7 +26,7 @@ HN_VM_TIMEOUT	?= 300
 .PHONY: check-vm vm-shell demo bench-vm vm-initrd
 CHECK_STEPS += check-vm
 
-$(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/hn_test.h $(HNLIB) $(KSFT)
+$(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(KSFT)
 	@mkdir -p $(@D)
 	$(CC) $(TBASE) -O2 -g -static -pthread -I$(O)/ksft -I$(HN_VM_SRCDIR) \
 		$< $(HNLIB) -o $@

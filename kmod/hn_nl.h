@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hn_nl.h - the generic netlink family "hybridnet" (netlink.c and the
+ * nl_*.c files that implement its commands).
+ */
+#ifndef HN_NL_H
+#define HN_NL_H
+
+#include <net/genetlink.h>
+
+#include "hn_kmod.h"
+
+extern struct genl_family hn_nl_family;
+extern struct hn_dev *hn_nl_hd;
+
+int hn_nl_init(struct hn_dev *hd);
+void hn_nl_exit(void);
+
+/* extack text naming the node, slot or pair at fault (netlink.c) */
+void hn_nl_errf(struct netlink_ext_ack *extack, const struct nlattr *attr,
+		const char *fmt, ...) __printf(3, 4);
+int hn_nl_core_err(struct netlink_ext_ack *extack, int rc,
+		   const struct hn_err *err, const char *what);
+int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
+	       struct netlink_ext_ack *extack);
+
+/* events on the "events" multicast group */
+struct sk_buff *hn_nl_event_new(u32 event, void **hdr);
+void hn_nl_event_send(struct sk_buff *skb, void *hdr);
+
+/* nl_config.c */
+int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd);
+int hn_nl_config_get(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info);
+
+/* nl_circuit.c */
+int hn_nl_preload(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_predict(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_release(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_circuit_dump(struct sk_buff *skb, struct netlink_callback *cb);
+
+/* nl_stats.c */
+int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int hn_nl_stats_reset(struct sk_buff *skb, struct genl_info *info);
+
+#endif /* HN_NL_H */

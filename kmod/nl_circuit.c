@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nl_circuit.c - HYBRIDNET_CMD_PRELOAD, _PREDICT, _RELEASE and the
+ * circuit dump.  Counts of nested attributes are checked before anything
+ * is allocated: at most K slot configurations of at most N pairs each, at
+ * most HYBRIDNET_MAX_PAIRS predicted requests.
+ */
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include "hn_nl.h"
+
+static const struct nla_policy hn_slotcfg_parse[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_SLOT] = { .type = NLA_U32 },
+	[HYBRIDNET_ATTR_PAIR] = { .type = NLA_NESTED },
+};
+
+/* Number of top-level attributes of @type in the request. */
+static u32 hn_count(struct genl_info *info, int type)
+{
+	const struct nlattr *a;
+	u32 n = 0;
+	int rem;
+
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem)
+		n += nla_type(a) == type;
+	return n;
+}
+
+static u32 hn_count_nested(const struct nlattr *nest, int type)
+{
+	const struct nlattr *a;
+	u32 n = 0;
+	int rem;
+
+	nla_for_each_nested(a, nest, rem)
+		n += nla_type(a) == type;
+	return n;
+}
+
+static void hn_slots_event(u32 event, const struct hn_slot_cfg *cfg, u32 n,
+			   const char *phase)
+{
+	struct nlattr *nest, *pn;
+	struct sk_buff *skb;
+	u32 i, p, total = 0;
+	void *hdr;
+
+	skb = hn_nl_event_new(event, &hdr);
+	if (!skb)
+		return;
+	for (i = 0; i < n; i++)
+		total += cfg[i].npairs;
+	for (i = 0; i < n; i++) {
+		nest = nla_nest_start(skb, HYBRIDNET_ATTR_SLOT_CONFIG);
+		if (!nest || nla_put_u32(skb, HYBRIDNET_ATTR_SLOT, cfg[i].slot))
+			goto drop;
+		/* the pairs too, while the event stays small */
+		for (p = 0; total <= 256 && p < cfg[i].npairs; p++) {
+			pn = nla_nest_start(skb, HYBRIDNET_ATTR_PAIR);
+			if (!pn ||
+			    nla_put_u32(skb, HYBRIDNET_ATTR_SRC,
+					cfg[i].pairs[p].src) ||
+			    nla_put_u32(skb, HYBRIDNET_ATTR_DST,
+					cfg[i].pairs[p].dst))
+				goto drop;
+			nla_nest_end(skb, pn);
+		}
+		nla_nest_end(skb, nest);
+	}
+	if (phase && nla_put_string(skb, HYBRIDNET_ATTR_PHASE, phase))
+		goto drop;
+	hn_nl_event_send(skb, hdr);
+	return;
+drop:
+	nlmsg_free(skb);
+}
+
+/* Parse one HYBRIDNET_ATTR_SLOT_CONFIG into @sc, pairs into @pairs. */
+static int hn_parse_slotcfg(struct hn_dev *hd, const struct nlattr *nest,
+			    struct hn_slot_cfg *sc, struct hn_pair *pairs,
+			    struct netlink_ext_ack *extack)
+{
+	const struct hn_config *c = hn_cfg(hd->e);
+	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	const struct nlattr *a;
+	u32 n = 0;
+	int rc, rem;
+
+	rc = nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_slotcfg_parse,
+			      extack);
+	if (rc)
+		return rc;
+	if (!tb[HYBRIDNET_ATTR_SLOT]) {
+		NL_SET_ERR_MSG_ATTR(extack, nest, "a slot-config needs a slot");
+		return -EINVAL;
+	}
+	sc->slot = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
+	if (sc->slot >= c->k) {
+		hn_nl_errf(extack, tb[HYBRIDNET_ATTR_SLOT],
+			   "slot %u out of range (%u predictive slots)",
+			   sc->slot, c->k);
+		return -EINVAL;
+	}
+	if (hn_count_nested(nest, HYBRIDNET_ATTR_PAIR) > c->nodes) {
+		hn_nl_errf(extack, nest, "slot %u: more pairs than nodes (%u)",
+			   sc->slot, c->nodes);
+		return -E2BIG;
+	}
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
+			continue;
+		rc = hn_nl_pair(a, c->nodes, &pairs[n], extack);
+		if (rc)
+			return rc;
+		n++;
+	}
+	sc->pairs = pairs;
+	sc->npairs = n;
+	return 0;
+}
+
+int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	const struct nlattr *phase = info->attrs[HYBRIDNET_ATTR_PHASE];
+	struct hn_dev *hd = hn_nl_hd;
+	struct hn_slot_cfg *cfg = NULL;
+	struct hn_pair *pairs = NULL;
+	struct hn_err err = { };
+	const struct nlattr *a;
+	u32 n, i = 0, nodes, k;
+	int rc, rem;
+
+	n = hn_count(info, HYBRIDNET_ATTR_SLOT_CONFIG);
+	mutex_lock(&hd->lock);
+	nodes = hn_cfg(hd->e)->nodes;
+	k = hn_cfg(hd->e)->k;
+	mutex_unlock(&hd->lock);
+	if (!n) {
+		NL_SET_ERR_MSG(extack, "missing slot-config attribute");
+		return -EINVAL;
+	}
+	if (n > k) {
+		hn_nl_errf(extack, NULL,
+			   "%u slot configurations for %u predictive slots", n,
+			   k);
+		return -E2BIG;
+	}
+	cfg = kcalloc(n, sizeof(*cfg), GFP_KERNEL);
+	pairs = kvcalloc((size_t)n * nodes, sizeof(*pairs), GFP_KERNEL);
+	rc = -ENOMEM;
+	if (!cfg || !pairs)
+		goto out;
+	/* genl_mutex keeps the configuration as read above */
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_SLOT_CONFIG)
+			continue;
+		rc = hn_parse_slotcfg(hd, a, &cfg[i], pairs + (size_t)i * nodes,
+				      extack);
+		if (rc)
+			goto out;
+		i++;
+	}
+	mutex_lock(&hd->lock);
+	rc = hn_preload(hd->e, cfg, n, &err);
+	mutex_unlock(&hd->lock);
+	if (rc) {
+		hn_nl_core_err(extack, rc, &err, "preload refused");
+		goto out;
+	}
+	hn_clock_kick(hd);
+	hn_slots_event(HYBRIDNET_EVENT_PRELOAD, cfg, n, NULL);
+	if (phase)
+		hn_slots_event(HYBRIDNET_EVENT_PHASE, cfg, 0, nla_data(phase));
+out:
+	kvfree(pairs);
+	kfree(cfg);
+	return rc;
+}
+
+static int hn_put_grant(struct sk_buff *msg, const struct hn_grant *g)
+{
+	struct nlattr *nest = nla_nest_start(msg, HYBRIDNET_ATTR_GRANT);
+
+	if (!nest ||
+	    nla_put_u32(msg, HYBRIDNET_ATTR_SRC, g->src) ||
+	    nla_put_u32(msg, HYBRIDNET_ATTR_DST, g->dst) ||
+	    nla_put_u32(msg, HYBRIDNET_ATTR_RESULT, g->result) ||
+	    (g->slot != HN_NONE &&
+	     nla_put_u32(msg, HYBRIDNET_ATTR_SLOT, g->slot)))
+		return -EMSGSIZE;
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+static void hn_grant_event(const struct hn_grant *g, u32 n)
+{
+	struct sk_buff *skb;
+	void *hdr;
+	u32 i;
+
+	skb = hn_nl_event_new(HYBRIDNET_EVENT_GRANT, &hdr);
+	if (!skb)
+		return;
+	for (i = 0; i < n; i++) {
+		if (g[i].result != HN_GRANTED)
+			continue;
+		if (hn_put_grant(skb, &g[i])) {
+			nlmsg_free(skb);
+			return;
+		}
+	}
+	hn_nl_event_send(skb, hdr);
+}
+
+int hn_nl_predict(struct sk_buff *skb, struct genl_info *info)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	struct hn_dev *hd = hn_nl_hd;
+	struct hn_grant *g = NULL;
+	struct hn_pair *req = NULL;
+	struct hn_err err = { };
+	struct sk_buff *msg = NULL;
+	const struct nlattr *a;
+	u32 n, i = 0, nodes;
+	void *hdr;
+	int rc, rem;
+
+	n = hn_count(info, HYBRIDNET_ATTR_PAIR);
+	if (!n) {
+		NL_SET_ERR_MSG(extack, "missing pair attribute");
+		return -EINVAL;
+	}
+	if (n > HYBRIDNET_MAX_PAIRS) {
+		hn_nl_errf(extack, NULL, "%u requests: at most %u per message",
+			   n, HYBRIDNET_MAX_PAIRS);
+		return -E2BIG;
+	}
+	mutex_lock(&hd->lock);
+	nodes = hn_cfg(hd->e)->nodes;
+	mutex_unlock(&hd->lock);
+	req = kvcalloc(n, sizeof(*req), GFP_KERNEL);
+	g = kvcalloc(n, sizeof(*g), GFP_KERNEL);
+	msg = genlmsg_new((size_t)n * 48 + 64, GFP_KERNEL);
+	rc = -ENOMEM;
+	if (!req || !g || !msg)
+		goto out;
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
+			continue;
+		rc = hn_nl_pair(a, nodes, &req[i++], extack);
+		if (rc)
+			goto out;
+	}
+	mutex_lock(&hd->lock);
+	rc = hn_predict(hd->e, req, n, g, &err);
+	mutex_unlock(&hd->lock);
+	if (rc) {
+		hn_nl_core_err(extack, rc, &err, "predict refused");
+		goto out;
+	}
+	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
+				HYBRIDNET_CMD_PREDICT);
+	rc = -EMSGSIZE;
+	if (!hdr)
+		goto out;
+	for (i = 0; i < n; i++)
+		if (hn_put_grant(msg, &g[i]))
+			goto out;
+	genlmsg_end(msg, hdr);
+	hn_clock_kick(hd);
+	hn_grant_event(g, n);
+	rc = genlmsg_reply(msg, info);
+	msg = NULL;
+out:
+	nlmsg_free(msg);
+	kvfree(req);
+	kvfree(g);
+	return rc;
+}
+
+static void hn_release_event(struct genl_info *info)
+{
+	static const int keep[] = {
+		HYBRIDNET_ATTR_PAIR, HYBRIDNET_ATTR_SLOT, HYBRIDNET_ATTR_ALL,
+	};
+	struct sk_buff *skb;
+	unsigned int i;
+	void *hdr;
+
+	skb = hn_nl_event_new(HYBRIDNET_EVENT_RELEASE, &hdr);
+	if (!skb)
+		return;
+	for (i = 0; i < ARRAY_SIZE(keep); i++) {
+		const struct nlattr *a = info->attrs[keep[i]];
+
+		if (a && nla_put(skb, keep[i], nla_len(a), nla_data(a))) {
+			nlmsg_free(skb);
+			return;
+		}
+	}
+	hn_nl_event_send(skb, hdr);
+}
+
+int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	struct nlattr **tb = info->attrs;
+	struct hn_dev *hd = hn_nl_hd;
+	struct hn_err err = { };
+	struct hn_pair p;
+	int rc, given;
+
+	given = !!tb[HYBRIDNET_ATTR_PAIR] + !!tb[HYBRIDNET_ATTR_SLOT] +
+		!!tb[HYBRIDNET_ATTR_ALL];
+	if (given != 1) {
+		NL_SET_ERR_MSG(extack, "give exactly one of pair, slot or all");
+		return -EINVAL;
+	}
+	if (hn_count(info, HYBRIDNET_ATTR_PAIR) > 1) {
+		NL_SET_ERR_MSG(extack, "release takes one pair at a time");
+		return -EINVAL;
+	}
+	mutex_lock(&hd->lock);
+	if (tb[HYBRIDNET_ATTR_PAIR]) {
+		rc = hn_nl_pair(tb[HYBRIDNET_ATTR_PAIR], hn_cfg(hd->e)->nodes,
+				&p, extack);
+		if (!rc) {
+			rc = hn_release(hd->e, p.src, p.dst, &err);
+			if (rc)
+				hn_nl_errf(extack, tb[HYBRIDNET_ATTR_PAIR],
+					   "release %u:%u: %s", p.src, p.dst,
+					   err.msg);
+		}
+	} else if (tb[HYBRIDNET_ATTR_SLOT]) {
+		u32 s = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
+
+		rc = hn_release_slot(hd->e, s, &err);
+		if (rc)
+			hn_nl_core_err(extack, rc, &err, "release refused");
+	} else {
+		rc = hn_release_all(hd->e, &err);
+		if (rc)
+			hn_nl_core_err(extack, rc, &err, "release refused");
+	}
+	mutex_unlock(&hd->lock);
+	if (rc)
+		return rc;
+	hn_clock_kick(hd);
+	hn_release_event(info);
+	return 0;
+}
+
+/*
+ * Dump every circuit as (slot, src, dst).  cb->args[0] is the next slot,
+ * cb->args[1] the next input; the circuit generation flags a table that
+ * changed between two parts of the dump (NLM_F_DUMP_INTR).
+ */
+int hn_nl_circuit_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct hn_dev *hd = hn_nl_hd;
+	u32 s = cb->args[0], u = cb->args[1], v, k, nodes, gen;
+	void *hdr;
+
+	mutex_lock(&hd->lock);
+	k = hn_cfg(hd->e)->k;
+	nodes = hn_cfg(hd->e)->nodes;
+	cb->seq = hn_circuit_gen(hd->e);
+	for (; s < k; s++, u = 0) {
+		for (; u < nodes; u++) {
+			v = hn_circuit(hd->e, s, u);
+			if (v == HN_NONE)
+				continue;
+			gen = hn_circuit_gen(hd->e);
+			hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+					  cb->nlh->nlmsg_seq, &hn_nl_family,
+					  NLM_F_MULTI, HYBRIDNET_CMD_CIRCUIT_GET);
+			if (!hdr)
+				goto full;
+			genl_dump_check_consistent(cb, hdr);
+			if (nla_put_u32(skb, HYBRIDNET_ATTR_SLOT, s) ||
+			    nla_put_u32(skb, HYBRIDNET_ATTR_SRC, u) ||
+			    nla_put_u32(skb, HYBRIDNET_ATTR_DST, v) ||
+			    nla_put_u32(skb, HYBRIDNET_ATTR_GENERATION, gen)) {
+				genlmsg_cancel(skb, hdr);
+				goto full;
+			}
+			genlmsg_end(skb, hdr);
+		}
+	}
+full:
+	mutex_unlock(&hd->lock);
+	cb->args[0] = s;
+	cb->args[1] = u;
+	return skb->len;
+}
