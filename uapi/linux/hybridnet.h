@@ -106,6 +106,10 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_STATS_GET,	/* do: global; dump: one per node */
 	HYBRIDNET_CMD_STATS_RESET,	/* admin: clear statistics */
 	HYBRIDNET_CMD_EVENT,		/* notification on the events group */
+	HYBRIDNET_CMD_SCHED_RUN,	/* admin: run a scheduler on requests */
+	HYBRIDNET_CMD_TRAFFIC_START,	/* admin: start the in-kernel generator */
+	HYBRIDNET_CMD_TRAFFIC_STOP,	/* admin: stop it */
+	HYBRIDNET_CMD_TRAFFIC_GET,	/* the generator's state and results */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -163,6 +167,36 @@ enum hybridnet_attr {
 	/* events */
 	HYBRIDNET_ATTR_EVENT,		/* u32: enum hybridnet_event */
 
+	/* the module's predictive scheduler (configuration) */
+	HYBRIDNET_ATTR_PREDICT_ALGO,	/* u32: enum hybridnet_predict */
+	HYBRIDNET_ATTR_PREDICT_KSTEP,	/* u32: K of the K-step matching */
+
+	/* SCHED_RUN: any scheduler on a request set */
+	HYBRIDNET_ATTR_TOPOLOGY,	/* string: crossbar:N or fattree:L,W */
+	HYBRIDNET_ATTR_ALGO,		/* string: as hnsim sched --algo */
+	HYBRIDNET_ATTR_KSTEP,		/* u32: K-step: longest path */
+	HYBRIDNET_ATTR_SCHED_FLAGS,	/* u32: request-major 1, keep 2 */
+	HYBRIDNET_ATTR_SEED,		/* u64 */
+	HYBRIDNET_ATTR_LEVEL,		/* u32: fat tree: common level H */
+	HYBRIDNET_ATTR_ROUTE,		/* binary: u8 up-ports, one per level */
+	HYBRIDNET_ATTR_COUNT,		/* u32: requests granted */
+
+	/* TRAFFIC_*: the in-kernel generator */
+	HYBRIDNET_ATTR_PATTERN,		/* string: as hnsim run --pattern */
+	HYBRIDNET_ATTR_LOAD_PPM,	/* u32: Bernoulli offered load */
+	HYBRIDNET_ATTR_BATCH,		/* u32: batch messages per sender */
+	HYBRIDNET_ATTR_SIZE,		/* u32: bytes */
+	HYBRIDNET_ATTR_SIZE_MAX,	/* u32: bytes */
+	HYBRIDNET_ATTR_SIZE_DIST,	/* string: fixed, uniform, bimodal, 8080 */
+	HYBRIDNET_ATTR_PRED_PPM,	/* u32: mixed, phased: predictable ratio */
+	HYBRIDNET_ATTR_ROOT,		/* u32: scatter's source */
+	HYBRIDNET_ATTR_WARMUP_NS,	/* u64 */
+	HYBRIDNET_ATTR_MEASURE_NS,	/* u64 */
+	HYBRIDNET_ATTR_DRAIN_NS,	/* u64 */
+	HYBRIDNET_ATTR_LIMIT_NS,	/* u64: batch: give up after */
+	HYBRIDNET_ATTR_TRAFFIC_STATE,	/* u32: enum hybridnet_traffic */
+	HYBRIDNET_ATTR_WHY,		/* string: how a run ended */
+
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
 };
@@ -187,6 +221,22 @@ enum hybridnet_grant {
 	HYBRIDNET_GRANT_REFUSED,	/* no slot had both ports free */
 };
 
+/* HYBRIDNET_ATTR_PREDICT_ALGO: how PREDICT places requests in slots. */
+enum hybridnet_predict {
+	HYBRIDNET_PREDICT_FIRST_FIT,	/* greedy, slot 0 first (Ch. 3) */
+	HYBRIDNET_PREDICT_KSTEP,	/* per slot: greedy + K-step (Ch. 6) */
+};
+
+/* HYBRIDNET_ATTR_TRAFFIC_STATE of the in-kernel generator. */
+enum hybridnet_traffic {
+	HYBRIDNET_TRAFFIC_IDLE,		/* never started */
+	HYBRIDNET_TRAFFIC_RUNNING,
+	HYBRIDNET_TRAFFIC_DONE,		/* everything delivered */
+	HYBRIDNET_TRAFFIC_SATURATED,	/* stopped: past saturation (WHY) */
+	HYBRIDNET_TRAFFIC_LIMIT,	/* batch not done by LIMIT_NS */
+	HYBRIDNET_TRAFFIC_STOPPED,	/* TRAFFIC_STOP */
+};
+
 /* HYBRIDNET_ATTR_EVENT: what a HYBRIDNET_CMD_EVENT announces. */
 enum hybridnet_event {
 	HYBRIDNET_EVENT_CONFIG,		/* configuration changed: its attrs */
@@ -195,6 +245,7 @@ enum hybridnet_event {
 	HYBRIDNET_EVENT_RELEASE,	/* released: PAIR, SLOT or ALL */
 	HYBRIDNET_EVENT_PHASE,		/* a named phase installed: PHASE */
 	HYBRIDNET_EVENT_STATS_RESET,	/* statistics cleared */
+	HYBRIDNET_EVENT_TRAFFIC,	/* generator started or ended: STATE */
 };
 
 /*
@@ -239,6 +290,14 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_CAP_BYTES,		/* per slot */
 	HYBRIDNET_STAT_SKIPPED,			/* per slot */
 	HYBRIDNET_STAT_PREEMPTED,		/* per slot */
+	HYBRIDNET_STAT_GEN_MSGS,		/* generator: generated */
+	HYBRIDNET_STAT_INJ_MSGS,		/* generator: taken by a NIC */
+	HYBRIDNET_STAT_DONE_MSGS,		/* generator: delivered */
+	HYBRIDNET_STAT_DONE_BYTES,
+	HYBRIDNET_STAT_OFFERED_PPM,		/* generator: of capacity */
+	HYBRIDNET_STAT_ACCEPTED_PPM,
+	HYBRIDNET_STAT_QUEUE_MAX,		/* generator: largest source queue */
+	HYBRIDNET_STAT_ROUNDS,			/* SCHED_RUN: K-step paths */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1
