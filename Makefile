@@ -83,6 +83,7 @@ CHECK_STEPS := check-unit check-spec
 -include selftests/drivers/hybridnet/vm.mk
 -include docs/results/results.mk
 -include docs/results/switching.mk
+-include tools/hnctl/hnctl.mk
 
 check: deps
 	@rm -rf $(O)/tap && mkdir -p $(O)/tap

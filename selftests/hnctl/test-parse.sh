@@ -1,0 +1,424 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# selftests/hnctl/test-parse.sh HNCTL - hnctl without the module: help,
+# argument parsing (--dry-run prints the request it would send), phase
+# files and their generators (--print), and the errors they give.  Every
+# test asserts the exact output and exit status.  Prints TAP; exits 1 if a
+# test failed.
+set -u
+
+HNCTL=${1:-build/hnctl}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+n=0
+failed=0
+
+report() {	# report DESC OK [DETAILS FILE...]
+	local desc=$1 ok=$2
+	shift 2
+	n=$((n + 1))
+	if [ "$ok" = 1 ]; then
+		echo "ok $n $desc"
+		return
+	fi
+	failed=$((failed + 1))
+	echo "not ok $n $desc"
+	for f in "$@"; do sed 's/^/# /' "$f"; done
+}
+
+# out DESC RC EXPECTED_STDOUT CMD...: exact stdout and exit status
+out() {
+	local desc=$1 rc=$2 want=$3 got
+	shift 3
+	"$HNCTL" "$@" > "$T/out" 2> "$T/err"
+	got=$?
+	printf '%s\n' "$want" > "$T/want"
+	if [ "$got" = "$rc" ] && cmp -s "$T/want" "$T/out"; then
+		report "$desc" 1
+	else
+		echo "exit $got (want $rc); stdout, then the expected:" > "$T/why"
+		diff "$T/out" "$T/want" >> "$T/why"
+		report "$desc" 0 "$T/why" "$T/err"
+	fi
+}
+
+# err DESC RC EXPECTED_STDERR CMD...: exact stderr, empty stdout, status
+err() {
+	local desc=$1 rc=$2 want=$3 got
+	shift 3
+	"$HNCTL" "$@" > "$T/out" 2> "$T/err"
+	got=$?
+	printf '%s\n' "$want" > "$T/want"
+	if [ "$got" = "$rc" ] && cmp -s "$T/want" "$T/err" && ! [ -s "$T/out" ]
+	then
+		report "$desc" 1
+	else
+		echo "exit $got (want $rc); stderr, then the expected:" > "$T/why"
+		diff "$T/err" "$T/want" >> "$T/why"
+		report "$desc" 0 "$T/why" "$T/out"
+	fi
+}
+
+file() {	# file NAME: stdin into $T/NAME
+	cat > "$T/$1"
+}
+
+# ---- help ---------------------------------------------------------------
+for c in show set preload predict release circuits stats monitor; do
+	"$HNCTL" "$c" --help > "$T/h1" 2> "$T/err"; r1=$?
+	"$HNCTL" help "$c" > "$T/h2"; r2=$?
+	"$HNCTL" "$c" help > "$T/h3"; r3=$?
+	ok=0
+	[ $r1 = 0 ] && [ $r2 = 0 ] && [ $r3 = 0 ] && cmp -s "$T/h1" "$T/h2" &&
+		cmp -s "$T/h1" "$T/h3" && ! [ -s "$T/err" ] &&
+		grep -q "^    hnctl $c - " "$T/h1" &&
+		grep -q '^SYNOPSIS$' "$T/h1" && grep -q '^EXAMPLES$' "$T/h1" &&
+		ok=1
+	report "$c --help, help $c and $c help: the same page" $ok "$T/h1"
+done
+"$HNCTL" --help > "$T/h1"; r1=$?
+ok=0
+[ $r1 = 0 ] && grep -q '^EXIT STATUS$' "$T/h1" &&
+	[ "$(grep -c '^    [a-z]*  *[a-z]' "$T/h1")" -ge 8 ] && ok=1
+report "--help lists the commands and the exit status" $ok "$T/h1"
+
+err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, monitor)
+Try 'hnctl --help'."
+err "unknown command" 1 "hnctl: unknown command 'frobnicate'
+Try 'hnctl --help'." frobnicate
+err "unknown global option" 1 "hnctl: unknown option '--frob'
+Try 'hnctl --help'." --frob show
+err "ambiguous prefix" 1 "hnctl: unknown command 's'
+Try 'hnctl --help'." s
+out "unique prefix: circ" 0 "circuit-get dump" -n circ
+
+# ---- show and set -------------------------------------------------------
+out "show -n" 0 "config-get" -n show
+out "show -j -n" 0 '{"request":"config-get"}' -n -j show nodes
+err "show: unknown key" 1 "hnctl show: unknown key 'bogus'
+Try 'hnctl show --help'." show bogus
+out "set -n: every kind of value" 0 \
+	"config-set nodes 16 slots 4 policy ses,preempt,slot slot-p-ns 200 nic-buf 8192 idle-timeout-ns 10000 profile ding5 clock paced" \
+	-n set nodes 16 k 4 policy ses,preempt,slot slot_p_ns 200 \
+	nic-buf 8K idle-timeout-ns 10us profile ding5 clock paced
+out "set -j -n" 0 \
+	'{"request":"config-set","nodes":16,"policy":"sla","max-msg":1048576,"idle-timeout-ns":0,"clock":"free"}' \
+	-j -n set nodes 16 policy sla max-msg 1M idle-timeout-ns never clock free
+out "set: options after the command" 0 "config-set nodes 4" set -n nodes 4
+out "set: times in us, ms, s" 0 \
+	"config-set slot-p-ns 1000 slot-w-ns 2000000 guard-ns 1000000000" \
+	-n set slot-p-ns 1us slot-w-ns 2ms guard-ns 1s
+out "set: hex" 0 "config-set link-mbps 6400" -n set link-mbps 0x1900
+out "policy words" 0 "config-set policy dynamic" -n set policy dynamic
+out "policy 'sla+no-w'" 0 "config-set policy sla,no-w" -n set policy sla+no-w
+out "policy fixed" 0 "config-set policy fixed" -n set policy fixed
+out "policy as a number, unnamed bits in hex" 0 \
+	"config-set policy no-w,0x2" -n set policy 0x12
+err "set: unknown key" 1 "hnctl set: unknown key 'speed'
+Try 'hnctl set --help'." set speed 3
+err "set: not a number" 1 "hnctl set: nodes: 'x' is not a number
+Try 'hnctl set --help'." set nodes x
+err "set: u32 overflow" 1 "hnctl set: nodes: '4294967296' is not a number
+Try 'hnctl set --help'." set nodes 4294967296
+err "set: a byte unit on a time" 1 "hnctl set: slot-p-ns: '2K' is not a time in ns (or with us, ms, s)
+Try 'hnctl set --help'." set slot-p-ns 2K
+err "set: a bad policy" 1 "hnctl set: policy: 'ses,fast' is not fixed, ses, sla, preempt[,slot][,no-w], dynamic, or a number
+Try 'hnctl set --help'." set policy ses,fast
+err "set: a bad clock" 1 "hnctl set: clock: 'slow' is not free or paced
+Try 'hnctl set --help'." set clock slow
+err "set: a key twice" 1 "hnctl set: nodes given twice
+Try 'hnctl set --help'." set nodes 4 nodes 8
+err "set: no value" 1 "hnctl set: slots needs a value (a number)
+Try 'hnctl set --help'." set slots
+err "set: now is read only" 1 "hnctl set: now cannot be set
+Try 'hnctl set --help'." set now 5
+err "set: nothing" 1 "hnctl set: nothing to set: give KEY VALUE...
+Try 'hnctl set --help'." set
+
+# ---- predict, release, circuits, stats, monitor -------------------------
+out "predict -n" 0 "predict 0:1 2:3 4095:0" -n predict 0:1 2:3 4095:0
+out "predict -j -n" 0 \
+	'{"request":"predict","pairs":[{"src":0,"dst":1},{"src":7,"dst":3}]}' \
+	-j -n predict 0:1 7:3
+err "predict: not a pair" 1 "hnctl predict: '0-1' is not SRC:DST
+Try 'hnctl predict --help'." predict 0-1
+err "predict: nothing" 1 "hnctl predict: no requests: give SRC:DST...
+Try 'hnctl predict --help'." predict
+out "release a pair" 0 "release 3:4" -n release 3:4
+out "release a slot" 0 "release slot 2" -n release slot 2
+out "release all" 0 "release all" -n release all
+out "release -j: pair" 0 '{"request":"release","pair":{"src":3,"dst":4}}' \
+	-n -j release 3:4
+out "release -j: slot" 0 '{"request":"release","slot":2}' -n -j release slot 2
+out "release -j: all" 0 '{"request":"release","all":true}' -n -j release all
+err "release two things" 1 "hnctl release: release one thing: SRC:DST, slot N or all
+Try 'hnctl release --help'." release 0:1 all
+err "release: slot without a number" 1 "hnctl release: slot needs a slot number
+Try 'hnctl release --help'." release slot x
+err "release: nothing" 1 "hnctl release: what? SRC:DST, slot N or all
+Try 'hnctl release --help'." release
+out "circuits -j -n" 0 '{"request":"circuit-get","dump":true}' -j -n circuits
+err "circuits: junk" 1 "hnctl circuits: 'x': expected slot N
+Try 'hnctl circuits --help'." circuits x
+out "stats -n" 0 "stats-get" -n stats
+out "stats node -n" 0 "stats-get dump node 7" -n stats node 7
+out "stats nodes -j -n" 0 '{"request":"stats-get","dump":true}' -n -j stats nodes
+out "stats reset -n" 0 "stats-reset" -n stats reset
+err "stats node without a number" 1 "hnctl stats: node needs a node number
+Try 'hnctl stats --help'." stats node
+err "stats: two words" 1 "hnctl stats: 'reset': one of node N, nodes or reset
+Try 'hnctl stats --help'." stats nodes reset
+out "monitor -n" 0 "subscribe events" -n monitor --count 3
+err "monitor --count 0" 1 "hnctl monitor: --count needs a positive number
+Try 'hnctl monitor --help'." monitor --count 0
+err "monitor: unknown option" 1 "hnctl monitor: unknown option '--fast'
+Try 'hnctl monitor --help'." monitor --fast 1
+
+# ---- preload on the command line ----------------------------------------
+out "preload slots, pairs as given (the kernel checks them)" 0 \
+"slot 0 0:1 1:0
+slot 1 2:3 4:3
+slot 2" -n preload slot 0 0:1 1:0 slot 1 2:3 4:3 slot 2
+out "preload: a phase named like a generator" 0 \
+"phase mesh
+slot 0 0:1 1:0 2:3 3:2
+slot 1
+slot 2 0:2 1:3 2:0 3:1
+slot 3" -n preload phase mesh mesh 2x2
+out "mesh 4x4: exactly four slot configurations (E, W, S, N)" 0 \
+"nodes 16
+slot 0 0:1 1:2 2:3 3:0 4:5 5:6 6:7 7:4 8:9 9:10 10:11 11:8 12:13 13:14 14:15 15:12
+slot 1 0:3 1:0 2:1 3:2 4:7 5:4 6:5 7:6 8:11 9:8 10:9 11:10 12:15 13:12 14:13 15:14
+slot 2 0:4 1:5 2:6 3:7 4:8 5:9 6:10 7:11 8:12 9:13 10:14 11:15 12:0 13:1 14:2 15:3
+slot 3 0:12 1:13 2:14 3:15 4:0 5:1 6:2 7:3 8:4 9:5 10:6 11:7 12:8 13:9 14:10 15:11" \
+	preload --nodes 16 --print mesh 4x4
+out "mesh without WxH: the grid for N nodes (4x2 for 8)" 0 \
+"nodes 8
+slot 0 0:1 1:2 2:3 3:0 4:5 5:6 6:7 7:4
+slot 1 0:4 1:5 2:6 3:7 4:0 5:1 6:2 7:3" \
+	preload --nodes 8 --print mesh dirs es
+out "mesh 3x2 open" 0 \
+"nodes 6
+slot 0 0:1 1:2 3:4 4:5
+slot 1 1:0 2:1 4:3 5:4
+slot 2 0:3 1:4 2:5
+slot 3 3:0 4:1 5:2" preload --nodes 6 --print mesh 3x2 open
+out "mesh 2x2 dirs es as JSON" 0 \
+'{"nodes":4,"phases":[{"slots":[{"slot":0,"pairs":[{"src":0,"dst":1},{"src":1,"dst":0},{"src":2,"dst":3},{"src":3,"dst":2}]},{"slot":1,"pairs":[{"src":0,"dst":2},{"src":1,"dst":3},{"src":2,"dst":0},{"src":3,"dst":1}]}]}]}' \
+	-j preload --nodes 4 --print mesh 2x2 dirs es
+"$HNCTL" preload --nodes 64 --print mesh 8x8 > "$T/out"
+ok=0
+[ "$(grep -c '^slot' "$T/out")" = 4 ] &&
+	[ "$(awk '/^slot/ { print NF - 2 }' "$T/out" | sort -u)" = 64 ] &&
+	[ "$(awk '/^slot 0/ { print $3, $10, $11 }' "$T/out")" = "0:1 7:0 8:9" ] &&
+	ok=1
+report "mesh 8x8: 4 slots of 64 circuits, rows wrap" $ok "$T/out"
+out "shift 1 -1" 0 \
+"nodes 4
+slot 0 0:1 1:2 2:3 3:0
+slot 1 0:3 1:0 2:1 3:2" preload --nodes 4 --print shift 1 -1
+out "shift 1..2 skips what an earlier slot has (shift 2 = shift -2)" 0 \
+"nodes 4
+slot 0 0:2 1:3 2:0 3:1
+slot 1" preload --nodes 4 --print shift 2 -2
+out "scatter: the root to every other node" 0 \
+"nodes 4
+slot 0 0:1
+slot 1 0:2
+slot 2 0:3" preload --nodes 4 --print scatter 0
+out "gather with a range" 0 \
+"nodes 8
+slot 0 4:5
+slot 1 3:5" preload --nodes 8 --print gather 5 1..2
+out "xor" 0 \
+"nodes 6
+slot 0 0:1 1:0 2:3 3:2 4:5 5:4
+slot 1 0:4 1:5 4:0 5:1" preload --nodes 6 --print xor 1 4
+out "perm, fixed points and '-' left out" 0 \
+"nodes 5
+slot 0 0:2 2:3 3:0" preload --nodes 5 --print perm 2 1 3 0 -
+err "perm longer than N" 1 "hnctl preload: perm: 5 entries for 4 nodes
+Try 'hnctl preload --help'." preload --nodes 4 --print perm 1 2 3 0 0
+out "slot N then generators number on" 0 \
+"nodes 4
+slot 5 0:1
+slot 6 0:2 1:3 2:0 3:1" preload --nodes 4 --print slot 5 0:1 shift 2
+err "shift needs the node count" 1 "hnctl preload: 'shift' needs the node count: add 'nodes N' or give --nodes N
+Try 'hnctl preload --help'." preload --print shift 1
+err "scatter with too many destinations" 1 "hnctl preload: scatter 0: 99 destinations need more than 64 slots: give the distances (e.g. 'scatter 0 1..4')
+Try 'hnctl preload --help'." preload --nodes 100 --print scatter 0
+err "shift 0" 1 "hnctl preload: shift: distance 8 connects a node to itself (8 nodes)
+Try 'hnctl preload --help'." preload --nodes 8 --print shift 8
+err "mesh larger than the fabric" 1 "hnctl preload: mesh 8x8 needs 64 nodes, there are 16
+Try 'hnctl preload --help'." preload --nodes 16 --print mesh 8x8
+err "mesh: bad dirs" 1 "hnctl preload: mesh: dirs 'ee': give each of e, w, s, n at most once
+Try 'hnctl preload --help'." preload --print mesh 4x4 dirs ee
+err "a word that is no statement" 1 "hnctl preload: 'bogus': expected slot, phase or a generator (mesh, shift, xor, scatter, gather, perm)
+Try 'hnctl preload --help'." preload --print bogus
+err "preload: --file and statements" 1 "hnctl preload: give either --file or statements, not both
+Try 'hnctl preload --help'." preload --file x slot 0
+err "preload: --phase without --file" 1 "hnctl preload: --phase picks a phase of --file; on the command line, name it with 'phase NAME'
+Try 'hnctl preload --help'." preload --phase a slot 0
+err "preload: nothing" 1 "hnctl preload: nothing to preload: give slot N SRC:DST... or --file FILE
+Try 'hnctl preload --help'." preload
+err "preload: bad --nodes" 1 "hnctl preload: --nodes: '1' is not 2..4096
+Try 'hnctl preload --help'." preload --nodes 1 --print slot 0
+
+# ---- phase files --------------------------------------------------------
+file app.phases <<'EOF'
+# an application's phases
+nodes 16
+
+phase halo            # nearest neighbours
+    mesh 4x4
+
+phase exchange at 4
+    slot 0:8 1:9 2:10 3:11 \
+         4:12 5:13 6:14 7:15
+    shift 8           # skips 0:8..7:15, which the line above has
+    xor 1
+
+phase root
+    slot 7 0:1
+EOF
+out "phase file: every phase, expanded" 0 \
+"nodes 16
+phase halo
+slot 0 0:1 1:2 2:3 3:0 4:5 5:6 6:7 7:4 8:9 9:10 10:11 11:8 12:13 13:14 14:15 15:12
+slot 1 0:3 1:0 2:1 3:2 4:7 5:4 6:5 7:6 8:11 9:8 10:9 11:10 12:15 13:12 14:13 15:14
+slot 2 0:4 1:5 2:6 3:7 4:8 5:9 6:10 7:11 8:12 9:13 10:14 11:15 12:0 13:1 14:2 15:3
+slot 3 0:12 1:13 2:14 3:15 4:0 5:1 6:2 7:3 8:4 9:5 10:6 11:7 12:8 13:9 14:10 15:11
+phase exchange
+slot 4 0:8 1:9 2:10 3:11 4:12 5:13 6:14 7:15
+slot 5 8:0 9:1 10:2 11:3 12:4 13:5 14:6 15:7
+slot 6 0:1 1:0 2:3 3:2 4:5 5:4 6:7 7:6 8:9 9:8 10:11 11:10 12:13 13:12 14:15 15:14
+phase root
+slot 7 0:1" preload --file "$T/app.phases" --print
+out "phase file: --phase picks one" 0 \
+"nodes 16
+phase root
+slot 7 0:1" preload --file "$T/app.phases" --phase root --print
+out "phase file: --phase, JSON" 0 \
+'{"nodes":16,"phases":[{"name":"root","slots":[{"slot":7,"pairs":[{"src":0,"dst":1}]}]}]}' \
+	-j preload --file "$T/app.phases" --phase root --print
+out "phase file: -n is --print" 0 \
+"nodes 16
+phase root
+slot 7 0:1" -n preload -f "$T/app.phases" --phase root
+out "phase file from stdin" 0 \
+"nodes 4
+slot 0 0:1" preload --file - --print < <(printf 'nodes 4\nslot 0:1\n')
+err "phase file: no such phase" 1 \
+	"hnctl: $T/app.phases: no phase 'fft' (phases: halo, exchange, root)" \
+	preload --file "$T/app.phases" --phase fft --print
+err "phase file: --nodes disagrees with the file" 1 \
+	"hnctl: $T/app.phases:2: the phases are for 16 nodes, --nodes has 64" \
+	preload --file "$T/app.phases" --nodes 64 --print
+
+file overlap.phases <<'EOF'
+nodes 8
+phase a
+shift 1 2
+phase b
+slot 1 0:4
+EOF
+err "phase file: two phases in one slot, loaded together" 1 \
+	"hnctl: $T/overlap.phases:5: slot 1 is in phase a (line 3) and in phase b: load one of them with --phase NAME" \
+	preload --file "$T/overlap.phases" --print
+out "phase file: ... one at a time is fine" 0 \
+"nodes 8
+phase b
+slot 1 0:4" preload --file "$T/overlap.phases" --phase b --print
+
+bad() {	# bad DESC "LINE: reason" FILE-CONTENT
+	printf '%s\n' "$3" > "$T/bad.phases"
+	err "phase file: $1" 1 "hnctl: $T/bad.phases:$2" \
+		preload --file "$T/bad.phases" --print
+}
+bad "a malformed pair" "3: slot 0: '1-2' is not a SRC:DST pair" \
+"nodes 4
+phase p
+slot 0 0:1 1-2"
+bad "two circuits to one output" \
+	"2: two circuits to one output in slot 1: 2:3 and 4:3" \
+"slot 0 0:1
+slot 1 2:3 4:3"
+bad "two circuits from one input" \
+	"1: two circuits from one input in slot 0: 2:3 and 2:4" \
+"slot 0 2:3 2:4"
+bad "a node out of range" "2: pair 0:4: node 4 out of range (4 nodes)" \
+"nodes 4
+slot 0:4"
+bad "a node beyond any fabric" \
+	"1: pair 0:4096: node 4096 out of range (at most 4096 nodes)" \
+"slot 0:4096"
+bad "a connection in two slots" \
+	"3: connection 0:1 is already in slot 0 (line 2)" \
+"phase p
+slot 0:1
+slot 0:1"
+bad "a slot configured twice" "3: slot 0 is already configured (line 2)" \
+"phase p
+slot 0 0:1
+slot 0 1:0"
+bad "a slot beyond 63" "3: slot 64 out of range (slots are 0..63)" \
+"nodes 4
+phase p at 63
+shift 1 2"
+bad "an unknown statement" \
+	"2: unknown statement 'route' (nodes, phase, slot, mesh, shift, xor, scatter, gather, perm)" \
+"phase p
+route 0 1"
+bad "nodes after a slot" "2: 'nodes' must come before the first phase or slot" \
+"slot 0:1
+nodes 4"
+bad "a generator without the node count" \
+	"2: 'xor' needs the node count: add a 'nodes N' line or give --nodes N" \
+"phase p
+xor 1"
+bad "a phase defined twice" "5: phase p is already defined (line 1)" \
+"phase p
+slot 0:1
+phase q
+slot 1:0
+phase p"
+bad "an empty phase" "2: phase p (line 1) has no slot configuration" \
+"phase p
+phase q
+slot 0:1"
+bad "an empty phase at the end" "3: phase q has no slot configuration" \
+"phase p
+slot 0:1
+phase q"
+bad "a phase after slots of no phase" \
+	"2: 'phase' after slots that belong to no phase: start the file with a phase line" \
+"slot 0:1
+phase p
+slot 1:0"
+bad "a bad phase name" \
+	"1: phase name 'a/b': use 1 to 63 letters, digits, '_', '.' or '-'" \
+"phase a/b"
+bad "a bad range" "2: shift: '3..1' is not a range A..B with A <= B" \
+"nodes 8
+shift 3..1"
+bad "a dangling continuation" "2: the last line ends with '\\'" \
+"slot 0:1
+slot 1:0 \\"
+printf '' > "$T/empty.phases"
+err "phase file: nothing in it" 1 "hnctl: $T/empty.phases: no slot configuration" \
+	preload --file "$T/empty.phases" --print
+err "phase file: missing" 1 "hnctl: $T/none.phases: No such file or directory" \
+	preload --file "$T/none.phases" --print
+
+# ---- the kernel side, when it is not there -------------------------------
+if [ -e /sys/module/hybridnet ]; then
+	report "no module: show says so # SKIP the module is loaded" 1
+else
+	err "no module: show says so, exit 2" 2 \
+		"hnctl: no generic netlink family 'hybridnet': is the module loaded? (modprobe hybridnet)" \
+		show
+fi
+
+echo "1..$n"
+[ "$failed" = 0 ]

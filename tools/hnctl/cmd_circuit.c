@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_circuit.c - "hnctl preload", "predict", "release" and "circuits".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hnctl.h"
+#include "json.h"
+#include "phase.h"
+
+#define CIRCUIT_TRIES	5	/* dumps interrupted by a change, retried */
+
+static int opt_arg(const char *cmd, int argc, char **argv, int *i,
+		   const char **val)
+{
+	if (*i + 1 >= argc)
+		return hnctl_usage(cmd, "%s needs a value", argv[*i]);
+	*val = argv[++*i];
+	return 0;
+}
+
+int cmd_preload(struct hnctl *o, int argc, char **argv)
+{
+	const char *file = NULL, *phase = NULL, *nodes_s = NULL, *name;
+	char **stmt, err[512];
+	int i, n = 0, print = 0, rc;
+	struct hn_ctl_slot_cfg *cfg;
+	struct hn_ctl_config fab;
+	uint32_t nodes = 0;
+	const char *from = NULL;
+	struct ph_file pf;
+	uint64_t v = 0;
+	size_t ncfg;
+
+	stmt = calloc(argc + 1, sizeof(*stmt));
+	if (!stmt)
+		return EXIT_KERNEL;
+	for (i = 0, rc = 0; i < argc && !rc; i++) {
+		const char *a = argv[i];
+
+		rc = hnctl_common_opt(o, "preload", a);
+		if (rc < 0) {
+			free(stmt);
+			return 0;
+		}
+		if (rc) {
+			rc = 0;
+		} else if (!strcmp(a, "-f") || !strcmp(a, "--file")) {
+			rc = opt_arg("preload", argc, argv, &i, &file);
+		} else if (!strcmp(a, "--phase")) {
+			rc = opt_arg("preload", argc, argv, &i, &phase);
+		} else if (!strcmp(a, "--nodes")) {
+			rc = opt_arg("preload", argc, argv, &i, &nodes_s);
+			if (!rc && (hnctl_num(nodes_s, HYBRIDNET_MAX_NODES, &v) ||
+				    v < HYBRIDNET_MIN_NODES))
+				rc = hnctl_usage("preload", "--nodes: '%s' is not "
+						 "%u..%u", nodes_s,
+						 HYBRIDNET_MIN_NODES,
+						 HYBRIDNET_MAX_NODES);
+			nodes = (uint32_t)v;
+		} else if (!strcmp(a, "--print")) {
+			print = 1;
+		} else if (!strncmp(a, "--", 2)) {
+			rc = hnctl_usage("preload", "unknown option '%s'", a);
+		} else {
+			stmt[n++] = argv[i];
+		}
+	}
+	if (!rc && file && n)
+		rc = hnctl_usage("preload", "give either --file or statements, "
+				 "not both");
+	if (!rc && !file && !n)
+		rc = hnctl_usage("preload", "nothing to preload: give slot N "
+				 "SRC:DST... or --file FILE");
+	if (!rc && phase && !file)
+		rc = hnctl_usage("preload", "--phase picks a phase of --file; "
+				 "on the command line, name it with "
+				 "'phase NAME'");
+	if (rc)
+		goto out;
+	if (nodes)
+		from = "--nodes";
+	if (!print && !o->dry_run) {
+		rc = hnctl_connect(o);
+		if (!rc && (rc = hn_ctl_config_get(o->ctl, &fab)) != 0)
+			rc = hnctl_refused(o, "preload", rc);
+		if (rc)
+			goto out;
+		if (nodes && nodes != fab.nodes) {
+			rc = hnctl_usage("preload", "--nodes %u, but the fabric "
+					 "has %u nodes", nodes, fab.nodes);
+			goto out;
+		}
+		nodes = fab.nodes;
+		from = "the fabric";
+	}
+	if (file)
+		rc = ph_load(&pf, file, nodes, from, err, sizeof(err));
+	else
+		rc = ph_args(&pf, n, stmt, nodes, from, err, sizeof(err));
+	if (!rc && ph_select(&pf, phase, &cfg, &ncfg, &name, err, sizeof(err))) {
+		ph_free(&pf);
+		rc = -1;
+	}
+	if (rc) {
+		if (file)
+			fprintf(stderr, "hnctl: %s\n", err);
+		else
+			hnctl_usage("preload", "%s", err);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (print || o->dry_run) {
+		ph_print(&pf, phase, o->json);
+	} else {
+		rc = hn_ctl_preload(o->ctl, cfg, ncfg, name);
+		if (rc)
+			rc = hnctl_refused(o, "preload", rc);
+	}
+	free(cfg);
+	ph_free(&pf);
+out:
+	free(stmt);
+	return rc;
+}
+
+static void print_grants(const struct hn_ctl_grant *g, size_t n, int json)
+{
+	size_t i;
+
+	if (json) {
+		j_obj(NULL);
+		j_arr("grants");
+	}
+	for (i = 0; i < n; i++) {
+		const char *r = hn_ctl_grant_name(g[i].result);
+		char num[16];
+
+		if (!r) {
+			snprintf(num, sizeof(num), "%u", g[i].result);
+			r = num;
+		}
+		if (json) {
+			j_obj(NULL);
+			j_u64("src", g[i].src);
+			j_u64("dst", g[i].dst);
+			j_str("result", r);
+			if (g[i].slot != HN_CTL_NO_SLOT)
+				j_u64("slot", g[i].slot);
+			j_obj_end();
+		} else if (g[i].slot != HN_CTL_NO_SLOT) {
+			printf("%u:%u %s slot %u\n", g[i].src, g[i].dst, r,
+			       g[i].slot);
+		} else {
+			printf("%u:%u %s\n", g[i].src, g[i].dst, r);
+		}
+	}
+	if (json) {
+		j_arr_end();
+		j_obj_end();
+		j_end();
+	}
+}
+
+static void print_pairs_request(const char *req, const struct hn_ctl_pair *p,
+				size_t n, int json)
+{
+	size_t i;
+
+	if (json) {
+		j_obj(NULL);
+		j_str("request", req);
+		j_arr("pairs");
+		for (i = 0; i < n; i++) {
+			j_obj(NULL);
+			j_u64("src", p[i].src);
+			j_u64("dst", p[i].dst);
+			j_obj_end();
+		}
+		j_arr_end();
+		j_obj_end();
+		j_end();
+		return;
+	}
+	printf("%s", req);
+	for (i = 0; i < n; i++)
+		printf(" %u:%u", p[i].src, p[i].dst);
+	putchar('\n');
+}
+
+int cmd_predict(struct hnctl *o, int argc, char **argv)
+{
+	struct hn_ctl_pair *req;
+	struct hn_ctl_grant *g;
+	int i, rc = 0;
+	size_t n = 0;
+
+	req = calloc(argc + 1, sizeof(*req));
+	g = calloc(argc + 1, sizeof(*g));
+	if (!req || !g) {
+		rc = EXIT_KERNEL;
+		goto out;
+	}
+	for (i = 0; i < argc && !rc; i++) {
+		rc = hnctl_common_opt(o, "predict", argv[i]);
+		if (rc < 0) {
+			rc = 0;
+			goto out;
+		}
+		if (rc)
+			rc = 0;
+		else if (hnctl_pair(argv[i], &req[n++]))
+			rc = hnctl_usage("predict", "'%s' is not SRC:DST",
+					 argv[i]);
+	}
+	if (!rc && !n)
+		rc = hnctl_usage("predict", "no requests: give SRC:DST...");
+	if (rc)
+		goto out;
+	if (o->dry_run) {
+		print_pairs_request("predict", req, n, o->json);
+		goto out;
+	}
+	rc = hnctl_connect(o);
+	if (rc)
+		goto out;
+	rc = hn_ctl_predict(o->ctl, req, n, g);
+	if (rc < 0) {
+		rc = hnctl_refused(o, "predict", rc);
+		goto out;
+	}
+	print_grants(g, (size_t)rc, o->json);
+	rc = 0;
+out:
+	free(req);
+	free(g);
+	return rc;
+}
+
+int cmd_release(struct hnctl *o, int argc, char **argv)
+{
+	enum { NONE, PAIR, SLOT, ALL } what = NONE;
+	struct hn_ctl_pair p = { 0, 0 };
+	uint64_t slot = 0;
+	int i, rc;
+
+	for (i = 0; i < argc; i++) {
+		rc = hnctl_common_opt(o, "release", argv[i]);
+		if (rc < 0)
+			return 0;
+		if (rc)
+			continue;
+		if (what != NONE)
+			return hnctl_usage("release", "release one thing: "
+					   "SRC:DST, slot N or all");
+		if (!strcmp(argv[i], "all")) {
+			what = ALL;
+		} else if (!strcmp(argv[i], "slot")) {
+			if (i + 1 == argc ||
+			    hnctl_num(argv[i + 1], UINT32_MAX, &slot))
+				return hnctl_usage("release", "slot needs a "
+						   "slot number");
+			i++;
+			what = SLOT;
+		} else if (!hnctl_pair(argv[i], &p)) {
+			what = PAIR;
+		} else {
+			return hnctl_usage("release", "'%s': expected SRC:DST, "
+					   "slot N or all", argv[i]);
+		}
+	}
+	if (what == NONE)
+		return hnctl_usage("release", "what? SRC:DST, slot N or all");
+	if (o->dry_run) {
+		if (o->json) {
+			j_obj(NULL);
+			j_str("request", "release");
+			if (what == PAIR) {
+				j_obj("pair");
+				j_u64("src", p.src);
+				j_u64("dst", p.dst);
+				j_obj_end();
+			} else if (what == SLOT) {
+				j_u64("slot", slot);
+			} else {
+				j_bool("all", 1);
+			}
+			j_obj_end();
+			j_end();
+		} else if (what == PAIR) {
+			printf("release %u:%u\n", p.src, p.dst);
+		} else if (what == SLOT) {
+			printf("release slot %u\n", (uint32_t)slot);
+		} else {
+			printf("release all\n");
+		}
+		return 0;
+	}
+	rc = hnctl_connect(o);
+	if (rc)
+		return rc;
+	if (what == PAIR)
+		rc = hn_ctl_release_pair(o->ctl, p.src, p.dst);
+	else if (what == SLOT)
+		rc = hn_ctl_release_slot(o->ctl, (uint32_t)slot);
+	else
+		rc = hn_ctl_release_all(o->ctl);
+	return rc ? hnctl_refused(o, "release", rc) : 0;
+}
+
+static void print_circuits(const struct hn_ctl_circuits *t, int64_t only,
+			   int json)
+{
+	int64_t last = -1;
+	size_t i;
+
+	if (json) {
+		j_obj(NULL);
+		j_u64("generation", t->generation);
+		j_arr("circuits");
+		for (i = 0; i < t->n; i++) {
+			if (only >= 0 && t->c[i].slot != only)
+				continue;
+			j_obj(NULL);
+			j_u64("slot", t->c[i].slot);
+			j_u64("src", t->c[i].src);
+			j_u64("dst", t->c[i].dst);
+			j_obj_end();
+		}
+		j_arr_end();
+		j_obj_end();
+		j_end();
+		return;
+	}
+	/* as a phase file: "slot N SRC:DST ..." (the dump is by slot) */
+	for (i = 0; i < t->n; i++) {
+		if (only >= 0 && t->c[i].slot != only)
+			continue;
+		if (t->c[i].slot != last) {
+			if (last >= 0)
+				putchar('\n');
+			printf("slot %u", t->c[i].slot);
+			last = t->c[i].slot;
+		}
+		printf(" %u:%u", t->c[i].src, t->c[i].dst);
+	}
+	if (last >= 0)
+		putchar('\n');
+}
+
+int cmd_circuits(struct hnctl *o, int argc, char **argv)
+{
+	struct hn_ctl_circuits t;
+	int64_t only = -1;
+	uint64_t v;
+	int i, rc, tries;
+
+	for (i = 0; i < argc; i++) {
+		rc = hnctl_common_opt(o, "circuits", argv[i]);
+		if (rc < 0)
+			return 0;
+		if (rc)
+			continue;
+		if (!strcmp(argv[i], "slot") && i + 1 < argc &&
+		    !hnctl_num(argv[i + 1], UINT32_MAX, &v)) {
+			only = (int64_t)v;
+			i++;
+			continue;
+		}
+		return hnctl_usage("circuits", "'%s': expected slot N",
+				   argv[i]);
+	}
+	if (o->dry_run) {
+		if (o->json) {
+			j_obj(NULL);
+			j_str("request", "circuit-get");
+			j_bool("dump", 1);
+			j_obj_end();
+			j_end();
+		} else {
+			printf("circuit-get dump\n");
+		}
+		return 0;
+	}
+	rc = hnctl_connect(o);
+	if (rc)
+		return rc;
+	for (tries = 0; tries < CIRCUIT_TRIES; tries++) {
+		rc = hn_ctl_circuits(o->ctl, &t);
+		if (rc != -EAGAIN)
+			break;
+	}
+	if (rc)
+		return hnctl_refused(o, "circuits", rc);
+	print_circuits(&t, only, o->json);
+	hn_ctl_circuits_free(&t);
+	return 0;
+}

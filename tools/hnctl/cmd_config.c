@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_config.c - "hnctl show" and "hnctl set": the configuration
+ * attributes, by their spec names, as text, JSON and command-line values.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hnctl.h"
+#include "json.h"
+
+static const struct {
+	const char *alias, *name;
+} aliases[] = {
+	{ "k", "slots" },
+	{ "nic-buf-bytes", "nic-buf" },
+	{ "sw-buf-bytes", "sw-buf" },
+	{ "rx-buf-bytes", "rx-buf" },
+	{ "max-msg-bytes", "max-msg" },
+};
+
+/* The field called @key (spec name, '_' for '-', or an alias). */
+static const struct hn_ctl_field *field(const char *key)
+{
+	char buf[32];
+	size_t i;
+
+	if (strlen(key) >= sizeof(buf))
+		return NULL;
+	for (i = 0; key[i]; i++)
+		buf[i] = key[i] == '_' ? '-' : key[i];
+	buf[i] = '\0';
+	for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (!strcmp(buf, aliases[i].alias))
+			return hn_ctl_config_field(aliases[i].name);
+	return hn_ctl_config_field(buf);
+}
+
+static uint64_t get_u(const struct hn_ctl_config *cfg,
+		      const struct hn_ctl_field *f)
+{
+	const char *p = (const char *)cfg + f->off;
+
+	return f->type == HN_CTL_U64 ? *(const uint64_t *)p :
+	       *(const uint32_t *)p;
+}
+
+/* The value of @f as "hnctl set" reads it. */
+static const char *value_str(const struct hn_ctl_config *cfg,
+			     const struct hn_ctl_field *f, char *buf,
+			     size_t len)
+{
+	const char *name;
+
+	if (f->type == HN_CTL_STRING)
+		return (const char *)cfg + f->off;
+	if (f->attr == HYBRIDNET_ATTR_POLICY)
+		return hn_ctl_policy_str(cfg->policy, buf, len);
+	if (f->attr == HYBRIDNET_ATTR_CLOCK &&
+	    (name = hn_ctl_clock_name(cfg->clock)) != NULL)
+		return name;
+	snprintf(buf, len, "%llu", (unsigned long long)get_u(cfg, f));
+	return buf;
+}
+
+void config_print(const struct hn_ctl_config *cfg, int one_line)
+{
+	const struct hn_ctl_field *f;
+	char buf[64];
+	int n = 0;
+
+	for (f = hn_ctl_config_fields; f->name; f++) {
+		if (!(cfg->mask & HN_CTL_BIT(f->attr)))
+			continue;
+		printf("%s%s %s", one_line && n++ ? " " : "", f->name,
+		       value_str(cfg, f, buf, sizeof(buf)));
+		if (!one_line)
+			putchar('\n');
+	}
+}
+
+void config_json(const struct hn_ctl_config *cfg)
+{
+	const struct hn_ctl_field *f;
+	char buf[64];
+
+	for (f = hn_ctl_config_fields; f->name; f++) {
+		if (!(cfg->mask & HN_CTL_BIT(f->attr)))
+			continue;
+		if (f->type == HN_CTL_STRING || f->attr == HYBRIDNET_ATTR_POLICY ||
+		    (f->attr == HYBRIDNET_ATTR_CLOCK &&
+		     hn_ctl_clock_name(cfg->clock)))
+			j_str(f->name, value_str(cfg, f, buf, sizeof(buf)));
+		else
+			j_u64(f->name, get_u(cfg, f));
+	}
+}
+
+int cmd_show(struct hnctl *o, int argc, char **argv)
+{
+	struct hn_ctl_config cfg;
+	uint64_t want = 0;
+	int i, rc;
+
+	for (i = 0; i < argc; i++) {
+		const struct hn_ctl_field *f;
+
+		rc = hnctl_common_opt(o, "show", argv[i]);
+		if (rc < 0)
+			return 0;
+		if (rc)
+			continue;
+		f = field(argv[i]);
+		if (!f)
+			return hnctl_usage("show", "unknown key '%s'", argv[i]);
+		want |= HN_CTL_BIT(f->attr);
+	}
+	if (o->dry_run) {
+		if (o->json) {
+			j_obj(NULL);
+			j_str("request", "config-get");
+			j_obj_end();
+			j_end();
+		} else {
+			printf("config-get\n");
+		}
+		return 0;
+	}
+	rc = hnctl_connect(o);
+	if (rc)
+		return rc;
+	rc = hn_ctl_config_get(o->ctl, &cfg);
+	if (rc)
+		return hnctl_refused(o, "show", rc);
+	if (want)
+		cfg.mask &= want;
+	if (o->json) {
+		j_obj(NULL);
+		config_json(&cfg);
+		j_obj_end();
+		j_end();
+	} else {
+		config_print(&cfg, 0);
+	}
+	return 0;
+}
+
+/* A number with a unit: ns, us, ms, s for times; K, M for bytes. */
+static int parse_value(const struct hn_ctl_field *f, const char *s,
+		       uint64_t *v)
+{
+	static const struct {
+		const char *unit;
+		uint64_t mul;
+		int time;
+	} units[] = {
+		{ "ns", 1, 1 }, { "us", 1000, 1 }, { "ms", 1000000, 1 },
+		{ "s", 1000000000, 1 }, { "K", 1024, 0 }, { "k", 1024, 0 },
+		{ "M", 1048576, 0 },
+	};
+	uint64_t max = f->type == HN_CTL_U64 ? UINT64_MAX : UINT32_MAX;
+	size_t len = strlen(f->name), i, n;
+	int time = len > 3 && !strcmp(f->name + len - 3, "-ns");
+	int bytes = strstr(f->name, "buf") || strstr(f->name, "bytes") ||
+		    !strcmp(f->name, "max-msg");
+	char num[32];
+
+	if (!hnctl_num(s, max, v))
+		return 0;
+	for (n = 0; s[n] >= '0' && s[n] <= '9'; n++)
+		;
+	if (!n || n >= sizeof(num))
+		return -1;
+	memcpy(num, s, n);
+	num[n] = '\0';
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(s + n, units[i].unit) ||
+		    (units[i].time ? !time : !bytes))
+			continue;
+		if (hnctl_num(num, max / units[i].mul, v))
+			return -1;
+		*v *= units[i].mul;
+		return 0;
+	}
+	return -1;
+}
+
+static int set_field(struct hn_ctl_config *cfg, const struct hn_ctl_field *f,
+		     const char *val)
+{
+	char *p = (char *)cfg + f->off;
+	uint64_t v;
+
+	switch (f->attr) {
+	case HYBRIDNET_ATTR_POLICY:
+		return hn_ctl_policy_parse(val, &cfg->policy) ? -1 : 0;
+	case HYBRIDNET_ATTR_CLOCK:
+		if (!strcmp(val, "free"))
+			cfg->clock = HYBRIDNET_CLOCK_FREE;
+		else if (!strcmp(val, "paced"))
+			cfg->clock = HYBRIDNET_CLOCK_PACED;
+		else if (!hnctl_num(val, UINT32_MAX, &v))
+			cfg->clock = (uint32_t)v;
+		else
+			return -1;
+		return 0;
+	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:
+		if (!strcmp(val, "never") || !strcmp(val, "off")) {
+			cfg->idle_timeout_ns = 0;
+			return 0;
+		}
+		break;
+	default:
+		break;
+	}
+	if (f->type == HN_CTL_STRING) {
+		if (strlen(val) >= sizeof(cfg->profile))
+			return -1;
+		strcpy(p, val);
+		return 0;
+	}
+	if (parse_value(f, val, &v))
+		return -1;
+	if (f->type == HN_CTL_U64)
+		*(uint64_t *)p = v;
+	else
+		*(uint32_t *)p = (uint32_t)v;
+	return 0;
+}
+
+static const char *value_hint(const struct hn_ctl_field *f)
+{
+	switch (f->attr) {
+	case HYBRIDNET_ATTR_POLICY:
+		return "fixed, ses, sla, preempt[,slot][,no-w], dynamic, or a "
+		       "number";
+	case HYBRIDNET_ATTR_CLOCK:
+		return "free or paced";
+	case HYBRIDNET_ATTR_PROFILE:
+		return "a profile name: ding4 or ding5";
+	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:
+		return "a time (e.g. 5000, 5us, 2ms) or never";
+	default:
+		break;
+	}
+	if (strstr(f->name, "-ns"))
+		return "a time in ns (or with us, ms, s)";
+	if (strstr(f->name, "buf") || strstr(f->name, "bytes") ||
+	    !strcmp(f->name, "max-msg"))
+		return "bytes (or with K, M)";
+	return "a number";
+}
+
+int cmd_set(struct hnctl *o, int argc, char **argv)
+{
+	struct hn_ctl_config cfg = { 0 };
+	const struct hn_ctl_field *f;
+	int i, rc;
+
+	for (i = 0; i < argc; i++) {
+		rc = hnctl_common_opt(o, "set", argv[i]);
+		if (rc < 0)
+			return 0;
+		if (rc)
+			continue;
+		f = field(argv[i]);
+		if (!f)
+			return hnctl_usage("set", "unknown key '%s'", argv[i]);
+		if (f->readonly)
+			return hnctl_usage("set", "%s cannot be set", f->name);
+		if (cfg.mask & HN_CTL_BIT(f->attr))
+			return hnctl_usage("set", "%s given twice", f->name);
+		if (i + 1 == argc)
+			return hnctl_usage("set", "%s needs a value (%s)",
+					   f->name, value_hint(f));
+		if (set_field(&cfg, f, argv[++i]))
+			return hnctl_usage("set", "%s: '%s' is not %s",
+					   f->name, argv[i], value_hint(f));
+		cfg.mask |= HN_CTL_BIT(f->attr);
+	}
+	if (!cfg.mask)
+		return hnctl_usage("set", "nothing to set: give KEY VALUE...");
+	if (o->dry_run) {
+		if (o->json) {
+			j_obj(NULL);
+			j_str("request", "config-set");
+			config_json(&cfg);
+			j_obj_end();
+			j_end();
+		} else {
+			printf("config-set ");
+			config_print(&cfg, 1);
+			putchar('\n');
+		}
+		return 0;
+	}
+	rc = hnctl_connect(o);
+	if (rc)
+		return rc;
+	rc = hn_ctl_config_set(o->ctl, &cfg);
+	return rc ? hnctl_refused(o, "set", rc) : 0;
+}

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_monitor.c - "hnctl monitor": the events multicast group, one line
+ * (or one JSON object) per event, until SIGINT/SIGTERM, --count events or
+ * --timeout seconds.  A text line reads like the hnctl command that has
+ * the same effect ("preload slot 0 0:1 1:0", "release slot 2").
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "hnctl.h"
+#include "json.h"
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void event_text(const struct hn_ctl_event *ev)
+{
+	const char *kind = hn_ctl_event_name(ev->kind);
+	size_t i;
+	uint32_t p;
+
+	if (kind)
+		fputs(kind, stdout);
+	else
+		printf("event %u", ev->kind);
+	if (ev->config.mask) {
+		putchar(' ');
+		config_print(&ev->config, 1);
+	}
+	for (i = 0; i < ev->nslots; i++) {
+		printf(" slot %u", ev->slots[i].slot);
+		for (p = 0; p < ev->slots[i].npairs; p++)
+			printf(" %u:%u", ev->slots[i].pairs[p].src,
+			       ev->slots[i].pairs[p].dst);
+	}
+	for (i = 0; i < ev->ngrants; i++) {
+		printf(" %u:%u", ev->grants[i].src, ev->grants[i].dst);
+		if (ev->grants[i].slot != HN_CTL_NO_SLOT)
+			printf(" slot %u", ev->grants[i].slot);
+	}
+	if (ev->has_pair)
+		printf(" %u:%u", ev->pair.src, ev->pair.dst);
+	if (ev->has_slot)
+		printf(" slot %u", ev->slot);
+	if (ev->all)
+		printf(" all");
+	if (ev->phase[0])
+		printf(" %s", ev->phase);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void event_json(const struct hn_ctl_event *ev)
+{
+	const char *kind = hn_ctl_event_name(ev->kind);
+	size_t i;
+	uint32_t p;
+
+	j_obj(NULL);
+	if (kind)
+		j_str("event", kind);
+	else
+		j_u64("event", ev->kind);
+	config_json(&ev->config);
+	if (ev->nslots) {
+		j_arr("slots");
+		for (i = 0; i < ev->nslots; i++) {
+			j_obj(NULL);
+			j_u64("slot", ev->slots[i].slot);
+			j_arr("pairs");
+			for (p = 0; p < ev->slots[i].npairs; p++) {
+				j_obj(NULL);
+				j_u64("src", ev->slots[i].pairs[p].src);
+				j_u64("dst", ev->slots[i].pairs[p].dst);
+				j_obj_end();
+			}
+			j_arr_end();
+			j_obj_end();
+		}
+		j_arr_end();
+	}
+	if (ev->ngrants) {
+		j_arr("grants");
+		for (i = 0; i < ev->ngrants; i++) {
+			j_obj(NULL);
+			j_u64("src", ev->grants[i].src);
+			j_u64("dst", ev->grants[i].dst);
+			if (ev->grants[i].slot != HN_CTL_NO_SLOT)
+				j_u64("slot", ev->grants[i].slot);
+			j_obj_end();
+		}
+		j_arr_end();
+	}
+	if (ev->has_pair) {
+		j_obj("pair");
+		j_u64("src", ev->pair.src);
+		j_u64("dst", ev->pair.dst);
+		j_obj_end();
+	}
+	if (ev->has_slot)
+		j_u64("slot", ev->slot);
+	if (ev->all)
+		j_bool("all", 1);
+	if (ev->phase[0])
+		j_str("phase", ev->phase);
+	j_obj_end();
+	j_end();
+}
+
+static long long ms_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+int cmd_monitor(struct hnctl *o, int argc, char **argv)
+{
+	uint64_t count = 0, seen = 0, timeout = 0;
+	const char *ready = NULL;
+	struct sigaction sa;
+	struct hn_ctl_event ev;
+	long long end = 0;
+	int i, rc;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		rc = hnctl_common_opt(o, "monitor", a);
+		if (rc < 0)
+			return 0;
+		if (rc)
+			continue;
+		if (i + 1 == argc)
+			return hnctl_usage("monitor", "'%s': unknown, or "
+					   "without its value", a);
+		if (!strcmp(a, "-c") || !strcmp(a, "--count")) {
+			if (hnctl_num(argv[++i], UINT32_MAX, &count) || !count)
+				return hnctl_usage("monitor", "--count needs a "
+						   "positive number");
+		} else if (!strcmp(a, "-t") || !strcmp(a, "--timeout")) {
+			if (hnctl_num(argv[++i], 86400 * 365, &timeout) ||
+			    !timeout)
+				return hnctl_usage("monitor", "--timeout needs "
+						   "seconds (> 0)");
+		} else if (!strcmp(a, "--ready")) {
+			ready = argv[++i];
+		} else {
+			return hnctl_usage("monitor", "unknown option '%s'", a);
+		}
+	}
+	if (o->dry_run) {
+		if (o->json) {
+			j_obj(NULL);
+			j_str("request", "subscribe");
+			j_str("group", HYBRIDNET_MCGRP_EVENTS);
+			j_obj_end();
+			j_end();
+		} else {
+			printf("subscribe %s\n", HYBRIDNET_MCGRP_EVENTS);
+		}
+		return 0;
+	}
+	rc = hnctl_connect(o);
+	if (rc)
+		return rc;
+	rc = hn_ctl_subscribe(o->ctl);
+	if (rc) {
+		fprintf(stderr, "hnctl: cannot join the %s group: %s\n",
+			HYBRIDNET_MCGRP_EVENTS, strerror(-rc));
+		return EXIT_KERNEL;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: poll() returns */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (ready) {
+		FILE *f = fopen(ready, "w");
+
+		if (!f) {
+			fprintf(stderr, "hnctl: --ready %s: %s\n", ready,
+				strerror(errno));
+			return EXIT_USAGE;
+		}
+		fclose(f);
+	}
+	if (timeout)
+		end = ms_now() + (long long)timeout * 1000;
+	while (!stop && (!count || seen < count)) {
+		int wait = -1;
+
+		if (timeout) {
+			long long left = end - ms_now();
+
+			if (left <= 0)
+				break;
+			wait = left > 1000000000 ? 1000000000 : (int)left;
+		}
+		rc = hn_ctl_event_recv(o->ctl, &ev, wait);
+		if (rc == -EINTR || rc == -EAGAIN)
+			continue;
+		if (rc == -ENOBUFS) {
+			fprintf(stderr, "hnctl: events were lost (the socket "
+				"overflowed)\n");
+			continue;
+		}
+		if (rc) {
+			fprintf(stderr, "hnctl: monitor: %s\n", strerror(-rc));
+			return EXIT_KERNEL;
+		}
+		if (o->json)
+			event_json(&ev);
+		else
+			event_text(&ev);
+		hn_ctl_event_free(&ev);
+		seen++;
+	}
+	return count && seen < count && !stop ? EXIT_TIMEOUT : 0;
+}

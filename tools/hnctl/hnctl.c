@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hnctl.c - hnctl, the control tool of hybridnet, in the style of ip(8):
+ * global options, the command table, connecting to the generic netlink
+ * family and reporting the kernel's refusals.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hnctl.h"
+
+const struct hnctl_cmd hnctl_cmds[] = {
+	{ "show", cmd_show, "print the fabric's configuration",
+	  hnctl_help_show },
+	{ "set", cmd_set, "change configuration values", hnctl_help_set },
+	{ "preload", cmd_preload, "install slot configurations or a phase file",
+	  hnctl_help_preload },
+	{ "predict", cmd_predict, "submit predicted requests to the scheduler",
+	  hnctl_help_predict },
+	{ "release", cmd_release, "release a circuit, a slot or all circuits",
+	  hnctl_help_release },
+	{ "circuits", cmd_circuits, "list the circuits of every slot",
+	  hnctl_help_circuits },
+	{ "stats", cmd_stats, "print or reset statistics", hnctl_help_stats },
+	{ "monitor", cmd_monitor, "print events as they happen",
+	  hnctl_help_monitor },
+	{ NULL, NULL, NULL, NULL },
+};
+
+int hnctl_usage(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "hnctl%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'hnctl %s%s--help'.\n", cmd ? cmd : "",
+		cmd ? " " : "");
+	return EXIT_USAGE;
+}
+
+int hnctl_connect(struct hnctl *o)
+{
+	int rc;
+
+	if (o->ctl)
+		return 0;
+	rc = hn_ctl_open(&o->ctl);
+	if (!rc)
+		return 0;
+	if (rc == -ENOENT)
+		fprintf(stderr, "hnctl: no generic netlink family '%s': is the "
+			"module loaded? (modprobe hybridnet)\n",
+			HYBRIDNET_GENL_NAME);
+	else
+		fprintf(stderr, "hnctl: cannot open a generic netlink socket: "
+			"%s\n", strerror(-rc));
+	return EXIT_KERNEL;
+}
+
+/* The kernel's message starts "preload refused: ..." already. */
+static int says_refused(const char *msg)
+{
+	const char *colon = strchr(msg, ':');
+
+	return colon && colon - msg >= 8 && !strncmp(colon - 8, " refused", 8);
+}
+
+int hnctl_refused(struct hnctl *o, const char *what, int rc)
+{
+	const char *msg = o->ctl ? hn_ctl_errmsg(o->ctl) : "";
+
+	if (says_refused(msg))
+		fprintf(stderr, "hnctl: %s\n", msg);
+	else if (*msg)
+		fprintf(stderr, "hnctl: %s refused: %s\n", what, msg);
+	else if (rc == -EPERM)
+		fprintf(stderr, "hnctl: %s refused: %s (needs CAP_NET_ADMIN)\n",
+			what, strerror(-rc));
+	else
+		fprintf(stderr, "hnctl: %s refused: %s\n", what, strerror(-rc));
+	return EXIT_KERNEL;
+}
+
+void hnctl_help(const char *cmd)
+{
+	const struct hnctl_cmd *c;
+
+	for (c = hnctl_cmds; c->name; c++)
+		if (!strcmp(c->name, cmd)) {
+			fputs(c->help, stdout);
+			return;
+		}
+}
+
+int hnctl_common_opt(struct hnctl *o, const char *cmd, const char *arg)
+{
+	if (!strcmp(arg, "-j") || !strcmp(arg, "--json")) {
+		o->json = 1;
+		return 1;
+	}
+	if (!strcmp(arg, "-n") || !strcmp(arg, "--dry-run")) {
+		o->dry_run = 1;
+		return 1;
+	}
+	if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+		hnctl_help(cmd);
+		return -1;
+	}
+	return 0;
+}
+
+int hnctl_num(const char *s, uint64_t max, uint64_t *v)
+{
+	unsigned long long x;
+	char *end;
+	int base = 10;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	if (!((*s >= '0' && *s <= '9') ||
+	      (base == 16 && strchr("abcdefABCDEF", *s) && *s)))
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, base);
+	if (errno || *end || x > max)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int hnctl_pair(const char *s, struct hn_ctl_pair *p)
+{
+	const char *colon = strchr(s, ':');
+	uint64_t a, b;
+	char buf[24];
+
+	if (!colon || (size_t)(colon - s) >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, colon - s);
+	buf[colon - s] = '\0';
+	if (hnctl_num(buf, UINT32_MAX, &a) ||
+	    hnctl_num(colon + 1, UINT32_MAX, &b))
+		return -1;
+	p->src = (uint32_t)a;
+	p->dst = (uint32_t)b;
+	return 0;
+}
+
+/* The command named @name, or a unique prefix of one. */
+static const struct hnctl_cmd *find_cmd(const char *name)
+{
+	const struct hnctl_cmd *c, *found = NULL;
+	size_t len = strlen(name);
+	int n = 0;
+
+	for (c = hnctl_cmds; c->name; c++) {
+		if (!strcmp(c->name, name))
+			return c;
+		if (!strncmp(c->name, name, len)) {
+			found = c;
+			n++;
+		}
+	}
+	return n == 1 ? found : NULL;
+}
+
+static void main_help(void)
+{
+	const struct hnctl_cmd *c;
+
+	fputs(hnctl_help_main, stdout);
+	printf("\nCOMMANDS\n");
+	for (c = hnctl_cmds; c->name; c++)
+		printf("    %-10s %s\n", c->name, c->summary);
+	printf("\nSee 'hnctl COMMAND --help' for each command, and "
+	       "docs/hnctl.md.\n");
+}
+
+int main(int argc, char **argv)
+{
+	struct hnctl o = { 0 };
+	const struct hnctl_cmd *c;
+	int i, rc;
+
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			main_help();
+			return 0;
+		}
+		if (!strcmp(argv[i], "-V") || !strcmp(argv[i], "--version")) {
+			printf("hnctl: generic netlink family %s version %d\n",
+			       HYBRIDNET_GENL_NAME, HYBRIDNET_GENL_VERSION);
+			return 0;
+		}
+		if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--json"))
+			o.json = 1;
+		else if (!strcmp(argv[i], "-n") ||
+			 !strcmp(argv[i], "--dry-run"))
+			o.dry_run = 1;
+		else
+			return hnctl_usage(NULL, "unknown option '%s'",
+					   argv[i]);
+	}
+	if (i == argc)
+		return hnctl_usage(NULL, "no command (show, set, preload, "
+				   "predict, release, circuits, stats, "
+				   "monitor)");
+	if (!strcmp(argv[i], "help")) {
+		if (i + 1 < argc && (c = find_cmd(argv[i + 1])) != NULL)
+			fputs(c->help, stdout);
+		else if (i + 1 < argc)
+			return hnctl_usage(NULL, "unknown command '%s'",
+					   argv[i + 1]);
+		else
+			main_help();
+		return 0;
+	}
+	c = find_cmd(argv[i]);
+	if (!c)
+		return hnctl_usage(NULL, "unknown command '%s'", argv[i]);
+	if (i + 1 < argc && !strcmp(argv[i + 1], "help")) {
+		fputs(c->help, stdout);
+		return 0;
+	}
+	rc = c->run(&o, argc - i - 1, argv + i + 1);
+	hn_ctl_close(o.ctl);
+	return rc;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hnctl.h - hnctl, the control tool of hybridnet: shared state, the
+ * command table and helpers.
+ *
+ * Exit status: 0 done; 1 bad usage or input (command line, phase file);
+ * 2 the kernel refused or could not be reached; 3 "monitor --count N
+ * --timeout S" saw fewer than N events.
+ */
+#ifndef HNCTL_H
+#define HNCTL_H
+
+#include <stdint.h>
+
+#include "libhybridnet.h"
+
+#define EXIT_USAGE	1
+#define EXIT_KERNEL	2
+#define EXIT_TIMEOUT	3
+
+struct hnctl {
+	int json;			/* -j */
+	int dry_run;			/* -n: print the request, send nothing */
+	struct hn_ctl *ctl;		/* once connected */
+};
+
+struct hnctl_cmd {
+	const char *name;
+	int (*run)(struct hnctl *o, int argc, char **argv);
+	const char *summary;		/* one line for "hnctl --help" */
+	const char *help;		/* "hnctl NAME --help" */
+};
+
+extern const struct hnctl_cmd hnctl_cmds[];
+
+/* Open the control handle (or say why not): 0 or EXIT_KERNEL. */
+int hnctl_connect(struct hnctl *o);
+/* "hnctl: WHAT refused: REASON" (or strerror); returns EXIT_KERNEL. */
+int hnctl_refused(struct hnctl *o, const char *what, int rc);
+/* "hnctl CMD: MESSAGE" and a pointer to --help; returns EXIT_USAGE. */
+int hnctl_usage(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Options every command takes after its name: -j/--json, -n/--dry-run,
+ * -h/--help.  Returns 1 when @arg was one (and -1 after printing help).
+ */
+int hnctl_common_opt(struct hnctl *o, const char *cmd, const char *arg);
+/* Print the help of @cmd (stdout). */
+void hnctl_help(const char *cmd);
+
+/* Numbers: decimal or 0x hex, whole token, within [0, max]. */
+int hnctl_num(const char *s, uint64_t max, uint64_t *v);
+/* "SRC:DST" */
+int hnctl_pair(const char *s, struct hn_ctl_pair *p);
+
+/* Configuration as text ("nodes 64 slots 4 ...", one line, or one
+ * "KEY VALUE" line per field) and as JSON members (cmd_config.c). */
+void config_print(const struct hn_ctl_config *cfg, int one_line);
+void config_json(const struct hn_ctl_config *cfg);
+
+/* The commands */
+int cmd_show(struct hnctl *o, int argc, char **argv);
+int cmd_set(struct hnctl *o, int argc, char **argv);
+int cmd_preload(struct hnctl *o, int argc, char **argv);
+int cmd_predict(struct hnctl *o, int argc, char **argv);
+int cmd_release(struct hnctl *o, int argc, char **argv);
+int cmd_circuits(struct hnctl *o, int argc, char **argv);
+int cmd_stats(struct hnctl *o, int argc, char **argv);
+int cmd_monitor(struct hnctl *o, int argc, char **argv);
+
+/* The help texts (help.c) */
+extern const char hnctl_help_main[];
+extern const char hnctl_help_show[], hnctl_help_set[], hnctl_help_preload[];
+extern const char hnctl_help_predict[], hnctl_help_release[];
+extern const char hnctl_help_circuits[], hnctl_help_stats[];
+extern const char hnctl_help_monitor[];
+
+#endif /* HNCTL_H */

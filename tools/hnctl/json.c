@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json.c - hnctl's JSON writer.  It keeps a stack of "first member yet?"
+ * flags to place the commas; nesting deeper than 16 is not needed here.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "json.h"
+
+static int depth;
+static int used[16];	/* the container at this depth has a member */
+
+static void j_quote(const char *s);
+
+static void j_key(const char *key)
+{
+	if (depth > 0 && used[depth - 1])
+		putchar(',');
+	if (depth > 0)
+		used[depth - 1] = 1;
+	if (key) {
+		j_quote(key);
+		putchar(':');
+	}
+}
+
+static void j_open(const char *key, int c)
+{
+	j_key(key);
+	putchar(c);
+	if (depth < 16)
+		used[depth] = 0;
+	depth++;
+}
+
+void j_obj(const char *key)
+{
+	j_open(key, '{');
+}
+
+void j_obj_end(void)
+{
+	depth--;
+	putchar('}');
+}
+
+void j_arr(const char *key)
+{
+	j_open(key, '[');
+}
+
+void j_arr_end(void)
+{
+	depth--;
+	putchar(']');
+}
+
+void j_u64(const char *key, uint64_t v)
+{
+	j_key(key);
+	printf("%" PRIu64, v);
+}
+
+void j_bool(const char *key, int v)
+{
+	j_key(key);
+	fputs(v ? "true" : "false", stdout);
+}
+
+void j_str(const char *key, const char *s)
+{
+	j_key(key);
+	j_quote(s);
+}
+
+static void j_quote(const char *s)
+{
+	const unsigned char *p;
+
+	putchar('"');
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			printf("\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", stdout);
+		else if (*p == '\t')
+			fputs("\\t", stdout);
+		else if (*p < 0x20)
+			printf("\\u%04x", *p);
+		else
+			putchar(*p);
+	}
+	putchar('"');
+}
+
+void j_end(void)
+{
+	depth = 0;
+	putchar('\n');
+	fflush(stdout);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * json.h - hnctl's JSON writer: compact, to stdout, one document at a time.
+ * @key is the member name inside an object and NULL inside an array.
+ */
+#ifndef HNCTL_JSON_H
+#define HNCTL_JSON_H
+
+#include <stdint.h>
+
+void j_obj(const char *key);
+void j_obj_end(void);
+void j_arr(const char *key);
+void j_arr_end(void);
+void j_u64(const char *key, uint64_t v);
+void j_str(const char *key, const char *s);
+void j_bool(const char *key, int v);
+/* Ends the document: a newline, and stdout is flushed. */
+void j_end(void);
+
+#endif /* HNCTL_JSON_H */
