@@ -11,13 +11,12 @@
 #include <time.h>
 #include "hnsim.h"
 #include "hn_traffic.h"
+#include "topts.h"
 
 #define U(x) ((unsigned long long)(x))
 
 static void run_usage(FILE *f)
 {
-	u32 i;
-
 	fprintf(f,
 "Usage: hnsim run --pattern NAME [PATTERN OPTIONS] (--load L | --batch M)\n"
 "                 [--size SPEC] [--net NET] [METHOD] [--seed S] [--json]\n"
@@ -26,26 +25,9 @@ static void run_usage(FILE *f)
 "measure it.  Without --pattern, 'hnsim run [OPTIONS] TRACE' is the trace\n"
 "mode ('hnsim --help').  The same options and seed give the same messages\n"
 "and statistics here and in the kernel's generator.\n"
-"\n"
-"Patterns (destination formulas: docs/model.md, 'Traffic'):\n ");
-	for (i = 0; hn_pattern_name(i); i++)
-		fprintf(f, " %s", hn_pattern_name(i));
+"\n");
+	hn_topts_usage_patterns(f);
 	fprintf(f,
-"\n"
-"  --root R          scatter: the sending node (0)\n"
-"  --hot LIST        hotspot: hot nodes, comma-separated (0)\n"
-"  --hot-frac F      hotspot: fraction of messages to the hot set (0.1)\n"
-"  --pred F          mixed, phased: predictable (ordered-mesh) ratio (0.5)\n"
-"  --dirs D          mixed, phased: mesh directions used, 1..4 (4)\n"
-"  --phase-len M     phased: messages per node per ordered+random pair (256)\n"
-"  --rmesh M         two-phase: random-mesh messages after the all-to-all (16)\n"
-"  --grid WxH        grid of the mesh patterns, tornado, neighbor (auto)\n"
-"Sizes (--size, default 128):\n"
-"  B                 fixed, bytes\n"
-"  A-B               uniform on A..B\n"
-"  bimodal:S,L,F     L bytes with probability F, else S\n"
-"  80/80             Ch. 1's rule (L356): bimodal:256,8192,0.111111 - 8/9 of\n"
-"                    messages 256 B, 80 %% of the bytes in 8 KB messages\n"
 "Injection:\n"
 "  --load L          Bernoulli: offered load per sender, fraction of the link\n"
 "                    rate, 0 < L <= 1 (also NN%%); one trial per --cycle NS\n"
@@ -80,120 +62,6 @@ static void run_usage(FILE *f)
 "first generation) / senders' link rate; also over all N links), and how\n"
 "the run ended.  --json prints one object.\n"
 "Exit status: 0 completed, 1 bad options, 2 saturated or not completed.\n");
-}
-
-/* "0.35", "35%", "1" -> parts per million; -1 if not a number */
-static long long parse_ppm(const char *s)
-{
-	unsigned long long ip = 0, fp = 0, scale = 1000000;
-	const char *p = s;
-	int digits = 0, pct = 0;
-
-	if (!*p)
-		return -1;
-	for (; *p >= '0' && *p <= '9'; p++, digits++) {
-		ip = ip * 10 + (*p - '0');
-		if (ip > 1000000000ULL)
-			return -1;
-	}
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++, digits++) {
-			if (scale > 1) {
-				scale /= 10;
-				fp += (*p - '0') * scale;
-			}
-		}
-	}
-	if (*p == '%') {
-		pct = 1;
-		p++;
-	}
-	if (*p || !digits)
-		return -1;
-	ip = ip * 1000000 + fp;
-	return pct ? (long long)(ip / 100) : (long long)ip;
-}
-
-static int parse_u64(const char *s, unsigned long long *v)
-{
-	char *end;
-
-	errno = 0;
-	if (!*s || *s == '-')
-		return -1;
-	*v = strtoull(s, &end, 0);
-	return errno || *end ? -1 : 0;
-}
-
-static int parse_u32(const char *s, u32 *v)
-{
-	unsigned long long x;
-
-	if (parse_u64(s, &x) || x > 0xffffffffULL)
-		return -1;
-	*v = (u32)x;
-	return 0;
-}
-
-static int parse_size(const char *s, struct hn_tcfg *t)
-{
-	char buf[96], *a, *b, *c;
-	long long f;
-
-	if (!strcmp(s, "80/80")) {
-		t->size_dist = HN_SIZE_BIMODAL;
-		t->size = HN_8080_SMALL;
-		t->size_max = HN_8080_LARGE;
-		t->large_ppm = HN_8080_PPM;
-		return 0;
-	}
-	if (strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	if (!strncmp(buf, "bimodal:", 8)) {
-		a = buf + 8;
-		b = strchr(a, ',');
-		c = b ? strchr(b + 1, ',') : NULL;
-		if (!b || !c)
-			return -1;
-		*b++ = 0;
-		*c++ = 0;
-		f = parse_ppm(c);
-		if (parse_u32(a, &t->size) || parse_u32(b, &t->size_max) ||
-		    f < 0)
-			return -1;
-		t->large_ppm = (u32)f;
-		t->size_dist = HN_SIZE_BIMODAL;
-		return 0;
-	}
-	a = strchr(buf, '-');
-	if (a) {
-		*a++ = 0;
-		t->size_dist = HN_SIZE_UNIFORM;
-		return parse_u32(buf, &t->size) || parse_u32(a, &t->size_max);
-	}
-	t->size_dist = HN_SIZE_FIXED;
-	if (parse_u32(buf, &t->size))
-		return -1;
-	t->size_max = t->size;
-	return 0;
-}
-
-static int parse_hot(const char *s, struct hn_tcfg *t)
-{
-	char buf[256], *tok, *save;
-
-	if (strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	t->nhot = 0;
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (t->nhot == HN_MAX_HOT || parse_u32(tok, &t->hot[t->nhot]))
-			return -1;
-		t->nhot++;
-	}
-	return t->nhot ? 0 : -1;
 }
 
 /* KEY=VALUE lines, '#' comments, as hnsim -c reads them. */
@@ -246,18 +114,6 @@ static double wall(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static const char *size_desc(const struct hn_tcfg *t, char *buf, size_t n)
-{
-	if (t->size_dist == HN_SIZE_UNIFORM)
-		snprintf(buf, n, "uniform %u..%u B", t->size, t->size_max);
-	else if (t->size_dist == HN_SIZE_BIMODAL)
-		snprintf(buf, n, "bimodal %u B / %u B w.p. %.6f", t->size,
-			 t->size_max, t->large_ppm / 1e6);
-	else
-		snprintf(buf, n, "%u B", t->size);
-	return buf;
-}
-
 /* a percentile's upper bound from the histogram, never above the max */
 static u64 pct(const struct hn_tres *r, u32 permille)
 {
@@ -296,11 +152,11 @@ static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	       cfg_policy_name(c->policy, pol, sizeof(pol)), U(t->seed));
 	if (t->inject == HN_INJ_BATCH)
 		printf("injection   batch of %u per sender, %s, generation %s%u Mb/s\n",
-		       t->batch, size_desc(t, sz, sizeof(sz)),
+		       t->batch, hn_topts_size_desc(t, sz, sizeof(sz)),
 		       t->gen_mbps ? "" : "unlimited, ", t->gen_mbps);
 	else
 		printf("injection   Bernoulli, offered %.4f of the link, %s; window [%llu, %llu) ns\n",
-		       t->load_ppm / 1e6, size_desc(t, sz, sizeof(sz)),
+		       t->load_ppm / 1e6, hn_topts_size_desc(t, sz, sizeof(sz)),
 		       U(rc->warmup_ns), U(rc->warmup_ns + rc->measure_ns));
 	printf("ended       %s, at %llu ns virtual (%.3f s wall)\n", r->why,
 	       U(r->t_end), wall_s);
@@ -369,15 +225,10 @@ static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 
 static int opt_err(const char *opt, const char *val, const char *what)
 {
-	fprintf(stderr, "hnsim run: %s '%s': %s\n", opt, val, what);
-	return 1;
+	return hn_topt_err("hnsim run", opt, val, what);
 }
 
-enum {
-	O_PATTERN = 256, O_ROOT, O_HOT, O_HOTF, O_PRED, O_DIRS, O_PHASE,
-	O_RMESH, O_GRID, O_SIZE, O_LOAD, O_BATCH, O_GEN, O_CYCLE, O_WARM,
-	O_MEAS, O_DRAIN, O_MAXQ, O_LIMIT, O_NET, O_PSLOTS, O_SEED, O_SATTOL,
-};
+enum { O_NET = HN_TOPT_END, O_PSLOTS };
 
 /* Is "hnsim run ARGS" the pattern mode (else the trace mode)? */
 int run_wanted(int argc, char **argv)
@@ -396,29 +247,9 @@ int run_wanted(int argc, char **argv)
 int run_main(int argc, char **argv)
 {
 	static const struct option lo[] = {
-		{ "pattern", required_argument, NULL, O_PATTERN },
-		{ "root", required_argument, NULL, O_ROOT },
-		{ "hot", required_argument, NULL, O_HOT },
-		{ "hot-frac", required_argument, NULL, O_HOTF },
-		{ "pred", required_argument, NULL, O_PRED },
-		{ "dirs", required_argument, NULL, O_DIRS },
-		{ "phase-len", required_argument, NULL, O_PHASE },
-		{ "rmesh", required_argument, NULL, O_RMESH },
-		{ "grid", required_argument, NULL, O_GRID },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "load", required_argument, NULL, O_LOAD },
-		{ "batch", required_argument, NULL, O_BATCH },
-		{ "gen-rate", required_argument, NULL, O_GEN },
-		{ "cycle", required_argument, NULL, O_CYCLE },
-		{ "warmup", required_argument, NULL, O_WARM },
-		{ "measure", required_argument, NULL, O_MEAS },
-		{ "drain", required_argument, NULL, O_DRAIN },
-		{ "max-queue", required_argument, NULL, O_MAXQ },
-		{ "limit", required_argument, NULL, O_LIMIT },
+		HN_TOPT_LONGOPTS,
 		{ "net", required_argument, NULL, O_NET },
 		{ "preload-slots", required_argument, NULL, O_PSLOTS },
-		{ "seed", required_argument, NULL, O_SEED },
-		{ "sat-tol", required_argument, NULL, O_SATTOL },
 		{ "json", no_argument, NULL, 'j' },
 		{ "profile", required_argument, NULL, 'p' },
 		{ "nodes", required_argument, NULL, 'n' },
@@ -430,132 +261,38 @@ int run_main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct hn_config cfg;
+	struct hn_topts o;
 	struct hn_tcfg t;
 	struct hn_trun_cfg rc;
 	struct hn_err err = { 0 };
 	const struct hn_tres *res;
 	struct hn_trun *r;
-	const char *pattern = NULL, *hot = NULL;
-	unsigned long long v;
 	char why[160], *eq;
-	int c, json = 0, have_load = 0, have_batch = 0, rv;
-	long long ppm, pred = -1, hotf = -1;
-	u32 root = 0, dirs = 4, phase = 256, rmesh = 16, gw = 0, gh = 0;
-	const char *size = "128";
+	int c, json = 0, rv;
 	double t0;
 
 	hn_config_default(&cfg);
-	hn_tcfg_default(&t, cfg.nodes);
-	hn_trun_cfg_default(&rc);
+	hn_topts_init(&o, "hnsim run");
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:jh", lo, NULL)) != -1) {
+		rv = hn_topts_opt(&o, c, optarg);
+		if (rv > 0)
+			return 1;
+		if (!rv)
+			continue;
 		rv = 0;
 		switch (c) {
-		case O_PATTERN:
-			pattern = optarg;
-			break;
-		case O_ROOT:
-			if (parse_u32(optarg, &root))
-				return opt_err("--root", optarg, "not a node number");
-			break;
-		case O_HOT:
-			hot = optarg;
-			break;
-		case O_HOTF:
-			hotf = parse_ppm(optarg);
-			if (hotf < 0 || hotf > 1000000)
-				return opt_err("--hot-frac", optarg, "want a fraction 0..1");
-			break;
-		case O_PRED:
-			pred = parse_ppm(optarg);
-			if (pred < 0 || pred > 1000000)
-				return opt_err("--pred", optarg, "want a ratio 0..1");
-			break;
-		case O_DIRS:
-			if (parse_u32(optarg, &dirs))
-				return opt_err("--dirs", optarg, "want 1..4");
-			break;
-		case O_PHASE:
-			if (parse_u32(optarg, &phase))
-				return opt_err("--phase-len", optarg, "want messages");
-			break;
-		case O_RMESH:
-			if (parse_u32(optarg, &rmesh))
-				return opt_err("--rmesh", optarg, "want messages");
-			break;
-		case O_GRID:
-			if (sscanf(optarg, "%ux%u", &gw, &gh) != 2)
-				return opt_err("--grid", optarg, "want WxH");
-			break;
-		case O_SIZE:
-			size = optarg;
-			break;
-		case O_LOAD:
-			ppm = parse_ppm(optarg);
-			if (ppm < 0)
-				return opt_err("--load", optarg,
-					       "not a load: want a fraction of the link rate, 0 < L <= 1");
-			if (ppm == 0 || ppm > 1000000)
-				return opt_err("--load", optarg,
-					       "out of range: the offered load must be above 0 and at most 1 (the link rate)");
-			t.load_ppm = (u32)ppm;
-			have_load = 1;
-			break;
-		case O_BATCH:
-			if (parse_u32(optarg, &t.batch) || !t.batch)
-				return opt_err("--batch", optarg, "want messages per sender, >= 1");
-			have_batch = 1;
-			break;
-		case O_GEN:
-			if (parse_u32(optarg, &t.gen_mbps))
-				return opt_err("--gen-rate", optarg, "want Mb/s");
-			break;
-		case O_CYCLE:
-			if (parse_u32(optarg, &t.cycle_ns))
-				return opt_err("--cycle", optarg, "want ns");
-			break;
-		case O_WARM:
-		case O_MEAS:
-		case O_DRAIN:
-		case O_LIMIT:
-			if (parse_u64(optarg, &v))
-				return opt_err(lo[c - O_PATTERN].name, optarg,
-					       "want ns");
-			if (c == O_WARM)
-				rc.warmup_ns = v;
-			else if (c == O_MEAS)
-				rc.measure_ns = v;
-			else if (c == O_DRAIN)
-				rc.drain_ns = v;
-			else
-				rc.limit_ns = v;
-			break;
-		case O_MAXQ:
-			if (parse_u32(optarg, &rc.max_queue))
-				return opt_err("--max-queue", optarg, "want messages");
-			break;
 		case O_NET:
 			rv = hn_net_parse(optarg);
 			if (rv < 0)
 				return opt_err("--net", optarg,
 					       "unknown network: hybrid, wormhole, circuit, dynamic or preload");
-			rc.net = (u32)rv;
+			o.r.net = (u32)rv;
 			rv = 0;
 			break;
 		case O_PSLOTS:
-			if (parse_u32(optarg, &rc.preload_slots))
+			if (hn_topt_u32(optarg, &o.r.preload_slots))
 				return opt_err("--preload-slots", optarg, "want slots");
-			break;
-		case O_SEED:
-			if (parse_u64(optarg, &v))
-				return opt_err("--seed", optarg, "want a number");
-			t.seed = v;
-			break;
-		case O_SATTOL:
-			ppm = parse_ppm(optarg);
-			if (ppm < 0 || ppm > 1000000)
-				return opt_err("--sat-tol", optarg, "want a fraction 0..1");
-			rc.sat_tol_ppm = (u32)ppm;
 			break;
 		case 'j':
 			json = 1;
@@ -600,41 +337,10 @@ int run_main(int argc, char **argv)
 			argv[optind]);
 		return 1;
 	}
-	if (!pattern) {
-		fprintf(stderr, "hnsim run: --pattern NAME is required; try 'hnsim run --help'\n");
+	if (hn_topts_finish(&o, cfg.nodes))
 		return 1;
-	}
-	rv = hn_pattern_parse(pattern);
-	if (rv < 0) {
-		fprintf(stderr, "hnsim run: unknown pattern '%s'; the patterns are:",
-			pattern);
-		for (rv = 0; hn_pattern_name(rv); rv++)
-			fprintf(stderr, " %s", hn_pattern_name(rv));
-		fprintf(stderr, "\n");
-		return 1;
-	}
-	t.pattern = (u32)rv;
-	if (have_load == have_batch) {
-		fprintf(stderr, "hnsim run: give exactly one of --load L (Bernoulli) and --batch M\n");
-		return 1;
-	}
-	t.inject = have_batch ? HN_INJ_BATCH : HN_INJ_BERNOULLI;
-	t.nodes = cfg.nodes;
-	t.root = root;
-	t.dirs = dirs;
-	t.phase_msgs = phase;
-	t.rmesh_msgs = rmesh;
-	t.grid_w = gw;
-	t.grid_h = gh;
-	if (pred >= 0)
-		t.pred_ppm = (u32)pred;
-	if (hotf >= 0)
-		t.hot_ppm = (u32)hotf;
-	if (hot && parse_hot(hot, &t))
-		return opt_err("--hot", hot, "want up to 16 node numbers, comma-separated");
-	if (parse_size(size, &t))
-		return opt_err("--size", size,
-			       "want B, A-B, bimodal:S,L,F or 80/80");
+	t = o.t;
+	rc = o.r;
 	t0 = wall();
 	r = hn_trun_create(&cfg, &t, &rc, &rv, &err);
 	if (!r) {
