@@ -26,10 +26,10 @@ HN_VM_TIMEOUT	?= 300
 .PHONY: check-vm vm-shell demo bench-vm vm-initrd
 CHECK_STEPS += check-vm
 
-$(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(KSFT)
+$(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(O)/libhncore.a $(KSFT)
 	@mkdir -p $(@D)
-	$(CC) $(TBASE) -O2 -g -static -pthread -I$(O)/ksft -I$(HN_VM_SRCDIR) \
-		$< $(HNLIB) -o $@
+	$(CC) $(TBASE) -O2 -g -static -pthread -I$(O)/ksft -I$(HN_VM_SRCDIR) -Ikmod/core \
+		$< $(HNLIB) $(O)/libhncore.a -o $@
 
 vm-initrd: $(HN_INITRD)
 
