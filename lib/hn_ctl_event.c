@@ -78,6 +78,19 @@ static int event_lists(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 	return 0;
 }
 
+static void copy_str(char *dst, size_t size, struct nlattr *a)
+{
+	size_t n;
+
+	if (!a)
+		return;
+	n = strnlen(nla_data(a), (size_t)nla_len(a));
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, nla_data(a), n);
+	dst[n] = '\0';
+}
+
 int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 {
 	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
@@ -102,14 +115,13 @@ int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 		ev->has_slot = 1;
 	}
 	ev->all = !!tb[HYBRIDNET_ATTR_ALL];
-	if (tb[HYBRIDNET_ATTR_PHASE]) {
-		size_t n = (size_t)nla_len(tb[HYBRIDNET_ATTR_PHASE]);
-
-		if (n >= sizeof(ev->phase))
-			n = sizeof(ev->phase) - 1;
-		memcpy(ev->phase, nla_data(tb[HYBRIDNET_ATTR_PHASE]), n);
-		ev->phase[n] = '\0';
+	copy_str(ev->phase, sizeof(ev->phase), tb[HYBRIDNET_ATTR_PHASE]);
+	if (tb[HYBRIDNET_ATTR_TRAFFIC_STATE]) {
+		ev->traffic_state = nla_get_u32(tb[HYBRIDNET_ATTR_TRAFFIC_STATE]);
+		ev->has_state = 1;
 	}
+	copy_str(ev->pattern, sizeof(ev->pattern), tb[HYBRIDNET_ATTR_PATTERN]);
+	copy_str(ev->why, sizeof(ev->why), tb[HYBRIDNET_ATTR_WHY]);
 	rc = event_lists(nlh, ev);
 	if (rc)
 		hn_ctl_event_free(ev);

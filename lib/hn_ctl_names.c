@@ -56,6 +56,30 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SLOT_STATS] = "slot-stats",
 	[HYBRIDNET_ATTR_NOW] = "now",
 	[HYBRIDNET_ATTR_EVENT] = "event",
+	[HYBRIDNET_ATTR_PREDICT_ALGO] = "predict-algo",
+	[HYBRIDNET_ATTR_PREDICT_KSTEP] = "predict-kstep",
+	[HYBRIDNET_ATTR_TOPOLOGY] = "topology",
+	[HYBRIDNET_ATTR_ALGO] = "algo",
+	[HYBRIDNET_ATTR_KSTEP] = "kstep",
+	[HYBRIDNET_ATTR_SCHED_FLAGS] = "sched-flags",
+	[HYBRIDNET_ATTR_SEED] = "seed",
+	[HYBRIDNET_ATTR_LEVEL] = "level",
+	[HYBRIDNET_ATTR_ROUTE] = "route",
+	[HYBRIDNET_ATTR_COUNT] = "count",
+	[HYBRIDNET_ATTR_PATTERN] = "pattern",
+	[HYBRIDNET_ATTR_LOAD_PPM] = "load-ppm",
+	[HYBRIDNET_ATTR_BATCH] = "batch",
+	[HYBRIDNET_ATTR_SIZE] = "size",
+	[HYBRIDNET_ATTR_SIZE_MAX] = "size-max",
+	[HYBRIDNET_ATTR_SIZE_DIST] = "size-dist",
+	[HYBRIDNET_ATTR_PRED_PPM] = "pred-ppm",
+	[HYBRIDNET_ATTR_ROOT] = "root",
+	[HYBRIDNET_ATTR_WARMUP_NS] = "warmup-ns",
+	[HYBRIDNET_ATTR_MEASURE_NS] = "measure-ns",
+	[HYBRIDNET_ATTR_DRAIN_NS] = "drain-ns",
+	[HYBRIDNET_ATTR_LIMIT_NS] = "limit-ns",
+	[HYBRIDNET_ATTR_TRAFFIC_STATE] = "traffic-state",
+	[HYBRIDNET_ATTR_WHY] = "why",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
@@ -93,7 +117,20 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_CAP_BYTES] = "cap-bytes",
 	[HYBRIDNET_STAT_SKIPPED] = "skipped",
 	[HYBRIDNET_STAT_PREEMPTED] = "preempted",
+	[HYBRIDNET_STAT_GEN_MSGS] = "gen-msgs",
+	[HYBRIDNET_STAT_INJ_MSGS] = "inj-msgs",
+	[HYBRIDNET_STAT_DONE_MSGS] = "done-msgs",
+	[HYBRIDNET_STAT_DONE_BYTES] = "done-bytes",
+	[HYBRIDNET_STAT_OFFERED_PPM] = "offered-ppm",
+	[HYBRIDNET_STAT_ACCEPTED_PPM] = "accepted-ppm",
+	[HYBRIDNET_STAT_QUEUE_MAX] = "queue-max",
+	[HYBRIDNET_STAT_ROUNDS] = "rounds",
 };
+
+/* struct hn_ctl_stats and hn_ctl_config.mask are 64-bit masks */
+_Static_assert(HYBRIDNET_STAT_MAX < 64, "hn_ctl_stats.mask is too small");
+_Static_assert(HYBRIDNET_ATTR_NOW < 64 && HYBRIDNET_ATTR_PREDICT_KSTEP < 64,
+	       "hn_ctl_config.mask is too small");
 
 static const char *const event_names[] = {
 	[HYBRIDNET_EVENT_CONFIG] = "config",
@@ -102,6 +139,7 @@ static const char *const event_names[] = {
 	[HYBRIDNET_EVENT_RELEASE] = "release",
 	[HYBRIDNET_EVENT_PHASE] = "phase",
 	[HYBRIDNET_EVENT_STATS_RESET] = "stats-reset",
+	[HYBRIDNET_EVENT_TRAFFIC] = "traffic",
 };
 
 static const char *const grant_names[] = {
@@ -113,11 +151,30 @@ static const char *const grant_names[] = {
 static const char *const clock_names[] = {
 	[HYBRIDNET_CLOCK_FREE] = "free",
 	[HYBRIDNET_CLOCK_PACED] = "paced",
+	NULL,
+};
+
+static const char *const predict_names[] = {
+	[HYBRIDNET_PREDICT_FIRST_FIT] = "first-fit",
+	[HYBRIDNET_PREDICT_KSTEP] = "kstep",
+	NULL,
+};
+
+static const char *const traffic_names[] = {
+	[HYBRIDNET_TRAFFIC_IDLE] = "idle",
+	[HYBRIDNET_TRAFFIC_RUNNING] = "running",
+	[HYBRIDNET_TRAFFIC_DONE] = "done",
+	[HYBRIDNET_TRAFFIC_SATURATED] = "saturated",
+	[HYBRIDNET_TRAFFIC_LIMIT] = "limit",
+	[HYBRIDNET_TRAFFIC_STOPPED] = "stopped",
 };
 
 #define F(n, a, t, f, ro) \
 	{ n, HYBRIDNET_ATTR_##a, HN_CTL_##t, ro, \
-	  offsetof(struct hn_ctl_config, f) }
+	  offsetof(struct hn_ctl_config, f), NULL }
+#define E(n, a, f, names) \
+	{ n, HYBRIDNET_ATTR_##a, HN_CTL_U32, 0, \
+	  offsetof(struct hn_ctl_config, f), names }
 
 const struct hn_ctl_field hn_ctl_config_fields[] = {
 	F("nodes", NODES, U32, nodes, 0),
@@ -143,13 +200,16 @@ const struct hn_ctl_field hn_ctl_config_fields[] = {
 	F("idle-timeout-ns", IDLE_TIMEOUT_NS, U64, idle_timeout_ns, 0),
 	F("pin-slots", PIN_SLOTS, U32, pin_slots, 0),
 	F("profile", PROFILE, STRING, profile, 0),
-	F("clock", CLOCK, U32, clock, 0),
+	E("clock", CLOCK, clock, clock_names),
 	F("pace-ppm", PACE_PPM, U32, pace_ppm, 0),
+	E("predict-algo", PREDICT_ALGO, predict_algo, predict_names),
+	F("predict-kstep", PREDICT_KSTEP, U32, predict_kstep, 0),
 	F("now", NOW, U64, now, 1),
-	{ NULL, 0, 0, 0, 0 },
+	{ NULL, 0, 0, 0, 0, NULL },
 };
 
 #undef F
+#undef E
 
 const struct hn_ctl_field *hn_ctl_config_field(const char *name)
 {
@@ -184,6 +244,16 @@ const char *hn_ctl_grant_name(unsigned int result)
 const char *hn_ctl_clock_name(unsigned int clock)
 {
 	return clock < N(clock_names) ? clock_names[clock] : NULL;
+}
+
+const char *hn_ctl_predict_name(unsigned int algo)
+{
+	return algo < N(predict_names) ? predict_names[algo] : NULL;
+}
+
+const char *hn_ctl_traffic_name(unsigned int state)
+{
+	return state < N(traffic_names) ? traffic_names[state] : NULL;
 }
 
 /* hnsim's policy words (tools/hnsim/config.c), composites first */

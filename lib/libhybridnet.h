@@ -104,6 +104,8 @@ struct hn_ctl_config {
 	uint32_t nic_buf, sw_buf, rx_buf, max_msg, pin_slots;
 	uint32_t clock;		/* enum hybridnet_clock */
 	uint32_t pace_ppm;
+	uint32_t predict_algo;	/* enum hybridnet_predict */
+	uint32_t predict_kstep;
 	uint64_t idle_timeout_ns;
 	uint64_t now;		/* CONFIG_GET only: virtual time, ns */
 	char profile[16];	/* "ding4", "ding5" */
@@ -114,10 +116,11 @@ enum hn_ctl_type { HN_CTL_U32, HN_CTL_U64, HN_CTL_STRING };
 /* Describes one field of struct hn_ctl_config. */
 struct hn_ctl_field {
 	const char *name;	/* the spec's name: "link-mbps" */
-	uint16_t attr;		/* HYBRIDNET_ATTR_* */
+	uint16_t attr;		/* HYBRIDNET_ATTR_*, < 64 */
 	uint8_t type;		/* enum hn_ctl_type */
 	uint8_t readonly;	/* reported by CONFIG_GET, never set */
 	uint16_t off;		/* offsetof(struct hn_ctl_config, ...) */
+	const char *const *enums; /* an enum's names by value, NULL-ended */
 };
 
 /* Every field in attribute order, ending with { .name = NULL }. */
@@ -233,6 +236,10 @@ struct hn_ctl_event {
 	struct hn_ctl_pair pair;
 	uint32_t slot;
 	char phase[64];			/* PHASE */
+	int has_state;			/* TRAFFIC: the generator's state */
+	uint32_t traffic_state;		/* enum hybridnet_traffic */
+	char pattern[32];		/* TRAFFIC, when given */
+	char why[128];			/* TRAFFIC: how a run ended */
 	void *mem;			/* owned: hn_ctl_event_free() */
 };
 
@@ -256,6 +263,8 @@ const char *hn_ctl_stat_name(unsigned int stat);
 const char *hn_ctl_event_name(unsigned int event);
 const char *hn_ctl_grant_name(unsigned int result);
 const char *hn_ctl_clock_name(unsigned int clock);
+const char *hn_ctl_predict_name(unsigned int algo);
+const char *hn_ctl_traffic_name(unsigned int state);
 /* "fixed", "ses", "sla", "preempt", "slot", "no-w", "dynamic", joined by ','
  * or '+', or a number: -EINVAL when unknown. */
 int hn_ctl_policy_parse(const char *s, uint32_t *policy);

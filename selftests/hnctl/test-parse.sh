@@ -109,6 +109,11 @@ out "set: options after the command" 0 "config-set nodes 4" set -n nodes 4
 out "set: times in us, ms, s" 0 \
 	"config-set slot-p-ns 1000 slot-w-ns 2000000 guard-ns 1000000000" \
 	-n set slot-p-ns 1us slot-w-ns 2ms guard-ns 1s
+out "set: enums by name or number" 0 \
+	"config-set clock paced predict-algo kstep predict-kstep 3" \
+	-n set predict-algo kstep predict-kstep 3 clock 1
+err "set: a bad enum" 1 "hnctl set: predict-algo: 'best' is not first-fit or kstep
+Try 'hnctl set --help'." set predict-algo best
 out "set: hex" 0 "config-set link-mbps 6400" -n set link-mbps 0x1900
 out "policy words" 0 "config-set policy dynamic" -n set policy dynamic
 out "policy 'sla+no-w'" 0 "config-set policy sla,no-w" -n set policy sla+no-w

@@ -46,6 +46,18 @@ static uint64_t get_u(const struct hn_ctl_config *cfg,
 	       *(const uint32_t *)p;
 }
 
+/* The name of an enum field's value, or NULL. */
+static const char *enum_name(const struct hn_ctl_config *cfg,
+			     const struct hn_ctl_field *f)
+{
+	uint64_t v = get_u(cfg, f), i;
+
+	for (i = 0; f->enums && f->enums[i]; i++)
+		if (i == v)
+			return f->enums[i];
+	return NULL;
+}
+
 /* The value of @f as "hnctl set" reads it. */
 static const char *value_str(const struct hn_ctl_config *cfg,
 			     const struct hn_ctl_field *f, char *buf,
@@ -57,8 +69,7 @@ static const char *value_str(const struct hn_ctl_config *cfg,
 		return (const char *)cfg + f->off;
 	if (f->attr == HYBRIDNET_ATTR_POLICY)
 		return hn_ctl_policy_str(cfg->policy, buf, len);
-	if (f->attr == HYBRIDNET_ATTR_CLOCK &&
-	    (name = hn_ctl_clock_name(cfg->clock)) != NULL)
+	if ((name = enum_name(cfg, f)) != NULL)
 		return name;
 	snprintf(buf, len, "%llu", (unsigned long long)get_u(cfg, f));
 	return buf;
@@ -89,8 +100,7 @@ void config_json(const struct hn_ctl_config *cfg)
 		if (!(cfg->mask & HN_CTL_BIT(f->attr)))
 			continue;
 		if (f->type == HN_CTL_STRING || f->attr == HYBRIDNET_ATTR_POLICY ||
-		    (f->attr == HYBRIDNET_ATTR_CLOCK &&
-		     hn_ctl_clock_name(cfg->clock)))
+		    enum_name(cfg, f))
 			j_str(f->name, value_str(cfg, f, buf, sizeof(buf)));
 		else
 			j_u64(f->name, get_u(cfg, f));
@@ -192,19 +202,16 @@ static int set_field(struct hn_ctl_config *cfg, const struct hn_ctl_field *f,
 	char *p = (char *)cfg + f->off;
 	uint64_t v;
 
+	uint32_t i;
+
+	for (i = 0; f->enums && f->enums[i]; i++)
+		if (!strcmp(val, f->enums[i])) {
+			*(uint32_t *)p = i;
+			return 0;
+		}
 	switch (f->attr) {
 	case HYBRIDNET_ATTR_POLICY:
 		return hn_ctl_policy_parse(val, &cfg->policy) ? -1 : 0;
-	case HYBRIDNET_ATTR_CLOCK:
-		if (!strcmp(val, "free"))
-			cfg->clock = HYBRIDNET_CLOCK_FREE;
-		else if (!strcmp(val, "paced"))
-			cfg->clock = HYBRIDNET_CLOCK_PACED;
-		else if (!hnctl_num(val, UINT32_MAX, &v))
-			cfg->clock = (uint32_t)v;
-		else
-			return -1;
-		return 0;
 	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:
 		if (!strcmp(val, "never") || !strcmp(val, "off")) {
 			cfg->idle_timeout_ns = 0;
@@ -237,6 +244,8 @@ static const char *value_hint(const struct hn_ctl_field *f)
 		       "number";
 	case HYBRIDNET_ATTR_CLOCK:
 		return "free or paced";
+	case HYBRIDNET_ATTR_PREDICT_ALGO:
+		return "first-fit or kstep";
 	case HYBRIDNET_ATTR_PROFILE:
 		return "a profile name: ding4 or ding5";
 	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:

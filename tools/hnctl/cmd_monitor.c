@@ -22,6 +22,16 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+static void print_state(uint32_t state)
+{
+	const char *name = hn_ctl_traffic_name(state);
+
+	if (name)
+		printf(" %s", name);
+	else
+		printf(" state %u", state);
+}
+
 static void event_text(const struct hn_ctl_event *ev)
 {
 	const char *kind = hn_ctl_event_name(ev->kind);
@@ -55,6 +65,12 @@ static void event_text(const struct hn_ctl_event *ev)
 		printf(" all");
 	if (ev->phase[0])
 		printf(" %s", ev->phase);
+	if (ev->has_state)
+		print_state(ev->traffic_state);
+	if (ev->pattern[0])
+		printf(" pattern %s", ev->pattern);
+	if (ev->why[0])
+		printf(" why \"%s\"", ev->why);
 	putchar('\n');
 	fflush(stdout);
 }
@@ -112,6 +128,14 @@ static void event_json(const struct hn_ctl_event *ev)
 		j_bool("all", 1);
 	if (ev->phase[0])
 		j_str("phase", ev->phase);
+	if (ev->has_state && hn_ctl_traffic_name(ev->traffic_state))
+		j_str("traffic-state", hn_ctl_traffic_name(ev->traffic_state));
+	else if (ev->has_state)
+		j_u64("traffic-state", ev->traffic_state);
+	if (ev->pattern[0])
+		j_str("pattern", ev->pattern);
+	if (ev->why[0])
+		j_str("why", ev->why);
 	j_obj_end();
 	j_end();
 }
