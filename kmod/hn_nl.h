@@ -39,6 +39,9 @@ int hn_nl_predict(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_release(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_circuit_dump(struct sk_buff *skb, struct netlink_callback *cb);
 
+/* nl_sched.c */
+int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info);
+
 /* nl_stats.c */
 int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb);

@@ -150,6 +150,10 @@ static const struct nla_policy hn_config_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PROFILE] = { .type = NLA_NUL_STRING, .len = 15 },
 	[HYBRIDNET_ATTR_CLOCK] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_CLOCK_PACED),
 	[HYBRIDNET_ATTR_PACE_PPM] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns1),
+	[HYBRIDNET_ATTR_PREDICT_ALGO] =
+		NLA_POLICY_MAX(NLA_U32, HYBRIDNET_PREDICT_KSTEP),
+	[HYBRIDNET_ATTR_PREDICT_KSTEP] =
+		NLA_POLICY_RANGE(NLA_U32, 1, 2 * HYBRIDNET_MAX_NODES - 1),
 };
 
 static const struct nla_policy hn_slotcfg_policy[HYBRIDNET_ATTR_MAX + 1] = {
@@ -170,6 +174,15 @@ static const struct nla_policy hn_release_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PAIR] = NLA_POLICY_NESTED(hn_pair_policy),
 	[HYBRIDNET_ATTR_SLOT] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_SLOTS - 1),
 	[HYBRIDNET_ATTR_ALL] = { .type = NLA_FLAG },
+};
+
+static const struct nla_policy hn_sched_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_TOPOLOGY] = { .type = NLA_NUL_STRING, .len = 31 },
+	[HYBRIDNET_ATTR_ALGO] = { .type = NLA_NUL_STRING, .len = 31 },
+	[HYBRIDNET_ATTR_KSTEP] = NLA_POLICY_RANGE(NLA_U32, 1, 2 * HYBRIDNET_MAX_NODES - 1),
+	[HYBRIDNET_ATTR_SCHED_FLAGS] = NLA_POLICY_MASK(NLA_U32, 3),
+	[HYBRIDNET_ATTR_SEED] = { .type = NLA_U64 },
+	[HYBRIDNET_ATTR_PAIR] = NLA_POLICY_NESTED(hn_pair_policy),
 };
 
 static const struct nla_policy hn_stats_policy[HYBRIDNET_ATTR_MAX + 1] = {
@@ -224,6 +237,14 @@ static const struct genl_ops hn_nl_ops[] = {
 	{
 		.cmd = HYBRIDNET_CMD_STATS_RESET,
 		.doit = hn_nl_stats_reset,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		/* changes nothing, but holds genl_mutex for milliseconds */
+		.cmd = HYBRIDNET_CMD_SCHED_RUN,
+		.doit = hn_nl_sched_run,
+		.policy = hn_sched_policy,
+		.maxattr = HYBRIDNET_ATTR_MAX,
 		.flags = GENL_ADMIN_PERM,
 	},
 };

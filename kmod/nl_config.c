@@ -2,8 +2,8 @@
 /*
  * nl_config.c - HYBRIDNET_CMD_CONFIG_GET and _SET.
  *
- * The policy, the slot lengths, the idle time-out and the clock change
- * live.  Anything else (nodes, slots, timing, buffers) needs a new engine:
+ * The policy, the slot lengths, the idle time-out, the predict scheduler
+ * and the clock change live.  Anything else (nodes, slots, timing, buffers) needs a new engine:
  * that is allowed only while no file is bound to a node and nothing is in
  * flight, and is refused with EBUSY and the reason otherwise.  While the
  * engine is rebuilt, hd->frozen keeps files from binding, and the per-node
@@ -44,6 +44,8 @@ static const struct {
 	{ HYBRIDNET_ATTR_RX_BUF, HN_CFG(rx_buf_bytes), false },
 	{ HYBRIDNET_ATTR_MAX_MSG, HN_CFG(max_msg_bytes), false },
 	{ HYBRIDNET_ATTR_PIN_SLOTS, HN_CFG(pin_slots), false },
+	{ HYBRIDNET_ATTR_PREDICT_ALGO, HN_CFG(predict_algo), true },
+	{ HYBRIDNET_ATTR_PREDICT_KSTEP, HN_CFG(predict_kstep), true },
 };
 
 int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd)
@@ -280,6 +282,9 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 				   &err);
 		if (!rc)
 			rc = hn_set_timeout(hd->e, c.idle_timeout_ns);
+		if (!rc)
+			rc = hn_set_predict(hd->e, c.predict_algo,
+					    c.predict_kstep, &err);
 		if (!rc)
 			hd->cfg = *hn_cfg(hd->e);
 		mutex_unlock(&hd->lock);

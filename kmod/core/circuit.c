@@ -73,7 +73,7 @@ int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords)
 	return 0;
 }
 
-static void slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from)
+void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from)
 {
 	struct hn_slot *sl = &e->slot[s];
 
@@ -398,7 +398,7 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 			v = cfg[i].pairs[p].dst;
 			src_of[u] = HN_NONE;
 			if (sl->out[u] != v)
-				slot_add(e, s, u, v, e->now);
+				hn_slot_add(e, s, u, v, e->now);
 		}
 	}
 	e->g.preloads++;
@@ -469,9 +469,9 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 {
 	const struct hn_config *c = &e->cfg;
 	u64 from = e->now + 2ULL * c->wire_ns + c->sched_ns + c->setup_ns;
-	struct hn_pair first = { e->rot_a, e->rot_b };
-	bool granted = false;
+	struct hn_pair first = { HN_NONE, HN_NONE };
 	u32 i, s, u, v, *idx;
+	int rc = 0;
 
 	if (n > HN_MAX_REQ)
 		return fail(err, -E2BIG, "too many requests", HN_NONE,
@@ -486,45 +486,59 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	idx = hn_zalloc(n * sizeof(*idx));
 	if (!idx)
 		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		idx[i] = i;
-	sort_requests(e, req, idx, n);
 	for (i = 0; i < n; i++) {
+		idx[i] = i;
+		out[i].src = req[i].src;
+		out[i].dst = req[i].dst;
+		out[i].slot = HN_NONE;
+		out[i].result = 0xff;	/* pending */
+	}
+	sort_requests(e, req, idx, n);
+	if (c->predict_algo == HN_PREDICT_KSTEP)
+		rc = hn_predict_kstep(e, req, idx, n, out, from, &first, err);
+	for (i = 0; i < n && !rc; i++) {
 		struct hn_grant *g = &out[idx[i]];
 
-		u = req[idx[i]].src;
-		v = req[idx[i]].dst;
-		g->src = u;
-		g->dst = v;
+		if (g->result != 0xff)
+			continue;
+		u = g->src;
+		v = g->dst;
 		g->slot = hn_pcs_slot(e, u, v);
 		if (g->slot != HN_NONE) {
 			g->result = HN_EXISTS;
 			e->g.exists++;
 			continue;
 		}
-		for (s = c->pin_slots; s < c->k; s++)
+		/* first fit; after K-step, only what it could not place */
+		for (s = c->pin_slots; s < c->k &&
+		     c->predict_algo == HN_PREDICT_FIRST_FIT; s++)
 			if (e->slot[s].out[u] == HN_NONE &&
 			    e->slot[s].in[v] == HN_NONE)
 				break;
-		if (s < c->k) {
-			slot_add(e, s, u, v, from);
+		if (s < c->k && c->predict_algo == HN_PREDICT_FIRST_FIT) {
+			hn_slot_add(e, s, u, v, from);
 			g->slot = s;
 			g->result = HN_GRANTED;
 			e->g.grants++;
-			if (!granted)
+			if (first.src == HN_NONE)
 				first = req[idx[i]];
-			granted = true;
 		} else {
 			g->result = HN_REFUSED;
 			e->g.refusals++;
 		}
 	}
 	hn_free(idx);
+	if (rc)
+		return rc;
 	/*
 	 * Round robin (L1000): the priority pointers move one past the first
 	 * request granted, as iSLIP's do, so contenders alternate; one step
 	 * on when nothing was granted.
 	 */
+	if (first.src == HN_NONE) {
+		first.src = e->rot_a;
+		first.dst = e->rot_b;
+	}
 	e->rot_a = (first.src + 1) % c->nodes;
 	e->rot_b = (first.dst + 1) % c->nodes;
 	return 0;

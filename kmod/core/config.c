@@ -32,6 +32,8 @@ static void profile_ding4(struct hn_config *c)
 	c->rx_buf_bytes = 65536;
 	c->max_msg_bytes = 8192;
 	c->idle_timeout_ns = 0;
+	c->predict_algo = HN_PREDICT_FIRST_FIT;
+	c->predict_kstep = 9;		/* about 99 % of the maximum (L1346) */
 }
 
 /* Ch. 5 evaluation (L1018-L1042): 128 nodes, 100 ns = 80 B slots. */
@@ -147,6 +149,11 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	    c->max_msg_bytes > c->sw_buf_bytes ||
 	    c->max_msg_bytes > c->rx_buf_bytes)
 		return bad(err, "every buffer must hold a max_msg_bytes message");
+	if (c->predict_algo > HN_PREDICT_KSTEP)
+		return bad(err, "predict_algo must be 0 (first fit) or 1 (K-step)");
+	if (c->predict_algo == HN_PREDICT_KSTEP &&
+	    !in(c->predict_kstep, 1, 2 * c->nodes - 1))
+		return bad(err, "predict_kstep must be 1..2N-1");
 	if (c->idle_timeout_ns > (u64)NS_MAX * 1000000)
 		return bad(err, "idle_timeout_ns must be at most 1e6 s");
 	if (c->pin_slots > c->k)

@@ -10,6 +10,7 @@
  * cycles are skipped in O(1).
  */
 #include "engine.h"
+#include "hn_sched.h"
 
 static void slots_free(struct hn_engine *e)
 {
@@ -131,6 +132,7 @@ void hn_destroy(struct hn_engine *e)
 	if (e->node)
 		hn_streams_free(e);
 	slots_free(e);
+	hn_xbar_destroy(e->xbar);
 	hn_free(e->node);
 	hn_free(e->heap);
 	hn_free(e->scratch);
@@ -196,6 +198,21 @@ int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns)
 
 	c.idle_timeout_ns = idle_timeout_ns;
 	rc = hn_config_check(&c, NULL);
+	if (!rc)
+		e->cfg = c;
+	return rc;
+}
+
+/* Choose how hn_predict() places requests (enum hn_predict_algo). */
+int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
+		   struct hn_err *err)
+{
+	struct hn_config c = e->cfg;
+	int rc;
+
+	c.predict_algo = algo;
+	c.predict_kstep = kstep;
+	rc = hn_config_check(&c, err);
 	if (!rc)
 		e->cfg = c;
 	return rc;

@@ -79,6 +79,8 @@ struct hn_hent {
 	u32 u;
 };
 
+struct hn_xbar;
+
 struct hn_engine {
 	struct hn_config cfg;
 	const struct hn_ops *ops;
@@ -99,6 +101,7 @@ struct hn_engine {
 	u64 in_msgs, in_bytes;		/* integrity: never reset */
 	u64 out_msgs, out_bytes;
 	struct hn_stream *free_streams;
+	struct hn_xbar *xbar;		/* HN_PREDICT_KSTEP, made on first use */
 	struct hn_stream *req_head;	/* Dynamic TDM: streams without circuit */
 	struct hn_stream *req_tail;
 	u32 nreq;			/* streams on the request list */
@@ -126,6 +129,7 @@ void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 		u32 slot);
 
 /* circuit.c */
+void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from);
 void hn_slot_del(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_wake(struct hn_engine *e, u32 s, u32 u);
 void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len);
@@ -136,6 +140,11 @@ u64 hn_next_timeout(const struct hn_engine *e);
 void hn_req_add(struct hn_engine *e, struct hn_stream *st);
 void hn_req_granted(struct hn_engine *e, u32 s, u32 u, u32 v);
 void hn_dyn_schedule(struct hn_engine *e);
+
+/* predict.c */
+int hn_predict_kstep(struct hn_engine *e, const struct hn_pair *req,
+		     const u32 *idx, u32 n, struct hn_grant *out, u64 from,
+		     struct hn_pair *first, struct hn_err *err);
 
 /* wormhole.c */
 void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end);

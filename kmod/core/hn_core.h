@@ -32,6 +32,12 @@ enum hn_mode {
 	HN_NMODES
 };
 
+/* How hn_predict() places requests in slots. */
+enum hn_predict_algo {
+	HN_PREDICT_FIRST_FIT = 0,	/* each request, slot 0 first (L685) */
+	HN_PREDICT_KSTEP = 1,		/* per slot: greedy + K-step (Ch. 6) */
+};
+
 /* Cycle-controller policy flags (Ch. 4); 0 is the plain counter of Fig. 4.4. */
 enum hn_policy {
 	HN_POL_SES		= 1 << 0, /* skip empty slots, Sec. 4.3 */
@@ -66,6 +72,8 @@ struct hn_config {
 	u32 max_msg_bytes;	/* largest message accepted */
 	u64 idle_timeout_ns;	/* release circuits idle this long; 0 = never */
 	u32 pin_slots;		/* slots 0..pin_slots-1: preload only, kept */
+	u32 predict_algo;	/* enum hn_predict_algo */
+	u32 predict_kstep;	/* K of HN_PREDICT_KSTEP */
 };
 
 /*
@@ -190,6 +198,8 @@ const struct hn_config *hn_cfg(const struct hn_engine *e);
 int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
 		  u32 slot_w_ns, struct hn_err *err);
 int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns);
+int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
+		   struct hn_err *err);
 
 /* traffic */
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err);

@@ -135,6 +135,68 @@ TEST_F(eng, predict_first_fit)
 	EXPECT_EQ(0, hn_check(self->s.e, NULL));
 }
 
+/*
+ * K-step placement (Ch. 6): one slot, requests 0:1, 0:2, 1:1.  First fit
+ * takes 0:1 and blocks both others; greedy + an augmenting path of 3
+ * edges finds the maximum, 0:2 and 1:1.  K = 1 is greedy alone.
+ */
+static u32 kstep_grants(u32 algo, u32 k, struct hn_grant *g)
+{
+	struct hn_pair req[3] = { { 0, 1 }, { 0, 2 }, { 1, 1 } };
+	struct hn_config c;
+	struct sim s;
+	u32 i, n = 0;
+
+	sim_config_zero(&c, 4, 1);
+	c.predict_algo = algo;
+	c.predict_kstep = k;
+	if (sim_init(&s, &c) || hn_predict(s.e, req, 3, g, NULL) ||
+	    hn_check(s.e, NULL))
+		return 99;
+	for (i = 0; i < 3; i++)
+		n += g[i].result == HN_GRANTED;
+	sim_fini(&s);
+	return n;
+}
+
+TEST(predict_kstep_finds_more)
+{
+	struct hn_grant g[3];
+
+	EXPECT_EQ(1, kstep_grants(HN_PREDICT_FIRST_FIT, 9, g));
+	EXPECT_EQ(HN_GRANTED, g[0].result);
+	EXPECT_EQ(1, kstep_grants(HN_PREDICT_KSTEP, 1, g));
+	EXPECT_EQ(2, kstep_grants(HN_PREDICT_KSTEP, 3, g));
+	EXPECT_EQ(HN_REFUSED, g[0].result);
+	EXPECT_EQ(HN_GRANTED, g[1].result);
+	EXPECT_EQ(HN_GRANTED, g[2].result);
+	EXPECT_EQ(0, g[1].slot);
+}
+
+/* K-step never realises a connection twice (Table 5.1). */
+TEST_F(eng, predict_kstep_exists)
+{
+	struct hn_pair p = { 0, 1 }, req[4] = { { 0, 1 }, { 2, 3 }, { 2, 3 },
+						{ 4, 5 } };
+	struct hn_grant g[4];
+
+	self->c.predict_algo = HN_PREDICT_KSTEP;
+	self->c.predict_kstep = 9;
+	sim_fini(&self->s);
+	ASSERT_EQ(0, sim_init(&self->s, &self->c));
+	ASSERT_EQ(0, sim_preload1(&self->s, 0, &p, 1));
+	ASSERT_EQ(0, hn_predict(self->s.e, req, 4, g, NULL));
+	EXPECT_EQ(HN_EXISTS, g[0].result);
+	EXPECT_EQ(0, g[0].slot);
+	EXPECT_EQ(HN_GRANTED, g[1].result);
+	EXPECT_EQ(HN_EXISTS, g[2].result);
+	EXPECT_EQ(g[1].slot, g[2].slot);
+	EXPECT_EQ(HN_GRANTED, g[3].result);
+	EXPECT_EQ(0, hn_check(self->s.e, NULL));
+	EXPECT_EQ(-EINVAL, hn_config_check(&(struct hn_config){
+		.nodes = 4, .predict_algo = 2 }, NULL));
+}
+
 /* Rotating priority (L1000): two inputs contend for one output. */
 TEST_F(eng, predict_rotates_priority)
 {

@@ -32,6 +32,8 @@ static const struct {
 	K(sw_buf_bytes, "switch VQ_W per input port, bytes"),
 	K(rx_buf_bytes, "receive buffer per node, bytes"),
 	K(max_msg_bytes, "largest message, bytes"),
+	K(predict_algo, "predict placement: 0 first fit (L685), 1 K-step (Ch. 6)"),
+	K(predict_kstep, "K of the K-step placement, 1..2N-1"),
 #undef K
 	{ "idle_timeout_ns", offsetof(struct hn_config, idle_timeout_ns), 1,
 	  "release circuits idle this long, ns (0: never)" },

@@ -14,6 +14,7 @@
 #include "kselftest_harness.h"
 #include "hn_test.h"
 #include "nl_raw.h"
+#include "hn_sched.h"
 
 struct circ {
 	uint32_t n;
@@ -308,6 +309,174 @@ TEST_F(nl, predict_first_fit)
 	EXPECT_EQ(HYBRIDNET_GRANT_REFUSED, g.result[4]);
 	EXPECT_EQ(HYBRIDNET_GRANT_REFUSED, g.result[5]);
 	EXPECT_EQ(~0u, g.slot[5]);
+}
+
+struct sched_reply {
+	uint32_t count, n;
+	uint32_t result[256], level[256];
+	uint8_t route[256][16];
+	uint32_t nroute[256];
+};
+
+static void sched_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + GENL_HDRLEN;
+	const uint8_t *end = (const uint8_t *)h + h->nlmsg_len;
+	const struct nlattr *a, *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct sched_reply *s = ctx;
+
+	for (; p + NLA_HDRLEN <= end; p += NLR_ALIGN(a->nla_len)) {
+		a = (const struct nlattr *)p;
+		if ((a->nla_type & NLA_TYPE_MASK) == HYBRIDNET_ATTR_COUNT)
+			s->count = nlr_get_u32(a);
+		if ((a->nla_type & NLA_TYPE_MASK) != HYBRIDNET_ATTR_GRANT ||
+		    s->n >= 256)
+			continue;
+		nlr_parse_nest(a, tb, HYBRIDNET_ATTR_MAX);
+		s->result[s->n] = nlr_get_u32(tb[HYBRIDNET_ATTR_RESULT]);
+		s->level[s->n] = tb[HYBRIDNET_ATTR_LEVEL] ?
+				 nlr_get_u32(tb[HYBRIDNET_ATTR_LEVEL]) : 0;
+		if (tb[HYBRIDNET_ATTR_ROUTE]) {
+			s->nroute[s->n] = tb[HYBRIDNET_ATTR_ROUTE]->nla_len -
+					  NLA_HDRLEN;
+			memcpy(s->route[s->n], (const uint8_t *)
+			       tb[HYBRIDNET_ATTR_ROUTE] + NLA_HDRLEN,
+			       s->nroute[s->n]);
+		}
+		s->n++;
+	}
+}
+
+/* The kernel's SCHED_RUN equals the same scheduler run in user space. */
+static void sched_compare(struct __test_metadata *_metadata, struct nlr *r,
+			  const char *topo, const char *algo,
+			  const struct hn_sched_params *p,
+			  const struct hn_pair *req, uint32_t n)
+{
+	static struct hn_route want[256];
+	static struct sched_reply got;
+	struct hn_sched_result res = { 0 };
+	uint32_t i;
+
+	memset(&got, 0, sizeof(got));
+	nlr_msg(r, HYBRIDNET_CMD_SCHED_RUN, 0);
+	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, topo);
+	nlr_str(r, HYBRIDNET_ATTR_ALGO, algo);
+	nlr_u32(r, HYBRIDNET_ATTR_KSTEP, p->k);
+	nlr_u64(r, HYBRIDNET_ATTR_SEED, p->seed);
+	for (i = 0; i < n; i++)
+		nlr_pair(r, req[i].src, req[i].dst);
+	ASSERT_EQ(1, nlr_call(r, sched_cb, &got));
+	ASSERT_EQ(0, hn_sched_run(p, req, n, want, &res, NULL));
+	ASSERT_EQ(n, got.n);
+	EXPECT_EQ(res.granted, got.count);
+	for (i = 0; i < n; i++) {
+		EXPECT_EQ(want[i].granted ? HYBRIDNET_GRANT_GRANTED :
+			  HYBRIDNET_GRANT_REFUSED, got.result[i]);
+		if (!want[i].granted || p->topology != HN_TOPO_FATTREE)
+			continue;
+		EXPECT_EQ(want[i].level, got.level[i]);
+		EXPECT_EQ(want[i].nports, got.nroute[i]);
+		EXPECT_EQ(0, memcmp(want[i].port, got.route[i],
+				    want[i].nports));
+	}
+}
+
+TEST_F(nl, sched_run_matches_user_space)
+{
+	struct hn_sched_params p = { .topology = HN_TOPO_CROSSBAR,
+				     .nodes = 16, .k = 3 };
+	static struct hn_pair req[256];
+	struct nlr *r = &self->r;
+	uint64_t s = 42;
+	uint32_t i, n = 0, perm[64];
+
+	/* 60 distinct random requests on a 16 x 16 crossbar */
+	while (n < 60) {
+		struct hn_pair q;
+
+		q.src = hn_rand_below(&s, 16);
+		q.dst = hn_rand_below(&s, 16);
+		for (i = 0; i < n; i++)
+			if (req[i].src == q.src && req[i].dst == q.dst)
+				break;
+		if (i == n)
+			req[n++] = q;
+	}
+	p.algo = HN_SCHED_KSTEP;
+	sched_compare(_metadata, r, "crossbar:16", "kstep", &p, req, n);
+	p.algo = HN_SCHED_GREEDY;
+	sched_compare(_metadata, r, "crossbar:16", "greedy", &p, req, n);
+	/* a random permutation on FT(3,4), 64 nodes */
+	for (i = 0; i < 64; i++)
+		perm[i] = i;
+	for (i = 63; i > 0; i--) {
+		uint32_t j = hn_rand_below(&s, i + 1), t = perm[i];
+
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
+	for (i = 0; i < 64; i++)
+		req[i] = (struct hn_pair){ i, perm[i] };
+	p = (struct hn_sched_params){ .topology = HN_TOPO_FATTREE,
+				      .levels = 3, .width = 4, .k = 9,
+				      .seed = 7 };
+	p.algo = HN_SCHED_LEVELWISE;
+	sched_compare(_metadata, r, "fattree:3,4", "levelwise", &p, req, 64);
+	p.algo = HN_SCHED_LOCAL_RANDOM;
+	sched_compare(_metadata, r, "fattree:3,4", "local-random", &p, req,
+		      64);
+	p.algo = HN_SCHED_OPTIMAL;
+	sched_compare(_metadata, r, "fattree:3,4", "optimal", &p, req, 64);
+	/* bad names */
+	nlr_msg(r, HYBRIDNET_CMD_SCHED_RUN, 0);
+	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, "crossbar:16");
+	nlr_str(r, HYBRIDNET_ATTR_ALGO, "nope");
+	nlr_pair(r, 0, 1);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("unknown scheduler 'nope'", r->msg);
+	nlr_msg(r, HYBRIDNET_CMD_SCHED_RUN, 0);
+	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, "ring:8");
+	nlr_str(r, HYBRIDNET_ATTR_ALGO, "greedy");
+	nlr_pair(r, 0, 1);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("topology 'ring:8': want crossbar:N or fattree:L,W",
+		     r->msg);
+}
+
+/* PREDICT with the K-step placement finds the maximum in a slot. */
+TEST_F(nl, predict_kstep)
+{
+	static const uint32_t req[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 1 } };
+	struct nlr *r = &self->r;
+	struct grants g = { 0 };
+	int algo, i;
+
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOTS, 1));
+	for (algo = 0; algo < 2; algo++) {
+		ASSERT_EQ(0, release_all(r));
+		nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+		nlr_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO, algo);
+		nlr_u32(r, HYBRIDNET_ATTR_PREDICT_KSTEP, 3);
+		ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+		EXPECT_EQ(algo, config_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO));
+		memset(&g, 0, sizeof(g));
+		nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+		for (i = 0; i < 3; i++)
+			nlr_pair(r, req[i][0], req[i][1]);
+		ASSERT_EQ(1, nlr_call(r, grant_cb, &g));
+		ASSERT_EQ(3, g.n);
+		/* first fit: 0:1 only; K-step: 0:2 and 1:1 */
+		EXPECT_EQ(algo ? HYBRIDNET_GRANT_REFUSED :
+			  HYBRIDNET_GRANT_GRANTED, g.result[0]);
+		EXPECT_EQ(algo ? HYBRIDNET_GRANT_GRANTED :
+			  HYBRIDNET_GRANT_REFUSED, g.result[1]);
+		EXPECT_EQ(algo ? HYBRIDNET_GRANT_GRANTED :
+			  HYBRIDNET_GRANT_REFUSED, g.result[2]);
+	}
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO, 0));
+	ASSERT_EQ(0, release_all(r));
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
 }
 
 /* Bad input: errno and extack text, and nothing changes. */
