@@ -176,7 +176,9 @@ struct hn_trun *hn_trun_create(const struct hn_config *c,
  * hand the driver's messages to hn_trun_delivered(), ops->reclaim to
  * hn_trun_reclaimed().  The driver's messages carry m->owner ==
  * HN_OWNER_TRUN (keep the owner's own messages' field different, e.g. 0).
- * Destroy the engine, or let it drain, before hn_trun_destroy().
+ * Destroy the engine, or let it drain, before hn_trun_destroy().  The
+ * run starts at the engine's time: its generation times, window, drain
+ * and limit_ns count from there.
  */
 #define HN_OWNER_TRUN	0x7e
 struct hn_trun *hn_trun_attach(struct hn_engine *e, const struct hn_tcfg *t,

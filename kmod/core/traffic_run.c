@@ -30,6 +30,12 @@
  * PE hands its NIC several messages per slot.  The run ends when every
  * message has arrived, or at limit_ns.
  *
+ * Times are counted from the start of the run: 0 on an engine of its own,
+ * the engine's time at hn_trun_attach() on someone else's, whose clock
+ * has usually run already.  Generation times, the window, the drain and
+ * limit_ns are offsets from there; t_end and the message times stay the
+ * engine's.
+ *
  * Ding's bandwidth utilisation (L316) is bits delivered / (time taken) /
  * (peak bandwidth).  The time is from the start (batch: "the total time
  * required for a set of messages") or from the first generation
@@ -78,6 +84,7 @@ struct hn_trun {
 	struct hn_pair *pairs;		/* P x N */
 	struct hn_slot_cfg *scfg;
 	u64 queued;			/* messages in all source queues */
+	u64 t0;				/* the engine's time at the start */
 	u64 t_win0, t_win1;
 	u64 injected_at_group;
 	bool rate_checked;
@@ -246,7 +253,7 @@ static int generate(struct hn_trun *r, u32 u)
 	} else {
 		tm->m.dst = hn_tgen_dest(r->g, u);
 		tm->m.len = hn_tgen_size(r->g, u);
-		s->t_next = hn_tgen_next_ns(r->g, u);
+		s->t_next = r->t0 + hn_tgen_next_ns(r->g, u);
 	}
 	tm->tagged = batch || (tm->m.t_inject >= r->t_win0 &&
 			       tm->m.t_inject < r->t_win1);
@@ -388,7 +395,7 @@ static void finish(struct hn_trun *r, u32 end)
 {
 	struct hn_tres *res = &r->res;
 	u64 dt, cap, win = r->t_win1 - r->t_win0;
-	u64 t0 = r->t.inject == HN_INJ_BATCH ? 0 : res->t_first;
+	u64 t0 = r->t.inject == HN_INJ_BATCH ? r->t0 : res->t_first;
 
 	res->end = end;
 	res->why = end_why[end];
@@ -470,7 +477,7 @@ int hn_trun_step(struct hn_trun *r)
 			finish(r, HN_END_DONE);
 			return 1;
 		}
-		if (now >= r->r.limit_ns) {
+		if (now - r->t0 >= r->r.limit_ns) {
 			finish(r, HN_END_LIMIT);
 			return 1;
 		}
@@ -500,7 +507,8 @@ int hn_trun_step(struct hn_trun *r)
 			t = hn_min64(t, now < r->t_win1 ? r->t_win1 :
 				     r->t_win1 + r->r.drain_ns);
 		else
-			t = hn_min64(t, r->r.limit_ns);
+			t = hn_min64(t, r->r.limit_ns > HN_U64_MAX - r->t0 ?
+				     HN_U64_MAX : r->t0 + r->r.limit_ns);
 		hn_run_until(r->e, t);
 	}
 	if (hn_now(r->e) == before)	/* no slot could run */
@@ -586,6 +594,7 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	r->c = *c;
 	r->t = *t;
 	r->r = *rc;
+	r->t0 = e ? hn_now(e) : 0;
 	r->res.t_first = HN_U64_MAX;
 	r->res.lat_min = HN_U64_MAX;
 	r->g = hn_tgen_create(t, c, NULL);
@@ -603,8 +612,8 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 		goto fail;
 	}
 	if (t->inject == HN_INJ_BERNOULLI) {
-		r->t_win0 = rc->warmup_ns;
-		r->t_win1 = rc->warmup_ns + rc->measure_ns;
+		r->t_win0 = r->t0 + rc->warmup_ns;
+		r->t_win1 = r->t_win0 + rc->measure_ns;
 	}
 	for (u = 0; u < c->nodes; u++) {
 		r->src[u].t_next = HN_U64_MAX;
@@ -612,9 +621,9 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 			continue;
 		r->nactive++;
 		if (t->inject == HN_INJ_BATCH)
-			batch_next(r, u, 0);
+			batch_next(r, u, r->t0);
 		else
-			r->src[u].t_next = hn_tgen_next_ns(r->g, u);
+			r->src[u].t_next = r->t0 + hn_tgen_next_ns(r->g, u);
 	}
 	r->res.active = r->nactive;
 	r->ngroups = hn_tgen_groups(r->g, r->plan_slots);
