@@ -29,6 +29,8 @@
 
 /* Room the sockets ask for; the kernel caps it at [rw]mem_max x 2. */
 #define HN_CTL_SOCKBUF	(4 << 20)
+/* and the send buffer, when allowed: 64 slots of 3276 pairs are 4.2 MB */
+#define HN_CTL_BIGBUF	(8 << 20)
 
 int hn_ctl_errno(int nlerr)
 {
@@ -113,6 +115,15 @@ static int hn_ctl_socket(struct nl_sock **skp)
 						    HN_CTL_SOCKBUF));
 	if (rc)
 		goto fail;
+	/*
+	 * A request must fit in the send buffer whole: with CAP_NET_ADMIN
+	 * (needed by every large request anyway) go past wmem_max, for
+	 * preloads of thousands of pairs.  Without it, the capped size.
+	 */
+	setsockopt(nl_socket_get_fd(sk), SOL_SOCKET, SO_SNDBUFFORCE,
+		   &(int){ HN_CTL_BIGBUF }, sizeof(int));
+	setsockopt(nl_socket_get_fd(sk), SOL_SOCKET, SO_RCVBUFFORCE,
+		   &(int){ HN_CTL_SOCKBUF }, sizeof(int));
 	nl_socket_enable_msg_peek(sk);
 	*skp = sk;
 	return 0;
@@ -426,11 +437,13 @@ int hn_ctl_run(struct hn_ctl *c, struct nl_msg *m, hn_ctl_reply_fn fn,
 	nl_cb_set(cb, NL_CB_MSG_IN, NL_CB_CUSTOM, hn_cb_in, &r);
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, hn_cb_valid, &r);
 
+	errno = 0;
 	rc = nl_send_auto(c->sk, m);
 	if (rc < 0) {
-		rc = hn_ctl_errno(rc);
-		if (rc == -EMSGSIZE || rc == -ENOBUFS)
-			hn_ctl_seterr(c, "request of %u bytes is larger than "
+		/* the system call's errno says more than libnl's code */
+		rc = errno ? -errno : hn_ctl_errno(rc);
+		if (rc == -EMSGSIZE || rc == -ENOBUFS || rc == -ENOMEM)
+			hn_ctl_seterr(c, "a request of %u bytes is more than "
 				      "the socket can send",
 				      nlmsg_hdr(m)->nlmsg_len);
 		goto out;

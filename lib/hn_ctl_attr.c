@@ -91,8 +91,7 @@ int hn_ctl_put_pair(struct nl_msg *m, uint32_t src, uint32_t dst)
 	if (!nest || nla_put_u32(m, HYBRIDNET_ATTR_SRC, src) ||
 	    nla_put_u32(m, HYBRIDNET_ATTR_DST, dst))
 		return -EMSGSIZE;
-	nla_nest_end(m, nest);
-	return 0;
+	return nla_nest_end(m, nest) < 0 ? -EMSGSIZE : 0;
 }
 
 int hn_ctl_get_pair(struct nlattr *nest, struct hn_ctl_pair *p)

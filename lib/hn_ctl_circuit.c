@@ -15,6 +15,8 @@
 
 /* bytes of one PAIR nest: header, SRC, DST */
 #define PAIR_BYTES	(NLA_HDRLEN + 2 * nla_total_size(sizeof(uint32_t)))
+/* pairs one SLOT_CONFIG can hold: an attribute is at most 64 KiB long */
+#define SLOT_PAIRS_MAX	((uint32_t)(0xffff - NLA_HDRLEN - 8) / PAIR_BYTES)
 
 int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 		   size_t n, const char *phase)
@@ -33,6 +35,14 @@ int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 	if (!m)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
+		if (cfg[i].npairs > SLOT_PAIRS_MAX) {
+			snprintf(c->err, sizeof(c->err), "slot %u: %u pairs do "
+				 "not fit in one netlink attribute (at most "
+				 "%u)", cfg[i].slot, cfg[i].npairs,
+				 (unsigned int)SLOT_PAIRS_MAX);
+			nlmsg_free(m);
+			return -EMSGSIZE;
+		}
 		nest = nla_nest_start(m, HYBRIDNET_ATTR_SLOT_CONFIG);
 		if (!nest || nla_put_u32(m, HYBRIDNET_ATTR_SLOT, cfg[i].slot))
 			goto full;
@@ -40,7 +50,8 @@ int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 			if (hn_ctl_put_pair(m, cfg[i].pairs[p].src,
 					    cfg[i].pairs[p].dst))
 				goto full;
-		nla_nest_end(m, nest);
+		if (nla_nest_end(m, nest) < 0)
+			goto full;
 	}
 	if (phase && nla_put_string(m, HYBRIDNET_ATTR_PHASE, phase))
 		goto full;

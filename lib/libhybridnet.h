@@ -147,7 +147,8 @@ struct hn_ctl_slot_cfg {
  * Install @n whole slot configurations atomically (all or nothing);
  * @phase (may be NULL) names them, for the PHASE event.  -E2BIG: more
  * slots than K or more pairs than nodes; -EMSGSIZE: more than one netlink
- * message can carry.
+ * message can carry, or more than 3276 pairs in one slot (a netlink
+ * attribute, here a SLOT_CONFIG nest, is at most 64 KiB).
  */
 int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 		   size_t n, const char *phase);
@@ -178,7 +179,8 @@ struct hn_ctl_circuit {
 struct hn_ctl_circuits {
 	struct hn_ctl_circuit *c;	/* by slot, then source */
 	size_t n;
-	uint32_t generation;		/* of the table that was dumped */
+	uint32_t generation;		/* of the table dumped; 0: unknown
+					   (an empty table carries none) */
 };
 
 /*

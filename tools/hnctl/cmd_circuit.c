@@ -319,7 +319,8 @@ static void print_circuits(const struct hn_ctl_circuits *t, int64_t only,
 
 	if (json) {
 		j_obj(NULL);
-		j_u64("generation", t->generation);
+		if (t->generation)
+			j_u64("generation", t->generation);
 		j_arr("circuits");
 		for (i = 0; i < t->n; i++) {
 			if (only >= 0 && t->c[i].slot != only)
