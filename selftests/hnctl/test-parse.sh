@@ -307,7 +307,7 @@ slot 7 0:1" preload --file "$T/app.phases" --phase root --print
 out "phase file: --phase, JSON" 0 \
 '{"nodes":16,"phases":[{"name":"root","slots":[{"slot":7,"pairs":[{"src":0,"dst":1}]}]}]}' \
 	-j preload --file "$T/app.phases" --phase root --print
-out "phase file: -n is --print" 0 \
+out "phase file: -n prints what would be loaded" 0 \
 "nodes 16
 phase root
 slot 7 0:1" -n preload -f "$T/app.phases" --phase root
@@ -330,7 +330,17 @@ slot 1 0:4
 EOF
 err "phase file: two phases in one slot, loaded together" 1 \
 	"hnctl: $T/overlap.phases:5: slot 1 is in phase a (line 3) and in phase b: load one of them with --phase NAME" \
-	preload --file "$T/overlap.phases" --print
+	-n preload --file "$T/overlap.phases"
+file twice.phases <<'EOF'
+nodes 8
+phase a
+shift 1
+phase b at 2
+xor 1
+EOF
+err "phase file: one connection in two phases, loaded together" 1 \
+	"hnctl: $T/twice.phases:5: connection 0:1 is in phase a (slot 0, line 3) and in phase b (slot 2): load one of them with --phase NAME" \
+	-n preload --file "$T/twice.phases"
 out "phase file: ... one at a time is fine" 0 \
 "nodes 8
 phase b

@@ -101,7 +101,10 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 		rc = ph_load(&pf, file, nodes, from, err, sizeof(err));
 	else
 		rc = ph_args(&pf, n, stmt, nodes, from, err, sizeof(err));
-	if (!rc && ph_select(&pf, phase, &cfg, &ncfg, &name, err, sizeof(err))) {
+	/* --print shows the file; loading (and -n) needs the phases chosen */
+	cfg = NULL;
+	if (!rc && (!print || phase) &&
+	    ph_select(&pf, phase, &cfg, &ncfg, &name, err, sizeof(err))) {
 		ph_free(&pf);
 		rc = -1;
 	}

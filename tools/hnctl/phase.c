@@ -590,6 +590,80 @@ static void phase_list(const struct ph_file *pf, char *buf, size_t len)
 			      pf->phases[i].name);
 }
 
+/* The phase and slot of @pf before @ph that have (src, dst). */
+static const struct ph_phase *conn_owner(const struct ph_file *pf,
+					 const struct ph_phase *ph,
+					 const struct hn_ctl_pair *q,
+					 const struct ph_slot **slot)
+{
+	const struct ph_phase *o;
+
+	for (o = pf->phases; o < ph; o++) {
+		*slot = find_conn(o, q->src, q->dst);
+		if (*slot)
+			return o;
+	}
+	return NULL;
+}
+
+static void mark_phase(unsigned char *map, const struct ph_phase *ph)
+{
+	size_t j;
+	uint32_t k;
+
+	for (j = 0; j < ph->nslots; j++)
+		for (k = 0; k < ph->slots[j].npairs; k++) {
+			const struct hn_ctl_pair *q = &ph->slots[j].pairs[k];
+
+			if (q->src < PH_MAX_NODES && q->dst < PH_MAX_NODES)
+				set_bit(map, q->src, q->dst, 1);
+		}
+}
+
+/* A connection in two of the phases: the kernel would refuse it too. */
+static int check_conns(const struct ph_file *pf, char *err, size_t len)
+{
+	const char *path = pf->path ? pf->path : "preload";
+	unsigned char *map = calloc(1, PH_BITMAP);
+	const struct ph_phase *ph, *o;
+	const struct ph_slot *s, *os;
+	size_t i, j;
+	uint32_t k;
+
+	if (!map) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < pf->nphases; i++) {
+		ph = &pf->phases[i];
+		for (j = 0; j < ph->nslots; j++) {
+			s = &ph->slots[j];
+			for (k = 0; k < s->npairs; k++) {
+				const struct hn_ctl_pair *q = &s->pairs[k];
+
+				if (q->src >= PH_MAX_NODES ||
+				    q->dst >= PH_MAX_NODES ||
+				    !bit(map, q->src, q->dst))
+					continue;
+				o = conn_owner(pf, ph, q, &os);
+				if (!o)
+					continue;
+				snprintf(err, len, "%s:%d: connection %u:%u is in "
+					 "phase %s (slot %u, line %d) and in "
+					 "phase %s (slot %u): load one of them "
+					 "with --phase NAME", path, s->line,
+					 q->src, q->dst, o->name, os->slot,
+					 os->line, ph->name, s->slot);
+				free(map);
+				return -1;
+			}
+		}
+		mark_phase(map, ph);
+	}
+	free(map);
+	return 0;
+}
+
 /* Phases loaded together: no slot, no connection in two of them. */
 static int check_overlap(const struct ph_file *pf, char *err, size_t len)
 {
@@ -619,7 +693,7 @@ static int check_overlap(const struct ph_file *pf, char *err, size_t len)
 			owner[s->slot] = ph;
 		}
 	}
-	return 0;
+	return check_conns(pf, err, len);
 }
 
 int ph_select(const struct ph_file *pf, const char *name,
