@@ -25,7 +25,7 @@ int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
 	       struct netlink_ext_ack *extack);
 
 /* events on the "events" multicast group */
-struct sk_buff *hn_nl_event_new(u32 event, void **hdr);
+struct sk_buff *hn_nl_event_new(u32 event, size_t size, void **hdr);
 void hn_nl_event_send(struct sk_buff *skb, void *hdr);
 
 /* nl_config.c */

@@ -46,7 +46,10 @@ int hn_nl_core_err(struct netlink_ext_ack *extack, int rc,
 {
 	const char *msg = err->msg ? err->msg : "refused";
 
-	if (err->pairs)
+	if (rc == -EEXIST && err->slot != HN_NONE)
+		hn_nl_errf(extack, NULL, "%s: %u:%u for slot %u is already in slot %u",
+			   what, err->a.src, err->a.dst, err->slot, err->other);
+	else if (err->pairs)
 		hn_nl_errf(extack, NULL, "%s: %s in slot %u: %u:%u and %u:%u",
 			   what, msg, err->slot, err->a.src, err->a.dst,
 			   err->b.src, err->b.dst);
@@ -264,14 +267,17 @@ struct genl_family hn_nl_family __ro_after_init = {
 	.n_mcgrps = ARRAY_SIZE(hn_nl_mcgrps),
 };
 
-/* A new event message, or NULL when nobody listens (or no memory). */
-struct sk_buff *hn_nl_event_new(u32 event, void **hdr)
+/*
+ * A new event message with room for @size bytes of attributes (0: a
+ * page), or NULL when nobody listens or there is no memory.
+ */
+struct sk_buff *hn_nl_event_new(u32 event, size_t size, void **hdr)
 {
 	struct sk_buff *skb;
 
 	if (!genl_has_listeners(&hn_nl_family, &init_net, 0))
 		return NULL;
-	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	skb = genlmsg_new(size ? size + 64 : NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!skb)
 		return NULL;
 	*hdr = genlmsg_put(skb, 0, 0, &hn_nl_family, 0, HYBRIDNET_CMD_EVENT);

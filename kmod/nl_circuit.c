@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nl_circuit.c - HYBRIDNET_CMD_PRELOAD, _PREDICT, _RELEASE and the
- * circuit dump.  Counts of nested attributes are checked before anything
- * is allocated: at most K slot configurations of at most N pairs each, at
- * most HYBRIDNET_MAX_PAIRS predicted requests.
+ * circuit dump.  Allocations are bounded by the configuration, never by
+ * a count taken from the message: K x N pairs for a preload (several
+ * slot-config nests for one slot are joined), at most HYBRIDNET_MAX_PAIRS
+ * predicted requests.
  */
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -27,17 +28,6 @@ static u32 hn_count(struct genl_info *info, int type)
 	return n;
 }
 
-static u32 hn_count_nested(const struct nlattr *nest, int type)
-{
-	const struct nlattr *a;
-	u32 n = 0;
-	int rem;
-
-	nla_for_each_nested(a, nest, rem)
-		n += nla_type(a) == type;
-	return n;
-}
-
 static void hn_slots_event(u32 event, const struct hn_slot_cfg *cfg, u32 n,
 			   const char *phase)
 {
@@ -46,14 +36,15 @@ static void hn_slots_event(u32 event, const struct hn_slot_cfg *cfg, u32 n,
 	u32 i, p, total = 0;
 	void *hdr;
 
-	skb = hn_nl_event_new(event, &hdr);
+	skb = hn_nl_event_new(event, 0, &hdr);
 	if (!skb)
 		return;
 	for (i = 0; i < n; i++)
 		total += cfg[i].npairs;
 	for (i = 0; i < n; i++) {
 		nest = nla_nest_start(skb, HYBRIDNET_ATTR_SLOT_CONFIG);
-		if (!nest || nla_put_u32(skb, HYBRIDNET_ATTR_SLOT, cfg[i].slot))
+		if (!nest || nla_put_u32(skb, HYBRIDNET_ATTR_SLOT, cfg[i].slot) ||
+		    nla_put_u32(skb, HYBRIDNET_ATTR_COUNT, cfg[i].npairs))
 			goto drop;
 		/* the pairs too, while the event stays small */
 		for (p = 0; total <= 256 && p < cfg[i].npairs; p++) {
@@ -76,15 +67,19 @@ drop:
 	nlmsg_free(skb);
 }
 
-/* Parse one HYBRIDNET_ATTR_SLOT_CONFIG into @sc, pairs into @pairs. */
-static int hn_parse_slotcfg(struct hn_dev *hd, const struct nlattr *nest,
-			    struct hn_slot_cfg *sc, struct hn_pair *pairs,
+/*
+ * Parse one HYBRIDNET_ATTR_SLOT_CONFIG, appending its pairs to its slot's
+ * buffer: several nests for one slot are joined, so a slot may hold more
+ * pairs than fit in one attribute (16-bit length).
+ */
+static int hn_parse_slotcfg(const struct hn_config *c, const struct nlattr *nest,
+			    struct hn_pair *pairs, u32 *used, u32 *slot,
 			    struct netlink_ext_ack *extack)
 {
-	const struct hn_config *c = hn_cfg(hd->e);
 	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
 	const struct nlattr *a;
-	u32 n = 0;
+	struct hn_pair *p;
+	u32 s;
 	int rc, rem;
 
 	rc = nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_slotcfg_parse,
@@ -95,28 +90,28 @@ static int hn_parse_slotcfg(struct hn_dev *hd, const struct nlattr *nest,
 		NL_SET_ERR_MSG_ATTR(extack, nest, "a slot-config needs a slot");
 		return -EINVAL;
 	}
-	sc->slot = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
-	if (sc->slot >= c->k) {
+	s = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
+	if (s >= c->k) {
 		hn_nl_errf(extack, tb[HYBRIDNET_ATTR_SLOT],
-			   "slot %u out of range (%u predictive slots)",
-			   sc->slot, c->k);
+			   "slot %u out of range (%u predictive slots)", s,
+			   c->k);
 		return -EINVAL;
 	}
-	if (hn_count_nested(nest, HYBRIDNET_ATTR_PAIR) > c->nodes) {
-		hn_nl_errf(extack, nest, "slot %u: more pairs than nodes (%u)",
-			   sc->slot, c->nodes);
-		return -E2BIG;
-	}
+	*slot = s;
+	p = pairs + (size_t)s * c->nodes;
 	nla_for_each_nested(a, nest, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
 			continue;
-		rc = hn_nl_pair(a, c->nodes, &pairs[n], extack);
+		if (used[s] == c->nodes) {
+			hn_nl_errf(extack, a, "slot %u: more pairs than nodes (%u)",
+				   s, c->nodes);
+			return -E2BIG;
+		}
+		rc = hn_nl_pair(a, c->nodes, &p[used[s]], extack);
 		if (rc)
 			return rc;
-		n++;
+		used[s]++;
 	}
-	sc->pairs = pairs;
-	sc->npairs = n;
 	return 0;
 }
 
@@ -124,43 +119,43 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 {
 	struct netlink_ext_ack *extack = info->extack;
 	const struct nlattr *phase = info->attrs[HYBRIDNET_ATTR_PHASE];
+	u32 used[HN_MAX_K] = { }, order[HN_MAX_K], n = 0, i, s;
 	struct hn_dev *hd = hn_nl_hd;
 	struct hn_slot_cfg *cfg = NULL;
 	struct hn_pair *pairs = NULL;
 	struct hn_err err = { };
 	const struct nlattr *a;
-	u32 n, i = 0, nodes, k;
+	struct hn_config c;
+	bool seen[HN_MAX_K] = { };
 	int rc, rem;
 
-	n = hn_count(info, HYBRIDNET_ATTR_SLOT_CONFIG);
-	mutex_lock(&hd->lock);
-	nodes = hn_cfg(hd->e)->nodes;
-	k = hn_cfg(hd->e)->k;
-	mutex_unlock(&hd->lock);
-	if (!n) {
+	if (!hn_count(info, HYBRIDNET_ATTR_SLOT_CONFIG)) {
 		NL_SET_ERR_MSG(extack, "missing slot-config attribute");
 		return -EINVAL;
 	}
-	if (n > k) {
-		hn_nl_errf(extack, NULL,
-			   "%u slot configurations for %u predictive slots", n,
-			   k);
-		return -E2BIG;
-	}
-	cfg = kcalloc(n, sizeof(*cfg), GFP_KERNEL);
-	pairs = kvcalloc((size_t)n * nodes, sizeof(*pairs), GFP_KERNEL);
+	mutex_lock(&hd->lock);
+	c = *hn_cfg(hd->e);	/* genl_mutex keeps it as read */
+	mutex_unlock(&hd->lock);
+	cfg = kcalloc(HN_MAX_K, sizeof(*cfg), GFP_KERNEL);
+	pairs = kvcalloc((size_t)(c.k ? c.k : 1) * c.nodes, sizeof(*pairs),
+			 GFP_KERNEL);
 	rc = -ENOMEM;
 	if (!cfg || !pairs)
 		goto out;
-	/* genl_mutex keeps the configuration as read above */
 	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_SLOT_CONFIG)
 			continue;
-		rc = hn_parse_slotcfg(hd, a, &cfg[i], pairs + (size_t)i * nodes,
-				      extack);
+		rc = hn_parse_slotcfg(&c, a, pairs, used, &s, extack);
 		if (rc)
 			goto out;
-		i++;
+		if (!seen[s])
+			order[n++] = s;
+		seen[s] = true;
+	}
+	for (i = 0; i < n; i++) {
+		cfg[i].slot = order[i];
+		cfg[i].pairs = pairs + (size_t)order[i] * c.nodes;
+		cfg[i].npairs = used[order[i]];
 	}
 	mutex_lock(&hd->lock);
 	rc = hn_preload(hd->e, cfg, n, &err);
@@ -200,7 +195,7 @@ static void hn_grant_event(const struct hn_grant *g, u32 n)
 	void *hdr;
 	u32 i;
 
-	skb = hn_nl_event_new(HYBRIDNET_EVENT_GRANT, &hdr);
+	skb = hn_nl_event_new(HYBRIDNET_EVENT_GRANT, (size_t)n * 48, &hdr);
 	if (!skb)
 		return;
 	for (i = 0; i < n; i++) {
@@ -289,7 +284,7 @@ static void hn_release_event(struct genl_info *info)
 	unsigned int i;
 	void *hdr;
 
-	skb = hn_nl_event_new(HYBRIDNET_EVENT_RELEASE, &hdr);
+	skb = hn_nl_event_new(HYBRIDNET_EVENT_RELEASE, 0, &hdr);
 	if (!skb)
 		return;
 	for (i = 0; i < ARRAY_SIZE(keep); i++) {

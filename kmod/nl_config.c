@@ -207,7 +207,7 @@ static void hn_config_event(struct hn_dev *hd)
 	struct sk_buff *skb;
 	void *hdr;
 
-	skb = hn_nl_event_new(HYBRIDNET_EVENT_CONFIG, &hdr);
+	skb = hn_nl_event_new(HYBRIDNET_EVENT_CONFIG, 0, &hdr);
 	if (!skb)
 		return;
 	mutex_lock(&hd->lock);

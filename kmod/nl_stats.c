@@ -159,9 +159,9 @@ int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	if (only) {
 		if (nla_get_u32(only) >= end) {
 			mutex_unlock(&hd->lock);
-			hn_nl_errf(cb->extack, only,
-				   "node %u out of range (%u nodes)",
-				   nla_get_u32(only), end);
+			/* a literal: the error is sent after genl_mutex */
+			NL_SET_ERR_MSG_ATTR(cb->extack, only,
+					    "node out of range");
 			return -EINVAL;
 		}
 		if (!u)
@@ -194,7 +194,7 @@ int hn_nl_stats_reset(struct sk_buff *skb, struct genl_info *info)
 	mutex_lock(&hd->lock);
 	hn_dev_reset_stats(hd);
 	mutex_unlock(&hd->lock);
-	ev = hn_nl_event_new(HYBRIDNET_EVENT_STATS_RESET, &hdr);
+	ev = hn_nl_event_new(HYBRIDNET_EVENT_STATS_RESET, 0, &hdr);
 	hn_nl_event_send(ev, hdr);
 	return 0;
 }

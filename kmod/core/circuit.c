@@ -264,10 +264,14 @@ static void clear_src(const struct hn_slot_cfg *cfg, u32 i, u32 *src_of)
 		src_of[cfg[i].pairs[p].src] = HN_NONE;
 }
 
-static int dup(struct hn_err *err, u32 slot, u32 p, const struct hn_pair *pr)
+/* @pr, for @slot, is already in slot @other (Table 5.1). */
+static int dup(struct hn_err *err, u32 slot, u32 other, u32 p,
+	       const struct hn_pair *pr)
 {
-	if (err)
+	if (err) {
 		err->a = *pr;
+		err->other = other;
+	}
 	return fail(err, -EEXIST, "connection already in another slot", slot,
 		    pr->src, p);
 }
@@ -333,9 +337,10 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		for (p = 0; p < cfg[i].npairs; p++) {
 			u = cfg[i].pairs[p].src;
 			v = cfg[i].pairs[p].dst;
-			if (kept_slot(e, replaced, u, v) != HN_NONE) {
+			j = kept_slot(e, replaced, u, v);
+			if (j != HN_NONE) {
 				clear_src(cfg, i, src_of);
-				return dup(err, cfg[i].slot, p, &cfg[i].pairs[p]);
+				return dup(err, cfg[i].slot, j, p, &cfg[i].pairs[p]);
 			}
 			src_of[u] = v;
 		}
@@ -344,7 +349,8 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 				if (src_of[cfg[j].pairs[p].src] ==
 				    cfg[j].pairs[p].dst) {
 					clear_src(cfg, i, src_of);
-					return dup(err, cfg[j].slot, p,
+					return dup(err, cfg[j].slot,
+						   cfg[i].slot, p,
 						   &cfg[j].pairs[p]);
 				}
 		clear_src(cfg, i, src_of);

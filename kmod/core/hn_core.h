@@ -135,6 +135,7 @@ struct hn_err {
 	u32 index;		/* offending element of an array argument */
 	struct hn_pair a, b;	/* conflicting pairs, when pairs is set */
 	bool pairs;
+	u32 other;		/* -EEXIST: the slot that already has pair a */
 };
 
 #define HN_HIST_SUB	8	/* linear sub-buckets per power of two */

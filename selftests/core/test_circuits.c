@@ -80,6 +80,9 @@ TEST_F(eng, preload_is_all_or_nothing)
 	ok[0] = (struct hn_pair){ 2, 3 };
 	EXPECT_EQ(-EEXIST, hn_preload(self->s.e, &cfg[0], 1, &err));
 	EXPECT_EQ(2, err.node);
+	EXPECT_EQ(0, err.slot);
+	EXPECT_EQ(1, err.other);
+	EXPECT_EQ(3, err.a.dst);
 	/* replacing a slot with itself is fine; an empty config clears it */
 	EXPECT_EQ(0, hn_preload(self->s.e, &cfg[1], 1, &err));
 	cfg[1].npairs = 0;

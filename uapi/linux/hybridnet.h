@@ -88,7 +88,10 @@ struct hybridnet_info {
  * validated strictly; a refusal carries an extack message naming the
  * attribute, node or slot at fault.  Pairs (source, destination) travel
  * as nested HYBRIDNET_ATTR_PAIR attributes holding HYBRIDNET_ATTR_SRC
- * and HYBRIDNET_ATTR_DST.
+ * and HYBRIDNET_ATTR_DST.  Several HYBRIDNET_ATTR_SLOT_CONFIG nests for one
+ * slot in one PRELOAD are joined (a nest holds at most 64 KiB); in events
+ * each slot-config carries HYBRIDNET_ATTR_COUNT, its number of pairs, and
+ * the pairs themselves only while the event stays small.
  * ------------------------------------------------------------------------
  */
 #define HYBRIDNET_GENL_NAME	"hybridnet"

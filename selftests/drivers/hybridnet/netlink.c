@@ -186,6 +186,32 @@ TEST_F(nl, preload_then_dump)
 		EXPECT_EQ((c.src[i] + c.slot[i] + 1) % 16, c.dst[i]);
 }
 
+/* Nests for one slot are joined; a duplicate names both slots. */
+TEST_F(nl, preload_joined_and_exists)
+{
+	static const uint32_t a[1][2] = { { 0, 1 } };
+	struct nlr *r = &self->r;
+	static struct circ c;
+	struct nlattr *sc;
+	int i;
+
+	nlr_msg(r, HYBRIDNET_CMD_PRELOAD, 0);
+	for (i = 0; i < 2; i++) {
+		sc = nlr_nest(r, HYBRIDNET_ATTR_SLOT_CONFIG);
+		nlr_u32(r, HYBRIDNET_ATTR_SLOT, 1);
+		nlr_pair(r, i, i + 2);
+		nlr_end(r, sc);
+	}
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(2, dump_circuits(r, &c));
+	EXPECT_EQ(1, c.slot[0]);
+	EXPECT_EQ(1, c.slot[1]);
+	ASSERT_EQ(0, preload(r, 0, a, 1));
+	EXPECT_EQ(-EEXIST, preload(r, 2, a, 1));
+	EXPECT_STREQ("preload refused: 0:1 for slot 2 is already in slot 0",
+		     r->msg);
+}
+
 /* Circuit to a destination in the table, wormhole to any other. */
 TEST_F(nl, circuit_and_wormhole)
 {
