@@ -157,6 +157,7 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 	case HN_TOPT_ROOT:
 		if (hn_topt_u32(arg, &o->root))
 			return hn_topt_err(p, "--root", arg, "not a node number");
+		o->have_root = 1;
 		return 0;
 	case HN_TOPT_HOT:
 		o->hot = arg;

@@ -59,7 +59,7 @@ struct hn_topts {
 	const char *pattern, *hot, *size;
 	long long pred, hotf;		/* ppm, -1: not given */
 	u32 root, dirs, phase, rmesh, gw, gh;
-	int have_load, have_batch;
+	int have_load, have_batch, have_root;
 };
 
 void hn_topts_init(struct hn_topts *o, const char *prog);
