@@ -84,6 +84,7 @@ CHECK_STEPS := check-unit check-spec
 -include docs/results/results.mk
 -include docs/results/switching.mk
 -include tools/hnctl/hnctl.mk
+-include tools/hntraffic/hntraffic.mk
 
 check: deps
 	@rm -rf $(O)/tap && mkdir -p $(O)/tap

@@ -15,7 +15,8 @@
 HN_VM		:= $(O)/vm
 HN_VM_SRCDIR	:= selftests/drivers/hybridnet
 HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
-HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%)
+# and hntraffic, built -static by tools/hntraffic/hntraffic.mk
+HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM)/bin/hntraffic
 HN_INITRD	:= $(HN_VM)/initrd.gz
 HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
 			$(KDIR)/include/generated/utsrelease.h 2>/dev/null)
