@@ -92,11 +92,21 @@ check)
 	tap_ok "insmod for netlink" load nodes=16 k=4
 	step netlink netlink
 	tap_ok "rmmod after netlink" unload
+	tap_ok "insmod for hnctl" load nodes=8 k=4
+	step hnctl hnctl-vm.sh
+	tap_ok "rmmod after hnctl" unload
 	step reload reload
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
 	;;
 demo)
-	load preload=shift nodes=8 clock=paced pace_ppm=100000 tick_us=200 || exit 1
+	load nodes=8 clock=paced pace_ppm=100000 tick_us=200 || exit 1
+	echo "== hnctl show"
+	hnctl show nodes slots policy slot-p-ns slot-w-ns link-mbps clock
+	echo
+	echo "== hnctl preload shift 1..4: node u gets circuits to u+1..u+4"
+	hnctl preload shift 1..4
+	hnctl circuits
+	echo
 	demo
 	echo
 	echo "== sysfs: $SYS"
@@ -105,6 +115,9 @@ demo)
 		(cd $SYS/$d && grep . *) | sed 's/^/   /'
 	done
 	echo "-- nodes/0/"
+	echo "== hnctl stats (the circuit/wormhole split)"
+	hnctl stats | grep -E '^(tx|rx)-|^lat|^util'
+	echo
 	(cd $SYS/nodes/0 && grep . *) | sed 's/^/   /'
 	unload
 	;;

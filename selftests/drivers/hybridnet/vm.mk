@@ -16,7 +16,8 @@ HN_VM		:= $(O)/vm
 HN_VM_SRCDIR	:= selftests/drivers/hybridnet
 HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
-HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM)/bin/hntraffic
+HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM)/bin/hntraffic \
+		   $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnctl-vm.sh
 HN_INITRD	:= $(HN_VM)/initrd.gz
 HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
 			$(KDIR)/include/generated/utsrelease.h 2>/dev/null)
@@ -31,6 +32,16 @@ $(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(O)/libhncore.
 	@mkdir -p $(@D)
 	$(CC) $(TBASE) -O2 -g -static -pthread -I$(O)/ksft -I$(HN_VM_SRCDIR) -Ikmod/core \
 		$< $(HNLIB) $(O)/libhncore.a -o $@
+
+# hnctl, static (tools/hnctl/hnctl.mk, included after this file), and the
+# script that tests it against the module
+$(HN_VM)/bin/hnctl: $(O)/static/hnctl
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(HN_VM)/bin/hnctl-vm.sh: $(HN_VM_SRCDIR)/hnctl-vm.sh
+	@mkdir -p $(@D)
+	cp $< $@
 
 vm-initrd: $(HN_INITRD)
 

@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# hnctl-vm.sh - hnctl against the loaded module, inside the VM; prints TAP.
+# Expects hybridnet loaded with nodes=8 k=4 and no file open; hnctl and
+# demo on PATH.  Each check compares exact output.
+
+n=0
+fails=0
+
+# check DESC CMD...: CMD's success is the check
+check() {
+	n=$((n + 1))
+	desc=$1
+	shift
+	if "$@" >/tmp/check.out 2>&1; then
+		echo "ok $n hnctl: $desc"
+	else
+		fails=$((fails + 1))
+		sed 's/^/# /' /tmp/check.out
+		echo "not ok $n hnctl: $desc"
+	fi
+}
+
+# same WANT CMD...: CMD prints exactly WANT (stdout and stderr)
+same() {
+	want=$1
+	shift
+	got=$("$@" 2>&1)
+	[ "$got" = "$want" ] && return 0
+	echo "want: $want"
+	echo "got:  $got"
+	return 1
+}
+
+# status WANT CMD...: CMD exits with status WANT
+status() {
+	want=$1
+	shift
+	"$@"
+	[ $? -eq "$want" ]
+}
+
+check "show the loaded fabric" \
+	same '{"nodes":8,"slots":4}' hnctl -j show nodes slots
+check "set then show" sh -c \
+	'hnctl set policy sla slot-w-ns 300 && hnctl show policy slot-w-ns | tr "\n" " " | grep -qx "policy sla slot-w-ns 300 "'
+check "set back" hnctl set policy ses slot-w-ns 200
+check "preload four shifts" hnctl preload shift 1..4
+check "circuits as preloaded" same "slot 0 0:1 1:2 2:3 3:4 4:5 5:6 6:7 7:0
+slot 1 0:2 1:3 2:4 3:5 4:6 5:7 6:0 7:1
+slot 2 0:3 1:4 2:5 3:6 4:7 5:0 6:1 7:2
+slot 3 0:4 1:5 2:6 3:7 4:0 5:1 6:2 7:3" hnctl circuits
+check "a non-permutation is refused with the kernel's reason, status 2" \
+	same "hnctl: preload refused: two circuits to one output in slot 1: 2:3 and 4:3" \
+	status 2 hnctl preload slot 1 2:3 4:3
+check "nothing changed after the refusal" sh -c \
+	'[ "$(hnctl circuits | wc -l)" -eq 4 ]'
+check "a bad key is refused, status 1" status 1 hnctl set nodez 4
+
+# the circuit/wormhole split of the demo's traffic (see demo.c):
+# all-to-all with shifts 1..4 is 32 circuit + 24 wormhole messages, and
+# the bulk streams add 400 to node 1 (circuit) and 400 to node 6 (wormhole)
+check "stats reset" hnctl stats reset
+check "demo runs" sh -c 'demo > /tmp/demo.out'
+check "circuit/wormhole split in hnctl stats" same "432 424" sh -c \
+	'hnctl -j stats | sed "s/.*\"rx-circuit-msgs\":\([0-9]*\).*\"rx-wormhole-msgs\":\([0-9]*\).*/\1 \2/"'
+check "the same split in sysfs" sh -c \
+	'[ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_circuit)" = 432 ] && [ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_wormhole)" = 424 ]'
+
+# monitor sees what another hnctl does
+rm -f /tmp/ready /tmp/events
+hnctl -j monitor --count 3 --timeout 10 --ready /tmp/ready >/tmp/events &
+mon=$!
+i=0
+while [ ! -e /tmp/ready ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+hnctl release all
+hnctl preload phase halo mesh 4x2
+wait $mon
+check "monitor exits once it has seen 3 events" [ $? -eq 0 ]
+check "monitor saw release, preload, phase" same "release preload phase " sh -c \
+	'sed -n "s/^{\"event\":\"\([a-z-]*\)\".*/\1/p" /tmp/events | tr "\n" " "'
+check "release all" hnctl release all
+
+echo "# hnctl: $n checks, $fails failed"
+[ $fails -eq 0 ]
