@@ -17,6 +17,12 @@
  *        whose slots cannot be run before the next one is due counts as
  *        an overrun, and virtual time slips rather than racing to catch
  *        up.
+ *
+ * While the in-kernel generator runs (traffic.c), its run driver takes
+ * the place of hn_step() (hn_traffic_run()): free, the thread does not
+ * sleep until the run ends; paced, the run goes no further than the
+ * paced target, and counts as busy.  Writers and readers then leave the
+ * slots to the thread.
  */
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
@@ -99,7 +105,8 @@ static u64 hn_paced_target(struct hn_dev *hd)
 /* Bring an idle paced engine's time up to date; hd->lock held. */
 void hn_clock_sync(struct hn_dev *hd)
 {
-	if (hd->clock == HN_CLOCK_PACED && !hn_busy(hd->e))
+	if (hd->clock == HN_CLOCK_PACED && !hn_busy(hd->e) &&
+	    !hn_traffic_active(hd))
 		hn_run_until(hd->e, hn_paced_target(hd));
 }
 
@@ -117,7 +124,7 @@ bool hn_clock_drive(struct hn_dev *hd, u32 budget)
 	u64 now;
 	u32 i;
 
-	if (hd->clock != HN_CLOCK_FREE)
+	if (hd->clock != HN_CLOCK_FREE || hn_traffic_active(hd))
 		return true;
 	for (i = 0; i < budget && hn_busy(e); i++) {
 		now = hn_now(e);
@@ -156,6 +163,12 @@ static bool hn_free_batch(struct hn_dev *hd)
 	u64 now, bytes;
 	u32 i;
 
+	if (hn_traffic_active(hd)) {
+		hd->steps += hn_traffic_run(hd, hd->budget, U64_MAX);
+		hn_wake_writers(hd);
+		hd->progress_at = hn_now(e);
+		return false;
+	}
 	for (i = 0; i < hd->budget && hn_busy(e); i++) {
 		now = hn_now(e);
 		if (hn_step(e) == now) {	/* no slot can run */
@@ -220,13 +233,16 @@ static bool hn_paced_run(struct hn_dev *hd)
 	mutex_lock(&hd->lock);
 	target = hn_paced_target(hd);
 	while (hn_now(e) < target) {
-		if (!hn_busy(e)) {
+		if (!hn_busy(e) && !hn_traffic_active(hd)) {
 			hn_run_until(e, target);
 			break;
 		}
-		for (i = 0; i < hd->budget && hn_busy(e) &&
-		     hn_now(e) < target; i++)
-			hn_step(e);
+		if (hn_traffic_active(hd))
+			i = hn_traffic_run(hd, hd->budget, target);
+		else
+			for (i = 0; i < hd->budget && hn_busy(e) &&
+			     hn_now(e) < target; i++)
+				hn_step(e);
 		hd->steps += i;
 		hn_wake_writers(hd);
 		if (ktime_get_ns() - t0 >= tick) {
@@ -241,7 +257,7 @@ static bool hn_paced_run(struct hn_dev *hd)
 		mutex_lock(&hd->lock);
 	}
 	hn_wake_writers(hd);
-	busy = hn_busy(e);
+	busy = hn_busy(e) || hn_traffic_active(hd);
 	mutex_unlock(&hd->lock);
 	return busy;
 }

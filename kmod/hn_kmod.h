@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hn_kmod.h - state shared by the kernel glue of hybridnet (main.c,
- * clock.c, dev.c, sysfs.c).  The locking rules are in main.c.
+ * clock.c, dev.c, sysfs.c, traffic.c).  The locking rules are in main.c.
  */
 #ifndef HN_KMOD_H
 #define HN_KMOD_H
@@ -19,6 +19,7 @@
 #include <linux/hybridnet.h>
 
 #include "hn_core.h"
+#include "hn_traffic.h"
 
 enum hn_clock_mode {
 	HN_CLOCK_FREE,		/* as fast as the CPU allows while busy */
@@ -80,6 +81,7 @@ struct hn_port {
 };
 
 struct hn_nkobj;
+struct hn_gen;
 
 struct hn_dev {
 	/* the engine and everything marked hd->lock */
@@ -121,6 +123,8 @@ struct hn_dev {
 	u64 wakeups;			/* hd->lock: kthread woken to work */
 	atomic64_t overruns;
 
+	struct hn_gen *gen;		/* hd->lock: generator (traffic.c) */
+
 	/* configuration strings, for sysfs */
 	const char *profile;
 	enum hn_preload_mode preload;
@@ -159,6 +163,31 @@ bool hn_clock_drive(struct hn_dev *hd, u32 budget);
 u32 hn_clock_budget(struct hn_dev *hd, u32 len);
 void hn_clock_reset_stats(struct hn_dev *hd);
 void hn_wake_writers(struct hn_dev *hd);
+
+/* traffic.c: what TRAFFIC_GET and the events report */
+struct hn_traffic_state {
+	u32 state;			/* enum hybridnet_traffic */
+	const char *why;		/* how it ended; NULL before */
+	const struct hn_tcfg *t;	/* the run's configuration */
+	const struct hn_trun_cfg *rc;
+	const char *dist;		/* size distribution, as given */
+	u64 now;			/* the engine's time */
+	u64 elapsed;			/* the run's virtual time */
+};
+
+bool hn_traffic_active(struct hn_dev *hd);
+u32 hn_traffic_run(struct hn_dev *hd, u32 budget, u64 until);
+void hn_traffic_delivered(struct hn_dev *hd, struct hn_msg *m);
+void hn_traffic_reclaimed(struct hn_dev *hd, struct hn_msg *m);
+int hn_traffic_start(struct hn_dev *hd, struct hn_tcfg *t,
+		     const struct hn_trun_cfg *rc, const char *dist,
+		     struct hn_err *err, const char **busy);
+void hn_traffic_go(struct hn_dev *hd);
+bool hn_traffic_stop(struct hn_dev *hd, const char *why);
+const struct hn_tres *hn_traffic_state(struct hn_dev *hd,
+				       struct hn_traffic_state *s);
+void hn_traffic_exit(struct hn_dev *hd);
+void hn_traffic_free(struct hn_dev *hd);
 
 /* dev.c */
 extern const struct file_operations hn_fops;

@@ -47,4 +47,11 @@ int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb);
 int hn_nl_stats_reset(struct sk_buff *skb, struct genl_info *info);
 
+/* nl_traffic.c */
+extern const struct nla_policy hn_traffic_policy[HYBRIDNET_ATTR_MAX + 1];
+int hn_nl_traffic_start(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_traffic_stop(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_traffic_get(struct sk_buff *skb, struct genl_info *info);
+void hn_nl_traffic_event(struct hn_dev *hd);
+
 #endif /* HN_NL_H */

@@ -35,10 +35,22 @@
  * wait queue, never while holding a lock.  sysfs reads take hd->lock for
  * the duration of one copy of the statistics.
  *
+ * The in-kernel generator (traffic.c) has no thread or lock of its own:
+ * its state (hd->gen) is under hd->lock, and while a run is active the
+ * clock kthread calls hn_traffic_run() in place of hn_step(), so the run
+ * driver generates before every slot; writers and readers then leave the
+ * slots to the kthread.  The deliver and reclaim callbacks hand the
+ * generator's messages (m->owner == HN_OWNER_TRUN) to it; they never reach
+ * a port.  Its netlink commands are serialised by genl_mutex like the
+ * others; the event at the end of a run is sent from a work item, which
+ * takes hd->lock to build it and sends it after.
+ *
  * Lifetime: the misc device holds a module reference for every open file,
  * so the module cannot be unloaded while a file is open (delete_module
- * fails with EWOULDBLOCK).  On unload the device goes first, then the
- * kthread, then the engine, which hands back the messages still in flight.
+ * fails with EWOULDBLOCK).  On unload the netlink family goes first, then
+ * the generator stops (no more events), then the device, the kthread,
+ * and the engine, which hands back the messages still in flight, the
+ * generator's to it; then the generator's last run is freed.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -220,6 +232,10 @@ static void hn_deliver_cb(void *ctx, struct hn_msg *m)
 	struct hn_port *p = &hd->ports[m->dst];
 
 	hd->delivered++;
+	if (m->owner == HN_OWNER_TRUN) {	/* the generator's */
+		hn_traffic_delivered(hd, m);
+		return;
+	}
 	if (!p->owner) {
 		p->rx_dropped++;
 		hd->rx_dropped++;
@@ -261,7 +277,10 @@ void hn_dev_reset_stats(struct hn_dev *hd)
 /* hn_destroy() hands back what is still in flight. */
 static void hn_reclaim_cb(void *ctx, struct hn_msg *m)
 {
-	hn_kmsg_free(ctx, container_of(m, struct hn_kmsg, m));
+	if (m->owner == HN_OWNER_TRUN)
+		hn_traffic_reclaimed(ctx, m);
+	else
+		hn_kmsg_free(ctx, container_of(m, struct hn_kmsg, m));
 }
 
 static const struct hn_ops hn_engine_ops = {
@@ -376,6 +395,7 @@ static int hn_preload_shift(struct hn_dev *hd)
 static void hn_dev_free(struct hn_dev *hd)
 {
 	hn_destroy(hd->e);
+	hn_traffic_free(hd);
 	WARN_ON(atomic_long_read(&hd->live_msgs));
 	kvfree(hd->ports);
 	bitmap_free(hd->tx_wait);
@@ -494,6 +514,7 @@ static void __exit hn_exit(void)
 	struct hn_dev *hd = hn_the_dev;
 
 	hn_nl_exit();
+	hn_traffic_exit(hd);
 	hn_sysfs_nodes_del(hd);
 	misc_deregister(&hd->misc);
 	hn_clock_stop(hd);

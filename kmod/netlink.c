@@ -250,6 +250,22 @@ static const struct genl_ops hn_nl_ops[] = {
 		.maxattr = HYBRIDNET_ATTR_MAX,
 		.flags = GENL_ADMIN_PERM,
 	},
+	{
+		.cmd = HYBRIDNET_CMD_TRAFFIC_START,
+		.doit = hn_nl_traffic_start,
+		.policy = hn_traffic_policy,
+		.maxattr = HYBRIDNET_ATTR_MAX,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = HYBRIDNET_CMD_TRAFFIC_STOP,
+		.doit = hn_nl_traffic_stop,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = HYBRIDNET_CMD_TRAFFIC_GET,
+		.doit = hn_nl_traffic_get,
+	},
 };
 
 static const struct genl_multicast_group hn_nl_mcgrps[] = {
