@@ -92,6 +92,9 @@ check)
 	tap_ok "insmod for netlink" load nodes=16 k=4
 	step netlink netlink
 	tap_ok "rmmod after netlink" unload
+	tap_ok "insmod for nl_traffic" load nodes=16 k=4
+	step nl_traffic nl_traffic
+	tap_ok "rmmod after nl_traffic" unload
 	tap_ok "insmod for hnctl" load nodes=8 k=4
 	step hnctl hnctl-vm.sh
 	tap_ok "rmmod after hnctl" unload

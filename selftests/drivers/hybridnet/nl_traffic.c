@@ -1,0 +1,695 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nl_traffic.c - module tests of the in-kernel traffic generator through
+ * raw netlink (TRAFFIC_START, _STOP, _GET, the traffic event): a batch run
+ * round trip with exact counts and the same result as the core's run
+ * driver in user space (hnsim run), a Bernoulli run stopped, saturation,
+ * EBUSY, bad input (errno and extack text, nothing changed), permission,
+ * traffic of /dev/hybridnet beside a run, the paced clock, and unloading
+ * the module while a run goes on.  Expects the module loaded with
+ * nodes=16 k=4 and no file open; the tests run in order.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include "kselftest_harness.h"
+#include "hn_test.h"
+#include "nl_raw.h"
+#include "hn_traffic.h"
+
+struct tstate {
+	uint32_t state;
+	char pattern[32];
+	char why[160];
+	uint64_t now;
+	uint64_t st[HYBRIDNET_STAT_MAX + 1];
+	int have[HYBRIDNET_STAT_MAX + 1];
+	uint64_t seed;
+};
+
+static void parse_traffic(const struct nlmsghdr *h, struct tstate *s)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	const struct nlattr *st[HYBRIDNET_STAT_MAX + 1];
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	s->state = ~0u;
+	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+	if (tb[HYBRIDNET_ATTR_TRAFFIC_STATE])
+		s->state = nlr_get_u32(tb[HYBRIDNET_ATTR_TRAFFIC_STATE]);
+	if (tb[HYBRIDNET_ATTR_PATTERN])
+		snprintf(s->pattern, sizeof(s->pattern), "%s",
+			 (const char *)tb[HYBRIDNET_ATTR_PATTERN] + NLA_HDRLEN);
+	if (tb[HYBRIDNET_ATTR_WHY])
+		snprintf(s->why, sizeof(s->why), "%s",
+			 (const char *)tb[HYBRIDNET_ATTR_WHY] + NLA_HDRLEN);
+	if (tb[HYBRIDNET_ATTR_NOW])
+		s->now = nlr_get_u64(tb[HYBRIDNET_ATTR_NOW]);
+	if (tb[HYBRIDNET_ATTR_SEED])
+		s->seed = nlr_get_u64(tb[HYBRIDNET_ATTR_SEED]);
+	if (!tb[HYBRIDNET_ATTR_STATS])
+		return;
+	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);
+	for (i = 0; i <= HYBRIDNET_STAT_MAX; i++) {
+		if (!st[i])
+			continue;
+		s->have[i] = 1;
+		s->st[i] = nlr_get_u64(st[i]);
+	}
+}
+
+static int traffic_get(struct nlr *r, struct tstate *s)
+{
+	int rc;
+
+	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_GET, 0);
+	rc = nlr_call(r, NULL, NULL);
+	if (rc != 1)
+		return rc < 0 ? rc : -EPROTO;
+	parse_traffic((const struct nlmsghdr *)r->reply, s);
+	return 0;
+}
+
+/* Poll until the run is no longer running: 0, or -ETIMEDOUT. */
+static int wait_end(struct nlr *r, struct tstate *s, int seconds)
+{
+	uint64_t end = hn_now_ns() + seconds * 1000000000ull;
+
+	while (hn_now_ns() < end) {
+		if (traffic_get(r, s))
+			return -EPROTO;
+		if (s->state != HYBRIDNET_TRAFFIC_RUNNING)
+			return 0;
+		usleep(5000);
+	}
+	return -ETIMEDOUT;
+}
+
+/* Poll until the stopped run's injected messages have all arrived. */
+static int wait_drained(struct nlr *r, struct tstate *s, int seconds)
+{
+	uint64_t end = hn_now_ns() + seconds * 1000000000ull;
+
+	while (hn_now_ns() < end) {
+		if (traffic_get(r, s))
+			return -EPROTO;
+		if (!s->st[HYBRIDNET_STAT_IN_FLIGHT_MSGS])
+			return 0;
+		usleep(5000);
+	}
+	return -ETIMEDOUT;
+}
+
+static void start_msg(struct nlr *r, const char *pattern)
+{
+	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_START, 0);
+	if (pattern)
+		nlr_str(r, HYBRIDNET_ATTR_PATTERN, pattern);
+}
+
+static int start_batch(struct nlr *r, const char *pattern, uint32_t batch,
+		       uint64_t seed)
+{
+	start_msg(r, pattern);
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, batch);
+	nlr_u64(r, HYBRIDNET_ATTR_SEED, seed);
+	return nlr_call(r, NULL, NULL);
+}
+
+/* A Bernoulli run whose window ends far in virtual time. */
+static int start_long(struct nlr *r, uint32_t load_ppm)
+{
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, load_ppm);
+	nlr_u64(r, HYBRIDNET_ATTR_MEASURE_NS, 100000000000ull);
+	return nlr_call(r, NULL, NULL);
+}
+
+static int stop(struct nlr *r)
+{
+	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_STOP, 0);
+	return nlr_call(r, NULL, NULL);
+}
+
+static int set_u32(struct nlr *r, int attr, uint32_t v)
+{
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, attr, v);
+	return nlr_call(r, NULL, NULL);
+}
+
+/* A global statistic of the engine. */
+static int64_t gstat(struct nlr *r, int which)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	const struct nlattr *st[HYBRIDNET_STAT_MAX + 1];
+
+	nlr_msg(r, HYBRIDNET_CMD_STATS_GET, 0);
+	if (nlr_call(r, NULL, NULL) != 1)
+		return -1;
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	if (!tb[HYBRIDNET_ATTR_STATS])
+		return -1;
+	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);
+	return st[which] ? (int64_t)nlr_get_u64(st[which]) : -1;
+}
+
+/* The module's engine configuration, as the core's struct. */
+static int module_config(struct nlr *r, struct hn_config *c)
+{
+	static const struct { int attr; size_t off; } f[] = {
+#define F(a, m) { HYBRIDNET_ATTR_##a, offsetof(struct hn_config, m) }
+		F(NODES, nodes), F(SLOTS, k), F(POLICY, policy),
+		F(LINK_MBPS, link_mbps), F(SLOT_P_NS, slot_p_ns),
+		F(SLOT_W_NS, slot_w_ns), F(GUARD_NS, guard_ns),
+		F(SCHED_NS, sched_ns), F(SETUP_NS, setup_ns),
+		F(WH_FIRST_NS, wh_first_ns), F(WH_FLIT_NS, wh_flit_ns),
+		F(FLIT_BYTES, flit_bytes), F(WORM_BYTES, worm_bytes),
+		F(WIRE_NS, wire_ns), F(NIC_NS, nic_ns),
+		F(FABRIC_NS, fabric_ns), F(NIC_BUF, nic_buf_bytes),
+		F(SW_BUF, sw_buf_bytes), F(RX_BUF, rx_buf_bytes),
+		F(MAX_MSG, max_msg_bytes), F(PIN_SLOTS, pin_slots),
+		F(PREDICT_ALGO, predict_algo), F(PREDICT_KSTEP, predict_kstep),
+#undef F
+	};
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	unsigned int i;
+	int rc;
+
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_GET, 0);
+	rc = nlr_call(r, NULL, NULL);
+	if (rc != 1)
+		return -1;
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	if (!tb[HYBRIDNET_ATTR_PROFILE] ||
+	    hn_config_profile(c, (const char *)tb[HYBRIDNET_ATTR_PROFILE] +
+			      NLA_HDRLEN))
+		return -1;
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (tb[f[i].attr])
+			*(uint32_t *)((char *)c + f[i].off) =
+				nlr_get_u32(tb[f[i].attr]);
+	if (tb[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS])
+		c->idle_timeout_ns =
+			nlr_get_u64(tb[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS]);
+	return 0;
+}
+
+/* Up to @max traffic events waiting on @ev, in order. */
+static int traffic_events(struct nlr *ev, struct tstate *s, int max)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct nlmsghdr *h;
+	int n = 0, len;
+
+	while (n < max) {
+		len = recv(ev->fd, ev->rx, sizeof(ev->rx), MSG_DONTWAIT);
+		if (len <= 0)
+			break;
+		h = (struct nlmsghdr *)ev->rx;
+		nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+		if (!tb[HYBRIDNET_ATTR_EVENT] ||
+		    nlr_get_u32(tb[HYBRIDNET_ATTR_EVENT]) !=
+		    HYBRIDNET_EVENT_TRAFFIC)
+			continue;
+		parse_traffic(h, &s[n++]);
+	}
+	return n;
+}
+
+static int subscribe(struct nlr *ev)
+{
+	if (nlr_open(ev) || !ev->mcgrp)
+		return -1;
+	return setsockopt(ev->fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
+			  &ev->mcgrp, sizeof(ev->mcgrp));
+}
+
+FIXTURE(tr) {
+	struct nlr r;
+};
+
+FIXTURE_SETUP(tr)
+{
+	ASSERT_EQ(0, nlr_open(&self->r));
+}
+
+FIXTURE_TEARDOWN(tr)
+{
+	nlr_close(&self->r);
+}
+
+TEST_F(tr, idle_before_the_first_run)
+{
+	struct tstate s;
+
+	ASSERT_EQ(0, traffic_get(&self->r, &s));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_IDLE, s.state);
+	EXPECT_STREQ("", s.pattern);
+	EXPECT_EQ(0, s.have[HYBRIDNET_STAT_GEN_MSGS]);
+	EXPECT_EQ(0, stop(&self->r));	/* nothing to stop: no error */
+}
+
+/*
+ * Uniform, 16 nodes, 100 messages each, on a new engine: every message
+ * generated is delivered, nothing reaches a reader, the engine's counts
+ * agree, and the result is the core's run driver's in user space.
+ */
+TEST_F(tr, batch_round_trip_as_in_user_space)
+{
+	static struct nlr ev;
+	struct nlr *r = &self->r;
+	struct tstate s, e[4];
+	struct hybridnet_info info;
+	struct hn_trun_cfg rc;
+	const struct hn_tres *u;
+	struct hn_handle *h;
+	struct hn_config c;
+	struct hn_trun *run;
+	struct hn_tcfg t;
+	int rv;
+
+	/* a new engine, at time 0 */
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 8));
+	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	ASSERT_EQ(0, subscribe(&ev));
+	ASSERT_EQ(0, hn_open(&h, NULL, 0));
+	ASSERT_EQ(0, hn_bind(h, 3));
+
+	ASSERT_EQ(0, start_batch(r, "uniform", 100, 7));
+	ASSERT_EQ(0, wait_end(r, &s, 60));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_DONE, s.state);
+	EXPECT_STREQ("uniform", s.pattern);
+	EXPECT_STREQ("completed: every message delivered", s.why);
+	EXPECT_EQ(7, s.seed);
+	EXPECT_EQ(1600, s.st[HYBRIDNET_STAT_GEN_MSGS]);
+	EXPECT_EQ(1600, s.st[HYBRIDNET_STAT_INJ_MSGS]);
+	EXPECT_EQ(1600, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+	EXPECT_EQ(1600 * 128, s.st[HYBRIDNET_STAT_DONE_BYTES]);
+	EXPECT_EQ(0, s.st[HYBRIDNET_STAT_IN_FLIGHT_MSGS]);
+
+	/* the engine counted them; none reached node 3's reader */
+	EXPECT_EQ(1600, gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS) +
+		  gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
+	EXPECT_EQ(1600, gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS) +
+		  gstat(r, HYBRIDNET_STAT_TX_WORMHOLE_MSGS));
+	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
+	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_RX_DROPPED));
+	ASSERT_EQ(0, hn_info(h, &info));
+	EXPECT_EQ(0, info.rx_queued);
+	hn_close(h);
+
+	/* the start and the end were announced, in that order */
+	ASSERT_EQ(2, traffic_events(&ev, e, 4));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_RUNNING, e[0].state);
+	EXPECT_STREQ("uniform", e[0].pattern);
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_DONE, e[1].state);
+	EXPECT_EQ(1600, e[1].st[HYBRIDNET_STAT_DONE_MSGS]);
+	nlr_close(&ev);
+
+	/* hnsim run --pattern uniform --batch 100 --seed 7, same engine */
+	ASSERT_EQ(0, module_config(r, &c));
+	hn_tcfg_default(&t, c.nodes);
+	t.inject = HN_INJ_BATCH;
+	t.batch = 100;
+	t.seed = 7;
+	hn_trun_cfg_default(&rc);
+	run = hn_trun_create(&c, &t, &rc, &rv, NULL);
+	ASSERT_NE(NULL, run);
+	ASSERT_EQ(0, hn_trun_run(run, 0));
+	u = hn_trun_result(run);
+	EXPECT_EQ(u->gen_msgs, s.st[HYBRIDNET_STAT_GEN_MSGS]);
+	EXPECT_EQ(u->done_msgs, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+	EXPECT_EQ(u->done_bytes, s.st[HYBRIDNET_STAT_DONE_BYTES]);
+	EXPECT_EQ(u->t_end, s.st[HYBRIDNET_STAT_TIME_NS]);
+	EXPECT_EQ(u->lat_min, s.st[HYBRIDNET_STAT_LAT_MIN_NS]);
+	EXPECT_EQ(u->lat_sum / u->lat_n, s.st[HYBRIDNET_STAT_LAT_MEAN_NS]);
+	EXPECT_EQ(u->lat_max, s.st[HYBRIDNET_STAT_LAT_MAX_NS]);
+	EXPECT_EQ(u->util_ppm, s.st[HYBRIDNET_STAT_UTIL_PPM]);
+	EXPECT_EQ(u->queue_max, s.st[HYBRIDNET_STAT_QUEUE_MAX]);
+	TH_LOG("kernel and user space: %llu messages in %llu ns virtual, latency %llu/%llu/%llu ns, utilisation %.2f %%",
+	       (unsigned long long)s.st[HYBRIDNET_STAT_DONE_MSGS],
+	       (unsigned long long)s.st[HYBRIDNET_STAT_TIME_NS],
+	       (unsigned long long)s.st[HYBRIDNET_STAT_LAT_MIN_NS],
+	       (unsigned long long)s.st[HYBRIDNET_STAT_LAT_MEAN_NS],
+	       (unsigned long long)s.st[HYBRIDNET_STAT_LAT_MAX_NS],
+	       s.st[HYBRIDNET_STAT_UTIL_PPM] / 1e4);
+	hn_trun_destroy(run);
+}
+
+/* Again, on the engine whose clock has run: the run counts from now. */
+TEST_F(tr, batch_again_later)
+{
+	struct nlr *r = &self->r;
+	struct tstate s;
+
+	ASSERT_EQ(0, start_batch(r, "transpose", 50, 1));
+	ASSERT_EQ(0, wait_end(r, &s, 60));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_DONE, s.state);
+	/* transpose: the 4 nodes on the diagonal stay silent */
+	EXPECT_EQ(12 * 50, s.st[HYBRIDNET_STAT_GEN_MSGS]);
+	EXPECT_EQ(12 * 50, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+	EXPECT_LT(s.st[HYBRIDNET_STAT_TIME_NS], s.now);
+	EXPECT_GT(s.st[HYBRIDNET_STAT_TIME_NS], 0);
+}
+
+/* A Bernoulli run with a long window, stopped. */
+TEST_F(tr, bernoulli_stopped)
+{
+	static struct nlr ev;
+	struct nlr *r = &self->r;
+	struct tstate s, e[4];
+	uint64_t gen;
+	int i;
+
+	ASSERT_EQ(0, subscribe(&ev));
+	ASSERT_EQ(0, start_long(r, 300000));
+	for (i = 0; i < 400; i++) {
+		ASSERT_EQ(0, traffic_get(r, &s));
+		if (s.st[HYBRIDNET_STAT_DONE_MSGS] > 1000)
+			break;
+		usleep(5000);
+	}
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_RUNNING, s.state);
+	EXPECT_STREQ("", s.why);
+	EXPECT_LT(1000, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+	ASSERT_EQ(0, stop(r));
+	ASSERT_EQ(0, traffic_get(r, &s));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_STOPPED, s.state);
+	EXPECT_STREQ("stopped: by TRAFFIC_STOP", s.why);
+	gen = s.st[HYBRIDNET_STAT_GEN_MSGS];
+	/* what was injected drains; nothing more is generated */
+	ASSERT_EQ(0, wait_drained(r, &s, 10));
+	EXPECT_EQ(gen, s.st[HYBRIDNET_STAT_GEN_MSGS]);
+	EXPECT_EQ(s.st[HYBRIDNET_STAT_INJ_MSGS], s.st[HYBRIDNET_STAT_DONE_MSGS]);
+	EXPECT_GE(gen, s.st[HYBRIDNET_STAT_INJ_MSGS]);
+	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
+	/* stopping again changes nothing */
+	EXPECT_EQ(0, stop(r));
+	ASSERT_EQ(0, traffic_get(r, &s));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_STOPPED, s.state);
+	ASSERT_EQ(2, traffic_events(&ev, e, 4));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_RUNNING, e[0].state);
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_STOPPED, e[1].state);
+	EXPECT_STREQ("stopped: by TRAFFIC_STOP", e[1].why);
+	nlr_close(&ev);
+}
+
+/* Past saturation the run ends and says so; it does not hang. */
+TEST_F(tr, saturation_reported)
+{
+	struct nlr *r = &self->r;
+	struct tstate s;
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 1000000);
+	nlr_u64(r, HYBRIDNET_ATTR_SEED, 3);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, wait_end(r, &s, 60));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_SATURATED, s.state);
+	EXPECT_EQ(0, strncmp(s.why, "saturated: ", 11));
+	EXPECT_LT(s.st[HYBRIDNET_STAT_ACCEPTED_PPM],
+		  s.st[HYBRIDNET_STAT_OFFERED_PPM]);
+	TH_LOG("offered %.4f, accepted %.4f: %s",
+	       s.st[HYBRIDNET_STAT_OFFERED_PPM] / 1e6,
+	       s.st[HYBRIDNET_STAT_ACCEPTED_PPM] / 1e6, s.why);
+	ASSERT_EQ(0, wait_drained(r, &s, 10));
+}
+
+/* One run at a time. */
+TEST_F(tr, busy)
+{
+	struct nlr *r = &self->r;
+	struct tstate s;
+
+	ASSERT_EQ(0, start_long(r, 100000));
+	EXPECT_EQ(-EBUSY, start_batch(r, "bitrev", 10, 1));
+	EXPECT_STREQ("the generator is running: stop it first", r->msg);
+	ASSERT_EQ(0, traffic_get(r, &s));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_RUNNING, s.state);
+	EXPECT_STREQ("uniform", s.pattern);
+	ASSERT_EQ(0, stop(r));
+	/* once stopped, the next run starts (it waits for the drain) */
+	ASSERT_EQ(0, start_batch(r, "bitrev", 10, 1));
+	ASSERT_EQ(0, wait_end(r, &s, 60));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_DONE, s.state);
+	EXPECT_STREQ("bitrev", s.pattern);
+	/* bitrev on 16 nodes: 0, 6, 9 and 15 are fixed points */
+	EXPECT_EQ(120, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+}
+
+/* Refusals: errno, the extack text, and the last run's state unchanged. */
+TEST_F(tr, bad_input)
+{
+	struct nlr *r = &self->r;
+	struct tstate before, after;
+
+	ASSERT_EQ(0, traffic_get(r, &before));
+
+	start_msg(r, "nosuch");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("unknown pattern \"nosuch\" (uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased)",
+		     r->msg);
+
+	start_msg(r, NULL);
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("missing pattern attribute", r->msg);
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 1500000);
+	EXPECT_EQ(-ERANGE, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("load-ppm 1500000 out of range: the offered load is 1..1000000 ppm of the link rate",
+		     r->msg);
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 0);
+	EXPECT_EQ(-ERANGE, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("load-ppm 0 out of range: the offered load is 1..1000000 ppm of the link rate",
+		     r->msg);
+
+	/* in range, but too little for the core's trials */
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 1);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("traffic refused: offered load below one message per 2^20 injection cycles",
+		     r->msg);
+
+	start_msg(r, "uniform");
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("give exactly one of load-ppm (Bernoulli injection) and batch (messages per sender)",
+		     r->msg);
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 100000);
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 0);
+	EXPECT_EQ(-ERANGE, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("batch 0 out of range: 1..1000000000 messages per sender",
+		     r->msg);
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_str(r, HYBRIDNET_ATTR_SIZE_DIST, "zipf");
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("unknown size-dist \"zipf\" (fixed, uniform, bimodal, bimodal:PPM with PPM 0..1000000, or 8080)",
+		     r->msg);
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_u32(r, HYBRIDNET_ATTR_SIZE, 0);
+	EXPECT_EQ(-ERANGE, nlr_call(r, NULL, NULL));
+	EXPECT_EQ(0, strncmp(r->msg, "size 0 out of range: 1..", 24));
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_str(r, HYBRIDNET_ATTR_SIZE_DIST, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_SIZE, 100);
+	nlr_u32(r, HYBRIDNET_ATTR_SIZE_MAX, 50);
+	EXPECT_EQ(-ERANGE, nlr_call(r, NULL, NULL));
+	EXPECT_EQ(0, strncmp(r->msg, "size-max 50 out of range: 100 (size)..", 38));
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_u32(r, HYBRIDNET_ATTR_PRED_PPM, 500000);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("pred-ppm applies to mixed and phased, not uniform", r->msg);
+
+	start_msg(r, "mixed");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_u32(r, HYBRIDNET_ATTR_PRED_PPM, 2000000);
+	EXPECT_EQ(-ERANGE, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("pred-ppm 2000000 out of range: the predictable ratio is 0..1000000 ppm",
+		     r->msg);
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 100000);
+	nlr_u64(r, HYBRIDNET_ATTR_LIMIT_NS, 1000);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("limit-ns applies to batch injection, not load-ppm", r->msg);
+
+	/* the core's checks, against the module's 16 nodes */
+	start_msg(r, "scatter");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_u32(r, HYBRIDNET_ATTR_ROOT, 99);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("traffic refused: scatter: root out of range (node 99)",
+		     r->msg);
+
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 1000000);
+	nlr_u32(r, HYBRIDNET_ATTR_SIZE, 1);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("traffic refused: offered load needs more than one message per injection cycle: lower the load or the cycle, or raise the size",
+		     r->msg);
+
+	/* an attribute START does not take (strict policy) */
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_u32(r, HYBRIDNET_ATTR_NODES, 4);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+
+	/* STOP and GET take none */
+	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_GET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+
+	ASSERT_EQ(0, traffic_get(r, &after));
+	EXPECT_EQ(before.state, after.state);
+	EXPECT_STREQ(before.pattern, after.pattern);
+	EXPECT_EQ(before.st[HYBRIDNET_STAT_GEN_MSGS],
+		  after.st[HYBRIDNET_STAT_GEN_MSGS]);
+}
+
+/* Without CAP_NET_ADMIN: read the state, but neither start nor stop. */
+TEST_F(tr, permission)
+{
+	int status;
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		struct tstate s;
+		struct nlr c;
+		int bad = 0;
+
+		if (setresgid(65534, 65534, 65534) ||
+		    setresuid(65534, 65534, 65534))
+			_exit(100);
+		if (nlr_open(&c))
+			_exit(101);
+		bad |= (start_batch(&c, "uniform", 10, 1) != -EPERM) << 0;
+		bad |= (stop(&c) != -EPERM) << 1;
+		bad |= (traffic_get(&c, &s) != 0) << 2;
+		bad |= (s.state != HYBRIDNET_TRAFFIC_DONE) << 3;
+		_exit(bad);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+/*
+ * /dev/hybridnet beside a run: every message sent arrives intact, only
+ * those, and the engine's books balance once both have drained.
+ */
+TEST_F(tr, devices_beside_a_run)
+{
+	struct nlr *r = &self->r;
+	struct hybridnet_msg_hdr hdr;
+	struct hn_handle *h[4];
+	struct tstate s;
+	char buf[64], want[64];
+	int i, k, n;
+	int64_t tx, rx;
+
+	for (i = 0; i < 4; i++) {
+		ASSERT_EQ(0, hn_open(&h[i], NULL, 0));
+		ASSERT_EQ(0, hn_bind(h[i], i * 4 + 1));
+	}
+	ASSERT_EQ(0, start_long(r, 200000));
+	for (k = 0; k < 100; k++) {
+		for (i = 0; i < 4; i++) {
+			n = snprintf(want, sizeof(want), "msg %d from %d", k, i);
+			ASSERT_EQ(0, hn_send(h[i], ((i + 1) % 4) * 4 + 1,
+					     want, n));
+		}
+		for (i = 0; i < 4; i++) {
+			n = hn_recv(h[i], &hdr, buf, sizeof(buf));
+			ASSERT_LT(0, n);
+			buf[n] = 0;
+			snprintf(want, sizeof(want), "msg %d from %d", k,
+				 (i + 3) % 4);
+			EXPECT_STREQ(want, buf);
+			EXPECT_EQ(((i + 3) % 4) * 4 + 1, hdr.src);
+		}
+	}
+	ASSERT_EQ(0, traffic_get(r, &s));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_RUNNING, s.state);
+	EXPECT_LT(0, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+	ASSERT_EQ(0, stop(r));
+	ASSERT_EQ(0, wait_drained(r, &s, 10));
+	for (i = 0; i < 4; i++) {
+		struct hybridnet_info info;
+
+		ASSERT_EQ(0, hn_info(h[i], &info));
+		EXPECT_EQ(0, info.rx_queued);
+		hn_close(h[i]);
+	}
+	tx = gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS) +
+	     gstat(r, HYBRIDNET_STAT_TX_WORMHOLE_MSGS);
+	rx = gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS) +
+	     gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS);
+	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
+	EXPECT_EQ(tx, rx);
+}
+
+/* The paced clock: the run follows wall time and still completes. */
+TEST_F(tr, paced_clock)
+{
+	struct nlr *r = &self->r;
+	struct tstate s;
+	uint64_t t0;
+
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_CLOCK, HYBRIDNET_CLOCK_PACED);
+	nlr_u32(r, HYBRIDNET_ATTR_PACE_PPM, 100000);	/* 1 ns per 10 ns */
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	t0 = hn_now_ns();
+	ASSERT_EQ(0, start_batch(r, "uniform", 100, 7));
+	ASSERT_EQ(0, wait_end(r, &s, 60));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_DONE, s.state);
+	EXPECT_EQ(1600, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+	/* about 20 us virtual at a tenth of wall speed: 200 us or more */
+	EXPECT_LE(s.st[HYBRIDNET_STAT_TIME_NS] * 10, hn_now_ns() - t0);
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_CLOCK, HYBRIDNET_CLOCK_FREE);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+}
+
+/* Unload while a run goes on: no warning, nothing leaks; load again. */
+TEST_F(tr, unload_while_running)
+{
+	struct nlr *r = &self->r;
+	struct tstate s;
+
+	ASSERT_EQ(0, start_long(r, 500000));
+	usleep(20000);
+	ASSERT_EQ(0, traffic_get(r, &s));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_RUNNING, s.state);
+	nlr_close(r);
+	ASSERT_EQ(0, hn_unload());
+	EXPECT_EQ(0, hn_loaded());
+	ASSERT_EQ(0, hn_load("nodes=16 k=4"));
+	ASSERT_EQ(0, nlr_open(r));
+	ASSERT_EQ(0, traffic_get(r, &s));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_IDLE, s.state);
+}
+
+TEST_HARNESS_MAIN
