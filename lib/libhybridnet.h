@@ -226,6 +226,54 @@ int hn_ctl_stats_dump(struct hn_ctl *c, uint32_t node,
 		      struct hn_ctl_node_stats **out, size_t *n);
 int hn_ctl_stats_reset(struct hn_ctl *c);
 
+/*
+ * SCHED_RUN: the kernel runs one of the engine's schedulers (the code of
+ * hnsim sched) on a request set and answers with one route per request.
+ * Nothing of the fabric is touched.  Needs CAP_NET_ADMIN.
+ */
+#define HN_CTL_SCHED_REQUEST_MAJOR	0x1	/* levelwise: request by request */
+#define HN_CTL_SCHED_KEEP_ON_FAIL	0x2	/* a failed request keeps its links */
+
+struct hn_ctl_sched {
+	const char *topology;	/* "crossbar:N" or "fattree:L,W" */
+	const char *algo;	/* greedy, kstep, hopcroft-karp (crossbar);
+				   levelwise, local-greedy, local-random,
+				   optimal (fat tree) */
+	uint32_t kstep;		/* kstep's longest augmenting path; 0: not
+				   sent (the kernel takes 9) */
+	uint32_t flags;		/* HN_CTL_SCHED_*: fat trees; 0: not sent */
+	uint64_t seed;		/* local-random's generator; 0: not sent */
+};
+
+#define HN_CTL_MAX_LEVELS	16	/* of a fat tree */
+#define HN_CTL_NO_LEVEL		UINT32_MAX
+
+struct hn_ctl_route {
+	uint32_t src, dst;
+	uint32_t result;	/* HYBRIDNET_GRANT_GRANTED or _REFUSED */
+	uint32_t level;		/* fat tree, granted: the common ancestor
+				   level H (0: one leaf switch); otherwise
+				   HN_CTL_NO_LEVEL */
+	uint32_t nports;	/* H, for a granted route in a fat tree */
+	uint8_t port[HN_CTL_MAX_LEVELS]; /* up-port P_h at level h < H */
+};
+
+struct hn_ctl_sched_result {
+	uint32_t granted;	/* requests granted */
+	uint64_t rounds;	/* kstep: augmenting paths applied */
+	struct hn_ctl_stats stats; /* the reply's STATS nest (rounds, ...) */
+};
+
+/*
+ * Run scheduler @s on @n requests (at most HYBRIDNET_MAX_PAIRS); @out
+ * (room for @n) receives the route of each request, in order.  Returns
+ * @n, or a negative errno: the kernel refuses a topology, scheduler or
+ * request set it cannot take (hn_ctl_errmsg() says why).
+ */
+int hn_ctl_sched_run(struct hn_ctl *c, const struct hn_ctl_sched *s,
+		     const struct hn_ctl_pair *req, size_t n,
+		     struct hn_ctl_route *out, struct hn_ctl_sched_result *res);
+
 /* An event of the "events" multicast group. */
 struct hn_ctl_event {
 	uint32_t kind;			/* enum hybridnet_event */
