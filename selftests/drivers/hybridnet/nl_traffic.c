@@ -235,6 +235,8 @@ FIXTURE(tr) {
 FIXTURE_SETUP(tr)
 {
 	ASSERT_EQ(0, nlr_open(&self->r));
+	/* a test that failed half-way may have left a run going */
+	ASSERT_EQ(0, stop(&self->r));
 }
 
 FIXTURE_TEARDOWN(tr)
@@ -258,7 +260,7 @@ TEST_F(tr, idle_before_the_first_run)
  * generated is delivered, nothing reaches a reader, the engine's counts
  * agree, and the result is the core's run driver's in user space.
  */
-TEST_F(tr, batch_round_trip_as_in_user_space)
+TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
 {
 	static struct nlr ev;
 	struct nlr *r = &self->r;
@@ -270,6 +272,7 @@ TEST_F(tr, batch_round_trip_as_in_user_space)
 	struct hn_config c;
 	struct hn_trun *run;
 	struct hn_tcfg t;
+	uint64_t t0;
 	int rv;
 
 	/* a new engine, at time 0 */
@@ -279,8 +282,11 @@ TEST_F(tr, batch_round_trip_as_in_user_space)
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 3));
 
+	t0 = hn_now_ns();
 	ASSERT_EQ(0, start_batch(r, "uniform", 100, 7));
 	ASSERT_EQ(0, wait_end(r, &s, 60));
+	TH_LOG("batch run: %.3f s wall from START to GET saying done",
+	       (hn_now_ns() - t0) / 1e9);
 	EXPECT_EQ(HYBRIDNET_TRAFFIC_DONE, s.state);
 	EXPECT_STREQ("uniform", s.pattern);
 	EXPECT_STREQ("completed: every message delivered", s.why);
@@ -357,25 +363,29 @@ TEST_F(tr, batch_again_later)
 }
 
 /* A Bernoulli run with a long window, stopped. */
-TEST_F(tr, bernoulli_stopped)
+TEST_F_TIMEOUT(tr, bernoulli_stopped, 120)
 {
 	static struct nlr ev;
 	struct nlr *r = &self->r;
 	struct tstate s, e[4];
-	uint64_t gen;
-	int i;
+	uint64_t gen, t0, end;
 
 	ASSERT_EQ(0, subscribe(&ev));
 	ASSERT_EQ(0, start_long(r, 300000));
-	for (i = 0; i < 400; i++) {
+	t0 = hn_now_ns();
+	end = t0 + 60000000000ull;
+	do {
+		usleep(20000);
 		ASSERT_EQ(0, traffic_get(r, &s));
-		if (s.st[HYBRIDNET_STAT_DONE_MSGS] > 1000)
-			break;
-		usleep(5000);
-	}
+	} while (s.st[HYBRIDNET_STAT_DONE_MSGS] < 20000 && hn_now_ns() < end);
+	TH_LOG("Bernoulli at 0.3: %llu messages in %.3f s wall, %llu ns virtual: %.0f messages/s",
+	       (unsigned long long)s.st[HYBRIDNET_STAT_DONE_MSGS],
+	       (hn_now_ns() - t0) / 1e9,
+	       (unsigned long long)s.st[HYBRIDNET_STAT_TIME_NS],
+	       s.st[HYBRIDNET_STAT_DONE_MSGS] * 1e9 / (hn_now_ns() - t0));
 	EXPECT_EQ(HYBRIDNET_TRAFFIC_RUNNING, s.state);
 	EXPECT_STREQ("", s.why);
-	EXPECT_LT(1000, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+	EXPECT_LE(20000, s.st[HYBRIDNET_STAT_DONE_MSGS]);
 	ASSERT_EQ(0, stop(r));
 	ASSERT_EQ(0, traffic_get(r, &s));
 	EXPECT_EQ(HYBRIDNET_TRAFFIC_STOPPED, s.state);
@@ -599,7 +609,7 @@ TEST_F(tr, permission)
  * /dev/hybridnet beside a run: every message sent arrives intact, only
  * those, and the engine's books balance once both have drained.
  */
-TEST_F(tr, devices_beside_a_run)
+TEST_F_TIMEOUT(tr, devices_beside_a_run, 120)
 {
 	struct nlr *r = &self->r;
 	struct hybridnet_msg_hdr hdr;
@@ -608,13 +618,15 @@ TEST_F(tr, devices_beside_a_run)
 	char buf[64], want[64];
 	int i, k, n;
 	int64_t tx, rx;
+	uint64_t t0;
 
 	for (i = 0; i < 4; i++) {
 		ASSERT_EQ(0, hn_open(&h[i], NULL, 0));
 		ASSERT_EQ(0, hn_bind(h[i], i * 4 + 1));
 	}
-	ASSERT_EQ(0, start_long(r, 200000));
-	for (k = 0; k < 100; k++) {
+	ASSERT_EQ(0, start_long(r, 100000));
+	t0 = hn_now_ns();
+	for (k = 0; k < 25; k++) {
 		for (i = 0; i < 4; i++) {
 			n = snprintf(want, sizeof(want), "msg %d from %d", k, i);
 			ASSERT_EQ(0, hn_send(h[i], ((i + 1) % 4) * 4 + 1,
@@ -631,6 +643,9 @@ TEST_F(tr, devices_beside_a_run)
 		}
 	}
 	ASSERT_EQ(0, traffic_get(r, &s));
+	TH_LOG("100 messages through /dev/hybridnet in %.2f s wall beside %llu of the generator's",
+	       (hn_now_ns() - t0) / 1e9,
+	       (unsigned long long)s.st[HYBRIDNET_STAT_DONE_MSGS]);
 	EXPECT_EQ(HYBRIDNET_TRAFFIC_RUNNING, s.state);
 	EXPECT_LT(0, s.st[HYBRIDNET_STAT_DONE_MSGS]);
 	ASSERT_EQ(0, stop(r));
@@ -651,7 +666,7 @@ TEST_F(tr, devices_beside_a_run)
 }
 
 /* The paced clock: the run follows wall time and still completes. */
-TEST_F(tr, paced_clock)
+TEST_F_TIMEOUT(tr, paced_clock, 120)
 {
 	struct nlr *r = &self->r;
 	struct tstate s;
