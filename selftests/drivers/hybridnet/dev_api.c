@@ -64,7 +64,7 @@ static ssize_t send_raw(struct hn_handle *h, uint32_t dst, uint32_t len,
 	return write(hn_fd(h), buf, sizeof(hdr) + payload);
 }
 
-TEST_F(dev, info)
+TEST_F_TIMEOUT(dev, info, 120)
 {
 	struct hybridnet_info info;
 
@@ -82,7 +82,7 @@ TEST_F(dev, info)
 	EXPECT_EQ(0, hn_sys("nodes/2/bound"));
 }
 
-TEST_F(dev, roundtrip_header)
+TEST_F_TIMEOUT(dev, roundtrip_header, 120)
 {
 	struct hybridnet_msg_hdr h;
 	uint8_t out[300], in[300];
@@ -119,7 +119,7 @@ TEST_F(dev, roundtrip_header)
 	EXPECT_EQ(0, hn_sys("stats/in_flight_msgs"));
 }
 
-TEST_F(dev, send_to_self_and_largest)
+TEST_F_TIMEOUT(dev, send_to_self_and_largest, 120)
 {
 	uint8_t *out = malloc(self->max_msg), *in = malloc(self->max_msg);
 	struct hybridnet_msg_hdr h;
@@ -134,7 +134,7 @@ TEST_F(dev, send_to_self_and_largest)
 	free(in);
 }
 
-TEST_F(dev, bind_rules)
+TEST_F_TIMEOUT(dev, bind_rules, 120)
 {
 	struct hn_handle *c;
 	uint32_t node;
@@ -167,13 +167,13 @@ TEST_F(dev, bind_rules)
 	hn_close(c);
 }
 
-TEST_F(dev, write_unbound)
+TEST_F_TIMEOUT(dev, write_unbound, 120)
 {
 	EXPECT_BAD(send_raw(self->u, 1, 10, 0, 10), ENOTCONN,
 		   "errors/write_unbound");
 }
 
-TEST_F(dev, write_short)
+TEST_F_TIMEOUT(dev, write_short, 120)
 {
 	EXPECT_BAD(write(hn_fd(self->a), "0123456789", 10), EINVAL,
 		   "errors/write_short");
@@ -181,13 +181,13 @@ TEST_F(dev, write_short)
 		   "errors/write_short");
 }
 
-TEST_F(dev, write_flags)
+TEST_F_TIMEOUT(dev, write_flags, 120)
 {
 	EXPECT_BAD(send_raw(self->a, 1, 10, 1, 10), EINVAL,
 		   "errors/write_flags");
 }
 
-TEST_F(dev, write_len_mismatch)
+TEST_F_TIMEOUT(dev, write_len_mismatch, 120)
 {
 	EXPECT_BAD(send_raw(self->a, 1, 10, 0, 11), EINVAL,
 		   "errors/write_len");
@@ -195,13 +195,13 @@ TEST_F(dev, write_len_mismatch)
 		   "errors/write_len");
 }
 
-TEST_F(dev, write_empty)
+TEST_F_TIMEOUT(dev, write_empty, 120)
 {
 	EXPECT_BAD(send_raw(self->a, 1, 0, 0, 0), EINVAL,
 		   "errors/write_empty");
 }
 
-TEST_F(dev, write_too_big)
+TEST_F_TIMEOUT(dev, write_too_big, 120)
 {
 	EXPECT_BAD(send_raw(self->a, 1, self->max_msg + 1, 0,
 			    self->max_msg + 1), EMSGSIZE,
@@ -210,7 +210,7 @@ TEST_F(dev, write_too_big)
 		   "errors/write_too_big");
 }
 
-TEST_F(dev, write_bad_dst)
+TEST_F_TIMEOUT(dev, write_bad_dst, 120)
 {
 	EXPECT_BAD(send_raw(self->a, self->nodes, 10, 0, 10), EINVAL,
 		   "errors/write_bad_dst");
@@ -218,7 +218,7 @@ TEST_F(dev, write_bad_dst)
 		   "errors/write_bad_dst");
 }
 
-TEST_F(dev, write_fault)
+TEST_F_TIMEOUT(dev, write_fault, 120)
 {
 	struct hybridnet_msg_hdr hdr = { .dst = 1, .len = 10 };
 	struct iovec iov[2] = {
@@ -231,7 +231,7 @@ TEST_F(dev, write_fault)
 		   "errors/write_fault");
 }
 
-TEST_F(dev, read_unbound)
+TEST_F_TIMEOUT(dev, read_unbound, 120)
 {
 	uint8_t buf[64];
 
@@ -239,7 +239,7 @@ TEST_F(dev, read_unbound)
 		   "errors/read_unbound");
 }
 
-TEST_F(dev, read_nonblock_empty)
+TEST_F_TIMEOUT(dev, read_nonblock_empty, 120)
 {
 	uint8_t buf[64];
 
@@ -248,7 +248,7 @@ TEST_F(dev, read_nonblock_empty)
 		   "errors/read_again");
 }
 
-TEST_F(dev, read_too_small_keeps_message)
+TEST_F_TIMEOUT(dev, read_too_small_keeps_message, 120)
 {
 	struct hybridnet_info info;
 	uint8_t out[100], in[200];
@@ -278,7 +278,7 @@ TEST_F(dev, read_too_small_keeps_message)
 	EXPECT_EQ(0, hn_sys("nodes/1/rx_queued"));
 }
 
-TEST_F(dev, poll_in_out)
+TEST_F_TIMEOUT(dev, poll_in_out, 120)
 {
 	struct pollfd p[2] = {
 		{ .fd = hn_fd(self->a), .events = POLLIN | POLLOUT },
@@ -302,7 +302,7 @@ TEST_F(dev, poll_in_out)
 	ASSERT_EQ(0, poll(&p[1], 1, 0));
 }
 
-TEST_F(dev, close_drops_and_unbound_drops)
+TEST_F_TIMEOUT(dev, close_drops_and_unbound_drops, 120)
 {
 	struct hybridnet_info info;
 	uint8_t out[50];
@@ -335,7 +335,7 @@ TEST_F(dev, close_drops_and_unbound_drops)
 	EXPECT_EQ(0, hn_sys("nodes/1/rx_read"));
 }
 
-TEST_F(dev, reset_clears)
+TEST_F_TIMEOUT(dev, reset_clears, 120)
 {
 	ASSERT_EQ(0, hn_send(self->a, 1, "x", 1));
 	ASSERT_EQ(0, hn_quiesce(5000));

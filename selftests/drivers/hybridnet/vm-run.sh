@@ -100,6 +100,13 @@ check)
 	tap_ok "rmmod after hnctl" unload
 	step reload reload
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
+	# a kernel with kmemleak (make check-vm-debug): nothing may leak
+	kml=/sys/kernel/debug/kmemleak
+	if [ -w $kml ]; then
+		echo scan >$kml
+		echo scan >$kml
+		tap_ok "kmemleak finds no leak" sh -c "! grep -q . $kml || { cat $kml; false; }"
+	fi
 	;;
 demo)
 	load nodes=8 clock=paced pace_ppm=100000 tick_us=200 || exit 1

@@ -84,3 +84,59 @@ demo:
 bench-vm: $(HN_INITRD)
 	@HN_APPEND="hn.run=bench" $(HN_VM_RUN) -t $(HN_VM_TIMEOUT) \
 		-o $(HN_VM)/bench $(HN_INITRD)
+
+# make check-vm-debug: the same tests on a debug kernel (KASAN, lockdep,
+# kmemleak, UBSAN, atomic-sleep and list debugging) built once from
+# Debian's linux-source-6.1 with tinyconfig and the options below, in
+# $(O)/kdebug (about 10 to 20 minutes on 2 cores; needs libelf-dev, flex,
+# bison, bc).  Not a step of make check: the tests take about 6 minutes
+# there.  The module is built from a copy of the sources, so kmod/ keeps
+# the one for the installed kernel.
+HN_DBG		:= $(O)/kdebug
+HN_DBG_KSRC	:= $(HN_DBG)/linux-source-6.1
+HN_DBG_KIMG	:= $(HN_DBG_KSRC)/arch/x86/boot/bzImage
+HN_DBG_ON	:= 64BIT SMP MODULES MODULE_UNLOAD PRINTK PRINTK_TIME TTY \
+		   SERIAL_8250 SERIAL_8250_CONSOLE BLK_DEV_INITRD RD_GZIP \
+		   DEVTMPFS PROC_FS PROC_SYSCTL SYSFS TMPFS SHMEM BINFMT_ELF \
+		   BINFMT_SCRIPT MULTIUSER FUTEX EPOLL POSIX_TIMERS \
+		   HIGH_RES_TIMERS TIMERFD EVENTFD SIGNALFD FILE_LOCKING NET \
+		   UNIX ACPI PCI DEBUG_FS DEBUG_KERNEL SLUB SLUB_DEBUG KASAN \
+		   KASAN_GENERIC KASAN_INLINE UBSAN DEBUG_KMEMLEAK \
+		   PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_LIST DEBUG_OBJECTS \
+		   DEBUG_OBJECTS_TIMERS DETECT_HUNG_TASK KALLSYMS STACKTRACE
+HN_DBG_OFF	:= SLOB WERROR MODULE_SIG
+
+.PHONY: check-vm-debug
+$(HN_DBG_KIMG):
+	@test -r $(KSRC_TAR) || { echo "need $(KSRC_TAR): run 'make deps'"; exit 1; }
+	rm -rf $(HN_DBG_KSRC) && mkdir -p $(HN_DBG)
+	tar -xJf $(KSRC_TAR) -C $(HN_DBG)
+	$(MAKE) -C $(HN_DBG_KSRC) tinyconfig
+	cd $(HN_DBG_KSRC) && scripts/config $(HN_DBG_ON:%=-e %) \
+		$(HN_DBG_OFF:%=-d %)
+	$(MAKE) -C $(HN_DBG_KSRC) olddefconfig
+	$(MAKE) -C $(HN_DBG_KSRC) -j$$(nproc) bzImage modules_prepare
+
+$(HN_DBG)/hybridnet.ko: $(HN_DBG_KIMG) $(HN_KMOD_SRC)
+	rm -rf $(HN_DBG)/src && mkdir -p $(HN_DBG)/src
+	tar -cf - --exclude='*.o' --exclude='*.ko' --exclude='*.cmd' \
+		--exclude='*.mod' --exclude='*.mod.c' --exclude='*.order' \
+		--exclude='*.symvers' kmod uapi | tar -xf - -C $(HN_DBG)/src
+	$(MAKE) -C $(HN_DBG_KSRC) M=$(abspath $(HN_DBG)/src/kmod) \
+		CONFIG_HYBRIDNET=m modules
+	cp $(HN_DBG)/src/kmod/hybridnet.ko $@
+
+$(HN_DBG)/initrd.gz: $(HN_DBG)/hybridnet.ko $(HN_VM_BIN) \
+		     $(HN_VM_SRCDIR)/vm-run.sh selftests/vm/mkinitramfs.sh
+	selftests/vm/mkinitramfs.sh -o $@ -m $(HN_DBG)/hybridnet.ko \
+		-b $(HN_VM)/bin/ -s $(HN_VM_SRCDIR)/vm-run.sh
+
+check-vm-debug: $(HN_DBG)/initrd.gz
+	@mkdir -p $(O)/tap
+	@HN_APPEND="hn.run=check" selftests/vm/run.sh -k $(HN_DBG_KIMG) \
+		-t 1500 -o $(HN_DBG)/check $(HN_DBG)/initrd.gz \
+		> $(O)/tap/check-vm-debug.tap || \
+	echo "not ok - debug VM run failed (KASAN/lockdep/kmemleak report, timeout or test failure): logs in $(HN_DBG)/check" \
+		>> $(O)/tap/check-vm-debug.tap; \
+	cat $(O)/tap/check-vm-debug.tap; \
+	! grep -q '^not ok' $(O)/tap/check-vm-debug.tap
