@@ -274,6 +274,35 @@ int hn_ctl_sched_run(struct hn_ctl *c, const struct hn_ctl_sched *s,
 		     const struct hn_ctl_pair *req, size_t n,
 		     struct hn_ctl_route *out, struct hn_ctl_sched_result *res);
 
+/*
+ * The in-kernel traffic generator.  Start: the pattern (required) and the
+ * fields whose HN_CTL_BIT(HYBRIDNET_ATTR_x) is in mask (exactly one of
+ * LOAD_PPM and BATCH; then SIZE, SIZE_MAX, PRED_PPM, ROOT, SEED,
+ * WARMUP_NS, MEASURE_NS, DRAIN_NS or LIMIT_NS), and size_dist when not
+ * "" ("fixed", "uniform", "bimodal", "bimodal:PPM", "8080").  Get: the
+ * state, and, once a run was started, its configuration (mask says which
+ * fields came), why it ended, and its statistics (gen-msgs, inj-msgs,
+ * done-msgs, done-bytes, in-flight-msgs, queue-max, offered-ppm,
+ * accepted-ppm, util-ppm, lat-*-ns, time-ns: the run's virtual time).
+ */
+struct hn_ctl_traffic {
+	uint64_t mask;			/* HN_CTL_BIT(HYBRIDNET_ATTR_x) */
+	char pattern[32];		/* "uniform", ... (as hnsim run) */
+	char size_dist[32];
+	uint32_t load_ppm, batch, size, size_max, pred_ppm, root;
+	uint64_t seed, warmup_ns, measure_ns, drain_ns, limit_ns;
+	/* get only */
+	uint32_t state;			/* enum hybridnet_traffic */
+	char why[160];			/* how the run ended; "" before */
+	uint64_t now;			/* the engine's virtual time, ns */
+	struct hn_ctl_stats stats;
+};
+
+int hn_ctl_traffic_start(struct hn_ctl *c, const struct hn_ctl_traffic *t);
+/* Stop the run; 0 also when none runs. */
+int hn_ctl_traffic_stop(struct hn_ctl *c);
+int hn_ctl_traffic_get(struct hn_ctl *c, struct hn_ctl_traffic *t);
+
 /* An event of the "events" multicast group. */
 struct hn_ctl_event {
 	uint32_t kind;			/* enum hybridnet_event */
