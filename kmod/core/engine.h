@@ -72,13 +72,6 @@ struct hn_slot {
 	u32 pending;			/* messages in VQ_PCKT for this slot */
 };
 
-/* Wormhole slot: input @u is next free at @t; @prio breaks ties. */
-struct hn_hent {
-	u64 t;
-	u32 prio;
-	u32 u;
-};
-
 struct hn_xbar;
 
 struct hn_engine {
@@ -96,7 +89,7 @@ struct hn_engine {
 	u32 worms;			/* suspended worms */
 	struct hn_node *node;
 	struct hn_slot *slot;
-	struct hn_hent *heap;		/* wormhole event heap of inputs */
+	u64 *heap;			/* wormhole event heap, see wormhole.c */
 	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
 	u64 in_msgs, in_bytes;		/* integrity: never reset */
 	u64 out_msgs, out_bytes;

@@ -18,50 +18,46 @@
  */
 #include "engine.h"
 
-static bool before(const struct hn_hent *a, const struct hn_hent *b)
-{
-	return a->t != b->t ? a->t < b->t : a->prio < b->prio;
-}
+/*
+ * Heap keys: within a slot every time lies in [start, end] and end - start
+ * is at most 1 s < 2^30 ns; the rotated input priority is below 4096, so
+ * (time - start) << 12 | priority orders as (time, priority) does, in one
+ * u64, and the input is recovered from its priority.
+ */
+#define PRIO_BITS	12
 
-static void heap_swap(struct hn_hent *h, u32 i, u32 j)
+static void heap_push(struct hn_engine *e, u32 *n, u32 u, u64 start)
 {
-	struct hn_hent t = h[i];
-
-	h[i] = h[j];
-	h[j] = t;
-}
-
-/* Queue input @u, free at n->in_free, behind inputs of higher priority. */
-static void heap_push(struct hn_engine *e, u32 *n, u32 u)
-{
-	struct hn_hent *h = e->heap;
+	u64 *h = e->heap, k;
 	u32 i = (*n)++, p;
 
-	h[i].t = e->node[u].in_free;
-	h[i].prio = u >= e->rr_base ? u - e->rr_base :
-				      u + e->cfg.nodes - e->rr_base;
-	h[i].u = u;
-	while (i && before(&h[i], &h[p = (i - 1) / 2])) {
-		heap_swap(h, i, p);
+	HN_BUILD_BUG_ON(HN_MAX_NODES > 1 << PRIO_BITS);
+	k = (e->node[u].in_free - start) << PRIO_BITS |
+	    (u >= e->rr_base ? u - e->rr_base : u + e->cfg.nodes - e->rr_base);
+	while (i && k < h[p = (i - 1) / 2]) {
+		h[i] = h[p];
 		i = p;
 	}
+	h[i] = k;
 }
 
 static u32 heap_pop(struct hn_engine *e, u32 *n)
 {
-	struct hn_hent *h = e->heap;
-	u32 top = h[0].u, i = 0, c;
+	u64 *h = e->heap, top = h[0], last = h[--(*n)];
+	u32 i = 0, c, prio;
 
-	h[0] = h[--(*n)];
 	while ((c = 2 * i + 1) < *n) {
-		if (c + 1 < *n && before(&h[c + 1], &h[c]))
+		if (c + 1 < *n && h[c + 1] < h[c])
 			c++;
-		if (!before(&h[c], &h[i]))
+		if (last <= h[c])
 			break;
-		heap_swap(h, i, c);
+		h[i] = h[c];
 		i = c;
 	}
-	return top;
+	h[i] = last;
+	prio = top & ((1u << PRIO_BITS) - 1);
+	return prio + e->rr_base < e->cfg.nodes ? prio + e->rr_base :
+	       prio + e->rr_base - e->cfg.nodes;
 }
 
 /* The worm at input @u finishes at @t. */
@@ -163,7 +159,7 @@ void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end)
 		} else if (!n->ring) {
 			continue;
 		}
-		heap_push(e, &nheap, u);
+		heap_push(e, &nheap, u, start);
 	}
 	while (nheap) {
 		u = heap_pop(e, &nheap);
@@ -175,7 +171,7 @@ void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end)
 		wake = worm_start(e, u, n->in_free, end);
 		if (n->worm.st ? wake != HN_U64_MAX : wake < end) {
 			n->in_free = wake;
-			heap_push(e, &nheap, u);
+			heap_push(e, &nheap, u, start);
 		}
 	}
 }
