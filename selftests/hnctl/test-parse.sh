@@ -65,7 +65,7 @@ file() {	# file NAME: stdin into $T/NAME
 }
 
 # ---- help ---------------------------------------------------------------
-for c in show set preload predict release circuits stats monitor; do
+for c in show set preload predict release circuits stats monitor sched; do
 	"$HNCTL" "$c" --help > "$T/h1" 2> "$T/err"; r1=$?
 	"$HNCTL" help "$c" > "$T/h2"; r2=$?
 	"$HNCTL" "$c" help > "$T/h3"; r3=$?
@@ -83,7 +83,7 @@ ok=0
 	[ "$(grep -c '^    [a-z]*  *[a-z]' "$T/h1")" -ge 8 ] && ok=1
 report "--help lists the commands and the exit status" $ok "$T/h1"
 
-err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, monitor)
+err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, monitor, sched)
 Try 'hnctl --help'."
 err "unknown command" 1 "hnctl: unknown command 'frobnicate'
 Try 'hnctl --help'." frobnicate
@@ -179,6 +179,72 @@ err "monitor --count 0" 1 "hnctl monitor: --count needs a positive number
 Try 'hnctl monitor --help'." monitor --count 0
 err "monitor: unknown option" 1 "hnctl monitor: unknown option '--fast'
 Try 'hnctl monitor --help'." monitor --fast 1
+
+# ---- sched ----------------------------------------------------------------
+out "sched -n: crossbar, kstep K" 0 \
+	"sched-run topology crossbar:4 algo kstep kstep 3 0:1 0:2 1:1" \
+	-n sched crossbar:4 kstep kstep 3 0:1 0:2 1:1
+out "sched -n: hnsim's kstep:K is kstep with K" 0 \
+	"sched-run topology crossbar:4 algo kstep kstep 3 0:1 0:2 1:1" \
+	sched -n crossbar:4 kstep:3 0:1 0:2 1:1
+out "sched -j -n: fat-tree flags and seed" 0 \
+	'{"request":"sched-run","topology":"fattree:2,2","algo":"levelwise","sched-flags":"request-major,keep-on-fail","seed":9,"pairs":[{"src":0,"dst":2},{"src":1,"dst":3}]}' \
+	-j -n sched fattree:2,2 levelwise request-major keep seed 9 0:2 1:3
+out "sched -n: keep-on-fail, hnsim's name of keep" 0 \
+	"sched-run topology fattree:2,2 algo local-random sched-flags keep-on-fail 0:2" \
+	-n sched fattree:2,2 local-random keep-on-fail 0:2
+out "sched -n: the scheduler's name is the kernel's to judge" 0 \
+	"sched-run topology crossbar:3 algo x 0:1" -n sched crossbar:3 x 0:1
+# hnsim sched -t crossbar:4 -w perm -s 2: its first trial's permutation
+out "sched --perm: crossbar, hnsim's first trial" 0 \
+	"sched-run topology crossbar:4 algo greedy 0:3 1:2 2:0 3:1" \
+	-n sched crossbar:4 greedy --perm 2
+# a fat tree also takes that trial's local-random seed, unless seed S
+out "sched --perm: fat tree, local-random's seed too" 0 \
+	"sched-run topology fattree:2,2 algo local-random seed 11400717019878495619 0:2 1:3 2:1 3:0" \
+	-n sched fattree:2,2 local-random --perm 1
+out "sched --perm: seed S wins" 0 \
+	"sched-run topology fattree:2,2 algo local-random seed 5 0:2 1:3 2:1 3:0" \
+	-n sched fattree:2,2 local-random --perm 1 seed 5
+out "sched --perm -j: every node once a source, once a destination" 0 \
+	'{"request":"sched-run","topology":"fattree:1,4","algo":"optimal","seed":11400715920333313411,"pairs":[{"src":0,"dst":1},{"src":1,"dst":2},{"src":2,"dst":0},{"src":3,"dst":3}]}' \
+	-j -n sched fattree:1,4 optimal --perm 1
+"$HNCTL" -n sched fattree:2,64 levelwise --perm 42 | tr ' ' '\n' |
+	grep : | grep -v '^fattree' > "$T/out"
+ok=0
+[ "$(wc -l < "$T/out")" = 4096 ] &&
+	[ "$(cut -d: -f1 "$T/out" | sort -n | uniq | wc -l)" = 4096 ] &&
+	[ "$(cut -d: -f2 "$T/out" | sort -n | uniq | wc -l)" = 4096 ] &&
+	[ "$(cut -d: -f2 "$T/out" | sort -n | tail -1)" = 4095 ] && ok=1
+report "sched --perm on 4096 nodes: a permutation of them all" $ok
+err "sched: nothing" 1 "hnctl sched: what? give TOPOLOGY ALGO SRC:DST... or TOPOLOGY ALGO --perm SEED
+Try 'hnctl sched --help'." sched
+err "sched: no scheduler" 1 "hnctl sched: no scheduler after 'crossbar:4': give ALGO (greedy, kstep, hopcroft-karp, levelwise, local-greedy, local-random, optimal)
+Try 'hnctl sched --help'." sched crossbar:4
+err "sched: no requests" 1 "hnctl sched: no requests: give SRC:DST... or --perm SEED
+Try 'hnctl sched --help'." sched crossbar:4 greedy
+err "sched: pairs and --perm" 1 "hnctl sched: give SRC:DST pairs or --perm SEED, not both
+Try 'hnctl sched --help'." sched crossbar:4 greedy 0:1 --perm 1
+err "sched: kstep without K" 1 "hnctl sched: kstep needs a value (a number >= 1)
+Try 'hnctl sched --help'." sched crossbar:4 kstep kstep
+err "sched: kstep 0" 1 "hnctl sched: kstep: '0' is not a number >= 1
+Try 'hnctl sched --help'." sched crossbar:4 kstep kstep 0 0:1
+err "sched: kstep:0" 1 "hnctl sched: 'kstep:0': K of kstep:K is a number >= 1
+Try 'hnctl sched --help'." sched crossbar:4 kstep:0 0:1
+err "sched: K twice" 1 "hnctl sched: kstep given twice
+Try 'hnctl sched --help'." sched crossbar:4 kstep:3 kstep 5 0:1
+err "sched: a bad seed" 1 "hnctl sched: seed: 'x' is not a number
+Try 'hnctl sched --help'." sched crossbar:4 greedy seed x 0:1
+err "sched: --perm without a seed" 1 "hnctl sched: --perm needs a value (a seed)
+Try 'hnctl sched --help'." sched crossbar:4 greedy --perm
+err "sched: not a pair" 1 "hnctl sched: '0-1': expected SRC:DST, kstep K, seed S, request-major or keep
+Try 'hnctl sched --help'." sched crossbar:4 greedy 0-1
+err "sched: unknown option" 1 "hnctl sched: unknown option '--fast'
+Try 'hnctl sched --help'." sched crossbar:4 greedy --fast 0:1
+err "sched --perm: a topology hnctl cannot count" 1 "hnctl sched: --perm: topology 'ring:4': want crossbar:N or fattree:L,W
+Try 'hnctl sched --help'." sched ring:4 greedy --perm 1
+err "sched --perm: more nodes than a request carries" 1 "hnctl sched: --perm: fattree:4,16 has 65536 nodes; one request carries at most 4096 pairs
+Try 'hnctl sched --help'." sched fattree:4,16 optimal --perm 1
 
 # ---- preload on the command line ----------------------------------------
 out "preload slots, pairs as given (the kernel checks them)" 0 \

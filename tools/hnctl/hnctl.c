@@ -27,6 +27,10 @@ const struct hnctl_cmd hnctl_cmds[] = {
 	{ "stats", cmd_stats, "print or reset statistics", hnctl_help_stats },
 	{ "monitor", cmd_monitor, "print events as they happen",
 	  hnctl_help_monitor },
+	{ "traffic", cmd_traffic, "start, stop or read the in-kernel traffic generator",
+	  hnctl_help_traffic },
+	{ "sched", cmd_sched, "run a circuit scheduler of the kernel on requests",
+	  hnctl_help_sched },
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -211,7 +215,7 @@ int main(int argc, char **argv)
 	if (i == argc)
 		return hnctl_usage(NULL, "no command (show, set, preload, "
 				   "predict, release, circuits, stats, "
-				   "monitor)");
+				   "monitor, sched)");
 	if (!strcmp(argv[i], "help")) {
 		if (i + 1 < argc && (c = find_cmd(argv[i + 1])) != NULL)
 			fputs(c->help, stdout);
