@@ -82,8 +82,8 @@ static inline u64 hn_mul_div(u64 a, u64 b, u64 c)
 
 #define HN_U64_MAX ((u64)~0ULL)
 
-/* Fails to compile when @cond is true (BUILD_BUG_ON in both worlds). */
-#define HN_BUILD_BUG_ON(cond) ((void)sizeof(char[1 - 2 * !!(cond)]))
+/* Fails to compile unless @cond holds (a compile-time check, both worlds). */
+#define HN_STATIC_ASSERT(cond) ((void)sizeof(char[(cond) ? 1 : -1]))
 
 static inline u64 hn_min64(u64 a, u64 b)
 {

@@ -31,7 +31,7 @@ static void heap_push(struct hn_engine *e, u32 *n, u32 u, u64 start)
 	u64 *h = e->heap, k;
 	u32 i = (*n)++, p;
 
-	HN_BUILD_BUG_ON(HN_MAX_NODES > 1 << PRIO_BITS);
+	HN_STATIC_ASSERT(HN_MAX_NODES <= 1 << PRIO_BITS);
 	k = (e->node[u].in_free - start) << PRIO_BITS |
 	    (u >= e->rr_base ? u - e->rr_base : u + e->cfg.nodes - e->rr_base);
 	while (i && k < h[p = (i - 1) / 2]) {
