@@ -688,6 +688,69 @@ TEST_F_TIMEOUT(tr, paced_clock, 120)
 	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
 }
 
+/* Run @cmd with sh; its stdout and stderr in @out; its exit status. */
+static int sh(const char *cmd, char *out, size_t len)
+{
+	char full[512];
+	size_t n = 0;
+	FILE *f;
+	int st;
+
+	snprintf(full, sizeof(full), "%s 2>&1", cmd);
+	f = popen(full, "r");
+	if (!f)
+		return -1;
+	n = fread(out, 1, len - 1, f);
+	out[n] = 0;
+	st = pclose(f);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* hnctl traffic (on PATH in the VM): the same round trips, its words. */
+TEST_F_TIMEOUT(tr, hnctl_traffic, 120)
+{
+	static char out[8192];
+
+	ASSERT_EQ(0, sh("hnctl traffic start --pattern uniform --batch 100 --seed 7 --wait",
+			out, sizeof(out)));
+	EXPECT_NE(NULL, strstr(out, "state        done (completed: every message delivered)\n"));
+	EXPECT_NE(NULL, strstr(out, "run          pattern uniform batch 100 size 128 size-max 128 seed 7 limit-ns 10000000000 size-dist fixed\n"));
+	EXPECT_NE(NULL, strstr(out, "messages     generated 1600, injected 1600, delivered 1600 (204800 B), in flight 0,"));
+	ASSERT_EQ(0, sh("hnctl -j traffic", out, sizeof(out)));
+	EXPECT_NE(NULL, strstr(out, "{\"state\":\"done\",\"why\":\"completed: every message delivered\","));
+	EXPECT_NE(NULL, strstr(out, "\"gen-msgs\":1600,"));
+	EXPECT_NE(NULL, strstr(out, "\"done-msgs\":1600,"));
+
+	ASSERT_EQ(0, sh("hnctl traffic start --pattern uniform --load 0.3 --measure 100s",
+			out, sizeof(out)));
+	EXPECT_STREQ("", out);
+	ASSERT_EQ(0, sh("hnctl traffic status", out, sizeof(out)));
+	EXPECT_EQ(0, strncmp(out, "state        running\nrun          pattern uniform load-ppm 300000 ", 66));
+	EXPECT_EQ(2, sh("hnctl traffic start --pattern bitrev --batch 10", out,
+			sizeof(out)));
+	EXPECT_STREQ("hnctl: traffic start refused: the generator is running: stop it first\n",
+		     out);
+	ASSERT_EQ(0, sh("hnctl traffic stop", out, sizeof(out)));
+	ASSERT_EQ(0, sh("hnctl traffic", out, sizeof(out)));
+	EXPECT_EQ(0, strncmp(out, "state        stopped (stopped: by TRAFFIC_STOP)\n", 48));
+
+	EXPECT_EQ(2, sh("hnctl traffic start --pattern nosuch --batch 1", out,
+			sizeof(out)));
+	EXPECT_STREQ("hnctl: traffic start refused: unknown pattern \"nosuch\" (uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased) (attribute pattern)\n",
+		     out);
+	EXPECT_EQ(1, sh("hnctl traffic start --pattern uniform --load 1.5", out,
+			sizeof(out)));
+	EXPECT_STREQ("hnctl traffic: --load '1.5': out of range: the offered load must be above 0 and at most 1 (the link rate)\nTry 'hnctl traffic --help'.\n",
+		     out);
+	EXPECT_EQ(2, sh("hnctl traffic start --pattern uniform --batch 10 --size 5000000",
+			out, sizeof(out)));
+	EXPECT_EQ(0, strncmp(out, "hnctl: traffic start refused: size 5000000 out of range: 1..", 60));
+	/* a saturated run ends --wait with status 3 */
+	EXPECT_EQ(3, sh("hnctl traffic start --pattern uniform --load 1 --wait",
+			out, sizeof(out)));
+	EXPECT_NE(NULL, strstr(out, "state        saturated (saturated: "));
+}
+
 /* Unload while a run goes on: no warning, nothing leaks; load again. */
 TEST_F(tr, unload_while_running)
 {
