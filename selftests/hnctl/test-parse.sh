@@ -83,7 +83,7 @@ ok=0
 	[ "$(grep -c '^    [a-z]*  *[a-z]' "$T/h1")" -ge 8 ] && ok=1
 report "--help lists the commands and the exit status" $ok "$T/h1"
 
-err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, monitor, sched)
+err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, monitor, traffic, sched)
 Try 'hnctl --help'."
 err "unknown command" 1 "hnctl: unknown command 'frobnicate'
 Try 'hnctl --help'." frobnicate

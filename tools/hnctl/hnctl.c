@@ -215,7 +215,7 @@ int main(int argc, char **argv)
 	if (i == argc)
 		return hnctl_usage(NULL, "no command (show, set, preload, "
 				   "predict, release, circuits, stats, "
-				   "monitor, sched)");
+				   "monitor, traffic, sched)");
 	if (!strcmp(argv[i], "help")) {
 		if (i + 1 < argc && (c = find_cmd(argv[i + 1])) != NULL)
 			fputs(c->help, stdout);
