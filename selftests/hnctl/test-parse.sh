@@ -65,7 +65,7 @@ file() {	# file NAME: stdin into $T/NAME
 }
 
 # ---- help ---------------------------------------------------------------
-for c in show set preload predict release circuits stats monitor sched; do
+for c in show set preload predict release circuits stats monitor sched traffic; do
 	"$HNCTL" "$c" --help > "$T/h1" 2> "$T/err"; r1=$?
 	"$HNCTL" help "$c" > "$T/h2"; r2=$?
 	"$HNCTL" "$c" help > "$T/h3"; r3=$?
@@ -491,6 +491,34 @@ err "phase file: nothing in it" 1 "hnctl: $T/empty.phases: no slot configuration
 	preload --file "$T/empty.phases" --print
 err "phase file: missing" 1 "hnctl: $T/none.phases: No such file or directory" \
 	preload --file "$T/none.phases" --print
+
+# ---- traffic --------------------------------------------------------------
+out "traffic start -n: hnsim run's words" 0 \
+	"traffic-start pattern uniform batch 100 size 64 size-max 1024 seed 7 size-dist uniform" \
+	-n traffic start --pattern uniform --batch 100 --size 64-1024 --seed 7
+out "traffic start -j -n: Bernoulli, 80/80, times with units" 0 \
+	'{"request":"traffic-start","pattern":"mixed","load-ppm":300000,"pred-ppm":800000,"warmup-ns":5000,"measure-ns":2000000,"size-dist":"8080"}' \
+	-j -n traffic start --pattern=mixed --load 30% --pred 0.8 --size 80/80 --warmup 5us --measure 2ms
+out "traffic start -n: bimodal:S,L,F" 0 \
+	"traffic-start pattern uniform batch 10 size 256 size-max 8192 size-dist bimodal:250000" \
+	-n traffic start --pattern uniform --batch 10 --size bimodal:256,8192,0.25
+out "traffic stop -n" 0 "traffic-stop" -n traffic stop
+out "traffic -j -n: status is the default" 0 '{"request":"traffic-get"}' \
+	-j -n traffic
+err "traffic: a load out of range" 1 "hnctl traffic: --load '1.5': out of range: the offered load must be above 0 and at most 1 (the link rate)
+Try 'hnctl traffic --help'." traffic start --pattern uniform --load 1.5
+err "traffic: not a load" 1 "hnctl traffic: --load 'half': not a load: want a fraction of the link rate, 0 < L <= 1
+Try 'hnctl traffic --help'." traffic start --pattern uniform --load half
+err "traffic: neither --load nor --batch" 1 "hnctl traffic: start: give exactly one of --load L (Bernoulli) and --batch M
+Try 'hnctl traffic --help'." traffic start --pattern uniform
+err "traffic: no pattern" 1 "hnctl traffic: start: --pattern NAME is required
+Try 'hnctl traffic --help'." traffic start --batch 1
+err "traffic: an hnsim-only option" 1 "hnctl traffic: --net: not in the kernel's generator, which takes hnsim run's default (use hnsim run or hntraffic)
+Try 'hnctl traffic --help'." traffic start --pattern uniform --batch 1 --net wormhole
+err "traffic: a bad size" 1 "hnctl traffic: --size '1-': want B, A-B, bimodal:S,L,F or 80/80
+Try 'hnctl traffic --help'." traffic start --pattern uniform --batch 1 --size 1-
+err "traffic: an unknown word" 1 "hnctl traffic: 'go': expected start, stop or status
+Try 'hnctl traffic --help'." traffic go
 
 # ---- the kernel side, when it is not there -------------------------------
 if [ -e /sys/module/hybridnet ]; then
