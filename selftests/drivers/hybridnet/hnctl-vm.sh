@@ -85,5 +85,27 @@ check "monitor saw release, preload, phase" same "release preload phase " sh -c 
 	'sed -n "s/^{\"event\":\"\([a-z-]*\)\".*/\1/p" /tmp/events | tr "\n" " "'
 check "release all" hnctl release all
 
+# sched: the kernel's schedulers on request sets (the fabric is untouched)
+check "sched: optimal routes a whole permutation of fattree:2,4" \
+	same "16 16" sh -c 'hnctl -j sched fattree:2,4 optimal --perm 1 |
+		sed "s/.*\"requests\":\([0-9]*\),\"granted\":\([0-9]*\),.*/\1 \2/"'
+check "sched: kstep K=3 grants 2 of 3 where greedy grants 1" \
+	same "granted 2 of 3, rounds 1
+0:1 refused
+0:2 granted
+1:1 granted
+granted 1 of 3, rounds 0
+0:1 granted
+0:2 refused
+1:1 refused" sh -c 'hnctl sched crossbar:4 kstep kstep 3 0:1 0:2 1:1 &&
+		hnctl sched crossbar:4 greedy 0:1 0:2 1:1'
+# hnsim sched -t fattree:3,4 -a local-random -s 7 -n 1: 73.438% of 64
+check "sched: local-random grants what hnsim sched's same trial does" \
+	same "granted 47 of 64, rounds 0" sh -c \
+	'hnctl sched fattree:3,4 local-random --perm 7 | head -n 1'
+check "sched: an unknown scheduler is refused, status 2" \
+	same "hnctl: sched refused: unknown scheduler 'x' (attribute algo)
+status 2" sh -c 'hnctl sched crossbar:4 x 0:1; echo "status $?"'
+
 echo "# hnctl: $n checks, $fails failed"
 [ $fails -eq 0 ]
