@@ -22,14 +22,16 @@ check() {
 	fi
 }
 
-# same WANT CMD...: CMD prints exactly WANT (stdout and stderr)
+# same WANT CMD...: CMD succeeds and prints exactly WANT (stdout and
+# stderr); "same WANT status N CMD..." wants CMD to exit with N instead
 same() {
 	want=$1
 	shift
 	got=$("$@" 2>&1)
-	[ "$got" = "$want" ] && return 0
+	rc=$?
+	[ $rc -eq 0 ] && [ "$got" = "$want" ] && return 0
 	echo "want: $want"
-	echo "got:  $got"
+	echo "got:  $got (status $rc)"
 	return 1
 }
 
