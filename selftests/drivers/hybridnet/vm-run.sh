@@ -119,15 +119,15 @@ demo)
 	echo
 	demo
 	echo
+	echo "== hnctl stats (the circuit/wormhole split)"
+	hnctl stats | grep -E '^(tx|rx)-|^lat|^util'
+	echo
 	echo "== sysfs: $SYS"
 	for d in config stats clock errors; do
 		echo "-- $d/"
 		(cd $SYS/$d && grep . *) | sed 's/^/   /'
 	done
 	echo "-- nodes/0/"
-	echo "== hnctl stats (the circuit/wormhole split)"
-	hnctl stats | grep -E '^(tx|rx)-|^lat|^util'
-	echo
 	(cd $SYS/nodes/0 && grep . *) | sed 's/^/   /'
 	unload
 	;;
