@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* config.c - hnsim: struct hn_config fields by name, and policy names. */
 #include <errno.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,4 +142,46 @@ void cfg_print_keys(FILE *f)
 		fprintf(f, "  %-16s %s [ding4: %llu]\n", keys[i].name,
 			keys[i].help, v);
 	}
+}
+
+/* Apply KEY=VALUE lines ('#' comments) of @path; @prog names the tool. */
+int cfg_file(struct hn_config *c, const char *path, const char *prog)
+{
+	char *buf = NULL, *eq, *k, *v, why[160];
+	unsigned long n = 0;
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+	int rc = 0;
+
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	while (!rc && getline(&buf, &cap, f) >= 0) {
+		n++;
+		k = strchr(buf, '#');
+		if (k)
+			*k = 0;
+		k = buf + strspn(buf, " \t\r\n");
+		if (!*k)
+			continue;
+		eq = strchr(k, '=');
+		if (!eq) {
+			fprintf(stderr, "%s: %s:%lu: want KEY=VALUE\n", prog, path,
+				n);
+			rc = -1;
+			break;
+		}
+		*eq = 0;
+		v = eq + 1 + strspn(eq + 1, " \t");
+		k[strcspn(k, " \t")] = 0;
+		v[strcspn(v, " \t\r\n")] = 0;
+		if (cfg_set(c, k, v, why, sizeof(why))) {
+			fprintf(stderr, "%s: %s:%lu: %s\n", prog, path, n, why);
+			rc = -1;
+		}
+	}
+	free(buf);
+	fclose(f);
+	return rc;
 }

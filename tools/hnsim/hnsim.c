@@ -72,45 +72,6 @@ static void usage(FILE *f)
 "2 when the run stopped with traffic still in flight.\n");
 }
 
-static int config_file(struct hn_config *c, const char *path)
-{
-	char *buf = NULL, *eq, *k, *v, why[160];
-	unsigned long n = 0;
-	size_t cap = 0;
-	FILE *f = fopen(path, "r");
-	int rc = 0;
-
-	if (!f) {
-		perror(path);
-		return -1;
-	}
-	while (!rc && getline(&buf, &cap, f) >= 0) {
-		n++;
-		if ((k = strchr(buf, '#')))
-			*k = 0;
-		k = buf + strspn(buf, " \t\r\n");
-		if (!*k)
-			continue;
-		eq = strchr(k, '=');
-		if (!eq) {
-			fprintf(stderr, "hnsim: %s:%lu: want KEY=VALUE\n", path, n);
-			rc = -1;
-			break;
-		}
-		*eq = 0;
-		v = eq + 1 + strspn(eq + 1, " \t");
-		k[strcspn(k, " \t")] = 0;
-		v[strcspn(v, " \t\r\n")] = 0;
-		if (cfg_set(c, k, v, why, sizeof(why))) {
-			fprintf(stderr, "hnsim: %s:%lu: %s\n", path, n, why);
-			rc = -1;
-		}
-	}
-	free(buf);
-	fclose(f);
-	return rc;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -172,7 +133,7 @@ int main(int argc, char **argv)
 			rc = cfg_set(&o.cfg, optarg, eq + 1, why, sizeof(why));
 			break;
 		case 'c':
-			if (config_file(&o.cfg, optarg))
+			if (cfg_file(&o.cfg, optarg, "hnsim"))
 				return 1;
 			break;
 		case 'u':

@@ -29,6 +29,7 @@ int cfg_set(struct hn_config *c, const char *key, const char *val,
 int cfg_policy(const char *s, u32 *policy);
 const char *cfg_policy_name(u32 policy, char *buf, size_t len);
 void cfg_print_keys(FILE *f);
+int cfg_file(struct hn_config *c, const char *path, const char *prog);
 
 int trace_run(struct sim_opts *o, struct hn_engine **ep,
 	      struct sim_result *res);

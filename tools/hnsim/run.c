@@ -64,48 +64,6 @@ static void run_usage(FILE *f)
 "Exit status: 0 completed, 1 bad options, 2 saturated or not completed.\n");
 }
 
-/* KEY=VALUE lines, '#' comments, as hnsim -c reads them. */
-static int config_lines(struct hn_config *c, const char *path)
-{
-	char *buf = NULL, *k, *v, *eq, why[160];
-	unsigned long n = 0;
-	size_t cap = 0;
-	FILE *f = fopen(path, "r");
-	int rc = 0;
-
-	if (!f) {
-		perror(path);
-		return -1;
-	}
-	while (!rc && getline(&buf, &cap, f) >= 0) {
-		n++;
-		k = strchr(buf, '#');
-		if (k)
-			*k = 0;
-		k = buf + strspn(buf, " \t\r\n");
-		if (!*k)
-			continue;
-		eq = strchr(k, '=');
-		if (!eq) {
-			fprintf(stderr, "hnsim run: %s:%lu: want KEY=VALUE\n",
-				path, n);
-			rc = -1;
-			break;
-		}
-		*eq = 0;
-		v = eq + 1 + strspn(eq + 1, " \t");
-		k[strcspn(k, " \t")] = 0;
-		v[strcspn(v, " \t\r\n")] = 0;
-		if (cfg_set(c, k, v, why, sizeof(why))) {
-			fprintf(stderr, "hnsim run: %s:%lu: %s\n", path, n, why);
-			rc = -1;
-		}
-	}
-	free(buf);
-	fclose(f);
-	return rc;
-}
-
 static double wall(void)
 {
 	struct timespec ts;
@@ -317,7 +275,7 @@ int run_main(int argc, char **argv)
 			rv = cfg_set(&cfg, optarg, eq + 1, why, sizeof(why));
 			break;
 		case 'c':
-			if (config_lines(&cfg, optarg))
+			if (cfg_file(&cfg, optarg, "hnsim run"))
 				return 1;
 			break;
 		case 'h':
