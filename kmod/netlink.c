@@ -67,6 +67,18 @@ int hn_nl_core_err(struct netlink_ext_ack *extack, int rc,
 	return rc;
 }
 
+/* Number of top-level attributes of @type in the request. */
+u32 hn_nl_count(struct genl_info *info, int type)
+{
+	const struct nlattr *a;
+	u32 n = 0;
+	int rem;
+
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem)
+		n += nla_type(a) == type;
+	return n;
+}
+
 static const struct nla_policy hn_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SRC] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
 	[HYBRIDNET_ATTR_DST] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),

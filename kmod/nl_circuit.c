@@ -16,18 +16,6 @@ static const struct nla_policy hn_slotcfg_parse[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PAIR] = { .type = NLA_NESTED },
 };
 
-/* Number of top-level attributes of @type in the request. */
-static u32 hn_count(struct genl_info *info, int type)
-{
-	const struct nlattr *a;
-	u32 n = 0;
-	int rem;
-
-	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem)
-		n += nla_type(a) == type;
-	return n;
-}
-
 static void hn_slots_event(u32 event, const struct hn_slot_cfg *cfg, u32 n,
 			   const char *phase)
 {
@@ -129,7 +117,7 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	bool seen[HN_MAX_K] = { };
 	int rc, rem;
 
-	if (!hn_count(info, HYBRIDNET_ATTR_SLOT_CONFIG)) {
+	if (!hn_nl_count(info, HYBRIDNET_ATTR_SLOT_CONFIG)) {
 		NL_SET_ERR_MSG(extack, "missing slot-config attribute");
 		return -EINVAL;
 	}
@@ -222,7 +210,7 @@ int hn_nl_predict(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int rc, rem;
 
-	n = hn_count(info, HYBRIDNET_ATTR_PAIR);
+	n = hn_nl_count(info, HYBRIDNET_ATTR_PAIR);
 	if (!n) {
 		NL_SET_ERR_MSG(extack, "missing pair attribute");
 		return -EINVAL;
@@ -313,7 +301,7 @@ int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG(extack, "give exactly one of pair, slot or all");
 		return -EINVAL;
 	}
-	if (hn_count(info, HYBRIDNET_ATTR_PAIR) > 1) {
+	if (hn_nl_count(info, HYBRIDNET_ATTR_PAIR) > 1) {
 		NL_SET_ERR_MSG(extack, "release takes one pair at a time");
 		return -EINVAL;
 	}

@@ -96,9 +96,7 @@ int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info)
 	if (tb[HYBRIDNET_ATTR_SEED])
 		p.seed = nla_get_u64(tb[HYBRIDNET_ATTR_SEED]);
 
-	n = 0;
-	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem)
-		n += nla_type(a) == HYBRIDNET_ATTR_PAIR;
+	n = hn_nl_count(info, HYBRIDNET_ATTR_PAIR);
 	if (!n) {
 		NL_SET_ERR_MSG(extack, "missing pair attribute");
 		return -EINVAL;
