@@ -109,5 +109,20 @@ check "sched: an unknown scheduler is refused, status 2" \
 	same "hnctl: sched refused: unknown scheduler 'x' (attribute algo)
 status 2" sh -c 'hnctl sched crossbar:4 x 0:1; echo "status $?"'
 
+# traffic: the in-kernel generator, started, waited for, stopped
+check "traffic start --wait: 50 messages from each of 8 nodes, all delivered" \
+	same "done 400 400 400" sh -c \
+	'hnctl traffic start --pattern uniform --batch 50 --size 64 --wait |
+		sed -n "s/^state *\([a-z]*\).*/\1/p; s/^messages *generated \([0-9]*\), injected \([0-9]*\), delivered \([0-9]*\) .*/\1 \2 \3/p" |
+		tr "\n" " " | sed "s/ \$//"'
+check "traffic status -j round-trips the run" same "done uniform" sh -c \
+	'hnctl -j traffic status | sed "s/.*\"state\":\"\([a-z]*\)\".*\"pattern\":\"\([a-z-]*\)\".*/\1 \2/"'
+check "traffic: a Bernoulli run started, then stopped" same "stopped" sh -c \
+	'hnctl traffic start --pattern uniform --load 0.3 --measure 1s >/dev/null &&
+		hnctl traffic stop && hnctl traffic status | sed -n "s/^state *\([a-z]*\).*/\1/p"'
+check "traffic: a bad pattern is refused by the kernel, status 2" sh -c \
+	'out=$(hnctl traffic start --pattern nope --batch 1 2>&1); rc=$?; echo "$out";
+		[ $rc -eq 2 ] && echo "$out" | grep -q "unknown pattern \"nope\""'
+
 echo "# hnctl: $n checks, $fails failed"
 [ $fails -eq 0 ]
