@@ -104,6 +104,8 @@ static const char *hn_rebuild_busy(struct hn_dev *hd)
 	for (i = 0; i < hd->cfg.nodes; i++)
 		if (hd->ports[i].owner)
 			return "a file is bound to a node: close it first";
+	if (hn_traffic_active(hd))
+		return "the traffic generator is running: stop it first";
 	if (hn_busy(hd->e))
 		return "messages are in flight: let them drain first";
 	return NULL;

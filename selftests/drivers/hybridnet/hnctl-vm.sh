@@ -120,6 +120,10 @@ check "traffic status -j round-trips the run" same "done uniform" sh -c \
 check "traffic: a Bernoulli run started, then stopped" same "stopped" sh -c \
 	'hnctl traffic start --pattern uniform --load 0.3 --measure 1s >/dev/null &&
 		hnctl traffic stop && hnctl traffic status | sed -n "s/^state *\([a-z]*\).*/\1/p"'
+check "traffic: the fabric cannot be rebuilt under a run (EBUSY, the reason)" sh -c \
+	'hnctl traffic start --pattern uniform --load 0.3 --measure 1s >/dev/null &&
+		out=$(hnctl set nodes 16 2>&1); rc=$?; hnctl traffic stop; echo "$out";
+		[ $rc -eq 2 ] && echo "$out" | grep -q "the traffic generator is running: stop it first"'
 check "traffic: a bad pattern is refused by the kernel, status 2" sh -c \
 	'out=$(hnctl traffic start --pattern nope --batch 1 2>&1); rc=$?; echo "$out";
 		[ $rc -eq 2 ] && echo "$out" | grep -q "unknown pattern \"nope\""'
