@@ -17,6 +17,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 
 #include "hn_nl.h"
@@ -108,6 +109,50 @@ int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * Every top-level HYBRIDNET_ATTR_PAIR of the request, parsed against
+ * @nodes into a new array (kvfree() it) of *@np entries: at least one, at
+ * most HYBRIDNET_MAX_PAIRS, counted before anything is allocated.
+ */
+struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
+			    int *rc)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	u32 n = hn_nl_count(info, HYBRIDNET_ATTR_PAIR), i = 0;
+	const struct nlattr *a;
+	struct hn_pair *req;
+	int rem;
+
+	*rc = -EINVAL;
+	if (!n) {
+		NL_SET_ERR_MSG(extack, "missing pair attribute");
+		return NULL;
+	}
+	if (n > HYBRIDNET_MAX_PAIRS) {
+		hn_nl_errf(extack, NULL, "%u requests: at most %u per message",
+			   n, HYBRIDNET_MAX_PAIRS);
+		*rc = -E2BIG;
+		return NULL;
+	}
+	req = kvcalloc(n, sizeof(*req), GFP_KERNEL);
+	if (!req) {
+		*rc = -ENOMEM;
+		return NULL;
+	}
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
+			continue;
+		*rc = hn_nl_pair(a, nodes, &req[i++], extack);
+		if (*rc) {
+			kvfree(req);
+			return NULL;
+		}
+	}
+	*np = n;
+	*rc = 0;
+	return req;
 }
 
 static struct netlink_range_validation hn_r_nodes = {

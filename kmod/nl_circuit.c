@@ -202,40 +202,24 @@ int hn_nl_predict(struct sk_buff *skb, struct genl_info *info)
 	struct netlink_ext_ack *extack = info->extack;
 	struct hn_dev *hd = hn_nl_hd;
 	struct hn_grant *g = NULL;
-	struct hn_pair *req = NULL;
+	struct hn_pair *req;
 	struct hn_err err = { };
 	struct sk_buff *msg = NULL;
-	const struct nlattr *a;
-	u32 n, i = 0, nodes;
+	u32 n, i, nodes;
 	void *hdr;
-	int rc, rem;
+	int rc;
 
-	n = hn_nl_count(info, HYBRIDNET_ATTR_PAIR);
-	if (!n) {
-		NL_SET_ERR_MSG(extack, "missing pair attribute");
-		return -EINVAL;
-	}
-	if (n > HYBRIDNET_MAX_PAIRS) {
-		hn_nl_errf(extack, NULL, "%u requests: at most %u per message",
-			   n, HYBRIDNET_MAX_PAIRS);
-		return -E2BIG;
-	}
 	mutex_lock(&hd->lock);
 	nodes = hn_cfg(hd->e)->nodes;
 	mutex_unlock(&hd->lock);
-	req = kvcalloc(n, sizeof(*req), GFP_KERNEL);
+	req = hn_nl_pairs(info, nodes, &n, &rc);
+	if (!req)
+		return rc;
 	g = kvcalloc(n, sizeof(*g), GFP_KERNEL);
 	msg = genlmsg_new((size_t)n * 48 + 64, GFP_KERNEL);
 	rc = -ENOMEM;
-	if (!req || !g || !msg)
+	if (!g || !msg)
 		goto out;
-	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
-		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
-			continue;
-		rc = hn_nl_pair(a, nodes, &req[i++], extack);
-		if (rc)
-			goto out;
-	}
 	mutex_lock(&hd->lock);
 	rc = hn_predict(hd->e, req, n, g, &err);
 	mutex_unlock(&hd->lock);

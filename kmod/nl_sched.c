@@ -66,11 +66,10 @@ int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info)
 	struct hn_pair *req = NULL;
 	struct sk_buff *msg = NULL;
 	struct hn_err err = { };
-	const struct nlattr *a;
 	struct nlattr *st;
-	u32 n, i = 0;
+	u32 n, i;
 	void *hdr;
-	int rc, rem, algo;
+	int rc, algo;
 
 	if (GENL_REQ_ATTR_CHECK(info, HYBRIDNET_ATTR_TOPOLOGY) ||
 	    GENL_REQ_ATTR_CHECK(info, HYBRIDNET_ATTR_ALGO))
@@ -96,29 +95,14 @@ int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info)
 	if (tb[HYBRIDNET_ATTR_SEED])
 		p.seed = nla_get_u64(tb[HYBRIDNET_ATTR_SEED]);
 
-	n = hn_nl_count(info, HYBRIDNET_ATTR_PAIR);
-	if (!n) {
-		NL_SET_ERR_MSG(extack, "missing pair attribute");
-		return -EINVAL;
-	}
-	if (n > HYBRIDNET_MAX_PAIRS) {
-		hn_nl_errf(extack, NULL, "%u requests: at most %u per message",
-			   n, HYBRIDNET_MAX_PAIRS);
-		return -E2BIG;
-	}
-	req = kvcalloc(n, sizeof(*req), GFP_KERNEL);
+	req = hn_nl_pairs(info, HYBRIDNET_MAX_NODES, &n, &rc);
+	if (!req)
+		return rc;
 	routes = kvcalloc(n, sizeof(*routes), GFP_KERNEL);
 	msg = genlmsg_new((size_t)n * 64 + 256, GFP_KERNEL);
 	rc = -ENOMEM;
-	if (!req || !routes || !msg)
+	if (!routes || !msg)
 		goto out;
-	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
-		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
-			continue;
-		rc = hn_nl_pair(a, HYBRIDNET_MAX_NODES, &req[i++], extack);
-		if (rc)
-			goto out;
-	}
 	rc = hn_sched_run(&p, req, n, routes, &res, &err);
 	if (rc) {
 		hn_nl_core_err(extack, rc, &err, "scheduler refused");
