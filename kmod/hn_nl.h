@@ -24,6 +24,8 @@ int hn_nl_core_err(struct netlink_ext_ack *extack, int rc,
 int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
 	       struct netlink_ext_ack *extack);
 u32 hn_nl_count(struct genl_info *info, int type);
+int hn_nl_reply(struct genl_info *info, u8 cmd, size_t size,
+		int (*fill)(struct sk_buff *msg, struct hn_dev *hd));
 struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
 			    int *rc);
 

@@ -341,6 +341,30 @@ struct genl_family hn_nl_family __ro_after_init = {
 };
 
 /*
+ * Reply to @info with one @cmd message of at most @size bytes, its
+ * attributes put by @fill (which takes the locks it needs).
+ */
+int hn_nl_reply(struct genl_info *info, u8 cmd, size_t size,
+		int (*fill)(struct sk_buff *msg, struct hn_dev *hd))
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int rc;
+
+	msg = genlmsg_new(size, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0, cmd);
+	rc = hdr ? fill(msg, hn_nl_hd) : -EMSGSIZE;
+	if (rc) {
+		nlmsg_free(msg);
+		return rc;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+/*
  * A new event message with room for @size bytes of attributes (0: a
  * page), or NULL when nobody listens or there is no memory.
  */

@@ -69,31 +69,20 @@ int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd)
 	return 0;
 }
 
-int hn_nl_config_get(struct sk_buff *skb, struct genl_info *info)
+static int hn_fill_config(struct sk_buff *msg, struct hn_dev *hd)
 {
-	struct hn_dev *hd = hn_nl_hd;
-	struct sk_buff *msg;
-	void *hdr;
 	int rc;
 
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
-				HYBRIDNET_CMD_CONFIG_GET);
-	if (!hdr) {
-		nlmsg_free(msg);
-		return -EMSGSIZE;
-	}
 	mutex_lock(&hd->lock);
 	rc = hn_nl_put_config(msg, hd);
 	mutex_unlock(&hd->lock);
-	if (rc) {
-		nlmsg_free(msg);
-		return rc;
-	}
-	genlmsg_end(msg, hdr);
-	return genlmsg_reply(msg, info);
+	return rc;
+}
+
+int hn_nl_config_get(struct sk_buff *skb, struct genl_info *info)
+{
+	return hn_nl_reply(info, HYBRIDNET_CMD_CONFIG_GET, NLMSG_GOODSIZE,
+			   hn_fill_config);
 }
 
 /* Why the engine cannot be rebuilt now, or NULL.  Under hd->lock. */

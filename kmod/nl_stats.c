@@ -80,37 +80,27 @@ static int hn_put_global(struct sk_buff *skb, struct hn_dev *hd,
 	return 0;
 }
 
-int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info)
+static int hn_fill_global(struct sk_buff *msg, struct hn_dev *hd)
 {
-	struct hn_dev *hd = hn_nl_hd;
-	struct sk_buff *msg;
-	void *hdr;
 	int rc;
 
+	mutex_lock(&hd->lock);
+	hn_stats_global(hd->e, hd->gs);
+	rc = hn_put_global(msg, hd, hd->gs);
+	mutex_unlock(&hd->lock);
+	return rc;
+}
+
+int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info)
+{
 	if (info->attrs[HYBRIDNET_ATTR_NODE]) {
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[HYBRIDNET_ATTR_NODE],
 				    "per-node statistics come from the dump");
 		return -EINVAL;
 	}
-	msg = genlmsg_new(16384, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
-				HYBRIDNET_CMD_STATS_GET);
-	if (!hdr) {
-		nlmsg_free(msg);
-		return -EMSGSIZE;
-	}
-	mutex_lock(&hd->lock);
-	hn_stats_global(hd->e, hd->gs);
-	rc = hn_put_global(msg, hd, hd->gs);
-	mutex_unlock(&hd->lock);
-	if (rc) {
-		nlmsg_free(msg);
-		return rc;
-	}
-	genlmsg_end(msg, hdr);
-	return genlmsg_reply(msg, info);
+	/* K + 1 slot nests do not fit a page */
+	return hn_nl_reply(info, HYBRIDNET_CMD_STATS_GET, 16384,
+			   hn_fill_global);
 }
 
 static int hn_put_node(struct sk_buff *skb, struct hn_dev *hd, u32 u)

@@ -405,24 +405,6 @@ int hn_nl_traffic_stop(struct sk_buff *skb, struct genl_info *info)
 
 int hn_nl_traffic_get(struct sk_buff *skb, struct genl_info *info)
 {
-	struct sk_buff *msg;
-	void *hdr;
-	int rc;
-
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
-				HYBRIDNET_CMD_TRAFFIC_GET);
-	if (!hdr) {
-		nlmsg_free(msg);
-		return -EMSGSIZE;
-	}
-	rc = hn_nl_put_traffic(msg, hn_nl_hd);
-	if (rc) {
-		nlmsg_free(msg);
-		return rc;
-	}
-	genlmsg_end(msg, hdr);
-	return genlmsg_reply(msg, info);
+	return hn_nl_reply(info, HYBRIDNET_CMD_TRAFFIC_GET, NLMSG_GOODSIZE,
+			   hn_nl_put_traffic);
 }
