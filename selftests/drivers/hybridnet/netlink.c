@@ -60,28 +60,6 @@ static int64_t config_u32(struct nlr *r, int attr)
 	return tb[attr] ? (int64_t)nlr_get_u32(tb[attr]) : -ENOENT;
 }
 
-static int set_u32(struct nlr *r, int attr, uint32_t v)
-{
-	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
-	nlr_u32(r, attr, v);
-	return nlr_call(r, NULL, NULL);
-}
-
-/* A global statistic. */
-static int64_t gstat(struct nlr *r, int which)
-{
-	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
-	const struct nlattr *st[HYBRIDNET_STAT_MAX + 1];
-
-	nlr_msg(r, HYBRIDNET_CMD_STATS_GET, 0);
-	if (nlr_call(r, NULL, NULL) != 1)
-		return -1;
-	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
-	if (!tb[HYBRIDNET_ATTR_STATS])
-		return -1;
-	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);
-	return st[which] ? (int64_t)nlr_get_u64(st[which]) : -1;
-}
 
 static int release_all(struct nlr *r)
 {
@@ -114,8 +92,8 @@ FIXTURE_SETUP(nl)
 {
 	ASSERT_EQ(0, nlr_open(&self->r));
 	ASSERT_EQ(0, release_all(&self->r));
-	ASSERT_EQ(0, set_u32(&self->r, HYBRIDNET_ATTR_NODES, 16));
-	ASSERT_EQ(0, set_u32(&self->r, HYBRIDNET_ATTR_SLOTS, 4));
+	ASSERT_EQ(0, nlr_set_u32(&self->r, HYBRIDNET_ATTR_NODES, 16));
+	ASSERT_EQ(0, nlr_set_u32(&self->r, HYBRIDNET_ATTR_SLOTS, 4));
 }
 
 FIXTURE_TEARDOWN(nl)
@@ -136,15 +114,15 @@ TEST_F(nl, config_round_trip)
 		  config_u32(r, HYBRIDNET_ATTR_POLICY));
 	EXPECT_EQ(300, config_u32(r, HYBRIDNET_ATTR_SLOT_W_NS));
 	/* a structural change: a new engine, new sysfs node directories */
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 24));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 24));
 	EXPECT_EQ(24, config_u32(r, HYBRIDNET_ATTR_NODES));
 	EXPECT_EQ(0, access(HN_SYSFS "/nodes/23", F_OK));
 	EXPECT_NE(0, access(HN_SYSFS "/nodes/24", F_OK));
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 	EXPECT_NE(0, access(HN_SYSFS "/nodes/16", F_OK));
 	EXPECT_EQ(HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA,
 		  config_u32(r, HYBRIDNET_ATTR_POLICY));
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES));
 }
 
 /* A bound file keeps the fabric from changing shape (EBUSY, a reason). */
@@ -155,14 +133,14 @@ TEST_F(nl, config_busy)
 
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 3));
-	EXPECT_EQ(-EBUSY, set_u32(r, HYBRIDNET_ATTR_NODES, 8));
+	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
 	EXPECT_STREQ("cannot change the fabric now: a file is bound to a node: close it first",
 		     r->msg);
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 	/* live changes still work */
-	EXPECT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 250));
+	EXPECT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 250));
 	EXPECT_EQ(250, config_u32(r, HYBRIDNET_ATTR_SLOT_P_NS));
-	EXPECT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 200));
+	EXPECT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 200));
 	hn_close(h);
 }
 
@@ -237,10 +215,10 @@ TEST_F(nl, circuit_and_wormhole)
 	ASSERT_EQ(8, hn_recv(h[2], &hdr, buf, sizeof(buf)));
 	EXPECT_EQ(HYBRIDNET_MODE_WORMHOLE, hdr.mode);
 	EXPECT_EQ(4, hdr.slot);
-	EXPECT_EQ(1, gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS));
-	EXPECT_EQ(1, gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
-	EXPECT_EQ(1, gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS));
-	EXPECT_EQ(8, gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_BYTES));
+	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS));
+	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
+	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS));
+	EXPECT_EQ(8, nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_BYTES));
 	for (i = 0; i < 3; i++)
 		hn_close(h[i]);
 }
@@ -255,7 +233,7 @@ TEST_F(nl, mesh64_all_circuit)
 	uint32_t u, d, x, y, nb[4];
 	char buf[32];
 
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 64));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 64));
 	for (u = 0; u < 64; u++) {
 		x = u % 8;
 		y = u / 8;
@@ -285,12 +263,12 @@ TEST_F(nl, mesh64_all_circuit)
 			EXPECT_EQ(HYBRIDNET_MODE_CIRCUIT, hdr.mode);
 		}
 	}
-	EXPECT_EQ(256, gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS));
-	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
+	EXPECT_EQ(256, nlr_gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS));
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
 	for (u = 0; u < 64; u++)
 		hn_close(h[u]);
 	ASSERT_EQ(0, release_all(r));
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 }
 
 struct grants {
@@ -478,7 +456,7 @@ TEST_F(nl, predict_kstep)
 	struct grants g = { 0 };
 	int algo, i;
 
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOTS, 1));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 1));
 	for (algo = 0; algo < 2; algo++) {
 		ASSERT_EQ(0, release_all(r));
 		nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
@@ -500,9 +478,9 @@ TEST_F(nl, predict_kstep)
 		EXPECT_EQ(algo ? HYBRIDNET_GRANT_GRANTED :
 			  HYBRIDNET_GRANT_REFUSED, g.result[2]);
 	}
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO, 0));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO, 0));
 	ASSERT_EQ(0, release_all(r));
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
 }
 
 /* Bad input: errno and extack text, and nothing changes. */
@@ -519,7 +497,7 @@ TEST_F(nl, bad_input)
 
 	ASSERT_EQ(0, preload(r, 0, ok, 2));
 	ASSERT_EQ(2, dump_circuits(r, &before));
-	tx = gstat(r, HYBRIDNET_STAT_PRELOADS);
+	tx = nlr_gstat(r, HYBRIDNET_STAT_PRELOADS);
 
 	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
 	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
@@ -562,12 +540,12 @@ TEST_F(nl, bad_input)
 	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
 
 	/* policy: out of range */
-	EXPECT_EQ(-ERANGE, set_u32(r, HYBRIDNET_ATTR_NODES, 5000));
-	EXPECT_EQ(-ERANGE, set_u32(r, HYBRIDNET_ATTR_SLOTS, 65));
+	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 5000));
+	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 65));
 
 	ASSERT_EQ(2, dump_circuits(r, &after));
 	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));
-	EXPECT_EQ(tx, gstat(r, HYBRIDNET_STAT_PRELOADS));
+	EXPECT_EQ(tx, nlr_gstat(r, HYBRIDNET_STAT_PRELOADS));
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 }
 
@@ -589,7 +567,7 @@ TEST_F(nl, permission)
 		if (nlr_open(&c))
 			_exit(101);
 		bad |= config_u32(&c, HYBRIDNET_ATTR_NODES) != 16;
-		bad |= (set_u32(&c, HYBRIDNET_ATTR_POLICY, 0) != -EPERM) << 1;
+		bad |= (nlr_set_u32(&c, HYBRIDNET_ATTR_POLICY, 0) != -EPERM) << 1;
 		bad |= (preload(&c, 0, p, 1) != -EPERM) << 2;
 		bad |= (release_all(&c) != -EPERM) << 3;
 		nlr_msg(&c, HYBRIDNET_CMD_STATS_RESET, 0);
@@ -672,8 +650,8 @@ TEST_F(nl, fuzz)
 	}
 	/* still usable */
 	ASSERT_EQ(0, release_all(r));
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 16));
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
 	ASSERT_EQ(0, preload(r, 0, p, 1));
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 	ASSERT_EQ(0, release_all(r));

@@ -229,6 +229,30 @@ static inline uint64_t nlr_get_u64(const struct nlattr *a)
 	return v;
 }
 
+/* CONFIG_SET of one u32 attribute: 0 or -errno. */
+static inline int nlr_set_u32(struct nlr *r, int attr, uint32_t v)
+{
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, attr, v);
+	return nlr_call(r, NULL, NULL);
+}
+
+/* One global statistic (enum hybridnet_stat), or -1. */
+static inline int64_t nlr_gstat(struct nlr *r, int which)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	const struct nlattr *st[HYBRIDNET_STAT_MAX + 1];
+
+	nlr_msg(r, HYBRIDNET_CMD_STATS_GET, 0);
+	if (nlr_call(r, NULL, NULL) != 1)
+		return -1;
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	if (!tb[HYBRIDNET_ATTR_STATS])
+		return -1;
+	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);
+	return st[which] ? (int64_t)nlr_get_u64(st[which]) : -1;
+}
+
 static void nlr_family_cb(void *ctx, const struct nlmsghdr *h)
 {
 	const struct nlattr *tb[CTRL_ATTR_MAX + 1], *g, *gt[CTRL_ATTR_MCAST_GRP_MAX + 1];

@@ -134,28 +134,6 @@ static int stop(struct nlr *r)
 	return nlr_call(r, NULL, NULL);
 }
 
-static int set_u32(struct nlr *r, int attr, uint32_t v)
-{
-	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
-	nlr_u32(r, attr, v);
-	return nlr_call(r, NULL, NULL);
-}
-
-/* A global statistic of the engine. */
-static int64_t gstat(struct nlr *r, int which)
-{
-	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
-	const struct nlattr *st[HYBRIDNET_STAT_MAX + 1];
-
-	nlr_msg(r, HYBRIDNET_CMD_STATS_GET, 0);
-	if (nlr_call(r, NULL, NULL) != 1)
-		return -1;
-	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
-	if (!tb[HYBRIDNET_ATTR_STATS])
-		return -1;
-	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);
-	return st[which] ? (int64_t)nlr_get_u64(st[which]) : -1;
-}
 
 /* The module's engine configuration, as the core's struct. */
 static int module_config(struct nlr *r, struct hn_config *c)
@@ -276,8 +254,8 @@ TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
 	int rv;
 
 	/* a new engine, at time 0 */
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	ASSERT_EQ(0, set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 	ASSERT_EQ(0, subscribe(&ev));
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 3));
@@ -298,12 +276,12 @@ TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
 	EXPECT_EQ(0, s.st[HYBRIDNET_STAT_IN_FLIGHT_MSGS]);
 
 	/* the engine counted them; none reached node 3's reader */
-	EXPECT_EQ(1600, gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS) +
-		  gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
-	EXPECT_EQ(1600, gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS) +
-		  gstat(r, HYBRIDNET_STAT_TX_WORMHOLE_MSGS));
-	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
-	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_RX_DROPPED));
+	EXPECT_EQ(1600, nlr_gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS) +
+		  nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
+	EXPECT_EQ(1600, nlr_gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS) +
+		  nlr_gstat(r, HYBRIDNET_STAT_TX_WORMHOLE_MSGS));
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_RX_DROPPED));
 	ASSERT_EQ(0, hn_info(h, &info));
 	EXPECT_EQ(0, info.rx_queued);
 	hn_close(h);
@@ -396,7 +374,7 @@ TEST_F_TIMEOUT(tr, bernoulli_stopped, 120)
 	EXPECT_EQ(gen, s.st[HYBRIDNET_STAT_GEN_MSGS]);
 	EXPECT_EQ(s.st[HYBRIDNET_STAT_INJ_MSGS], s.st[HYBRIDNET_STAT_DONE_MSGS]);
 	EXPECT_GE(gen, s.st[HYBRIDNET_STAT_INJ_MSGS]);
-	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
 	/* stopping again changes nothing */
 	EXPECT_EQ(0, stop(r));
 	ASSERT_EQ(0, traffic_get(r, &s));
@@ -657,11 +635,11 @@ TEST_F_TIMEOUT(tr, devices_beside_a_run, 120)
 		EXPECT_EQ(0, info.rx_queued);
 		hn_close(h[i]);
 	}
-	tx = gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS) +
-	     gstat(r, HYBRIDNET_STAT_TX_WORMHOLE_MSGS);
-	rx = gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS) +
-	     gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS);
-	EXPECT_EQ(0, gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
+	tx = nlr_gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS) +
+	     nlr_gstat(r, HYBRIDNET_STAT_TX_WORMHOLE_MSGS);
+	rx = nlr_gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS) +
+	     nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS);
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
 	EXPECT_EQ(tx, rx);
 }
 
