@@ -18,11 +18,16 @@
  *        an overrun, and virtual time slips rather than racing to catch
  *        up.
  *
- * While the in-kernel generator runs (traffic.c), its run driver takes
- * the place of hn_step() (hn_traffic_run()): free, the thread does not
- * sleep until the run ends; paced, the run goes no further than the
- * paced target, and counts as busy.  Writers and readers then leave the
- * slots to the thread.
+ * What a step is belongs to hd->stepper: by default the engine's slots
+ * (hn_step()); another stepper (the in-kernel generator's run driver) may
+ * take their place with hn_clock_set_stepper().  An exclusive stepper is
+ * run by this thread alone (writers and readers leave the slots to it),
+ * keeps the thread busy until it is taken away, and is never taken for
+ * stalled: it ends by itself.
+ *
+ * The working values (batch, stall threshold, step bytes, receive batch)
+ * derive from the configuration: hn_clock_configure() runs whenever it
+ * changes.
  */
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
@@ -49,39 +54,53 @@ static u64 hn_stall_ns(const struct hn_config *c)
 	return (div64_u64(worm, usable) + 3) * cycle + lat;
 }
 
-/* Bytes carried by all slots so far; hd->lock held. */
+/* Bytes carried by all slots so far. */
 static u64 hn_bytes_moved(struct hn_dev *hd)
 {
 	u64 sum = 0;
 	u32 s;
 
+	lockdep_assert_held(&hd->lock);
 	hn_stats_global(hd->e, hd->gs);
 	for (s = 0; s < hd->gs->nslots; s++)
 		sum += hd->gs->slot[s].bytes;
 	return sum;
 }
 
-/*
- * Tell writers and pollers waiting for NIC room how much there is now.
- * A node leaves the bitmap once its NIC buffer is empty: nothing it waits
- * for can be bigger.  hd->lock held.
- */
-void hn_wake_writers(struct hn_dev *hd)
+/* The default stepper: the engine's slots. */
+static u32 hn_engine_run(struct hn_dev *hd, u32 budget, u64 until,
+			 bool *stuck)
 {
-	struct hn_port *p;
-	unsigned long n;
-	u32 room;
+	struct hn_engine *e = hd->e;
+	u64 now;
+	u32 i;
 
-	for_each_set_bit(n, hd->tx_wait, hd->cfg.nodes) {
-		p = &hd->ports[n];
-		room = hn_nic_room(hd->e, n);
-		if (room == p->room)
-			continue;
-		WRITE_ONCE(p->room, room);
-		if (room == hd->cfg.nic_buf_bytes)
-			__clear_bit(n, hd->tx_wait);
-		wake_up_interruptible_poll(&p->wq, EPOLLOUT | EPOLLWRNORM);
+	*stuck = false;
+	for (i = 0; i < budget && hn_busy(e) && hn_now(e) < until; i++) {
+		now = hn_now(e);
+		if (hn_step(e) == now) {	/* no slot can run */
+			*stuck = true;
+			break;
+		}
 	}
+	return i;
+}
+
+static const struct hn_stepper hn_engine_stepper = {
+	.run = hn_engine_run,
+};
+
+/* Run @st in place of the engine's slots; NULL gives them back. */
+void hn_clock_set_stepper(struct hn_dev *hd, const struct hn_stepper *st)
+{
+	lockdep_assert_held(&hd->lock);
+	hd->stepper = st ? st : &hn_engine_stepper;
+}
+
+/* Work remains: a message in flight, or an exclusive stepper. */
+static bool hn_clock_busy(struct hn_dev *hd)
+{
+	return hd->stepper->exclusive || hn_busy(hd->e);
 }
 
 /* Something may have to run: a message was written or space freed. */
@@ -102,11 +121,11 @@ static u64 hn_paced_target(struct hn_dev *hd)
 					    1000000);
 }
 
-/* Bring an idle paced engine's time up to date; hd->lock held. */
+/* Bring an idle paced engine's time up to date. */
 void hn_clock_sync(struct hn_dev *hd)
 {
-	if (hd->clock == HN_CLOCK_PACED && !hn_busy(hd->e) &&
-	    !hn_traffic_active(hd))
+	lockdep_assert_held(&hd->lock);
+	if (hd->clock == HN_CLOCK_PACED && !hn_clock_busy(hd))
 		hn_run_until(hd->e, hn_paced_target(hd));
 }
 
@@ -116,25 +135,22 @@ void hn_clock_sync(struct hn_dev *hd)
  * the kthread (the context switches cost more than the slots of a short
  * message).  Returns true while the engine is still busy: the caller then
  * kicks the kthread, which finishes the work and detects stalls.  In paced
- * mode it does nothing and returns true.  hd->lock held.
+ * mode, or while an exclusive stepper runs, it does nothing and returns
+ * true.
  */
 bool hn_clock_drive(struct hn_dev *hd, u32 budget)
 {
-	struct hn_engine *e = hd->e;
-	u64 now;
+	bool stuck;
 	u32 i;
 
-	if (hd->clock != HN_CLOCK_FREE || hn_traffic_active(hd))
+	lockdep_assert_held(&hd->lock);
+	if (hd->clock != HN_CLOCK_FREE || hd->stepper->exclusive)
 		return true;
-	for (i = 0; i < budget && hn_busy(e); i++) {
-		now = hn_now(e);
-		if (hn_step(e) == now)
-			break;
-	}
+	i = hd->stepper->run(hd, budget, U64_MAX, &stuck);
 	hd->steps += i;
 	if (i)
-		hn_wake_writers(hd);
-	return hn_busy(e);
+		hn_ports_wake_writers(hd);
+	return hn_busy(hd->e);
 }
 
 /* Slots a writer may run itself for a message of @len bytes. */
@@ -154,33 +170,24 @@ void hn_clock_reset_stats(struct hn_dev *hd)
 
 /*
  * free mode: one batch of steps.  Returns true when the thread may sleep
- * until the next kick: the engine is idle or stalled.  hd->lock held.
+ * until the next kick: the engine is idle or stalled.
  */
 static bool hn_free_batch(struct hn_dev *hd)
 {
 	struct hn_engine *e = hd->e;
-	bool stuck = false;
+	bool stuck;
 	u64 now, bytes;
-	u32 i;
 
-	if (hn_traffic_active(hd)) {
-		hd->steps += hn_traffic_run(hd, hd->budget, U64_MAX);
-		hn_wake_writers(hd);
-		hd->progress_at = hn_now(e);
+	lockdep_assert_held(&hd->lock);
+	hd->steps += hd->stepper->run(hd, hd->budget, U64_MAX, &stuck);
+	hn_ports_wake_writers(hd);
+	now = hn_now(e);
+	if (hd->stepper->exclusive) {	/* it ends by itself */
+		hd->progress_at = now;
 		return false;
 	}
-	for (i = 0; i < hd->budget && hn_busy(e); i++) {
-		now = hn_now(e);
-		if (hn_step(e) == now) {	/* no slot can run */
-			stuck = true;
-			break;
-		}
-	}
-	hd->steps += i;
-	hn_wake_writers(hd);
 	if (!hn_busy(e))
 		return true;
-	now = hn_now(e);
 	if (!stuck && hd->delivered != hd->progress_msgs) {
 		hd->progress_msgs = hd->delivered;
 		hd->progress_at = now;
@@ -226,25 +233,18 @@ static bool hn_paced_run(struct hn_dev *hd)
 {
 	u64 t0 = ktime_get_ns(), tick = (u64)hd->tick_us * NSEC_PER_USEC;
 	struct hn_engine *e = hd->e;
-	bool busy;
+	bool busy, stuck;
 	u64 target;
-	u32 i;
 
 	mutex_lock(&hd->lock);
 	target = hn_paced_target(hd);
 	while (hn_now(e) < target) {
-		if (!hn_busy(e) && !hn_traffic_active(hd)) {
+		if (!hn_clock_busy(hd)) {
 			hn_run_until(e, target);
 			break;
 		}
-		if (hn_traffic_active(hd))
-			i = hn_traffic_run(hd, hd->budget, target);
-		else
-			for (i = 0; i < hd->budget && hn_busy(e) &&
-			     hn_now(e) < target; i++)
-				hn_step(e);
-		hd->steps += i;
-		hn_wake_writers(hd);
+		hd->steps += hd->stepper->run(hd, hd->budget, target, &stuck);
+		hn_ports_wake_writers(hd);
 		if (ktime_get_ns() - t0 >= tick) {
 			/* cannot keep up: let virtual time slip */
 			atomic64_inc(&hd->overruns);
@@ -256,8 +256,8 @@ static bool hn_paced_run(struct hn_dev *hd)
 		cond_resched();
 		mutex_lock(&hd->lock);
 	}
-	hn_wake_writers(hd);
-	busy = hn_busy(e) || hn_traffic_active(hd);
+	hn_ports_wake_writers(hd);
+	busy = hn_clock_busy(hd);
 	mutex_unlock(&hd->lock);
 	return busy;
 }
@@ -320,25 +320,31 @@ static int hn_clock_fn(void *data)
 }
 
 /*
- * Derive the clock's working values from hd->cfg; again whenever the
- * configuration changes (hd->lock held, or before the kthread starts).
+ * Derive the clock's working values from hd->cfg: whenever the
+ * configuration changes, and before the kthread starts.
  */
 void hn_clock_configure(struct hn_dev *hd)
 {
 	const struct hn_config *c = &hd->cfg;
 	u64 slot_bytes = hn_ns_bytes(c, c->slot_p_ns - c->guard_ns);
 
+	lockdep_assert_held(&hd->lock);
 	hd->budget = clamp_t(u32, 16384 / c->nodes, 1, 64);
 	hd->stall_ns = hn_stall_ns(c);
 	hd->step_bytes = clamp_t(u64, slot_bytes, 1, c->worm_bytes);
 	hd->rx_batch = max(1U, c->rx_buf_bytes / 4);
 }
 
-int hn_clock_start(struct hn_dev *hd)
+/* Start the kthread in mode @mode at pace @pace_ppm. */
+int hn_clock_start(struct hn_dev *hd, enum hn_clock_mode mode, u32 pace_ppm)
 {
 	struct task_struct *t;
 
 	mutex_lock(&hd->lock);
+	hd->clock = mode;
+	hd->pace_ppm = pace_ppm;
+	if (!hd->stepper)
+		hn_clock_set_stepper(hd, NULL);
 	hn_clock_configure(hd);
 	hd->v_base = hn_now(hd->e);
 	hd->w_base = ktime_get_ns();
@@ -368,9 +374,5 @@ int hn_clock_restart(struct hn_dev *hd, enum hn_clock_mode mode,
 		     u32 pace_ppm)
 {
 	hn_clock_stop(hd);
-	mutex_lock(&hd->lock);
-	hd->clock = mode;
-	hd->pace_ppm = pace_ppm;
-	mutex_unlock(&hd->lock);
-	return hn_clock_start(hd);
+	return hn_clock_start(hd, mode, pace_ppm);
 }

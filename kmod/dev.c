@@ -68,33 +68,14 @@ static int hn_dev_open(struct inode *inode, struct file *file)
 static int hn_dev_release(struct inode *inode, struct file *file)
 {
 	struct hn_file *f = file->private_data;
-	struct hn_port *p = f->port;
 	struct hn_dev *hd = f->hd;
-	struct hn_kmsg *km, *tmp;
-	unsigned int dropped = 0;
-	LIST_HEAD(drop);
-	u32 give;
+	bool gave;
 
-	if (p) {
+	if (f->port) {
 		mutex_lock(&hd->lock);
-		p->owner = NULL;
-		__clear_bit(p->id, hd->tx_wait);
-		spin_lock(&p->lock);
-		list_splice_init(&p->rxq, &drop);
-		p->rx_count = 0;
-		give = p->rx_unreturned;
-		p->rx_unreturned = 0;
-		spin_unlock(&p->lock);
-		hn_consume(hd->e, p->id, give);
-		list_for_each_entry_safe(km, tmp, &drop, list) {
-			hn_consume(hd->e, p->id, km->m.len);
-			p->rx_dropped++;
-			hd->rx_dropped++;
-			hn_kmsg_free(hd, km);
-			dropped++;
-		}
+		gave = hn_port_unbind(hd, f->port);
 		mutex_unlock(&hd->lock);
-		if (dropped || give)	/* the space may unblock the fabric */
+		if (gave)	/* the space may unblock the fabric */
 			hn_clock_kick(hd);
 	}
 	mutex_destroy(&f->rlock);
@@ -123,13 +104,11 @@ static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
 	if (f->port) {
 		if (f->port != p)
 			rc = -EBUSY;
-	} else if (p->owner || hd->frozen) {
-		rc = -EBUSY;
 	} else {
-		p->owner = f;
-		WRITE_ONCE(p->room, hn_nic_room(hd->e, node));
+		rc = hn_port_bind(hd, p, f);
 		/* publish the binding; pairs with hn_file_port() */
-		smp_store_release(&f->port, p);
+		if (!rc)
+			smp_store_release(&f->port, p);
 	}
 	mutex_unlock(&hd->lock);
 	if (rc)
@@ -143,7 +122,6 @@ static long hn_dev_info(struct hn_file *f,
 	struct hn_port *p = hn_file_port(f);
 	struct hn_dev *hd = f->hd;
 	struct hybridnet_info info = { };
-	struct hn_kmsg *km;
 
 	mutex_lock(&hd->lock);
 	hn_clock_sync(hd);
@@ -154,11 +132,7 @@ static long hn_dev_info(struct hn_file *f,
 	info.now = hn_now(hd->e);
 	if (p) {
 		info.nic_room = hn_nic_room(hd->e, p->id);
-		spin_lock(&p->lock);
-		info.rx_queued = p->rx_count;
-		km = list_first_entry_or_null(&p->rxq, struct hn_kmsg, list);
-		info.rx_next_len = km ? km->m.len : 0;
-		spin_unlock(&p->lock);
+		hn_port_rx_queue(p, &info.rx_queued, &info.rx_next_len);
 	}
 	mutex_unlock(&hd->lock);
 	if (copy_to_user(arg, &info, sizeof(info))) {
@@ -240,9 +214,8 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 			busy = was_busy ||
 			       hn_clock_drive(hd, hn_clock_budget(hd, len));
 		} else if (rc == -EAGAIN) {
-			/* hn_wake_writers() tells us when room changes */
-			WRITE_ONCE(p->room, hn_nic_room(hd->e, p->id));
-			__set_bit(p->id, hd->tx_wait);
+			/* hn_ports_wake_writers() tells when room changes */
+			hn_port_want_room(hd, p);
 		}
 		mutex_unlock(&hd->lock);
 		if (rc != -EAGAIN)
@@ -298,21 +271,18 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	if (rc)
 		return rc;
 
-	km = kvmalloc(struct_size(km, data, h.len), GFP_KERNEL_ACCOUNT);
+	km = hn_kmsg_alloc(hd, h.len);
 	if (unlikely(!km)) {
 		hn_count_err(hd, HN_E_WRITE_NOMEM);
 		return -ENOMEM;
 	}
-	atomic_long_inc(&hd->live_msgs);
 	if (!copy_from_iter_full(km->data, h.len, from)) {
 		hn_count_err(hd, HN_E_WRITE_FAULT);
 		rc = -EFAULT;
 		goto err_free;
 	}
-	memset(&km->m, 0, sizeof(km->m));
 	km->m.src = p->id;
 	km->m.dst = h.dst;
-	km->m.len = h.len;
 	rc = hn_dev_send(f, p, km, hn_dev_nonblock(iocb));
 	if (rc)
 		goto err_free;
@@ -321,16 +291,6 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 err_free:
 	hn_kmsg_free(hd, km);
 	return rc;
-}
-
-static bool hn_dev_rx_ready(struct hn_port *p)
-{
-	bool ready;
-
-	spin_lock(&p->lock);
-	ready = !list_empty(&p->rxq);
-	spin_unlock(&p->lock);
-	return ready;
 }
 
 /*
@@ -347,9 +307,7 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 	bool busy;
 	u32 give;
 
-	spin_lock(&p->lock);
-	km = list_first_entry_or_null(&p->rxq, struct hn_kmsg, list);
-	spin_unlock(&p->lock);
+	km = hn_port_peek(p);
 	if (!km)
 		return 0;
 	/* only this reader (rlock) takes messages off the queue */
@@ -371,24 +329,12 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 		hn_count_err(hd, HN_E_READ_FAULT);
 		return -EFAULT;
 	}
-	spin_lock(&p->lock);
-	list_del(&km->list);
-	p->rx_count--;
-	p->rx_read++;
-	/* return the space in batches, and all of it before sleeping */
-	p->rx_unreturned += h.len;
-	give = 0;
-	if (list_empty(&p->rxq) || p->rx_unreturned >= hd->rx_batch) {
-		give = p->rx_unreturned;
-		p->rx_unreturned = 0;
-	}
-	spin_unlock(&p->lock);
-	hn_kmsg_free(hd, km);
+	give = hn_port_pop(hd, p, km);
 	if (!give)
 		return size;
 
 	mutex_lock(&hd->lock);
-	hn_consume(hd->e, p->id, give);
+	hn_port_credit(hd, p, give);
 	/* the space may let the fabric go on: drive if the kthread rests */
 	busy = hn_busy(hd->e) &&
 	       (hd->clock_active || hn_clock_drive(hd, hd->budget));
@@ -427,7 +373,7 @@ static ssize_t hn_dev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 			hn_count_err(hd, HN_E_READ_AGAIN);
 			return -EAGAIN;
 		}
-		if (wait_event_interruptible(p->wq, hn_dev_rx_ready(p))) {
+		if (wait_event_interruptible(p->wq, hn_port_rx_ready(p))) {
 			hn_count_err(hd, HN_E_READ_INTR);
 			return -ERESTARTSYS;
 		}
@@ -446,14 +392,12 @@ static __poll_t hn_dev_poll(struct file *file, struct poll_table_struct *wait)
 	if (!p)
 		return EPOLLERR;
 	poll_wait(file, &p->wq, wait);
-	if (hn_dev_rx_ready(p))
+	if (hn_port_rx_ready(p))
 		mask |= EPOLLIN | EPOLLRDNORM;
 	mutex_lock(&hd->lock);
 	room = hn_nic_room(hd->e, p->id);
-	if (room < want) {
-		WRITE_ONCE(p->room, room);
-		__set_bit(p->id, hd->tx_wait);
-	}
+	if (room < want)
+		hn_port_want_room(hd, p);
 	mutex_unlock(&hd->lock);
 	if (room >= want)
 		mask |= EPOLLOUT | EPOLLWRNORM;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hn_kmod.h - state shared by the kernel glue of hybridnet (main.c,
- * clock.c, dev.c, sysfs.c, traffic.c).  The locking rules are in main.c.
+ * hn_kmod.h - state shared by the kernel glue of hybridnet: main.c (load,
+ * unload, parameters), port.c (ports and messages), clock.c (the kthread),
+ * dev.c (/dev/hybridnet), stats.c, sysfs.c, generator.c and the netlink
+ * files (hn_nl.h).  The locking rules are in main.c.
  */
 #ifndef HN_KMOD_H
 #define HN_KMOD_H
@@ -10,6 +12,7 @@
 #include <linux/hrtimer.h>
 #include <linux/kobject.h>
 #include <linux/list.h>
+#include <linux/math64.h>
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
@@ -31,33 +34,116 @@ enum hn_preload_mode {
 	HN_PRELOAD_SHIFT,	/* slot s: u -> u + s + 1 (mod N) */
 };
 
-/* Errors returned to user space, by kind (sysfs errors/). */
+/*
+ * Errors returned to user space, by kind: the enum hn_err_kind and the
+ * files of sysfs errors/ (X(KIND, file name), the errno in the comment).
+ */
+#define HN_ERRORS(X)							\
+	X(WRITE_UNBOUND, write_unbound)		/* ENOTCONN */		\
+	X(WRITE_SHORT, write_short)		/* EINVAL: < header */	\
+	X(WRITE_FLAGS, write_flags)		/* EINVAL: flags != 0 */ \
+	X(WRITE_LEN, write_len)			/* EINVAL: len != size - header */ \
+	X(WRITE_EMPTY, write_empty)		/* EINVAL: len == 0 */	\
+	X(WRITE_TOO_BIG, write_too_big)		/* EMSGSIZE */		\
+	X(WRITE_DST, write_bad_dst)		/* EINVAL: dst >= nodes */ \
+	X(WRITE_UNREACH, write_unreachable)	/* EHOSTUNREACH */	\
+	X(WRITE_FAULT, write_fault)		/* EFAULT */		\
+	X(WRITE_NOMEM, write_nomem)		/* ENOMEM */		\
+	X(WRITE_AGAIN, write_again)		/* EAGAIN: NIC full */	\
+	X(WRITE_INTR, write_intr)		/* ERESTARTSYS */	\
+	X(READ_UNBOUND, read_unbound)		/* ENOTCONN */		\
+	X(READ_TOO_SMALL, read_too_small)	/* EMSGSIZE */		\
+	X(READ_FAULT, read_fault)		/* EFAULT */		\
+	X(READ_AGAIN, read_again)		/* EAGAIN */		\
+	X(READ_INTR, read_intr)			/* ERESTARTSYS */	\
+	X(BIND_RANGE, bind_range)		/* EINVAL: node >= nodes */ \
+	X(BIND_BUSY, bind_busy)			/* EBUSY */		\
+	X(IOCTL_FAULT, ioctl_fault)		/* EFAULT */		\
+	X(IOCTL_UNKNOWN, ioctl_unknown)		/* ENOTTY */
+
+#define HN_ERR_ENUM(kind, name)	HN_E_##kind,
 enum hn_err_kind {
-	HN_E_WRITE_UNBOUND,	/* ENOTCONN */
-	HN_E_WRITE_SHORT,	/* EINVAL: shorter than the header */
-	HN_E_WRITE_FLAGS,	/* EINVAL: flags != 0 */
-	HN_E_WRITE_LEN,		/* EINVAL: len != write size - header */
-	HN_E_WRITE_EMPTY,	/* EINVAL: len == 0 */
-	HN_E_WRITE_TOO_BIG,	/* EMSGSIZE: len > max_msg_bytes */
-	HN_E_WRITE_DST,		/* EINVAL: dst >= nodes */
-	HN_E_WRITE_UNREACH,	/* EHOSTUNREACH: no route (pure TDM) */
-	HN_E_WRITE_FAULT,	/* EFAULT */
-	HN_E_WRITE_NOMEM,	/* ENOMEM */
-	HN_E_WRITE_AGAIN,	/* EAGAIN: NIC buffer full, O_NONBLOCK */
-	HN_E_WRITE_INTR,	/* ERESTARTSYS: signal while waiting */
-	HN_E_READ_UNBOUND,	/* ENOTCONN */
-	HN_E_READ_TOO_SMALL,	/* EMSGSIZE: buffer shorter than message */
-	HN_E_READ_FAULT,	/* EFAULT */
-	HN_E_READ_AGAIN,	/* EAGAIN: nothing to read, O_NONBLOCK */
-	HN_E_READ_INTR,		/* ERESTARTSYS */
-	HN_E_BIND_RANGE,	/* EINVAL: node >= nodes */
-	HN_E_BIND_BUSY,		/* EBUSY */
-	HN_E_IOCTL_FAULT,	/* EFAULT */
-	HN_E_IOCTL_UNKNOWN,	/* ENOTTY */
+	HN_ERRORS(HN_ERR_ENUM)
 	HN_E_NR
 };
 
-/* A message: the engine's part first, the payload after it. */
+#undef HN_ERR_ENUM
+
+/*
+ * The statistics that sysfs stats/ and netlink STATS_GET both give, as
+ * X(file, STAT, value): the file in stats/, HYBRIDNET_STAT_<STAT>, and its
+ * value from g (struct hn_gstats) and hd.
+ */
+#define HN_GSTATS(X)							\
+	X(tx_msgs_circuit, TX_CIRCUIT_MSGS, g->tx_msgs[HN_MODE_CIRCUIT]) \
+	X(tx_msgs_wormhole, TX_WORMHOLE_MSGS, g->tx_msgs[HN_MODE_WORMHOLE]) \
+	X(tx_bytes_circuit, TX_CIRCUIT_BYTES, g->tx_bytes[HN_MODE_CIRCUIT]) \
+	X(tx_bytes_wormhole, TX_WORMHOLE_BYTES,				\
+	  g->tx_bytes[HN_MODE_WORMHOLE])				\
+	X(rx_msgs_circuit, RX_CIRCUIT_MSGS, g->rx_msgs[HN_MODE_CIRCUIT]) \
+	X(rx_msgs_wormhole, RX_WORMHOLE_MSGS, g->rx_msgs[HN_MODE_WORMHOLE]) \
+	X(rx_bytes_circuit, RX_CIRCUIT_BYTES, g->rx_bytes[HN_MODE_CIRCUIT]) \
+	X(rx_bytes_wormhole, RX_WORMHOLE_BYTES,				\
+	  g->rx_bytes[HN_MODE_WORMHOLE])				\
+	X(in_flight_msgs, IN_FLIGHT_MSGS, g->in_flight_msgs)		\
+	X(in_flight_bytes, IN_FLIGHT_BYTES, g->in_flight_bytes)		\
+	X(tx_full, TX_FULL, g->tx_full)					\
+	X(retagged, RETAGGED, g->retagged)				\
+	X(lat_min_ns, LAT_MIN_NS, hn_lat_min(g->lat_min))		\
+	X(lat_mean_ns, LAT_MEAN_NS, hn_lat_mean(g->lat_sum,		\
+			g->rx_msgs[0] + g->rx_msgs[1]))			\
+	X(lat_max_ns, LAT_MAX_NS, g->lat_max)				\
+	X(lat_p50_ns, LAT_P50_NS, hn_hist_percentile(g->hist, 500))	\
+	X(lat_p99_ns, LAT_P99_NS, hn_hist_percentile(g->hist, 990))	\
+	X(util_ppm, UTIL_PPM, g->util_ppm)				\
+	X(cycles, CYCLES, g->cycles)					\
+	X(idle_ns, IDLE_NS, g->idle_ns)					\
+	X(grants, GRANTS, g->grants)					\
+	X(exists, EXISTS, g->exists)					\
+	X(refusals, REFUSALS, g->refusals)				\
+	X(releases, RELEASES, g->releases)				\
+	X(timeouts, TIMEOUTS, g->timeouts)				\
+	X(preloads, PRELOADS, g->preloads)				\
+	X(rx_dropped, RX_DROPPED, hd->rx_dropped)
+
+/*
+ * The same for one node, sysfs nodes/N/ and the STATS_GET dump: from st
+ * (struct hn_nstats) and ps (struct hn_port_stats).
+ */
+#define HN_NSTATS(X)							\
+	X(tx_msgs_circuit, TX_CIRCUIT_MSGS, st->tx_msgs[HN_MODE_CIRCUIT]) \
+	X(tx_msgs_wormhole, TX_WORMHOLE_MSGS, st->tx_msgs[HN_MODE_WORMHOLE]) \
+	X(tx_bytes_circuit, TX_CIRCUIT_BYTES, st->tx_bytes[HN_MODE_CIRCUIT]) \
+	X(tx_bytes_wormhole, TX_WORMHOLE_BYTES,				\
+	  st->tx_bytes[HN_MODE_WORMHOLE])				\
+	X(rx_msgs_circuit, RX_CIRCUIT_MSGS, st->rx_msgs[HN_MODE_CIRCUIT]) \
+	X(rx_msgs_wormhole, RX_WORMHOLE_MSGS, st->rx_msgs[HN_MODE_WORMHOLE]) \
+	X(rx_bytes_circuit, RX_CIRCUIT_BYTES, st->rx_bytes[HN_MODE_CIRCUIT]) \
+	X(rx_bytes_wormhole, RX_WORMHOLE_BYTES,				\
+	  st->rx_bytes[HN_MODE_WORMHOLE])				\
+	X(tx_done, TX_DONE, st->tx_done)				\
+	X(tx_full, TX_FULL, st->tx_full)				\
+	X(lat_min_ns, LAT_MIN_NS, hn_lat_min(st->lat_min))		\
+	X(lat_mean_ns, LAT_MEAN_NS, hn_lat_mean(st->lat_sum,		\
+			st->rx_msgs[0] + st->rx_msgs[1]))		\
+	X(lat_max_ns, LAT_MAX_NS, st->lat_max)				\
+	X(rx_dropped, RX_DROPPED, ps->rx_dropped)
+
+/* A minimum with no sample reads 0. */
+static inline u64 hn_lat_min(u64 v)
+{
+	return v == HN_U64_MAX ? 0 : v;
+}
+
+static inline u64 hn_lat_mean(u64 sum, u64 n)
+{
+	return n ? div64_u64(sum, n) : 0;
+}
+
+/* The owner of a message written to the device (m->owner). */
+#define HN_OWNER_DEV	0
+
+/* A message: the engine's part first, the payload after it (port.c). */
 struct hn_kmsg {
 	struct hn_msg m;
 	struct list_head list;		/* on hn_port.rxq once delivered */
@@ -82,13 +168,34 @@ struct hn_port {
 
 struct hn_nkobj;
 struct hn_gen;
+struct hn_dev;
+
+/*
+ * What the clock runs as one step: the engine's slots by default (clock.c),
+ * or another stepper in their place (the generator's run driver).
+ */
+struct hn_stepper {
+	/*
+	 * Up to @budget steps while the engine's time is below @until;
+	 * returns the steps run, *@stuck when none could run.  hd->lock.
+	 */
+	u32 (*run)(struct hn_dev *hd, u32 budget, u64 until, bool *stuck);
+	/* only the clock kthread runs it; busy until it is taken away */
+	bool exclusive;
+};
+
+/* Where messages of another owner than the device go (port.c). */
+struct hn_sink {
+	void (*deliver)(struct hn_dev *hd, struct hn_msg *m);
+	void (*reclaim)(struct hn_dev *hd, struct hn_msg *m);
+};
 
 struct hn_dev {
 	/* the engine and everything marked hd->lock */
 	struct mutex lock;
 	struct hn_engine *e;
-	const struct hn_ops *ops;	/* the engine's callbacks (main.c) */
 	struct hn_config cfg;		/* the engine's, kept in step */
+	const struct hn_sink *sink;	/* hd->lock: other owners' messages */
 	bool frozen;			/* hd->lock: no binding (rebuild) */
 	struct hn_port *ports;
 	/* hd->lock: nodes with a writer or poller waiting for room */
@@ -101,6 +208,7 @@ struct hn_dev {
 	atomic64_t tx_waits;		/* writes that slept for NIC room */
 
 	/* clock (clock.c) */
+	const struct hn_stepper *stepper;	/* hd->lock */
 	enum hn_clock_mode clock;
 	u32 pace_ppm;
 	u32 tick_us;
@@ -123,7 +231,8 @@ struct hn_dev {
 	u64 wakeups;			/* hd->lock: kthread woken to work */
 	atomic64_t overruns;
 
-	struct hn_gen *gen;		/* hd->lock: generator (traffic.c) */
+	struct hn_gen *gen;		/* hd->lock: generator.c */
+	struct mutex nl_lock;		/* netlink: one state change at a time */
 
 	/* configuration strings, for sysfs */
 	const char *profile;
@@ -133,6 +242,15 @@ struct hn_dev {
 	struct kobject *nodes_kobj;	/* nodes/ */
 	struct hn_nkobj **nkobj;	/* nodes/<n>/ */
 	u32 nkobj_count;
+};
+
+/* One port's counters and state, for sysfs and netlink. */
+struct hn_port_stats {
+	u64 rx_read;			/* messages read by the owner */
+	u64 rx_queued;			/* delivered, not yet read */
+	u64 rx_dropped;			/* delivered with nobody bound */
+	u32 nic_room;			/* free bytes in the NIC buffer */
+	bool bound;
 };
 
 struct hn_file {
@@ -147,25 +265,46 @@ static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
 	atomic64_inc(&hd->err[k]);
 }
 
-/* main.c */
+/* port.c */
+extern const struct hn_ops hn_port_ops;
+struct hn_port *hn_ports_alloc(const struct hn_config *c);
+void hn_ports_refill(struct hn_dev *hd);
+struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len);
 void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km);
-void hn_dev_reset_stats(struct hn_dev *hd);
+void hn_port_set_sink(struct hn_dev *hd, const struct hn_sink *sink);
+int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_file *f);
+bool hn_port_unbind(struct hn_dev *hd, struct hn_port *p);
+struct hn_kmsg *hn_port_peek(struct hn_port *p);
+bool hn_port_rx_ready(struct hn_port *p);
+u32 hn_port_pop(struct hn_dev *hd, struct hn_port *p, struct hn_kmsg *km);
+void hn_port_credit(struct hn_dev *hd, struct hn_port *p, u32 bytes);
+void hn_port_want_room(struct hn_dev *hd, struct hn_port *p);
+void hn_ports_wake_writers(struct hn_dev *hd);
+void hn_port_rx_queue(struct hn_port *p, u32 *queued, u32 *next_len);
+void hn_port_stats(struct hn_dev *hd, struct hn_port *p,
+		   struct hn_port_stats *ps);
+const char *hn_ports_busy(struct hn_dev *hd);
+void hn_ports_reset_stats(struct hn_dev *hd);
 
 /* clock.c */
-int hn_clock_start(struct hn_dev *hd);
+int hn_clock_start(struct hn_dev *hd, enum hn_clock_mode mode, u32 pace_ppm);
 void hn_clock_stop(struct hn_dev *hd);
 int hn_clock_restart(struct hn_dev *hd, enum hn_clock_mode mode,
 		     u32 pace_ppm);
 void hn_clock_configure(struct hn_dev *hd);
+void hn_clock_set_stepper(struct hn_dev *hd, const struct hn_stepper *st);
 void hn_clock_kick(struct hn_dev *hd);
 void hn_clock_sync(struct hn_dev *hd);
 bool hn_clock_drive(struct hn_dev *hd, u32 budget);
 u32 hn_clock_budget(struct hn_dev *hd, u32 len);
 void hn_clock_reset_stats(struct hn_dev *hd);
-void hn_wake_writers(struct hn_dev *hd);
 
-/* traffic.c: what TRAFFIC_GET and the events report */
-struct hn_traffic_state {
+/* stats.c: the device's statistics as a whole */
+struct hn_gstats *hn_dev_gstats(struct hn_dev *hd);
+void hn_dev_reset_stats(struct hn_dev *hd);
+
+/* generator.c: what TRAFFIC_GET and the events report */
+struct hn_gen_state {
 	u32 state;			/* enum hybridnet_traffic */
 	const char *why;		/* how it ended; NULL before */
 	const struct hn_tcfg *t;	/* the run's configuration */
@@ -175,19 +314,17 @@ struct hn_traffic_state {
 	u64 elapsed;			/* the run's virtual time */
 };
 
-bool hn_traffic_active(struct hn_dev *hd);
-u32 hn_traffic_run(struct hn_dev *hd, u32 budget, u64 until);
-void hn_traffic_delivered(struct hn_dev *hd, struct hn_msg *m);
-void hn_traffic_reclaimed(struct hn_dev *hd, struct hn_msg *m);
-int hn_traffic_start(struct hn_dev *hd, struct hn_tcfg *t,
-		     const struct hn_trun_cfg *rc, const char *dist,
-		     struct hn_err *err, const char **busy);
-void hn_traffic_go(struct hn_dev *hd);
-bool hn_traffic_stop(struct hn_dev *hd, const char *why);
-const struct hn_tres *hn_traffic_state(struct hn_dev *hd,
-				       struct hn_traffic_state *s);
-void hn_traffic_exit(struct hn_dev *hd);
-void hn_traffic_free(struct hn_dev *hd);
+int hn_gen_start(struct hn_dev *hd, struct hn_tcfg *t,
+		 const struct hn_trun_cfg *rc, const char *dist,
+		 void (*ended)(struct hn_dev *hd), struct hn_err *err,
+		 const char **busy);
+void hn_gen_go(struct hn_dev *hd);
+bool hn_gen_active(struct hn_dev *hd);
+bool hn_gen_stop(struct hn_dev *hd, const char *why);
+const struct hn_tres *hn_gen_state(struct hn_dev *hd,
+				   struct hn_gen_state *s);
+void hn_gen_exit(struct hn_dev *hd);
+void hn_gen_free(struct hn_dev *hd);
 
 /* dev.c */
 extern const struct file_operations hn_fops;

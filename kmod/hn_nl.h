@@ -17,17 +17,23 @@ int hn_nl_init(struct hn_dev *hd);
 void hn_nl_exit(void);
 
 /* extack text naming the node, slot or pair at fault (netlink.c) */
-void hn_nl_errf(struct netlink_ext_ack *extack, const struct nlattr *attr,
+void hn_nl_errf(struct genl_info *info, const struct nlattr *attr,
 		const char *fmt, ...) __printf(3, 4);
-int hn_nl_core_err(struct netlink_ext_ack *extack, int rc,
+int hn_nl_core_err(struct genl_info *info, int rc,
 		   const struct hn_err *err, const char *what);
 int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
-	       struct netlink_ext_ack *extack);
+	       struct genl_info *info);
 u32 hn_nl_count(struct genl_info *info, int type);
 int hn_nl_reply(struct genl_info *info, u8 cmd, size_t size,
 		int (*fill)(struct sk_buff *msg, struct hn_dev *hd));
 struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
 			    int *rc);
+
+/* a u64 statistic in a HYBRIDNET_ATTR_STATS nest */
+static inline int hn_nl_put64(struct sk_buff *skb, int type, u64 v)
+{
+	return nla_put_u64_64bit(skb, type, v, HYBRIDNET_STAT_PAD);
+}
 
 /* events on the "events" multicast group */
 struct sk_buff *hn_nl_event_new(u32 event, size_t size, void **hdr);
@@ -57,6 +63,5 @@ extern const struct nla_policy hn_traffic_policy[HYBRIDNET_ATTR_MAX + 1];
 int hn_nl_traffic_start(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_traffic_stop(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_traffic_get(struct sk_buff *skb, struct genl_info *info);
-void hn_nl_traffic_event(struct hn_dev *hd);
 
 #endif /* HN_NL_H */

@@ -4,7 +4,8 @@
  * crossbar whose time a TDM controller shares between predictive circuit
  * slots and a wormhole slot.  The engine (kmod/core/) does the networking
  * in virtual time; this file loads it with the module parameters and ties
- * the clock (clock.c), the device (dev.c) and sysfs (sysfs.c) to it.
+ * the ports (port.c), the clock (clock.c), the device (dev.c), sysfs
+ * (sysfs.c) and netlink (netlink.c) to it.
  *
  * Locking
  * -------
@@ -35,22 +36,33 @@
  * wait queue, never while holding a lock.  sysfs reads take hd->lock for
  * the duration of one copy of the statistics.
  *
- * The in-kernel generator (traffic.c) has no thread or lock of its own:
- * its state (hd->gen) is under hd->lock, and while a run is active the
- * clock kthread calls hn_traffic_run() in place of hn_step(), so the run
- * driver generates before every slot; writers and readers then leave the
- * slots to the kthread.  The deliver and reclaim callbacks hand the
- * generator's messages (m->owner == HN_OWNER_TRUN) to it; they never reach
- * a port.  Its netlink commands are serialised by genl_mutex like the
- * others; the event at the end of a run is sent from a work item, which
- * takes hd->lock to build it and sends it after.
+ * The in-kernel generator (generator.c) has no thread of its own: its
+ * state (hd->gen) is under hd->lock, and while a run is active its
+ * stepper takes the place of the engine's slots in the clock kthread, so
+ * the run driver generates before every slot; writers and readers then
+ * leave the slots to the kthread.  The ports hand the generator's
+ * messages (m->owner == HN_OWNER_TRUN) to its sink; they never reach a
+ * port.  The end of a run is reported from a work item, which takes
+ * hd->lock to build the event and sends it after.
+ *
+ * Netlink (netlink.c) is parallel_ops: genl_mutex is not held.  Commands
+ * that change state take hd->nl_lock (a mutex, outside hd->lock) for
+ * their whole duration, so they are serialised against each other and
+ * may sleep (a rebuild, the generator's start waiting for the last run to
+ * drain) without holding up other generic netlink families; SCHED_RUN
+ * touches no state and takes neither lock.  Each reply's extack message
+ * lives in its own request (see netlink.c).
+ *
+ * Who holds what, and which functions need it: every function documented
+ * as called with a lock held says so with lockdep_assert_held().
  *
  * Lifetime: the misc device holds a module reference for every open file,
  * so the module cannot be unloaded while a file is open (delete_module
- * fails with EWOULDBLOCK).  On unload the netlink family goes first, then
- * the generator stops (no more events), then the device, the kthread,
- * and the engine, which hands back the messages still in flight, the
- * generator's to it; then the generator's last run is freed.
+ * fails with EWOULDBLOCK).  On unload the generator stops and refuses new
+ * runs and its pending end report is flushed, then the netlink family
+ * goes, then the device, the kthread, and the engine, which hands back
+ * the messages still in flight, the generator's to it; then the
+ * generator's last run is freed.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -63,107 +75,29 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "hn_fields.h"
 #include "hn_kmod.h"
 #include "hn_nl.h"
 
-#define NS_MAX		1000000000
 #define UNSET		(-1)
 
 /*
- * Engine parameters.  UNSET (-1) takes the value of the profile; any
- * other value must lie in the range given in its description.
+ * Engine parameters, one per configuration field (hn_fields.h).  UNSET
+ * (-1) takes the value of the profile; any other value must lie in the
+ * field's range.
  */
 static char *profile = "ding4";
 module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile, "timing profile: ding4 (Ch. 4, default) or ding5 (Ch. 5)");
 
-static int nodes = UNSET;
-module_param(nodes, int, 0444);
-MODULE_PARM_DESC(nodes, "virtual nodes, 2..4096 (default: profile)");
-
-static int k = UNSET;
-module_param(k, int, 0444);
-MODULE_PARM_DESC(k, "predictive TDM slots, 0..64 (default: profile)");
-
-static int policy = UNSET;
-module_param(policy, int, 0444);
-MODULE_PARM_DESC(policy, "cycle-controller flags (enum hn_policy): 1 SES, 2 SLA, 4 PREEMPT, 8 PREEMPT per slot, 16 no wormhole slot, 32 dynamic TDM (default: profile)");
-
-static int link_mbps = UNSET;
-module_param(link_mbps, int, 0444);
-MODULE_PARM_DESC(link_mbps, "link rate in Mb/s, 1..1000000 (default: profile)");
-
-static int slot_p_ns = UNSET;
-module_param(slot_p_ns, int, 0444);
-MODULE_PARM_DESC(slot_p_ns, "predictive slot length in ns, 1..1000000000 (default: profile)");
-
-static int slot_w_ns = UNSET;
-module_param(slot_w_ns, int, 0444);
-MODULE_PARM_DESC(slot_w_ns, "wormhole slot length in ns with SLA, 1..1000000000 (default: profile)");
-
-static int guard_ns = UNSET;
-module_param(guard_ns, int, 0444);
-MODULE_PARM_DESC(guard_ns, "guard band per slot in ns, 0..999999999, below every slot length (default: profile)");
-
-static int sched_ns = UNSET;
-module_param(sched_ns, int, 0444);
-MODULE_PARM_DESC(sched_ns, "predictive scheduler latency in ns, 0..1000000000 (default: profile)");
-
-static int setup_ns = UNSET;
-module_param(setup_ns, int, 0444);
-MODULE_PARM_DESC(setup_ns, "switch configuration delay in ns, 0..1000000000 (default: profile)");
-
-static int wh_first_ns = UNSET;
-module_param(wh_first_ns, int, 0444);
-MODULE_PARM_DESC(wh_first_ns, "wormhole first flit in ns, wh_flit_ns..1000000000 (default: profile)");
-
-static int wh_flit_ns = UNSET;
-module_param(wh_flit_ns, int, 0444);
-MODULE_PARM_DESC(wh_flit_ns, "wormhole further flit in ns, 1..1000000000 (default: profile)");
-
-static int flit_bytes = UNSET;
-module_param(flit_bytes, int, 0444);
-MODULE_PARM_DESC(flit_bytes, "flit size in bytes, 1..4096 (default: profile)");
-
-static int worm_bytes = UNSET;
-module_param(worm_bytes, int, 0444);
-MODULE_PARM_DESC(worm_bytes, "largest worm in bytes, flit_bytes..1048576 (default: profile)");
-
-static int wire_ns = UNSET;
-module_param(wire_ns, int, 0444);
-MODULE_PARM_DESC(wire_ns, "NIC to switch wire delay in ns, 0..1000000000 (default: profile)");
-
-static int nic_ns = UNSET;
-module_param(nic_ns, int, 0444);
-MODULE_PARM_DESC(nic_ns, "NIC send or receive delay in ns, 0..1000000000 (default: profile)");
-
-static int fabric_ns = UNSET;
-module_param(fabric_ns, int, 0444);
-MODULE_PARM_DESC(fabric_ns, "fabric propagation delay in ns, 0..1000000000 (default: profile)");
-
-static int nic_buf_bytes = UNSET;
-module_param(nic_buf_bytes, int, 0444);
-MODULE_PARM_DESC(nic_buf_bytes, "NIC buffer per node in bytes, 1..67108864 (default: profile)");
-
-static int sw_buf_bytes = UNSET;
-module_param(sw_buf_bytes, int, 0444);
-MODULE_PARM_DESC(sw_buf_bytes, "switch buffer per input in bytes, 1..67108864 (default: profile)");
-
-static int rx_buf_bytes = UNSET;
-module_param(rx_buf_bytes, int, 0444);
-MODULE_PARM_DESC(rx_buf_bytes, "receive buffer per node in bytes, 1..67108864 (default: profile)");
-
-static int max_msg_bytes = UNSET;
-module_param(max_msg_bytes, int, 0444);
-MODULE_PARM_DESC(max_msg_bytes, "largest message in bytes, 1..1048576, at most every buffer (default: profile)");
-
-static int pin_slots = UNSET;
-module_param(pin_slots, int, 0444);
-MODULE_PARM_DESC(pin_slots, "slots 0..pin_slots-1 are kept for preloaded circuits, 0..k (default: profile)");
-
-static long idle_timeout_ns = UNSET;
-module_param(idle_timeout_ns, long, 0444);
-MODULE_PARM_DESC(idle_timeout_ns, "release circuits idle this long, ns, 0 (never)..1000000000000000 (default: profile)");
+#define HN_PARAM_U32	int
+#define HN_PARAM_U64	long
+#define HN_PARAM(f, A, ctl, nl, T, lo, hi, live, names, desc)		\
+	static HN_PARAM_##T f = UNSET;					\
+	module_param(f, HN_PARAM_##T, 0444);				\
+	MODULE_PARM_DESC(f, desc " (default: profile)");
+HN_CONFIG_FIELDS(HN_PARAM)
+#undef HN_PARAM
 
 static char *clock = "free";
 module_param(clock, charp, 0444);
@@ -181,118 +115,26 @@ static char *preload = "none";
 module_param(preload, charp, 0444);
 MODULE_PARM_DESC(preload, "circuits installed at load: none (default) or shift (slot s connects u to u+s+1 mod N)");
 
-#define HN_CFG_OFF(field) offsetof(struct hn_config, field)
-
-static const struct hn_iparam {
+/* The module parameters: where each is, its range, its field. */
+static const struct hn_param {
 	const char *name;
-	const int *val;
-	int min, max;
+	const void *val;
+	bool is64;
+	s64 min, max;
 	size_t off;
-} hn_iparams[] = {
-	{ "nodes", &nodes, HN_MIN_NODES, HN_MAX_NODES, HN_CFG_OFF(nodes) },
-	{ "k", &k, 0, HN_MAX_K, HN_CFG_OFF(k) },
-	{ "policy", &policy, 0, HN_POL_ALL, HN_CFG_OFF(policy) },
-	{ "link_mbps", &link_mbps, 1, 1000000, HN_CFG_OFF(link_mbps) },
-	{ "slot_p_ns", &slot_p_ns, 1, NS_MAX, HN_CFG_OFF(slot_p_ns) },
-	{ "slot_w_ns", &slot_w_ns, 1, NS_MAX, HN_CFG_OFF(slot_w_ns) },
-	{ "guard_ns", &guard_ns, 0, NS_MAX - 1, HN_CFG_OFF(guard_ns) },
-	{ "sched_ns", &sched_ns, 0, NS_MAX, HN_CFG_OFF(sched_ns) },
-	{ "setup_ns", &setup_ns, 0, NS_MAX, HN_CFG_OFF(setup_ns) },
-	{ "wh_first_ns", &wh_first_ns, 1, NS_MAX, HN_CFG_OFF(wh_first_ns) },
-	{ "wh_flit_ns", &wh_flit_ns, 1, NS_MAX, HN_CFG_OFF(wh_flit_ns) },
-	{ "flit_bytes", &flit_bytes, 1, 4096, HN_CFG_OFF(flit_bytes) },
-	{ "worm_bytes", &worm_bytes, 1, HN_MAX_MSG, HN_CFG_OFF(worm_bytes) },
-	{ "wire_ns", &wire_ns, 0, NS_MAX, HN_CFG_OFF(wire_ns) },
-	{ "nic_ns", &nic_ns, 0, NS_MAX, HN_CFG_OFF(nic_ns) },
-	{ "fabric_ns", &fabric_ns, 0, NS_MAX, HN_CFG_OFF(fabric_ns) },
-	{ "nic_buf_bytes", &nic_buf_bytes, 1, HN_MAX_BUF, HN_CFG_OFF(nic_buf_bytes) },
-	{ "sw_buf_bytes", &sw_buf_bytes, 1, HN_MAX_BUF, HN_CFG_OFF(sw_buf_bytes) },
-	{ "rx_buf_bytes", &rx_buf_bytes, 1, HN_MAX_BUF, HN_CFG_OFF(rx_buf_bytes) },
-	{ "max_msg_bytes", &max_msg_bytes, 1, HN_MAX_MSG, HN_CFG_OFF(max_msg_bytes) },
-	{ "pin_slots", &pin_slots, 0, HN_MAX_K, HN_CFG_OFF(pin_slots) },
+} hn_params[] = {
+#define HN_PARAM(f, A, ctl, nl, T, lo, hi, live, names, desc)		\
+	{ #f, &f, sizeof(f) == 8, lo, hi, offsetof(struct hn_config, f) },
+	HN_CONFIG_FIELDS(HN_PARAM)
+#undef HN_PARAM
 };
 
 static struct hn_dev *hn_the_dev;
-
-void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km)
-{
-	atomic_long_dec(&hd->live_msgs);
-	kvfree(km);
-}
-
-/*
- * The engine delivered @m (called under hd->lock, from hn_step()).  Queue
- * it for the owner of the destination, or count and free it when nobody
- * is bound there.  Only hn_consume() may be called back from here.
- */
-static void hn_deliver_cb(void *ctx, struct hn_msg *m)
-{
-	struct hn_kmsg *km = container_of(m, struct hn_kmsg, m);
-	struct hn_dev *hd = ctx;
-	struct hn_port *p = &hd->ports[m->dst];
-
-	hd->delivered++;
-	if (m->owner == HN_OWNER_TRUN) {	/* the generator's */
-		hn_traffic_delivered(hd, m);
-		return;
-	}
-	if (!p->owner) {
-		p->rx_dropped++;
-		hd->rx_dropped++;
-		hn_consume(hd->e, m->dst, m->len);
-		hn_kmsg_free(hd, km);
-		return;
-	}
-	spin_lock(&p->lock);
-	list_add_tail(&km->list, &p->rxq);
-	p->rx_count++;
-	spin_unlock(&p->lock);
-	wake_up_interruptible_poll(&p->wq, EPOLLIN | EPOLLRDNORM);
-}
-
-/*
- * Clear every statistic: the engine's, the clock's and the device's
- * (sysfs reset, netlink STATS_RESET).  hd->lock held.
- */
-void hn_dev_reset_stats(struct hn_dev *hd)
-{
-	struct hn_port *p;
-	u32 i;
-
-	hn_stats_reset(hd->e);
-	hn_clock_reset_stats(hd);
-	hd->rx_dropped = 0;
-	for (i = 0; i < hd->cfg.nodes; i++) {
-		p = &hd->ports[i];
-		p->rx_dropped = 0;
-		spin_lock(&p->lock);
-		p->rx_read = 0;
-		spin_unlock(&p->lock);
-	}
-	for (i = 0; i < HN_E_NR; i++)
-		atomic64_set(&hd->err[i], 0);
-	atomic64_set(&hd->tx_waits, 0);
-}
-
-/* hn_destroy() hands back what is still in flight. */
-static void hn_reclaim_cb(void *ctx, struct hn_msg *m)
-{
-	if (m->owner == HN_OWNER_TRUN)
-		hn_traffic_reclaimed(ctx, m);
-	else
-		hn_kmsg_free(ctx, container_of(m, struct hn_kmsg, m));
-}
-
-static const struct hn_ops hn_engine_ops = {
-	.deliver = hn_deliver_cb,
-	.reclaim = hn_reclaim_cb,
-};
 
 static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 {
 	struct hn_err err = { };
 	unsigned int i;
-	u32 *field;
 	int rc;
 
 	rc = hn_config_profile(c, profile);
@@ -302,27 +144,22 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		return -EINVAL;
 	}
 	hd->profile = profile;
-	for (i = 0; i < ARRAY_SIZE(hn_iparams); i++) {
-		const struct hn_iparam *ip = &hn_iparams[i];
+	for (i = 0; i < ARRAY_SIZE(hn_params); i++) {
+		const struct hn_param *hp = &hn_params[i];
+		s64 v = hp->is64 ? *(const long *)hp->val :
+			*(const int *)hp->val;
 
-		if (*ip->val == UNSET)
+		if (v == UNSET)
 			continue;
-		if (*ip->val < ip->min || *ip->val > ip->max) {
-			pr_err("%s=%d: out of range %d..%d\n", ip->name,
-			       *ip->val, ip->min, ip->max);
+		if (v < hp->min || v > hp->max) {
+			pr_err("%s=%lld: out of range %lld..%lld\n", hp->name,
+			       v, hp->min, hp->max);
 			return -EINVAL;
 		}
-		field = (u32 *)((char *)c + ip->off);
-		*field = *ip->val;
-	}
-	if (idle_timeout_ns != UNSET) {
-		if (idle_timeout_ns < 0 ||
-		    idle_timeout_ns > 1000000LL * NS_MAX) {
-			pr_err("idle_timeout_ns=%ld: out of range 0..%lld\n",
-			       idle_timeout_ns, 1000000LL * NS_MAX);
-			return -EINVAL;
-		}
-		c->idle_timeout_ns = idle_timeout_ns;
+		if (hp->is64)
+			*(u64 *)((char *)c + hp->off) = v;
+		else
+			*(u32 *)((char *)c + hp->off) = v;
 	}
 	rc = hn_config_check(c, &err);
 	if (rc) {
@@ -338,8 +175,8 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		pr_err("clock=%s: must be free or paced\n", clock);
 		return -EINVAL;
 	}
-	if (pace_ppm < 1 || pace_ppm > NS_MAX) {
-		pr_err("pace_ppm=%d: out of range 1..%d\n", pace_ppm, NS_MAX);
+	if (pace_ppm < 1 || pace_ppm > HN_NS_MAX) {
+		pr_err("pace_ppm=%d: out of range 1..%u\n", pace_ppm, HN_NS_MAX);
 		return -EINVAL;
 	}
 	hd->pace_ppm = pace_ppm;
@@ -395,7 +232,7 @@ static int hn_preload_shift(struct hn_dev *hd)
 static void hn_dev_free(struct hn_dev *hd)
 {
 	hn_destroy(hd->e);
-	hn_traffic_free(hd);
+	hn_gen_free(hd);
 	WARN_ON(atomic_long_read(&hd->live_msgs));
 	kvfree(hd->ports);
 	bitmap_free(hd->tx_wait);
@@ -407,9 +244,7 @@ static struct hn_dev *hn_dev_alloc(void)
 {
 	struct hn_config cfg;
 	struct hn_dev *hd;
-	struct hn_port *p;
 	int rc;
-	u32 i;
 
 	hd = kzalloc(sizeof(*hd), GFP_KERNEL);
 	if (!hd)
@@ -418,24 +253,16 @@ static struct hn_dev *hn_dev_alloc(void)
 	if (rc)
 		goto err_free;
 	hd->cfg = cfg;
-	hd->ops = &hn_engine_ops;
 	mutex_init(&hd->lock);
+	mutex_init(&hd->nl_lock);
 	init_waitqueue_head(&hd->clock_wq);
 	rc = -ENOMEM;
-	hd->ports = kvcalloc(cfg.nodes, sizeof(*hd->ports), GFP_KERNEL);
+	hd->ports = hn_ports_alloc(&cfg);
 	hd->tx_wait = bitmap_zalloc(cfg.nodes, GFP_KERNEL);
 	hd->gs = kvzalloc(sizeof(*hd->gs), GFP_KERNEL);
 	if (!hd->ports || !hd->tx_wait || !hd->gs)
 		goto err_free;
-	for (i = 0; i < cfg.nodes; i++) {
-		p = &hd->ports[i];
-		p->id = i;
-		WRITE_ONCE(p->room, cfg.nic_buf_bytes);
-		spin_lock_init(&p->lock);
-		INIT_LIST_HEAD(&p->rxq);
-		init_waitqueue_head(&p->wq);
-	}
-	hd->e = hn_create(&cfg, hd->ops, hd, &rc);
+	hd->e = hn_create(&cfg, &hn_port_ops, hd, &rc);
 	if (!hd->e) {
 		pr_err("cannot create the engine: %d\n", rc);
 		goto err_free;
@@ -469,7 +296,7 @@ static int __init hn_init(void)
 	if (IS_ERR(hd))
 		return PTR_ERR(hd);
 
-	rc = hn_clock_start(hd);
+	rc = hn_clock_start(hd, hd->clock, hd->pace_ppm);
 	if (rc)
 		goto err_free;
 
@@ -513,8 +340,8 @@ static void __exit hn_exit(void)
 {
 	struct hn_dev *hd = hn_the_dev;
 
+	hn_gen_exit(hd);
 	hn_nl_exit();
-	hn_traffic_exit(hd);
 	hn_sysfs_nodes_del(hd);
 	misc_deregister(&hd->misc);
 	hn_clock_stop(hd);

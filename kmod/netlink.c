@@ -9,10 +9,24 @@
  * current configuration in the handlers, which say in the extack message
  * which node, slot or pair is at fault.
  *
- * The family is not parallel_ops: genl_mutex serialises every operation,
- * from parsing to the ack.  That is what makes hn_nl_errf()'s one static
- * message buffer safe, and it serialises configuration changes against
- * each other.  Handlers take hd->lock around each call into the engine.
+ * The family is parallel_ops: genl_mutex is not held while our commands
+ * run.  Every command that changes state runs under hd->nl_lock, so they
+ * are serialised against each other as before, but a command that sleeps
+ * (a rebuild; the generator's start, which waits for the last run to
+ * drain) holds up only this family.  Reads take hd->lock around each call
+ * into the engine; SCHED_RUN computes on its own data and takes neither.
+ *
+ * extack messages that name the node, slot or pair are formatted
+ * (hn_nl_errf()).  Linux 6.1 has no NL_SET_ERR_MSG_FMT: extack->_msg must
+ * stay valid until netlink_rcv_skb() builds the ack, after the handler
+ * has returned, so one shared buffer would let concurrent requests
+ * overwrite each other's message.  Each request's message lives instead
+ * in a buffer on the stack of hn_nl_doit(), the one doit of every
+ * operation: when a handler fails with a formatted message, hn_nl_doit()
+ * sends the ack itself, with netlink_ack(), while the buffer is alive,
+ * and returns -EINTR, which tells netlink_rcv_skb() that the ack has been
+ * taken care of (as a dump's start does).  The ack is the one netlink
+ * would have built.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -20,51 +34,54 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 
+#include "hn_fields.h"
 #include "hn_nl.h"
 
 struct hn_dev *hn_nl_hd;
 
-static char hn_nl_msg[192];	/* see above: guarded by genl_mutex */
+/* One request's formatted extack message (see above). */
+struct hn_nl_req {
+	char msg[192];
+};
 
-void hn_nl_errf(struct netlink_ext_ack *extack, const struct nlattr *attr,
+void hn_nl_errf(struct genl_info *info, const struct nlattr *attr,
 		const char *fmt, ...)
 {
+	struct hn_nl_req *req = info->user_ptr[0];
 	va_list ap;
 
-	if (!extack)
-		return;
 	va_start(ap, fmt);
-	vscnprintf(hn_nl_msg, sizeof(hn_nl_msg), fmt, ap);
+	vscnprintf(req->msg, sizeof(req->msg), fmt, ap);
 	va_end(ap);
-	extack->_msg = hn_nl_msg;
+	info->extack->_msg = req->msg;
 	if (attr)
-		extack->bad_attr = attr;
+		info->extack->bad_attr = attr;
 }
 
 /* Turn an engine refusal into an extack message; returns @rc. */
-int hn_nl_core_err(struct netlink_ext_ack *extack, int rc,
+int hn_nl_core_err(struct genl_info *info, int rc,
 		   const struct hn_err *err, const char *what)
 {
 	const char *msg = err->msg ? err->msg : "refused";
 
 	if (rc == -EEXIST && err->slot != HN_NONE)
-		hn_nl_errf(extack, NULL, "%s: %u:%u for slot %u is already in slot %u",
+		hn_nl_errf(info, NULL, "%s: %u:%u for slot %u is already in slot %u",
 			   what, err->a.src, err->a.dst, err->slot, err->other);
 	else if (err->pairs)
-		hn_nl_errf(extack, NULL, "%s: %s in slot %u: %u:%u and %u:%u",
+		hn_nl_errf(info, NULL, "%s: %s in slot %u: %u:%u and %u:%u",
 			   what, msg, err->slot, err->a.src, err->a.dst,
 			   err->b.src, err->b.dst);
 	else if (err->slot != HN_NONE && err->node != HN_NONE)
-		hn_nl_errf(extack, NULL, "%s: %s (slot %u, node %u)", what,
+		hn_nl_errf(info, NULL, "%s: %s (slot %u, node %u)", what,
 			   msg, err->slot, err->node);
 	else if (err->slot != HN_NONE)
-		hn_nl_errf(extack, NULL, "%s: %s (slot %u)", what, msg,
+		hn_nl_errf(info, NULL, "%s: %s (slot %u)", what, msg,
 			   err->slot);
 	else if (err->node != HN_NONE)
-		hn_nl_errf(extack, NULL, "%s: %s (node %u)", what, msg,
+		hn_nl_errf(info, NULL, "%s: %s (node %u)", what, msg,
 			   err->node);
 	else
-		hn_nl_errf(extack, NULL, "%s: %s", what, msg);
+		hn_nl_errf(info, NULL, "%s: %s", what, msg);
 	return rc;
 }
 
@@ -87,8 +104,9 @@ static const struct nla_policy hn_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
 
 /* Parse one HYBRIDNET_ATTR_PAIR nest against the current node count. */
 int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
-	       struct netlink_ext_ack *extack)
+	       struct genl_info *info)
 {
+	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
 	int rc;
 
@@ -103,7 +121,7 @@ int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
 	p->src = nla_get_u32(tb[HYBRIDNET_ATTR_SRC]);
 	p->dst = nla_get_u32(tb[HYBRIDNET_ATTR_DST]);
 	if (p->src >= nodes || p->dst >= nodes) {
-		hn_nl_errf(extack, nest, "pair %u:%u: node %u out of range (%u nodes)",
+		hn_nl_errf(info, nest, "pair %u:%u: node %u out of range (%u nodes)",
 			   p->src, p->dst, p->src >= nodes ? p->src : p->dst,
 			   nodes);
 		return -EINVAL;
@@ -131,7 +149,7 @@ struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
 		return NULL;
 	}
 	if (n > HYBRIDNET_MAX_PAIRS) {
-		hn_nl_errf(extack, NULL, "%u requests: at most %u per message",
+		hn_nl_errf(info, NULL, "%u requests: at most %u per message",
 			   n, HYBRIDNET_MAX_PAIRS);
 		*rc = -E2BIG;
 		return NULL;
@@ -144,7 +162,7 @@ struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
 	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
 			continue;
-		*rc = hn_nl_pair(a, nodes, &req[i++], extack);
+		*rc = hn_nl_pair(a, nodes, &req[i++], info);
 		if (*rc) {
 			kvfree(req);
 			return NULL;
@@ -155,66 +173,27 @@ struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
 	return req;
 }
 
-static struct netlink_range_validation hn_r_nodes = {
-	.min = HYBRIDNET_MIN_NODES, .max = HYBRIDNET_MAX_NODES,
+/* the ranges of the configuration fields (hn_fields.h) */
+#define HN_NL_RANGE(f, A, ctl, nl, T, lo, hi, live, names, desc)	\
+	static struct netlink_range_validation hn_r_##f = {	\
+		.min = lo, .max = hi,					\
+	};
+HN_CONFIG_FIELDS(HN_NL_RANGE)
+#undef HN_NL_RANGE
+
+static struct netlink_range_validation hn_r_pace = {
+	.min = 1, .max = HN_NS_MAX,
 };
 
-static struct netlink_range_validation hn_r_ns = {
-	.min = 0, .max = 1000000000,
-};
-
-static struct netlink_range_validation hn_r_ns1 = {
-	.min = 1, .max = 1000000000,
-};
-
-static struct netlink_range_validation hn_r_mbps = {
-	.min = 1, .max = 1000000,
-};
-
-static struct netlink_range_validation hn_r_buf = {
-	.min = 1, .max = 64 * 1024 * 1024,
-};
-
-static struct netlink_range_validation hn_r_msg = {
-	.min = 1, .max = HYBRIDNET_MAX_MSG,
-};
-
-static struct netlink_range_validation hn_r_timeout = {
-	.min = 0, .max = 1000000ULL * 1000000000ULL,
-};
-
+#define HN_NL_RANGE(f, A, ctl, nl, T, lo, hi, live, names, desc)	\
+	[HYBRIDNET_ATTR_##A] = NLA_POLICY_FULL_RANGE(NLA_##T, &hn_r_##f),
 static const struct nla_policy hn_config_policy[HYBRIDNET_ATTR_MAX + 1] = {
-	[HYBRIDNET_ATTR_NODES] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_nodes),
-	[HYBRIDNET_ATTR_SLOTS] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_SLOTS),
-	[HYBRIDNET_ATTR_POLICY] = NLA_POLICY_MASK(NLA_U32, HN_POL_ALL),
-	[HYBRIDNET_ATTR_LINK_MBPS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_mbps),
-	[HYBRIDNET_ATTR_SLOT_P_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns1),
-	[HYBRIDNET_ATTR_SLOT_W_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns1),
-	[HYBRIDNET_ATTR_GUARD_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns),
-	[HYBRIDNET_ATTR_SCHED_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns),
-	[HYBRIDNET_ATTR_SETUP_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns),
-	[HYBRIDNET_ATTR_WH_FIRST_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns1),
-	[HYBRIDNET_ATTR_WH_FLIT_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns1),
-	[HYBRIDNET_ATTR_FLIT_BYTES] = NLA_POLICY_RANGE(NLA_U32, 1, 4096),
-	[HYBRIDNET_ATTR_WORM_BYTES] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_msg),
-	[HYBRIDNET_ATTR_WIRE_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns),
-	[HYBRIDNET_ATTR_NIC_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns),
-	[HYBRIDNET_ATTR_FABRIC_NS] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns),
-	[HYBRIDNET_ATTR_NIC_BUF] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_buf),
-	[HYBRIDNET_ATTR_SW_BUF] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_buf),
-	[HYBRIDNET_ATTR_RX_BUF] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_buf),
-	[HYBRIDNET_ATTR_MAX_MSG] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_msg),
-	[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS] =
-		NLA_POLICY_FULL_RANGE(NLA_U64, &hn_r_timeout),
-	[HYBRIDNET_ATTR_PIN_SLOTS] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_SLOTS),
+	HN_CONFIG_FIELDS(HN_NL_RANGE)
 	[HYBRIDNET_ATTR_PROFILE] = { .type = NLA_NUL_STRING, .len = 15 },
 	[HYBRIDNET_ATTR_CLOCK] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_CLOCK_PACED),
-	[HYBRIDNET_ATTR_PACE_PPM] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_ns1),
-	[HYBRIDNET_ATTR_PREDICT_ALGO] =
-		NLA_POLICY_MAX(NLA_U32, HYBRIDNET_PREDICT_KSTEP),
-	[HYBRIDNET_ATTR_PREDICT_KSTEP] =
-		NLA_POLICY_RANGE(NLA_U32, 1, 2 * HYBRIDNET_MAX_NODES - 1),
+	[HYBRIDNET_ATTR_PACE_PPM] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_pace),
 };
+#undef HN_NL_RANGE
 
 static const struct nla_policy hn_slotcfg_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SLOT] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_SLOTS - 1),
@@ -249,80 +228,88 @@ static const struct nla_policy hn_stats_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_NODE] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
 };
 
+/* Each command's handler, and whether it changes state. */
+static const struct hn_nl_cmd {
+	int (*doit)(struct sk_buff *skb, struct genl_info *info);
+	bool locked;		/* under hd->nl_lock */
+} hn_nl_cmds[HYBRIDNET_CMD_MAX + 1] = {
+	[HYBRIDNET_CMD_CONFIG_GET] = { hn_nl_config_get, false },
+	[HYBRIDNET_CMD_CONFIG_SET] = { hn_nl_config_set, true },
+	[HYBRIDNET_CMD_PRELOAD] = { hn_nl_preload, true },
+	[HYBRIDNET_CMD_PREDICT] = { hn_nl_predict, true },
+	[HYBRIDNET_CMD_RELEASE] = { hn_nl_release, true },
+	[HYBRIDNET_CMD_STATS_GET] = { hn_nl_stats_get, false },
+	[HYBRIDNET_CMD_STATS_RESET] = { hn_nl_stats_reset, true },
+	/* changes nothing: admin-only for its CPU time, and unlocked */
+	[HYBRIDNET_CMD_SCHED_RUN] = { hn_nl_sched_run, false },
+	[HYBRIDNET_CMD_TRAFFIC_START] = { hn_nl_traffic_start, true },
+	[HYBRIDNET_CMD_TRAFFIC_STOP] = { hn_nl_traffic_stop, true },
+	[HYBRIDNET_CMD_TRAFFIC_GET] = { hn_nl_traffic_get, false },
+};
+
+/*
+ * The doit of every command: runs its handler, under hd->nl_lock if it
+ * changes state, with the request's extack buffer; sends the ack itself
+ * when the handler failed with a formatted message (see above).
+ */
+static int hn_nl_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct hn_nl_cmd *c = &hn_nl_cmds[info->genlhdr->cmd];
+	struct hn_dev *hd = hn_nl_hd;
+	struct hn_nl_req req;
+	int rc;
+
+	info->user_ptr[0] = &req;
+	if (c->locked)
+		mutex_lock(&hd->nl_lock);
+	rc = c->doit(skb, info);
+	if (c->locked)
+		mutex_unlock(&hd->nl_lock);
+	if (!rc || info->extack->_msg != req.msg)
+		return rc;
+	netlink_ack(skb, info->nlhdr, rc, info->extack);
+	info->extack->_msg = NULL;
+	return -EINTR;
+}
+
+#define HN_NL_OP(_cmd, _policy, _flags)					\
+	{								\
+		.cmd = HYBRIDNET_CMD_##_cmd,				\
+		.doit = hn_nl_doit,					\
+		.policy = _policy,					\
+		.maxattr = HYBRIDNET_ATTR_MAX,				\
+		.flags = _flags,					\
+	}
+#define HN_NL_OP0(_cmd, _flags)						\
+	{								\
+		.cmd = HYBRIDNET_CMD_##_cmd,				\
+		.doit = hn_nl_doit,					\
+		.flags = _flags,					\
+	}
+
 /* Operations without a policy take no attributes (resv_start_op is 0). */
 static const struct genl_ops hn_nl_ops[] = {
-	{
-		.cmd = HYBRIDNET_CMD_CONFIG_GET,
-		.doit = hn_nl_config_get,
-	},
-	{
-		.cmd = HYBRIDNET_CMD_CONFIG_SET,
-		.doit = hn_nl_config_set,
-		.policy = hn_config_policy,
-		.maxattr = HYBRIDNET_ATTR_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		.cmd = HYBRIDNET_CMD_PRELOAD,
-		.doit = hn_nl_preload,
-		.policy = hn_preload_policy,
-		.maxattr = HYBRIDNET_ATTR_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		.cmd = HYBRIDNET_CMD_PREDICT,
-		.doit = hn_nl_predict,
-		.policy = hn_predict_policy,
-		.maxattr = HYBRIDNET_ATTR_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		.cmd = HYBRIDNET_CMD_RELEASE,
-		.doit = hn_nl_release,
-		.policy = hn_release_policy,
-		.maxattr = HYBRIDNET_ATTR_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
+	HN_NL_OP0(CONFIG_GET, 0),
+	HN_NL_OP(CONFIG_SET, hn_config_policy, GENL_ADMIN_PERM),
+	HN_NL_OP(PRELOAD, hn_preload_policy, GENL_ADMIN_PERM),
+	HN_NL_OP(PREDICT, hn_predict_policy, GENL_ADMIN_PERM),
+	HN_NL_OP(RELEASE, hn_release_policy, GENL_ADMIN_PERM),
 	{
 		.cmd = HYBRIDNET_CMD_CIRCUIT_GET,
 		.dumpit = hn_nl_circuit_dump,
 	},
 	{
 		.cmd = HYBRIDNET_CMD_STATS_GET,
-		.doit = hn_nl_stats_get,
+		.doit = hn_nl_doit,
 		.dumpit = hn_nl_stats_dump,
 		.policy = hn_stats_policy,
 		.maxattr = HYBRIDNET_ATTR_MAX,
 	},
-	{
-		.cmd = HYBRIDNET_CMD_STATS_RESET,
-		.doit = hn_nl_stats_reset,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		/* changes nothing, but holds genl_mutex for milliseconds */
-		.cmd = HYBRIDNET_CMD_SCHED_RUN,
-		.doit = hn_nl_sched_run,
-		.policy = hn_sched_policy,
-		.maxattr = HYBRIDNET_ATTR_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		.cmd = HYBRIDNET_CMD_TRAFFIC_START,
-		.doit = hn_nl_traffic_start,
-		.policy = hn_traffic_policy,
-		.maxattr = HYBRIDNET_ATTR_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		.cmd = HYBRIDNET_CMD_TRAFFIC_STOP,
-		.doit = hn_nl_traffic_stop,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		.cmd = HYBRIDNET_CMD_TRAFFIC_GET,
-		.doit = hn_nl_traffic_get,
-	},
+	HN_NL_OP0(STATS_RESET, GENL_ADMIN_PERM),
+	HN_NL_OP(SCHED_RUN, hn_sched_policy, GENL_ADMIN_PERM),
+	HN_NL_OP(TRAFFIC_START, hn_traffic_policy, GENL_ADMIN_PERM),
+	HN_NL_OP0(TRAFFIC_STOP, GENL_ADMIN_PERM),
+	HN_NL_OP0(TRAFFIC_GET, 0),
 };
 
 static const struct genl_multicast_group hn_nl_mcgrps[] = {
@@ -334,6 +321,7 @@ struct genl_family hn_nl_family __ro_after_init = {
 	.version = HYBRIDNET_GENL_VERSION,
 	.maxattr = HYBRIDNET_ATTR_MAX,
 	.module = THIS_MODULE,
+	.parallel_ops = true,
 	.ops = hn_nl_ops,
 	.n_ops = ARRAY_SIZE(hn_nl_ops),
 	.mcgrps = hn_nl_mcgrps,

@@ -62,8 +62,9 @@ drop:
  */
 static int hn_parse_slotcfg(const struct hn_config *c, const struct nlattr *nest,
 			    struct hn_pair *pairs, u32 *used, u32 *slot,
-			    struct netlink_ext_ack *extack)
+			    struct genl_info *info)
 {
+	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
 	const struct nlattr *a;
 	struct hn_pair *p;
@@ -80,7 +81,7 @@ static int hn_parse_slotcfg(const struct hn_config *c, const struct nlattr *nest
 	}
 	s = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
 	if (s >= c->k) {
-		hn_nl_errf(extack, tb[HYBRIDNET_ATTR_SLOT],
+		hn_nl_errf(info, tb[HYBRIDNET_ATTR_SLOT],
 			   "slot %u out of range (%u predictive slots)", s,
 			   c->k);
 		return -EINVAL;
@@ -91,11 +92,11 @@ static int hn_parse_slotcfg(const struct hn_config *c, const struct nlattr *nest
 		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
 			continue;
 		if (used[s] == c->nodes) {
-			hn_nl_errf(extack, a, "slot %u: more pairs than nodes (%u)",
+			hn_nl_errf(info, a, "slot %u: more pairs than nodes (%u)",
 				   s, c->nodes);
 			return -E2BIG;
 		}
-		rc = hn_nl_pair(a, c->nodes, &p[used[s]], extack);
+		rc = hn_nl_pair(a, c->nodes, &p[used[s]], info);
 		if (rc)
 			return rc;
 		used[s]++;
@@ -133,7 +134,7 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_SLOT_CONFIG)
 			continue;
-		rc = hn_parse_slotcfg(&c, a, pairs, used, &s, extack);
+		rc = hn_parse_slotcfg(&c, a, pairs, used, &s, info);
 		if (rc)
 			goto out;
 		if (!seen[s])
@@ -149,7 +150,7 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	rc = hn_preload(hd->e, cfg, n, &err);
 	mutex_unlock(&hd->lock);
 	if (rc) {
-		hn_nl_core_err(extack, rc, &err, "preload refused");
+		hn_nl_core_err(info, rc, &err, "preload refused");
 		goto out;
 	}
 	hn_clock_kick(hd);
@@ -199,7 +200,6 @@ static void hn_grant_event(const struct hn_grant *g, u32 n)
 
 int hn_nl_predict(struct sk_buff *skb, struct genl_info *info)
 {
-	struct netlink_ext_ack *extack = info->extack;
 	struct hn_dev *hd = hn_nl_hd;
 	struct hn_grant *g = NULL;
 	struct hn_pair *req;
@@ -224,7 +224,7 @@ int hn_nl_predict(struct sk_buff *skb, struct genl_info *info)
 	rc = hn_predict(hd->e, req, n, g, &err);
 	mutex_unlock(&hd->lock);
 	if (rc) {
-		hn_nl_core_err(extack, rc, &err, "predict refused");
+		hn_nl_core_err(info, rc, &err, "predict refused");
 		goto out;
 	}
 	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
@@ -292,11 +292,11 @@ int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
 	mutex_lock(&hd->lock);
 	if (tb[HYBRIDNET_ATTR_PAIR]) {
 		rc = hn_nl_pair(tb[HYBRIDNET_ATTR_PAIR], hn_cfg(hd->e)->nodes,
-				&p, extack);
+				&p, info);
 		if (!rc) {
 			rc = hn_release(hd->e, p.src, p.dst, &err);
 			if (rc)
-				hn_nl_errf(extack, tb[HYBRIDNET_ATTR_PAIR],
+				hn_nl_errf(info, tb[HYBRIDNET_ATTR_PAIR],
 					   "release %u:%u: %s", p.src, p.dst,
 					   err.msg);
 		}
@@ -305,11 +305,11 @@ int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
 
 		rc = hn_release_slot(hd->e, s, &err);
 		if (rc)
-			hn_nl_core_err(extack, rc, &err, "release refused");
+			hn_nl_core_err(info, rc, &err, "release refused");
 	} else {
 		rc = hn_release_all(hd->e, &err);
 		if (rc)
-			hn_nl_core_err(extack, rc, &err, "release refused");
+			hn_nl_core_err(info, rc, &err, "release refused");
 	}
 	mutex_unlock(&hd->lock);
 	if (rc)

@@ -2,8 +2,9 @@
 /*
  * nl_config.c - HYBRIDNET_CMD_CONFIG_GET and _SET.
  *
- * The policy, the slot lengths, the idle time-out, the predict scheduler
- * and the clock change live.  Anything else (nodes, slots, timing, buffers) needs a new engine:
+ * The fields marked live in hn_fields.h (the policy, the slot lengths,
+ * the idle time-out, the predict scheduler) and the clock change live.
+ * Anything else (nodes, slots, timing, buffers) needs a new engine:
  * that is allowed only while no file is bound to a node and nothing is in
  * flight, and is refused with EBUSY and the reason otherwise.  While the
  * engine is rebuilt, hd->frozen keeps files from binding, and the per-node
@@ -13,54 +14,44 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 
+#include "hn_fields.h"
 #include "hn_nl.h"
 
-#define HN_CFG(f)	offsetof(struct hn_config, f)
-
-/* u32 configuration attributes and their fields */
+/* Where each configuration field is, and whether it changes live. */
 static const struct {
 	u16 attr;
 	u16 off;
+	bool is64;
 	bool live;		/* may change while traffic flows */
-} hn_cfg_u32[] = {
-	{ HYBRIDNET_ATTR_NODES, HN_CFG(nodes), false },
-	{ HYBRIDNET_ATTR_SLOTS, HN_CFG(k), false },
-	{ HYBRIDNET_ATTR_POLICY, HN_CFG(policy), true },
-	{ HYBRIDNET_ATTR_LINK_MBPS, HN_CFG(link_mbps), false },
-	{ HYBRIDNET_ATTR_SLOT_P_NS, HN_CFG(slot_p_ns), true },
-	{ HYBRIDNET_ATTR_SLOT_W_NS, HN_CFG(slot_w_ns), true },
-	{ HYBRIDNET_ATTR_GUARD_NS, HN_CFG(guard_ns), false },
-	{ HYBRIDNET_ATTR_SCHED_NS, HN_CFG(sched_ns), false },
-	{ HYBRIDNET_ATTR_SETUP_NS, HN_CFG(setup_ns), false },
-	{ HYBRIDNET_ATTR_WH_FIRST_NS, HN_CFG(wh_first_ns), false },
-	{ HYBRIDNET_ATTR_WH_FLIT_NS, HN_CFG(wh_flit_ns), false },
-	{ HYBRIDNET_ATTR_FLIT_BYTES, HN_CFG(flit_bytes), false },
-	{ HYBRIDNET_ATTR_WORM_BYTES, HN_CFG(worm_bytes), false },
-	{ HYBRIDNET_ATTR_WIRE_NS, HN_CFG(wire_ns), false },
-	{ HYBRIDNET_ATTR_NIC_NS, HN_CFG(nic_ns), false },
-	{ HYBRIDNET_ATTR_FABRIC_NS, HN_CFG(fabric_ns), false },
-	{ HYBRIDNET_ATTR_NIC_BUF, HN_CFG(nic_buf_bytes), false },
-	{ HYBRIDNET_ATTR_SW_BUF, HN_CFG(sw_buf_bytes), false },
-	{ HYBRIDNET_ATTR_RX_BUF, HN_CFG(rx_buf_bytes), false },
-	{ HYBRIDNET_ATTR_MAX_MSG, HN_CFG(max_msg_bytes), false },
-	{ HYBRIDNET_ATTR_PIN_SLOTS, HN_CFG(pin_slots), false },
-	{ HYBRIDNET_ATTR_PREDICT_ALGO, HN_CFG(predict_algo), true },
-	{ HYBRIDNET_ATTR_PREDICT_KSTEP, HN_CFG(predict_kstep), true },
+} hn_cfg_fields[] = {
+#define HN_CFG_FIELD(f, A, ctl, nl, T, lo, hi, _live, names, desc)	\
+	{ HYBRIDNET_ATTR_##A, offsetof(struct hn_config, f),		\
+	  sizeof_field(struct hn_config, f) == 8, _live },
+	HN_CONFIG_FIELDS(HN_CFG_FIELD)
+#undef HN_CFG_FIELD
 };
 
 int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd)
 {
-	const struct hn_config *c = hn_cfg(hd->e);
+	const char *c = (const char *)hn_cfg(hd->e);
 	unsigned int i;
+	int rc;
 
-	for (i = 0; i < ARRAY_SIZE(hn_cfg_u32); i++)
-		if (nla_put_u32(skb, hn_cfg_u32[i].attr,
-				*(const u32 *)((const char *)c +
-					       hn_cfg_u32[i].off)))
+	lockdep_assert_held(&hd->lock);
+	for (i = 0; i < ARRAY_SIZE(hn_cfg_fields); i++) {
+		const void *f = c + hn_cfg_fields[i].off;
+
+		if (hn_cfg_fields[i].is64)
+			rc = nla_put_u64_64bit(skb, hn_cfg_fields[i].attr,
+					       *(const u64 *)f,
+					       HYBRIDNET_ATTR_PAD);
+		else
+			rc = nla_put_u32(skb, hn_cfg_fields[i].attr,
+					 *(const u32 *)f);
+		if (rc)
 			return -EMSGSIZE;
-	if (nla_put_u64_64bit(skb, HYBRIDNET_ATTR_IDLE_TIMEOUT_NS,
-			      c->idle_timeout_ns, HYBRIDNET_ATTR_PAD) ||
-	    nla_put_string(skb, HYBRIDNET_ATTR_PROFILE, hd->profile) ||
+	}
+	if (nla_put_string(skb, HYBRIDNET_ATTR_PROFILE, hd->profile) ||
 	    nla_put_u32(skb, HYBRIDNET_ATTR_CLOCK, hd->clock) ||
 	    nla_put_u32(skb, HYBRIDNET_ATTR_PACE_PPM, hd->pace_ppm) ||
 	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, hn_now(hd->e),
@@ -85,43 +76,24 @@ int hn_nl_config_get(struct sk_buff *skb, struct genl_info *info)
 			   hn_fill_config);
 }
 
-/* Why the engine cannot be rebuilt now, or NULL.  Under hd->lock. */
+/* Why the engine cannot be rebuilt now, or NULL. */
 static const char *hn_rebuild_busy(struct hn_dev *hd)
 {
-	u32 i;
+	const char *why = hn_ports_busy(hd);
 
-	for (i = 0; i < hd->cfg.nodes; i++)
-		if (hd->ports[i].owner)
-			return "a file is bound to a node: close it first";
-	if (hn_traffic_active(hd))
+	lockdep_assert_held(&hd->lock);
+	if (why)
+		return why;
+	if (hn_gen_active(hd))
 		return "the traffic generator is running: stop it first";
 	if (hn_busy(hd->e))
 		return "messages are in flight: let them drain first";
 	return NULL;
 }
 
-static struct hn_port *hn_ports_alloc(const struct hn_config *c)
-{
-	struct hn_port *ports, *p;
-	u32 i;
-
-	ports = kvcalloc(c->nodes, sizeof(*ports), GFP_KERNEL);
-	if (!ports)
-		return NULL;
-	for (i = 0; i < c->nodes; i++) {
-		p = &ports[i];
-		p->id = i;
-		p->room = c->nic_buf_bytes;
-		spin_lock_init(&p->lock);
-		INIT_LIST_HEAD(&p->rxq);
-		init_waitqueue_head(&p->wq);
-	}
-	return ports;
-}
-
 /* Replace the engine (and the ports, for a new node count). */
 static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
-		      struct netlink_ext_ack *extack)
+		      struct genl_info *info)
 {
 	bool renode = c->nodes != hd->cfg.nodes;
 	struct hn_port *ports = NULL, *old_ports = NULL;
@@ -130,9 +102,10 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 	const char *why;
 	int rc;
 
-	e = hn_create(c, hd->ops, hd, &rc);
+	e = hn_create(c, &hn_port_ops, hd, &rc);
 	if (!e) {
-		NL_SET_ERR_MSG(extack, "cannot create an engine of that size");
+		NL_SET_ERR_MSG(info->extack,
+			       "cannot create an engine of that size");
 		return rc;
 	}
 	if (renode) {
@@ -147,7 +120,7 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 	why = hn_rebuild_busy(hd);
 	if (why) {
 		mutex_unlock(&hd->lock);
-		hn_nl_errf(extack, NULL, "cannot change the fabric now: %s", why);
+		hn_nl_errf(info, NULL, "cannot change the fabric now: %s", why);
 		rc = -EBUSY;
 		goto out_free;
 	}
@@ -165,14 +138,12 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 		old_wait = hd->tx_wait;
 		hd->ports = ports;
 		hd->tx_wait = tx_wait;
-	} else {
-		u32 i;
-
-		for (i = 0; i < c->nodes; i++)
-			hd->ports[i].room = c->nic_buf_bytes;
 	}
 	hd->cfg = *c;
+	if (!renode)
+		hn_ports_refill(hd);
 	hd->frozen = false;
+	hn_clock_configure(hd);
 	hn_clock_reset_stats(hd);
 	mutex_unlock(&hd->lock);
 
@@ -244,17 +215,24 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 		rebuild = memcmp(&p, &c, sizeof(c));
 		c = p;
 	}
-	for (i = 0; i < ARRAY_SIZE(hn_cfg_u32); i++) {
-		const struct nlattr *a = tb[hn_cfg_u32[i].attr];
-		u32 *f = (u32 *)((char *)&c + hn_cfg_u32[i].off);
+	for (i = 0; i < ARRAY_SIZE(hn_cfg_fields); i++) {
+		const struct nlattr *a = tb[hn_cfg_fields[i].attr];
+		void *f = (char *)&c + hn_cfg_fields[i].off;
+		u64 v, old;
 
-		if (!a || nla_get_u32(a) == *f)
+		if (!a)
 			continue;
-		*f = nla_get_u32(a);
-		rebuild |= !hn_cfg_u32[i].live;
+		if (hn_cfg_fields[i].is64) {
+			v = nla_get_u64(a);
+			old = *(u64 *)f;
+			*(u64 *)f = v;
+		} else {
+			v = nla_get_u32(a);
+			old = *(u32 *)f;
+			*(u32 *)f = v;
+		}
+		rebuild |= v != old && !hn_cfg_fields[i].live;
 	}
-	if (tb[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS])
-		c.idle_timeout_ns = nla_get_u64(tb[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS]);
 	if (tb[HYBRIDNET_ATTR_CLOCK])
 		clk = nla_get_u32(tb[HYBRIDNET_ATTR_CLOCK]);
 	if (tb[HYBRIDNET_ATTR_PACE_PPM])
@@ -263,10 +241,10 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 
 	rc = hn_config_check(&c, &err);
 	if (rc)
-		return hn_nl_core_err(extack, rc, &err, "configuration refused");
+		return hn_nl_core_err(info, rc, &err, "configuration refused");
 
 	if (rebuild) {
-		rc = hn_rebuild(hd, &c, extack);
+		rc = hn_rebuild(hd, &c, info);
 	} else {
 		mutex_lock(&hd->lock);
 		rc = hn_set_policy(hd->e, c.policy, c.slot_p_ns, c.slot_w_ns,
@@ -276,11 +254,13 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 		if (!rc)
 			rc = hn_set_predict(hd->e, c.predict_algo,
 					    c.predict_kstep, &err);
-		if (!rc)
+		if (!rc) {
 			hd->cfg = *hn_cfg(hd->e);
+			hn_clock_configure(hd);
+		}
 		mutex_unlock(&hd->lock);
 		if (rc)
-			return hn_nl_core_err(extack, rc, &err,
+			return hn_nl_core_err(info, rc, &err,
 					      "configuration refused");
 	}
 	if (rc)
@@ -288,10 +268,7 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 	if (profile)
 		hd->profile = profile;
 	if (clock) {
-		hn_clock_stop(hd);
-		hd->clock = clk;
-		hd->pace_ppm = pace;
-		rc = hn_clock_start(hd);
+		rc = hn_clock_restart(hd, clk, pace);
 		if (rc) {
 			NL_SET_ERR_MSG(extack, "cannot restart the clock");
 			return rc;

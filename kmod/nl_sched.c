@@ -58,7 +58,6 @@ static int hn_put_route(struct sk_buff *msg, const struct hn_route *r,
 
 int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info)
 {
-	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr **tb = info->attrs;
 	struct hn_sched_params p = { };
 	struct hn_sched_result res = { };
@@ -75,14 +74,14 @@ int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info)
 	    GENL_REQ_ATTR_CHECK(info, HYBRIDNET_ATTR_ALGO))
 		return -EINVAL;
 	if (hn_parse_topology(nla_data(tb[HYBRIDNET_ATTR_TOPOLOGY]), &p)) {
-		hn_nl_errf(extack, tb[HYBRIDNET_ATTR_TOPOLOGY],
+		hn_nl_errf(info, tb[HYBRIDNET_ATTR_TOPOLOGY],
 			   "topology '%s': want crossbar:N or fattree:L,W",
 			   (const char *)nla_data(tb[HYBRIDNET_ATTR_TOPOLOGY]));
 		return -EINVAL;
 	}
 	algo = hn_sched_algo_parse(nla_data(tb[HYBRIDNET_ATTR_ALGO]));
 	if (algo < 0) {
-		hn_nl_errf(extack, tb[HYBRIDNET_ATTR_ALGO],
+		hn_nl_errf(info, tb[HYBRIDNET_ATTR_ALGO],
 			   "unknown scheduler '%s'",
 			   (const char *)nla_data(tb[HYBRIDNET_ATTR_ALGO]));
 		return -EINVAL;
@@ -105,7 +104,7 @@ int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info)
 		goto out;
 	rc = hn_sched_run(&p, req, n, routes, &res, &err);
 	if (rc) {
-		hn_nl_core_err(extack, rc, &err, "scheduler refused");
+		hn_nl_core_err(info, rc, &err, "scheduler refused");
 		goto out;
 	}
 	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,

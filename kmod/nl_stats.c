@@ -5,20 +5,12 @@
  */
 #include "hn_nl.h"
 
-static int hn_put64(struct sk_buff *skb, int type, u64 v)
-{
-	return nla_put_u64_64bit(skb, type, v, HYBRIDNET_STAT_PAD);
-}
-
-static u64 hn_lat_min(u64 v)
-{
-	return v == HN_U64_MAX ? 0 : v;
-}
+#define HN_PUT_STAT(name, S, value)				\
+	hn_nl_put64(skb, HYBRIDNET_STAT_##S, (value)) ||
 
 static int hn_put_global(struct sk_buff *skb, struct hn_dev *hd,
 			 const struct hn_gstats *g)
 {
-	u64 n = g->rx_msgs[0] + g->rx_msgs[1];
 	struct nlattr *nest, *sn;
 	u32 s;
 
@@ -26,37 +18,7 @@ static int hn_put_global(struct sk_buff *skb, struct hn_dev *hd,
 			      HYBRIDNET_ATTR_PAD))
 		return -EMSGSIZE;
 	nest = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
-	if (!nest ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_CIRCUIT_MSGS, g->tx_msgs[0]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_WORMHOLE_MSGS, g->tx_msgs[1]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_CIRCUIT_BYTES, g->tx_bytes[0]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_WORMHOLE_BYTES, g->tx_bytes[1]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_CIRCUIT_MSGS, g->rx_msgs[0]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_WORMHOLE_MSGS, g->rx_msgs[1]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_CIRCUIT_BYTES, g->rx_bytes[0]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_WORMHOLE_BYTES, g->rx_bytes[1]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_IN_FLIGHT_MSGS, g->in_flight_msgs) ||
-	    hn_put64(skb, HYBRIDNET_STAT_IN_FLIGHT_BYTES, g->in_flight_bytes) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_FULL, g->tx_full) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RETAGGED, g->retagged) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MIN_NS, hn_lat_min(g->lat_min)) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MEAN_NS,
-		     n ? div64_u64(g->lat_sum, n) : 0) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MAX_NS, g->lat_max) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_P50_NS,
-		     hn_hist_percentile(g->hist, 500)) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_P99_NS,
-		     hn_hist_percentile(g->hist, 990)) ||
-	    hn_put64(skb, HYBRIDNET_STAT_UTIL_PPM, g->util_ppm) ||
-	    hn_put64(skb, HYBRIDNET_STAT_CYCLES, g->cycles) ||
-	    hn_put64(skb, HYBRIDNET_STAT_IDLE_NS, g->idle_ns) ||
-	    hn_put64(skb, HYBRIDNET_STAT_GRANTS, g->grants) ||
-	    hn_put64(skb, HYBRIDNET_STAT_EXISTS, g->exists) ||
-	    hn_put64(skb, HYBRIDNET_STAT_REFUSALS, g->refusals) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RELEASES, g->releases) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TIMEOUTS, g->timeouts) ||
-	    hn_put64(skb, HYBRIDNET_STAT_PRELOADS, g->preloads) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_DROPPED, hd->rx_dropped))
+	if (!nest || HN_GSTATS(HN_PUT_STAT) 0)
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	for (s = 0; s < g->nslots; s++) {
@@ -67,12 +29,12 @@ static int hn_put_global(struct sk_buff *skb, struct hn_dev *hd,
 			return -EMSGSIZE;
 		nest = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
 		if (!nest ||
-		    hn_put64(skb, HYBRIDNET_STAT_RUNS, ss->runs) ||
-		    hn_put64(skb, HYBRIDNET_STAT_TIME_NS, ss->time_ns) ||
-		    hn_put64(skb, HYBRIDNET_STAT_BYTES, ss->bytes) ||
-		    hn_put64(skb, HYBRIDNET_STAT_CAP_BYTES, ss->cap_bytes) ||
-		    hn_put64(skb, HYBRIDNET_STAT_SKIPPED, ss->skipped) ||
-		    hn_put64(skb, HYBRIDNET_STAT_PREEMPTED, ss->preempted))
+		    hn_nl_put64(skb, HYBRIDNET_STAT_RUNS, ss->runs) ||
+		    hn_nl_put64(skb, HYBRIDNET_STAT_TIME_NS, ss->time_ns) ||
+		    hn_nl_put64(skb, HYBRIDNET_STAT_BYTES, ss->bytes) ||
+		    hn_nl_put64(skb, HYBRIDNET_STAT_CAP_BYTES, ss->cap_bytes) ||
+		    hn_nl_put64(skb, HYBRIDNET_STAT_SKIPPED, ss->skipped) ||
+		    hn_nl_put64(skb, HYBRIDNET_STAT_PREEMPTED, ss->preempted))
 			return -EMSGSIZE;
 		nla_nest_end(skb, nest);
 		nla_nest_end(skb, sn);
@@ -85,8 +47,7 @@ static int hn_fill_global(struct sk_buff *msg, struct hn_dev *hd)
 	int rc;
 
 	mutex_lock(&hd->lock);
-	hn_stats_global(hd->e, hd->gs);
-	rc = hn_put_global(msg, hd, hd->gs);
+	rc = hn_put_global(msg, hd, hn_dev_gstats(hd));
 	mutex_unlock(&hd->lock);
 	return rc;
 }
@@ -105,35 +66,22 @@ int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info)
 
 static int hn_put_node(struct sk_buff *skb, struct hn_dev *hd, u32 u)
 {
-	struct hn_nstats st;
+	struct hn_port_stats pstats, *ps = &pstats;
+	struct hn_nstats nstats, *st = &nstats;
 	struct nlattr *nest;
-	u64 n;
 
-	hn_stats_node(hd->e, u, &st);
-	n = st.rx_msgs[0] + st.rx_msgs[1];
+	hn_stats_node(hd->e, u, st);
+	hn_port_stats(hd, &hd->ports[u], ps);
 	if (nla_put_u32(skb, HYBRIDNET_ATTR_NODE, u))
 		return -EMSGSIZE;
 	nest = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
-	if (!nest ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_CIRCUIT_MSGS, st.tx_msgs[0]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_WORMHOLE_MSGS, st.tx_msgs[1]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_CIRCUIT_BYTES, st.tx_bytes[0]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_WORMHOLE_BYTES, st.tx_bytes[1]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_CIRCUIT_MSGS, st.rx_msgs[0]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_WORMHOLE_MSGS, st.rx_msgs[1]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_CIRCUIT_BYTES, st.rx_bytes[0]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_WORMHOLE_BYTES, st.rx_bytes[1]) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_DONE, st.tx_done) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TX_FULL, st.tx_full) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MIN_NS, hn_lat_min(st.lat_min)) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MEAN_NS,
-		     n ? div64_u64(st.lat_sum, n) : 0) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MAX_NS, st.lat_max) ||
-	    hn_put64(skb, HYBRIDNET_STAT_RX_DROPPED, hd->ports[u].rx_dropped))
+	if (!nest || HN_NSTATS(HN_PUT_STAT) 0)
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
 }
+
+#undef HN_PUT_STAT
 
 /* One message per node; cb->args[0] is the next node. */
 int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nl_traffic.c - HYBRIDNET_CMD_TRAFFIC_START, _STOP and _GET: the
- * in-kernel generator (traffic.c) through netlink, and its event.
+ * in-kernel generator (generator.c) through netlink, and its event.
  *
  * START takes the words of hnsim run: a pattern name, exactly one of
  * load-ppm (Bernoulli injection) and batch (messages per sender), the
@@ -45,13 +45,8 @@ const struct nla_policy hn_traffic_policy[HYBRIDNET_ATTR_MAX + 1] = {
 
 #define HN_BATCH_MAX	1000000000u
 
-static int hn_put64(struct sk_buff *skb, int type, u64 v)
-{
-	return nla_put_u64_64bit(skb, type, v, HYBRIDNET_STAT_PAD);
-}
-
 static int hn_put_traffic_cfg(struct sk_buff *skb,
-			      const struct hn_traffic_state *s)
+			      const struct hn_gen_state *s)
 {
 	const struct hn_tcfg *t = s->t;
 	const struct hn_trun_cfg *rc = s->rc;
@@ -93,7 +88,7 @@ static u64 hn_pct(const struct hn_tres *res, u32 permille)
 }
 
 static int hn_put_traffic_stats(struct sk_buff *skb,
-				const struct hn_traffic_state *s,
+				const struct hn_gen_state *s,
 				const struct hn_tres *res)
 {
 	struct nlattr *nest;
@@ -101,23 +96,23 @@ static int hn_put_traffic_stats(struct sk_buff *skb,
 
 	nest = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
 	if (!nest ||
-	    hn_put64(skb, HYBRIDNET_STAT_GEN_MSGS, res->gen_msgs) ||
-	    hn_put64(skb, HYBRIDNET_STAT_INJ_MSGS, res->inj_msgs) ||
-	    hn_put64(skb, HYBRIDNET_STAT_DONE_MSGS, res->done_msgs) ||
-	    hn_put64(skb, HYBRIDNET_STAT_DONE_BYTES, res->done_bytes) ||
-	    hn_put64(skb, HYBRIDNET_STAT_IN_FLIGHT_MSGS,
+	    hn_nl_put64(skb, HYBRIDNET_STAT_GEN_MSGS, res->gen_msgs) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_INJ_MSGS, res->inj_msgs) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_DONE_MSGS, res->done_msgs) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_DONE_BYTES, res->done_bytes) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_IN_FLIGHT_MSGS,
 		     res->inj_msgs - res->done_msgs) ||
-	    hn_put64(skb, HYBRIDNET_STAT_QUEUE_MAX, res->queue_max) ||
-	    hn_put64(skb, HYBRIDNET_STAT_OFFERED_PPM, res->offered_ppm) ||
-	    hn_put64(skb, HYBRIDNET_STAT_ACCEPTED_PPM, res->accepted_ppm) ||
-	    hn_put64(skb, HYBRIDNET_STAT_UTIL_PPM, res->util_ppm) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MIN_NS, n ? res->lat_min : 0) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MEAN_NS,
-		     n ? div64_u64(res->lat_sum, n) : 0) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_MAX_NS, res->lat_max) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_P50_NS, n ? hn_pct(res, 500) : 0) ||
-	    hn_put64(skb, HYBRIDNET_STAT_LAT_P99_NS, n ? hn_pct(res, 990) : 0) ||
-	    hn_put64(skb, HYBRIDNET_STAT_TIME_NS, s->elapsed))
+	    hn_nl_put64(skb, HYBRIDNET_STAT_QUEUE_MAX, res->queue_max) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_OFFERED_PPM, res->offered_ppm) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_ACCEPTED_PPM, res->accepted_ppm) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_UTIL_PPM, res->util_ppm) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_MIN_NS, n ? res->lat_min : 0) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_MEAN_NS,
+			hn_lat_mean(res->lat_sum, n)) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_MAX_NS, res->lat_max) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_P50_NS, n ? hn_pct(res, 500) : 0) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_P99_NS, n ? hn_pct(res, 990) : 0) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_TIME_NS, s->elapsed))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -126,12 +121,12 @@ static int hn_put_traffic_stats(struct sk_buff *skb,
 /* The generator's state, configuration and results; takes hd->lock. */
 static int hn_nl_put_traffic(struct sk_buff *skb, struct hn_dev *hd)
 {
-	struct hn_traffic_state s;
+	struct hn_gen_state s;
 	const struct hn_tres *res;
 	int rc = -EMSGSIZE;
 
 	mutex_lock(&hd->lock);
-	res = hn_traffic_state(hd, &s);
+	res = hn_gen_state(hd, &s);
 	if (nla_put_u32(skb, HYBRIDNET_ATTR_TRAFFIC_STATE, s.state) ||
 	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, s.now,
 			      HYBRIDNET_ATTR_PAD))
@@ -148,7 +143,7 @@ out:
 }
 
 /* HYBRIDNET_EVENT_TRAFFIC with the generator's state now. */
-void hn_nl_traffic_event(struct hn_dev *hd)
+static void hn_nl_traffic_event(struct hn_dev *hd)
 {
 	struct sk_buff *skb;
 	void *hdr;
@@ -183,7 +178,7 @@ static int hn_nl_pattern(struct genl_info *info, struct hn_tcfg *t)
 	for (p = 0; hn_pattern_name(p); p++)
 		len += scnprintf(list + len, sizeof(list) - len, "%s%s",
 				 p ? " " : "", hn_pattern_name(p));
-	hn_nl_errf(info->extack, a, "unknown pattern \"%.15s\" (%s)",
+	hn_nl_errf(info, a, "unknown pattern \"%.15s\" (%s)",
 		   (const char *)nla_data(a), list);
 	return -EINVAL;
 }
@@ -201,7 +196,7 @@ static int hn_nl_sizes(struct genl_info *info, struct hn_tcfg *t,
 
 	if (!strcmp(d, "8080")) {
 		if (sz || mx) {
-			hn_nl_errf(info->extack, sz ? sz : mx,
+			hn_nl_errf(info, sz ? sz : mx,
 				   "size-dist 8080 sets the sizes itself (%u and %u bytes): give no size or size-max",
 				   HN_8080_SMALL, HN_8080_LARGE);
 			return -EINVAL;
@@ -225,7 +220,7 @@ static int hn_nl_sizes(struct genl_info *info, struct hn_tcfg *t,
 		t->size_dist = HN_SIZE_BIMODAL;
 		t->large_ppm = ppm;
 	} else {
-		hn_nl_errf(info->extack, a,
+		hn_nl_errf(info, a,
 			   "unknown size-dist \"%.20s\" (fixed, uniform, bimodal, bimodal:PPM with PPM 0..1000000, or 8080)",
 			   d);
 		return -EINVAL;
@@ -234,7 +229,7 @@ static int hn_nl_sizes(struct genl_info *info, struct hn_tcfg *t,
 	if (sz)
 		t->size = nla_get_u32(sz);
 	if (!t->size || t->size > max_msg) {
-		hn_nl_errf(info->extack, sz,
+		hn_nl_errf(info, sz,
 			   "size %u out of range: 1..%u bytes (max_msg_bytes)",
 			   t->size, max_msg);
 		return -ERANGE;
@@ -249,12 +244,12 @@ static int hn_nl_sizes(struct genl_info *info, struct hn_tcfg *t,
 		return 0;
 	}
 	if (!mx) {
-		hn_nl_errf(info->extack, a, "size-dist %s needs size-max", d);
+		hn_nl_errf(info, a, "size-dist %s needs size-max", d);
 		return -EINVAL;
 	}
 	t->size_max = nla_get_u32(mx);
 	if (t->size_max < t->size || t->size_max > max_msg) {
-		hn_nl_errf(info->extack, mx,
+		hn_nl_errf(info, mx,
 			   "size-max %u out of range: %u (size)..%u bytes (max_msg_bytes)",
 			   t->size_max, t->size, max_msg);
 		return -ERANGE;
@@ -274,12 +269,12 @@ static int hn_nl_misplaced(struct genl_info *info, const struct hn_tcfg *t)
 
 	if (tb[HYBRIDNET_ATTR_PRED_PPM] && t->pattern != HN_PAT_MIXED &&
 	    t->pattern != HN_PAT_PHASED) {
-		hn_nl_errf(info->extack, tb[HYBRIDNET_ATTR_PRED_PPM],
+		hn_nl_errf(info, tb[HYBRIDNET_ATTR_PRED_PPM],
 			   "pred-ppm applies to mixed and phased, not %s", p);
 		return -EINVAL;
 	}
 	if (tb[HYBRIDNET_ATTR_ROOT] && t->pattern != HN_PAT_SCATTER) {
-		hn_nl_errf(info->extack, tb[HYBRIDNET_ATTR_ROOT],
+		hn_nl_errf(info, tb[HYBRIDNET_ATTR_ROOT],
 			   "root applies to scatter, not %s", p);
 		return -EINVAL;
 	}
@@ -320,7 +315,7 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 		t->inject = HN_INJ_BERNOULLI;
 		t->load_ppm = nla_get_u32(a);
 		if (!t->load_ppm || t->load_ppm > HN_PPM) {
-			hn_nl_errf(info->extack, a,
+			hn_nl_errf(info, a,
 				   "load-ppm %u out of range: the offered load is 1..1000000 ppm of the link rate",
 				   t->load_ppm);
 			return -ERANGE;
@@ -331,7 +326,7 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 		t->inject = HN_INJ_BATCH;
 		t->batch = nla_get_u32(a);
 		if (!t->batch || t->batch > HN_BATCH_MAX) {
-			hn_nl_errf(info->extack, a,
+			hn_nl_errf(info, a,
 				   "batch %u out of range: 1..%u messages per sender",
 				   t->batch, HN_BATCH_MAX);
 			return -ERANGE;
@@ -346,7 +341,7 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 	if (a) {
 		t->pred_ppm = nla_get_u32(a);
 		if (t->pred_ppm > HN_PPM) {
-			hn_nl_errf(info->extack, a,
+			hn_nl_errf(info, a,
 				   "pred-ppm %u out of range: the predictable ratio is 0..1000000 ppm",
 				   t->pred_ppm);
 			return -ERANGE;
@@ -380,17 +375,17 @@ int hn_nl_traffic_start(struct sk_buff *skb, struct genl_info *info)
 	rv = hn_nl_traffic_parse(info, &t, &rc, dist, sizeof(dist));
 	if (rv)
 		return rv;
-	rv = hn_traffic_start(hd, &t, &rc, dist, &err, &busy);
+	rv = hn_gen_start(hd, &t, &rc, dist, hn_nl_traffic_event, &err, &busy);
 	if (rv == -EBUSY && busy) {
-		hn_nl_errf(info->extack, NULL, "%s", busy);
+		hn_nl_errf(info, NULL, "%s", busy);
 		return rv;
 	}
 	if (rv && err.msg)
-		return hn_nl_core_err(info->extack, rv, &err, "traffic refused");
+		return hn_nl_core_err(info, rv, &err, "traffic refused");
 	if (rv)
 		return rv;
 	hn_nl_traffic_event(hd);	/* running: before the end's */
-	hn_traffic_go(hd);
+	hn_gen_go(hd);
 	return 0;
 }
 
@@ -398,7 +393,7 @@ int hn_nl_traffic_stop(struct sk_buff *skb, struct genl_info *info)
 {
 	struct hn_dev *hd = hn_nl_hd;
 
-	if (hn_traffic_stop(hd, "stopped: by TRAFFIC_STOP"))
+	if (hn_gen_stop(hd, "stopped: by TRAFFIC_STOP"))
 		hn_nl_traffic_event(hd);
 	return 0;
 }

@@ -6,7 +6,9 @@
  *   config/   the configuration in force, read-only
  *   stats/    fabric-wide statistics of the engine, and of the device
  *   errors/   errors returned to user space, one counter per kind
- *   clock/    the clock kthread: steps, stalls, wakeups, overruns
+ *   clock/    the clock kthread: steps, stalls, wakeups, overruns, and
+ *             the values it derives from the configuration (budget,
+ *             stall_ns, step_bytes, rx_batch)
  *   nodes/N/  one directory per node: its statistics and state
  *   reset     write 1: clear every statistic and counter above
  *
@@ -22,6 +24,7 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
+#include "hn_fields.h"
 #include "hn_kmod.h"
 
 struct hn_nkobj {
@@ -34,6 +37,7 @@ struct hn_nkobj {
 struct hn_dattr {
 	struct device_attribute attr;
 	size_t off;
+	bool is64;
 };
 
 #define to_hn_dattr(a) container_of(a, struct hn_dattr, attr)
@@ -45,65 +49,31 @@ static struct hn_dev *hn_dev_of(struct device *dev)
 	return container_of(misc, struct hn_dev, misc);
 }
 
-static u64 hn_min_or_0(u64 v)
-{
-	return v == HN_U64_MAX ? 0 : v;
-}
-
 /* ---- config/ ---------------------------------------------------------- */
 
-static ssize_t hn_cfg_u32_show(struct device *dev, struct device_attribute *a,
-			       char *buf)
+static ssize_t hn_cfg_show(struct device *dev, struct device_attribute *a,
+			   char *buf)
 {
 	struct hn_dev *hd = hn_dev_of(dev);
-	u32 v;
-
-	mutex_lock(&hd->lock);
-	v = *(const u32 *)((const char *)hn_cfg(hd->e) + to_hn_dattr(a)->off);
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%u\n", v);
-}
-
-#define HN_CFG(_name, _field)						\
-	static struct hn_dattr hn_cfg_##_name = {			\
-		.attr = __ATTR(_name, 0444, hn_cfg_u32_show, NULL),	\
-		.off = offsetof(struct hn_config, _field),		\
-	}
-
-HN_CFG(nodes, nodes);
-HN_CFG(k, k);
-HN_CFG(policy, policy);
-HN_CFG(link_mbps, link_mbps);
-HN_CFG(slot_p_ns, slot_p_ns);
-HN_CFG(slot_w_ns, slot_w_ns);
-HN_CFG(guard_ns, guard_ns);
-HN_CFG(sched_ns, sched_ns);
-HN_CFG(setup_ns, setup_ns);
-HN_CFG(wh_first_ns, wh_first_ns);
-HN_CFG(wh_flit_ns, wh_flit_ns);
-HN_CFG(flit_bytes, flit_bytes);
-HN_CFG(worm_bytes, worm_bytes);
-HN_CFG(wire_ns, wire_ns);
-HN_CFG(nic_ns, nic_ns);
-HN_CFG(fabric_ns, fabric_ns);
-HN_CFG(nic_buf_bytes, nic_buf_bytes);
-HN_CFG(sw_buf_bytes, sw_buf_bytes);
-HN_CFG(rx_buf_bytes, rx_buf_bytes);
-HN_CFG(max_msg_bytes, max_msg_bytes);
-HN_CFG(pin_slots, pin_slots);
-
-static ssize_t idle_timeout_ns_show(struct device *dev,
-				    struct device_attribute *a, char *buf)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
+	const char *f;
 	u64 v;
 
 	mutex_lock(&hd->lock);
-	v = hn_cfg(hd->e)->idle_timeout_ns;
+	f = (const char *)hn_cfg(hd->e) + to_hn_dattr(a)->off;
+	v = to_hn_dattr(a)->is64 ? *(const u64 *)f : *(const u32 *)f;
 	mutex_unlock(&hd->lock);
 	return sysfs_emit(buf, "%llu\n", v);
 }
-static DEVICE_ATTR_RO(idle_timeout_ns);
+
+/* config/<field> for every field of hn_fields.h */
+#define HN_CFG_ATTR(f, A, ctl, nl, T, lo, hi, live, names, desc)	\
+	static struct hn_dattr hn_cfg_##f = {				\
+		.attr = __ATTR(f, 0444, hn_cfg_show, NULL),		\
+		.off = offsetof(struct hn_config, f),			\
+		.is64 = sizeof_field(struct hn_config, f) == 8,		\
+	};
+HN_CONFIG_FIELDS(HN_CFG_ATTR)
+#undef HN_CFG_ATTR
 
 static ssize_t profile_show(struct device *dev, struct device_attribute *a,
 			    char *buf)
@@ -143,36 +113,18 @@ static ssize_t preload_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(preload);
 
+#define HN_CFG_ATTR(f, A, ctl, nl, T, lo, hi, live, names, desc)	\
+	&hn_cfg_##f.attr.attr,
 static struct attribute *hn_config_attrs[] = {
 	&dev_attr_profile.attr,
-	&hn_cfg_nodes.attr.attr,
-	&hn_cfg_k.attr.attr,
-	&hn_cfg_policy.attr.attr,
-	&hn_cfg_link_mbps.attr.attr,
-	&hn_cfg_slot_p_ns.attr.attr,
-	&hn_cfg_slot_w_ns.attr.attr,
-	&hn_cfg_guard_ns.attr.attr,
-	&hn_cfg_sched_ns.attr.attr,
-	&hn_cfg_setup_ns.attr.attr,
-	&hn_cfg_wh_first_ns.attr.attr,
-	&hn_cfg_wh_flit_ns.attr.attr,
-	&hn_cfg_flit_bytes.attr.attr,
-	&hn_cfg_worm_bytes.attr.attr,
-	&hn_cfg_wire_ns.attr.attr,
-	&hn_cfg_nic_ns.attr.attr,
-	&hn_cfg_fabric_ns.attr.attr,
-	&hn_cfg_nic_buf_bytes.attr.attr,
-	&hn_cfg_sw_buf_bytes.attr.attr,
-	&hn_cfg_rx_buf_bytes.attr.attr,
-	&hn_cfg_max_msg_bytes.attr.attr,
-	&hn_cfg_pin_slots.attr.attr,
-	&dev_attr_idle_timeout_ns.attr,
+	HN_CONFIG_FIELDS(HN_CFG_ATTR)
 	&dev_attr_clock.attr,
 	&dev_attr_pace_ppm.attr,
 	&dev_attr_tick_us.attr,
 	&dev_attr_preload.attr,
 	NULL
 };
+#undef HN_CFG_ATTR
 
 static const struct attribute_group hn_config_group = {
 	.name = "config",
@@ -181,122 +133,42 @@ static const struct attribute_group hn_config_group = {
 
 /* ---- stats/ ----------------------------------------------------------- */
 
-/* Fill hd->gs; hd->lock held. */
-static struct hn_gstats *hn_gstats_get(struct hn_dev *hd)
-{
-	hn_clock_sync(hd);
-	hn_stats_global(hd->e, hd->gs);
-	return hd->gs;
-}
-
-static ssize_t hn_gstat_show(struct device *dev, struct device_attribute *a,
-			     char *buf)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
-	u64 v;
-
-	mutex_lock(&hd->lock);
-	v = *(u64 *)((char *)hn_gstats_get(hd) + to_hn_dattr(a)->off);
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%llu\n", v);
-}
-
-#define HN_GSTAT(_name, _field)						\
-	static struct hn_dattr hn_gs_##_name = {			\
-		.attr = __ATTR(_name, 0444, hn_gstat_show, NULL),	\
-		.off = offsetof(struct hn_gstats, _field),		\
-	}
-
-HN_GSTAT(now_ns, now);
-HN_GSTAT(tx_msgs_circuit, tx_msgs[HN_MODE_CIRCUIT]);
-HN_GSTAT(tx_msgs_wormhole, tx_msgs[HN_MODE_WORMHOLE]);
-HN_GSTAT(tx_bytes_circuit, tx_bytes[HN_MODE_CIRCUIT]);
-HN_GSTAT(tx_bytes_wormhole, tx_bytes[HN_MODE_WORMHOLE]);
-HN_GSTAT(rx_msgs_circuit, rx_msgs[HN_MODE_CIRCUIT]);
-HN_GSTAT(rx_msgs_wormhole, rx_msgs[HN_MODE_WORMHOLE]);
-HN_GSTAT(rx_bytes_circuit, rx_bytes[HN_MODE_CIRCUIT]);
-HN_GSTAT(rx_bytes_wormhole, rx_bytes[HN_MODE_WORMHOLE]);
-HN_GSTAT(in_flight_msgs, in_flight_msgs);
-HN_GSTAT(in_flight_bytes, in_flight_bytes);
-HN_GSTAT(tx_full, tx_full);
-HN_GSTAT(retagged, retagged);
-HN_GSTAT(lat_sum_ns, lat_sum);
-HN_GSTAT(lat_max_ns, lat_max);
-HN_GSTAT(idle_ns, idle_ns);
-HN_GSTAT(cycles, cycles);
-HN_GSTAT(grants, grants);
-HN_GSTAT(exists, exists);
-HN_GSTAT(refusals, refusals);
-HN_GSTAT(releases, releases);
-HN_GSTAT(timeouts, timeouts);
-HN_GSTAT(preloads, preloads);
-
-static ssize_t lat_min_ns_show(struct device *dev, struct device_attribute *a,
-			       char *buf)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
-	u64 v;
-
-	mutex_lock(&hd->lock);
-	v = hn_min_or_0(hn_gstats_get(hd)->lat_min);
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%llu\n", v);
-}
-static DEVICE_ATTR_RO(lat_min_ns);
-
-static ssize_t hn_lat_pct_show(struct device *dev, char *buf, u32 permille)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
-	u64 v;
-
-	mutex_lock(&hd->lock);
-	v = hn_hist_percentile(hn_gstats_get(hd)->hist, permille);
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%llu\n", v);
-}
-
-static ssize_t lat_p50_ns_show(struct device *dev, struct device_attribute *a,
-			       char *buf)
-{
-	return hn_lat_pct_show(dev, buf, 500);
-}
-static DEVICE_ATTR_RO(lat_p50_ns);
-
-static ssize_t lat_p99_ns_show(struct device *dev, struct device_attribute *a,
-			       char *buf)
-{
-	return hn_lat_pct_show(dev, buf, 990);
-}
-static DEVICE_ATTR_RO(lat_p99_ns);
-
-static ssize_t util_ppm_show(struct device *dev, struct device_attribute *a,
-			     char *buf)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
-	u32 v;
-
-	mutex_lock(&hd->lock);
-	v = hn_gstats_get(hd)->util_ppm;
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%u\n", v);
-}
-static DEVICE_ATTR_RO(util_ppm);
+/* stats/<file> for every row of HN_GSTATS, each its own show() */
+#define HN_GSTAT_ATTR(name, S, value)					\
+	static ssize_t name##_show(struct device *dev,			\
+				   struct device_attribute *a, char *buf) \
+	{								\
+		struct hn_dev *hd = hn_dev_of(dev);			\
+		const struct hn_gstats *g;				\
+		u64 v;							\
+									\
+		mutex_lock(&hd->lock);					\
+		g = hn_dev_gstats(hd);					\
+		v = (value);						\
+		mutex_unlock(&hd->lock);				\
+		return sysfs_emit(buf, "%llu\n", v);			\
+	}								\
+	static DEVICE_ATTR_RO(name);
+HN_GSTATS(HN_GSTAT_ATTR)
+HN_GSTAT_ATTR(now_ns, NOW, g->now)
+HN_GSTAT_ATTR(lat_sum_ns, LAT_SUM, g->lat_sum)
+#undef HN_GSTAT_ATTR
 
 /* Messages read by their owners, and still queued, over all nodes. */
 static void hn_rx_totals(struct hn_dev *hd, u64 *read, u64 *queued)
 {
-	struct hn_port *p;
+	struct hn_port_stats ps;
 	u32 i;
 
 	*read = 0;
 	*queued = 0;
+	mutex_lock(&hd->lock);
 	for (i = 0; i < hd->cfg.nodes; i++) {
-		p = &hd->ports[i];
-		spin_lock(&p->lock);
-		*read += p->rx_read;
-		*queued += p->rx_count;
-		spin_unlock(&p->lock);
+		hn_port_stats(hd, &hd->ports[i], &ps);
+		*read += ps.rx_read;
+		*queued += ps.rx_queued;
 	}
+	mutex_unlock(&hd->lock);
 }
 
 static ssize_t rx_read_show(struct device *dev, struct device_attribute *a,
@@ -319,19 +191,6 @@ static ssize_t rx_queued_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(rx_queued);
 
-static ssize_t rx_dropped_show(struct device *dev, struct device_attribute *a,
-			       char *buf)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
-	u64 v;
-
-	mutex_lock(&hd->lock);
-	v = hd->rx_dropped;
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%llu\n", v);
-}
-static DEVICE_ATTR_RO(rx_dropped);
-
 static ssize_t tx_waits_show(struct device *dev, struct device_attribute *a,
 			     char *buf)
 {
@@ -340,40 +199,17 @@ static ssize_t tx_waits_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(tx_waits);
 
+#define HN_GSTAT_ATTR(name, S, value)	&dev_attr_##name.attr,
 static struct attribute *hn_stats_attrs[] = {
-	&hn_gs_now_ns.attr.attr,
-	&hn_gs_tx_msgs_circuit.attr.attr,
-	&hn_gs_tx_msgs_wormhole.attr.attr,
-	&hn_gs_tx_bytes_circuit.attr.attr,
-	&hn_gs_tx_bytes_wormhole.attr.attr,
-	&hn_gs_rx_msgs_circuit.attr.attr,
-	&hn_gs_rx_msgs_wormhole.attr.attr,
-	&hn_gs_rx_bytes_circuit.attr.attr,
-	&hn_gs_rx_bytes_wormhole.attr.attr,
-	&hn_gs_in_flight_msgs.attr.attr,
-	&hn_gs_in_flight_bytes.attr.attr,
-	&hn_gs_tx_full.attr.attr,
+	&dev_attr_now_ns.attr,
+	HN_GSTATS(HN_GSTAT_ATTR)
+	&dev_attr_lat_sum_ns.attr,
 	&dev_attr_tx_waits.attr,
-	&hn_gs_retagged.attr.attr,
-	&hn_gs_lat_sum_ns.attr.attr,
-	&dev_attr_lat_min_ns.attr,
-	&hn_gs_lat_max_ns.attr.attr,
-	&dev_attr_lat_p50_ns.attr,
-	&dev_attr_lat_p99_ns.attr,
-	&dev_attr_util_ppm.attr,
-	&hn_gs_idle_ns.attr.attr,
-	&hn_gs_cycles.attr.attr,
-	&hn_gs_grants.attr.attr,
-	&hn_gs_exists.attr.attr,
-	&hn_gs_refusals.attr.attr,
-	&hn_gs_releases.attr.attr,
-	&hn_gs_timeouts.attr.attr,
-	&hn_gs_preloads.attr.attr,
 	&dev_attr_rx_read.attr,
 	&dev_attr_rx_queued.attr,
-	&dev_attr_rx_dropped.attr,
 	NULL
 };
+#undef HN_GSTAT_ATTR
 
 static const struct attribute_group hn_stats_group = {
 	.name = "stats",
@@ -391,58 +227,20 @@ static ssize_t hn_err_show(struct device *dev, struct device_attribute *a,
 			  atomic64_read(&hd->err[to_hn_dattr(a)->off]));
 }
 
-#define HN_ERR(_name, _kind)						\
-	static struct hn_dattr hn_err_##_name = {			\
-		.attr = __ATTR(_name, 0444, hn_err_show, NULL),		\
-		.off = _kind,						\
-	}
+#define HN_ERR_ATTR(kind, name)						\
+	static struct hn_dattr hn_err_##name = {			\
+		.attr = __ATTR(name, 0444, hn_err_show, NULL),		\
+		.off = HN_E_##kind,					\
+	};
+HN_ERRORS(HN_ERR_ATTR)
+#undef HN_ERR_ATTR
 
-HN_ERR(write_unbound, HN_E_WRITE_UNBOUND);
-HN_ERR(write_short, HN_E_WRITE_SHORT);
-HN_ERR(write_flags, HN_E_WRITE_FLAGS);
-HN_ERR(write_len, HN_E_WRITE_LEN);
-HN_ERR(write_empty, HN_E_WRITE_EMPTY);
-HN_ERR(write_too_big, HN_E_WRITE_TOO_BIG);
-HN_ERR(write_bad_dst, HN_E_WRITE_DST);
-HN_ERR(write_unreachable, HN_E_WRITE_UNREACH);
-HN_ERR(write_fault, HN_E_WRITE_FAULT);
-HN_ERR(write_nomem, HN_E_WRITE_NOMEM);
-HN_ERR(write_again, HN_E_WRITE_AGAIN);
-HN_ERR(write_intr, HN_E_WRITE_INTR);
-HN_ERR(read_unbound, HN_E_READ_UNBOUND);
-HN_ERR(read_too_small, HN_E_READ_TOO_SMALL);
-HN_ERR(read_fault, HN_E_READ_FAULT);
-HN_ERR(read_again, HN_E_READ_AGAIN);
-HN_ERR(read_intr, HN_E_READ_INTR);
-HN_ERR(bind_range, HN_E_BIND_RANGE);
-HN_ERR(bind_busy, HN_E_BIND_BUSY);
-HN_ERR(ioctl_fault, HN_E_IOCTL_FAULT);
-HN_ERR(ioctl_unknown, HN_E_IOCTL_UNKNOWN);
-
+#define HN_ERR_ATTR(kind, name)	&hn_err_##name.attr.attr,
 static struct attribute *hn_errors_attrs[] = {
-	&hn_err_write_unbound.attr.attr,
-	&hn_err_write_short.attr.attr,
-	&hn_err_write_flags.attr.attr,
-	&hn_err_write_len.attr.attr,
-	&hn_err_write_empty.attr.attr,
-	&hn_err_write_too_big.attr.attr,
-	&hn_err_write_bad_dst.attr.attr,
-	&hn_err_write_unreachable.attr.attr,
-	&hn_err_write_fault.attr.attr,
-	&hn_err_write_nomem.attr.attr,
-	&hn_err_write_again.attr.attr,
-	&hn_err_write_intr.attr.attr,
-	&hn_err_read_unbound.attr.attr,
-	&hn_err_read_too_small.attr.attr,
-	&hn_err_read_fault.attr.attr,
-	&hn_err_read_again.attr.attr,
-	&hn_err_read_intr.attr.attr,
-	&hn_err_bind_range.attr.attr,
-	&hn_err_bind_busy.attr.attr,
-	&hn_err_ioctl_fault.attr.attr,
-	&hn_err_ioctl_unknown.attr.attr,
+	HN_ERRORS(HN_ERR_ATTR)
 	NULL
 };
+#undef HN_ERR_ATTR
 
 static const struct attribute_group hn_errors_group = {
 	.name = "errors",
@@ -451,44 +249,29 @@ static const struct attribute_group hn_errors_group = {
 
 /* ---- clock/ ----------------------------------------------------------- */
 
-static ssize_t steps_show(struct device *dev, struct device_attribute *a,
-			  char *buf)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
-	u64 v;
+/* clock/<file>: a value of the clock's, read under hd->lock */
+#define HN_CLOCK_ATTR(name, field)					\
+	static ssize_t name##_show(struct device *dev,			\
+				   struct device_attribute *a, char *buf) \
+	{								\
+		struct hn_dev *hd = hn_dev_of(dev);			\
+		u64 v;							\
+									\
+		mutex_lock(&hd->lock);					\
+		v = hd->field;						\
+		mutex_unlock(&hd->lock);				\
+		return sysfs_emit(buf, "%llu\n", v);			\
+	}								\
+	static DEVICE_ATTR_RO(name)
 
-	mutex_lock(&hd->lock);
-	v = hd->steps;
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%llu\n", v);
-}
-static DEVICE_ATTR_RO(steps);
-
-static ssize_t stalls_show(struct device *dev, struct device_attribute *a,
-			   char *buf)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
-	u64 v;
-
-	mutex_lock(&hd->lock);
-	v = hd->stalls;
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%llu\n", v);
-}
-static DEVICE_ATTR_RO(stalls);
-
-static ssize_t wakeups_show(struct device *dev, struct device_attribute *a,
-			    char *buf)
-{
-	struct hn_dev *hd = hn_dev_of(dev);
-	u64 v;
-
-	mutex_lock(&hd->lock);
-	v = hd->wakeups;
-	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%llu\n", v);
-}
-static DEVICE_ATTR_RO(wakeups);
+HN_CLOCK_ATTR(steps, steps);
+HN_CLOCK_ATTR(stalls, stalls);
+HN_CLOCK_ATTR(wakeups, wakeups);
+/* the working values derived from the configuration */
+HN_CLOCK_ATTR(budget, budget);
+HN_CLOCK_ATTR(stall_ns, stall_ns);
+HN_CLOCK_ATTR(step_bytes, step_bytes);
+HN_CLOCK_ATTR(rx_batch, rx_batch);
 
 static ssize_t overruns_show(struct device *dev, struct device_attribute *a,
 			     char *buf)
@@ -503,6 +286,10 @@ static struct attribute *hn_clock_attrs[] = {
 	&dev_attr_stalls.attr,
 	&dev_attr_wakeups.attr,
 	&dev_attr_overruns.attr,
+	&dev_attr_budget.attr,
+	&dev_attr_stall_ns.attr,
+	&dev_attr_step_bytes.attr,
+	&dev_attr_rx_batch.attr,
 	NULL
 };
 
@@ -548,120 +335,62 @@ const struct attribute_group *hn_dev_groups[] = {
 
 /* ---- nodes/N/ --------------------------------------------------------- */
 
-enum hn_nkind {
-	HN_N_STAT,		/* u64 field of struct hn_nstats */
-	HN_N_LAT_MIN,
-	HN_N_RX_READ,
-	HN_N_RX_QUEUED,
-	HN_N_RX_DROPPED,
-	HN_N_NIC_ROOM,
-	HN_N_BOUND,
-};
-
-struct hn_nattr {
-	struct kobj_attribute attr;
-	enum hn_nkind kind;
-	size_t off;
-};
-
+/* nodes/N/<file>: a row of HN_NSTATS or a port's state */
 static ssize_t hn_node_show(struct kobject *kobj, struct kobj_attribute *a,
-			    char *buf)
+			    char *buf, u64 (*get)(const struct hn_nstats *st,
+						  const struct hn_port_stats *ps))
 {
-	struct hn_nattr *na = container_of(a, struct hn_nattr, attr);
 	struct hn_nkobj *nk = container_of(kobj, struct hn_nkobj, kobj);
 	struct hn_dev *hd = nk->hd;
+	struct hn_port_stats ps;
 	struct hn_nstats st;
-	struct hn_port *p;
-	u64 v = 0;
+	u64 v;
 
 	mutex_lock(&hd->lock);
 	if (nk->id >= hd->cfg.nodes) {	/* the fabric shrank */
 		mutex_unlock(&hd->lock);
 		return -ENODEV;
 	}
-	p = &hd->ports[nk->id];
-	switch (na->kind) {
-	case HN_N_STAT:
-		hn_stats_node(hd->e, nk->id, &st);
-		v = *(u64 *)((char *)&st + na->off);
-		break;
-	case HN_N_LAT_MIN:
-		hn_stats_node(hd->e, nk->id, &st);
-		v = hn_min_or_0(st.lat_min);
-		break;
-	case HN_N_RX_READ:
-		spin_lock(&p->lock);
-		v = p->rx_read;
-		spin_unlock(&p->lock);
-		break;
-	case HN_N_RX_QUEUED:
-		spin_lock(&p->lock);
-		v = p->rx_count;
-		spin_unlock(&p->lock);
-		break;
-	case HN_N_RX_DROPPED:
-		v = p->rx_dropped;
-		break;
-	case HN_N_NIC_ROOM:
-		v = hn_nic_room(hd->e, nk->id);
-		break;
-	case HN_N_BOUND:
-		v = !!p->owner;
-		break;
-	}
+	hn_stats_node(hd->e, nk->id, &st);
+	hn_port_stats(hd, &hd->ports[nk->id], &ps);
+	v = get(&st, &ps);
 	mutex_unlock(&hd->lock);
 	return sysfs_emit(buf, "%llu\n", v);
 }
 
-#define HN_NATTR(_name, _kind, _off)					\
-	static struct hn_nattr hn_n_##_name = {				\
-		.attr = __ATTR(_name, 0444, hn_node_show, NULL),	\
-		.kind = _kind,						\
-		.off = _off,						\
-	}
-#define HN_NSTAT(_name, _field)						\
-	HN_NATTR(_name, HN_N_STAT, offsetof(struct hn_nstats, _field))
+#define HN_NODE_ATTR(name, S, value)					\
+	static u64 hn_n_##name##_get(const struct hn_nstats *st,	\
+				     const struct hn_port_stats *ps)	\
+	{								\
+		return (value);						\
+	}								\
+	static ssize_t hn_n_##name##_show(struct kobject *kobj,		\
+					  struct kobj_attribute *a,	\
+					  char *buf)			\
+	{								\
+		return hn_node_show(kobj, a, buf, hn_n_##name##_get);	\
+	}								\
+	static struct kobj_attribute hn_n_##name =			\
+		__ATTR(name, 0444, hn_n_##name##_show, NULL);
+HN_NSTATS(HN_NODE_ATTR)
+HN_NODE_ATTR(lat_sum_ns, LAT_SUM, st->lat_sum)
+HN_NODE_ATTR(rx_read, RX_READ, ps->rx_read)
+HN_NODE_ATTR(rx_queued, RX_QUEUED, ps->rx_queued)
+HN_NODE_ATTR(nic_room, NIC_ROOM, ps->nic_room)
+HN_NODE_ATTR(bound, BOUND, ps->bound)
+#undef HN_NODE_ATTR
 
-HN_NSTAT(tx_msgs_circuit, tx_msgs[HN_MODE_CIRCUIT]);
-HN_NSTAT(tx_msgs_wormhole, tx_msgs[HN_MODE_WORMHOLE]);
-HN_NSTAT(tx_bytes_circuit, tx_bytes[HN_MODE_CIRCUIT]);
-HN_NSTAT(tx_bytes_wormhole, tx_bytes[HN_MODE_WORMHOLE]);
-HN_NSTAT(tx_done, tx_done);
-HN_NSTAT(tx_full, tx_full);
-HN_NSTAT(rx_msgs_circuit, rx_msgs[HN_MODE_CIRCUIT]);
-HN_NSTAT(rx_msgs_wormhole, rx_msgs[HN_MODE_WORMHOLE]);
-HN_NSTAT(rx_bytes_circuit, rx_bytes[HN_MODE_CIRCUIT]);
-HN_NSTAT(rx_bytes_wormhole, rx_bytes[HN_MODE_WORMHOLE]);
-HN_NSTAT(lat_sum_ns, lat_sum);
-HN_NSTAT(lat_max_ns, lat_max);
-HN_NATTR(lat_min_ns, HN_N_LAT_MIN, 0);
-HN_NATTR(rx_read, HN_N_RX_READ, 0);
-HN_NATTR(rx_queued, HN_N_RX_QUEUED, 0);
-HN_NATTR(rx_dropped, HN_N_RX_DROPPED, 0);
-HN_NATTR(nic_room, HN_N_NIC_ROOM, 0);
-HN_NATTR(bound, HN_N_BOUND, 0);
-
+#define HN_NODE_ATTR(name, S, value)	&hn_n_##name.attr,
 static struct attribute *hn_node_attrs[] = {
-	&hn_n_tx_msgs_circuit.attr.attr,
-	&hn_n_tx_msgs_wormhole.attr.attr,
-	&hn_n_tx_bytes_circuit.attr.attr,
-	&hn_n_tx_bytes_wormhole.attr.attr,
-	&hn_n_tx_done.attr.attr,
-	&hn_n_tx_full.attr.attr,
-	&hn_n_rx_msgs_circuit.attr.attr,
-	&hn_n_rx_msgs_wormhole.attr.attr,
-	&hn_n_rx_bytes_circuit.attr.attr,
-	&hn_n_rx_bytes_wormhole.attr.attr,
-	&hn_n_lat_sum_ns.attr.attr,
-	&hn_n_lat_min_ns.attr.attr,
-	&hn_n_lat_max_ns.attr.attr,
-	&hn_n_rx_read.attr.attr,
-	&hn_n_rx_queued.attr.attr,
-	&hn_n_rx_dropped.attr.attr,
-	&hn_n_nic_room.attr.attr,
-	&hn_n_bound.attr.attr,
+	HN_NSTATS(HN_NODE_ATTR)
+	&hn_n_lat_sum_ns.attr,
+	&hn_n_rx_read.attr,
+	&hn_n_rx_queued.attr,
+	&hn_n_nic_room.attr,
+	&hn_n_bound.attr,
 	NULL
 };
+#undef HN_NODE_ATTR
 ATTRIBUTE_GROUPS(hn_node);
 
 static void hn_node_release(struct kobject *kobj)

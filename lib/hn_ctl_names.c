@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hn_fields.h"
 #include "libhybridnet.h"
 
 #define N(x)	(sizeof(x) / sizeof((x)[0]))
@@ -175,41 +176,25 @@ static const char *const traffic_names[] = {
 #define E(n, a, f, names) \
 	{ n, HYBRIDNET_ATTR_##a, HN_CTL_U32, 0, \
 	  offsetof(struct hn_ctl_config, f), names }
+#define HN_CTL_NAMES_NONE	NULL
+#define HN_CTL_NAMES_PREDICT	predict_names
+/* the engine's fields, from the one table (kmod/core/hn_fields.h) */
+#define CFG(f, A, ctl, nl, T, lo, hi, live, names, desc) \
+	{ nl, HYBRIDNET_ATTR_##A, HN_CTL_##T, 0, \
+	  offsetof(struct hn_ctl_config, ctl), HN_CTL_NAMES_##names },
 
 const struct hn_ctl_field hn_ctl_config_fields[] = {
-	F("nodes", NODES, U32, nodes, 0),
-	F("slots", SLOTS, U32, slots, 0),
-	F("policy", POLICY, U32, policy, 0),
-	F("link-mbps", LINK_MBPS, U32, link_mbps, 0),
-	F("slot-p-ns", SLOT_P_NS, U32, slot_p_ns, 0),
-	F("slot-w-ns", SLOT_W_NS, U32, slot_w_ns, 0),
-	F("guard-ns", GUARD_NS, U32, guard_ns, 0),
-	F("sched-ns", SCHED_NS, U32, sched_ns, 0),
-	F("setup-ns", SETUP_NS, U32, setup_ns, 0),
-	F("wh-first-ns", WH_FIRST_NS, U32, wh_first_ns, 0),
-	F("wh-flit-ns", WH_FLIT_NS, U32, wh_flit_ns, 0),
-	F("flit-bytes", FLIT_BYTES, U32, flit_bytes, 0),
-	F("worm-bytes", WORM_BYTES, U32, worm_bytes, 0),
-	F("wire-ns", WIRE_NS, U32, wire_ns, 0),
-	F("nic-ns", NIC_NS, U32, nic_ns, 0),
-	F("fabric-ns", FABRIC_NS, U32, fabric_ns, 0),
-	F("nic-buf", NIC_BUF, U32, nic_buf, 0),
-	F("sw-buf", SW_BUF, U32, sw_buf, 0),
-	F("rx-buf", RX_BUF, U32, rx_buf, 0),
-	F("max-msg", MAX_MSG, U32, max_msg, 0),
-	F("idle-timeout-ns", IDLE_TIMEOUT_NS, U64, idle_timeout_ns, 0),
-	F("pin-slots", PIN_SLOTS, U32, pin_slots, 0),
+	HN_CONFIG_FIELDS(CFG)
 	F("profile", PROFILE, STRING, profile, 0),
 	E("clock", CLOCK, clock, clock_names),
 	F("pace-ppm", PACE_PPM, U32, pace_ppm, 0),
-	E("predict-algo", PREDICT_ALGO, predict_algo, predict_names),
-	F("predict-kstep", PREDICT_KSTEP, U32, predict_kstep, 0),
 	F("now", NOW, U64, now, 1),
 	{ NULL, 0, 0, 0, 0, NULL },
 };
 
 #undef F
 #undef E
+#undef CFG
 
 const struct hn_ctl_field *hn_ctl_config_field(const char *name)
 {

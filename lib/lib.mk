@@ -26,7 +26,7 @@ HN_NL_STATIC_LIBS := -lnl-genl-3 -lnl-3 -lpthread -lm
 HN_CTL_OBJ	:= $(filter $(O)/lib/hn_ctl%,$(HNLIB_OBJ))
 
 $(HN_CTL_OBJ): $(O)/lib/%.o: lib/%.c lib/hn_ctl_int.h lib/libhybridnet.h \
-		uapi/linux/hybridnet.h
+		uapi/linux/hybridnet.h kmod/core/hn_fields.h
 	@mkdir -p $(@D)
 	$(CC) $(BASE) $(HN_NL_CFLAGS) $(CFLAGS) -c $< -o $@
 

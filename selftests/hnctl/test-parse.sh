@@ -110,7 +110,7 @@ out "set: times in us, ms, s" 0 \
 	"config-set slot-p-ns 1000 slot-w-ns 2000000 guard-ns 1000000000" \
 	-n set slot-p-ns 1us slot-w-ns 2ms guard-ns 1s
 out "set: enums by name or number" 0 \
-	"config-set clock paced predict-algo kstep predict-kstep 3" \
+	"config-set predict-algo kstep predict-kstep 3 clock paced" \
 	-n set predict-algo kstep predict-kstep 3 clock 1
 err "set: a bad enum" 1 "hnctl set: predict-algo: 'best' is not first-fit or kstep
 Try 'hnctl set --help'." set predict-algo best

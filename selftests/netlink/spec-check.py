@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Check that Documentation/netlink/specs/hybridnet.yaml and
-uapi/linux/hybridnet.h agree: every command, attribute, statistic and enum
-value the spec names has the same number in the header, and the header's
-*_MAX values equal the spec's largest.  Prints TAP.
+"""Check that Documentation/netlink/specs/hybridnet.yaml agrees with the
+code:
+  1, 2  uapi/linux/hybridnet.h: every command, attribute, statistic and
+        enum value the spec names has the same number in the header, and
+        the header's *_MAX values equal the spec's largest;
+  3     the one table of configuration fields (kmod/core/hn_fields.h):
+        each field is a spec attribute of the same number and type, whose
+        checks (min, max) are the field's range;
+  4     libhybridnet's names (lib/hn_ctl_names.c) of every attribute and
+        statistic are the spec's.
+Prints TAP.
 
-Usage: spec-check.py SPEC UAPI_DIR BUILD_DIR
+Usage: spec-check.py SPEC UAPI_DIR BUILD_DIR [CORE_DIR LIB_DIR]
 """
 import os
 import subprocess
@@ -74,7 +81,115 @@ def main():
         print('# %s: spec %d, header %d' % (n, want[n], got[n]))
     print('%s 2 netlink spec and uapi header agree on %d numbers'
           % ('not ok' if bad else 'ok', len(want)))
-    return 1 if bad else 0
+    core = sys.argv[4] if len(sys.argv) > 4 else 'kmod/core'
+    lib = sys.argv[5] if len(sys.argv) > 5 else 'lib'
+    bad2 = check_table(spec, uapi, core, build)
+    bad3 = check_lib(spec, uapi, core, lib, build)
+    return 1 if bad or bad2 or bad3 else 0
+
+
+def spec_attrs(spec, set_name):
+    """name -> (value, attribute) of one attribute set"""
+    for s in spec['attribute-sets']:
+        if s['name'] != set_name:
+            continue
+        out, v = {}, 0
+        for a in s['attributes']:
+            v = a.get('value', v + 1)
+            out[a['name']] = (v, a)
+        return out
+    return {}
+
+
+def run_c(build, name, body, includes, cflags, extra=()):
+    src = os.path.join(build, name + '.c')
+    exe = os.path.join(build, name)
+    with open(src, 'w') as f:
+        f.write('#include <stdio.h>\n')
+        for i in includes:
+            f.write('#include "%s"\n' % i)
+        f.write('int main(void)\n{\n%s\treturn 0;\n}\n' % body)
+    r = subprocess.run(['cc'] + cflags + [src] + list(extra) + ['-o', exe],
+                       capture_output=True, text=True)
+    if r.returncode:
+        return None, r.stderr
+    return subprocess.run([exe], capture_output=True, text=True,
+                          check=True).stdout, None
+
+
+def check_table(spec, uapi, core, build):
+    body = ('#define P(f, A, ctl, nl, T, lo, hi, live, names, desc) '
+            'printf("%s %d %s %llu %llu\\n", nl, HYBRIDNET_ATTR_##A, #T, '
+            '(unsigned long long)(lo), (unsigned long long)(hi));\n'
+            '\tHN_CONFIG_FIELDS(P)\n')
+    out, err = run_c(build, 'spec-fields', body,
+                     ['linux/hybridnet.h', 'hn_core.h', 'hn_fields.h'],
+                     ['-I', uapi, '-I', core])
+    attrs = spec_attrs(spec, 'hybridnet')
+    bad = []
+    if out is None:
+        bad.append('the table does not compile: ' + err.splitlines()[0])
+        out = ''
+    n = 0
+    for line in out.splitlines():
+        name, num, typ, lo, hi = line.split()
+        n += 1
+        if name not in attrs:
+            bad.append('%s: not an attribute of the spec' % name)
+            continue
+        v, a = attrs[name]
+        if v != int(num):
+            bad.append('%s: spec number %d, table %s' % (name, v, num))
+        if a['type'] != typ.lower():
+            bad.append('%s: spec type %s, table %s' % (name, a['type'],
+                                                        typ.lower()))
+        checks = a.get('checks', {})
+        if (checks.get('min'), checks.get('max')) != (int(lo), int(hi)):
+            bad.append('%s: spec checks %s, table range %s..%s'
+                       % (name, checks, lo, hi))
+    for b in bad:
+        print('# ' + b)
+    print('%s 3 the configuration table and the spec agree on %d fields'
+          % ('not ok' if bad or not n else 'ok', n))
+    return bad or not n
+
+
+def check_lib(spec, uapi, core, lib, build):
+    body = ('\tunsigned int i;\n'
+            '\tfor (i = 0; i <= HYBRIDNET_ATTR_MAX; i++)\n'
+            '\t\tprintf("attr %u %s\\n", i, hn_ctl_attr_name(i) ?: "-");\n'
+            '\tfor (i = 0; i <= HYBRIDNET_STAT_MAX; i++)\n'
+            '\t\tprintf("stat %u %s\\n", i, hn_ctl_stat_name(i) ?: "-");\n')
+    out, err = run_c(build, 'spec-names', body, ['libhybridnet.h'],
+                     ['-I', uapi, '-I', core, '-I', lib],
+                     [os.path.join(lib, 'hn_ctl_names.c')])
+    bad = []
+    if out is None:
+        bad.append('libhybridnet\'s names do not build: '
+                   + err.splitlines()[0])
+        out = ''
+    sets = {'attr': spec_attrs(spec, 'hybridnet'),
+            'stat': spec_attrs(spec, 'stats')}
+    want = {}
+    for kind, attrs in sets.items():
+        for name, (v, a) in attrs.items():
+            if a['type'] != 'pad':
+                want[(kind, v)] = name
+    n = 0
+    for line in out.splitlines():
+        kind, num, name = line.split()
+        key = (kind, int(num))
+        if key not in want:
+            continue
+        n += 1
+        if want[key] != name:
+            bad.append('%s %s: spec "%s", libhybridnet "%s"'
+                       % (kind, num, want[key], name))
+    for b in bad:
+        print('# ' + b)
+    print('%s 4 libhybridnet names %d attributes and statistics as the spec does'
+          % ('not ok' if bad or not n else 'ok', n))
+    return bad or not n
 
 
 if __name__ == '__main__':

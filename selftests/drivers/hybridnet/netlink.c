@@ -2,11 +2,13 @@
 /*
  * netlink.c - module tests of the generic netlink family "hybridnet":
  * round trips, circuit/wormhole split, a preloaded 2-D mesh, first-fit
- * prediction, bad input (errno and extack text, nothing changed),
- * permission, events, and a fuzzer.  Expects the module loaded with
+ * prediction, bad input (errno and extack text, nothing changed), the
+ * clock following a configuration change, each concurrent request's
+ * extack its own, permission, events, and a fuzzer.  Expects the module loaded with
  * nodes=16 k=4 and no file open.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -547,6 +549,107 @@ TEST_F(nl, bad_input)
 	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));
 	EXPECT_EQ(tx, nlr_gstat(r, HYBRIDNET_STAT_PRELOADS));
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
+}
+
+/*
+ * The clock derives its batch, stall threshold, step and receive batch
+ * from the configuration: they follow a live change (slot lengths) and a
+ * rebuild (node count), as the values computed from the new one.
+ */
+TEST_F(nl, clock_follows_config)
+{
+	struct nlr *r = &self->r;
+	int64_t rx_buf = config_u32(r, HYBRIDNET_ATTR_RX_BUF);
+	int64_t p = config_u32(r, HYBRIDNET_ATTR_SLOT_P_NS);
+	int64_t w = config_u32(r, HYBRIDNET_ATTR_SLOT_W_NS);
+	uint64_t stall = hn_sys("clock/stall_ns");
+
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 10 * p));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, 10 * w));
+	/* (k + 1) slots, each at least 10 p, in each of at least 3 cycles */
+	EXPECT_LT(stall, hn_sys("clock/stall_ns"));
+	EXPECT_LE(5ull * 10 * p * 3, hn_sys("clock/stall_ns"));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, p));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, w));
+	EXPECT_EQ(stall, hn_sys("clock/stall_ns"));
+
+	/* a new engine: 16384 / nodes steps per batch, at most 64 */
+	EXPECT_EQ(64, hn_sys("clock/budget"));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 1024));
+	EXPECT_EQ(16, hn_sys("clock/budget"));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_RX_BUF, 2 * rx_buf));
+	EXPECT_EQ(rx_buf / 2, hn_sys("clock/rx_batch"));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_RX_BUF, rx_buf));
+	EXPECT_EQ(rx_buf / 4, hn_sys("clock/rx_batch"));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	EXPECT_EQ(64, hn_sys("clock/budget"));
+}
+
+/*
+ * Four threads, each on its own socket, send PREDICT with a pair out of
+ * range, each its own: every reply's extack names that thread's pair,
+ * never another's.
+ */
+#define XT_THREADS	4
+#define XT_CALLS	1500
+
+struct xt_arg {
+	uint32_t id;
+	uint32_t calls, wrong, failed;
+	char last[256];
+};
+
+static void *xt_thread(void *p)
+{
+	struct nlr *r = calloc(1, sizeof(*r));
+	struct xt_arg *a = p;
+	char want[128];
+	uint32_t i, bad = 100 + a->id;
+
+	if (!r || nlr_open(r)) {
+		a->failed = XT_CALLS;
+		free(r);
+		return NULL;
+	}
+	snprintf(want, sizeof(want),
+		 "pair %u:1: node %u out of range (16 nodes)", bad, bad);
+	for (i = 0; i < XT_CALLS; i++) {
+		nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+		nlr_pair(r, bad, 1);
+		if (nlr_call(r, NULL, NULL) != -EINVAL) {
+			a->failed++;
+			continue;
+		}
+		a->calls++;
+		if (strcmp(r->msg, want)) {
+			a->wrong++;
+			snprintf(a->last, sizeof(a->last), "%s", r->msg);
+		}
+	}
+	nlr_close(r);
+	free(r);
+	return NULL;
+}
+
+TEST_F(nl, extack_per_request)
+{
+	static struct xt_arg arg[XT_THREADS];
+	pthread_t t[XT_THREADS];
+	uint32_t i;
+
+	for (i = 0; i < XT_THREADS; i++) {
+		arg[i].id = i;
+		ASSERT_EQ(0, pthread_create(&t[i], NULL, xt_thread, &arg[i]));
+	}
+	for (i = 0; i < XT_THREADS; i++)
+		pthread_join(t[i], NULL);
+	for (i = 0; i < XT_THREADS; i++) {
+		EXPECT_EQ(XT_CALLS, arg[i].calls);
+		EXPECT_EQ(0, arg[i].failed);
+		EXPECT_EQ(0, arg[i].wrong) {
+			TH_LOG("thread %u got \"%s\"", i, arg[i].last);
+		}
+	}
 }
 
 /* Without CAP_NET_ADMIN: read, but not change. */

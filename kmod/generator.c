@@ -1,25 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * traffic.c - the in-kernel traffic generator, like pktgen: any pattern
- * of kmod/core/traffic.c on the module's virtual nodes, run by the core's
+ * generator.c - the in-kernel traffic generator, like pktgen: any pattern
+ * of kmod/core/pattern.c on the module's virtual nodes, run by the core's
  * run driver (hn_trun_attach()) on the module's own engine, in virtual
  * time, beside the traffic of /dev/hybridnet.  Netlink starts, stops and
  * reads it (nl_traffic.c); hnctl traffic is the command.
  *
- * Time: while a run is active, the clock kthread (clock.c) calls
- * hn_traffic_run() in place of hn_step(): the run driver generates and
- * injects what is due, then gives the engine one slot, or, when nothing
- * is in flight, moves time on to the next generation.  Writers and
- * readers do not run slots themselves meanwhile, so every slot is preceded
- * by the driver's generation step, as in hnsim run, and a run on an idle
- * fabric gives exactly the result hnsim run gives on the same engine
- * configuration and seed.  Free clock: as fast as the CPU allows; paced
- * clock: no further than the paced target.
+ * Time: while a run is active, its stepper takes the place of the
+ * engine's in the clock (hn_clock_set_stepper()): the run driver
+ * generates and injects what is due, then gives the engine one slot, or,
+ * when nothing is in flight, moves time on to the next generation.  The
+ * stepper is exclusive: writers and readers do not run slots themselves
+ * meanwhile, so every slot is preceded by the driver's generation step,
+ * as in hnsim run, and a run on an idle fabric gives exactly the result
+ * hnsim run gives on the same engine configuration and seed.
  *
- * Messages: the driver's own (m->owner == HN_OWNER_TRUN).  main.c's
- * deliver callback hands them here before any port sees them; the driver
- * frees their receive space at once, so they never reach a reader and
- * never hold a receiver's buffer.  The engine counts them like any other
+ * Messages: the driver's own (m->owner == HN_OWNER_TRUN).  The ports hand
+ * them to this file's sink before any port sees them; the driver frees
+ * their receive space at once, so they never reach a reader and never
+ * hold a receiver's buffer.  The engine counts them like any other
  * message (conservation holds in the statistics).  A run that ends by
  * saturation, limit or TRAFFIC_STOP leaves messages in the fabric: they
  * drain as usual and are still counted here; the next run waits (up to a
@@ -27,9 +26,10 @@
  * were never injected and go with the run.
  *
  * Locking: hd->gen and everything in it is under hd->lock, but for the
- * work item.  START, STOP and GET are serialised by genl_mutex.  The end
- * of a run (found in the kthread, under hd->lock) is announced by a work
- * item, which builds the event under hd->lock and sends it after.
+ * work item.  Start, stop and exit are serialised by the caller
+ * (netlink's hd->nl_lock).  The end of a run (found in the kthread, under
+ * hd->lock) is reported from a work item, through the callback given to
+ * hn_gen_start().
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -37,21 +37,21 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
-#include "hn_nl.h"
-#include "hn_traffic.h"
+#include "hn_kmod.h"
 
 /* A run's state, and the last run after it ended (hd->lock). */
 struct hn_gen {
 	struct hn_trun *r;		/* the last run; NULL before the first */
 	struct hn_engine *e;		/* the engine it was attached to */
 	u32 state;			/* enum hybridnet_traffic */
-	bool go;			/* the start event is out: run it */
+	bool dead;			/* the module is going: no new run */
 	const char *why;		/* how it ended */
 	struct hn_tcfg t;		/* its configuration */
 	struct hn_trun_cfg rc;
 	char dist[32];			/* size distribution, as given */
 	u64 t0, t_end;			/* the engine's time */
-	struct work_struct end_work;	/* HYBRIDNET_EVENT_TRAFFIC at the end */
+	void (*ended)(struct hn_dev *hd);	/* from end_work */
+	struct work_struct end_work;
 	struct hn_dev *hd;
 };
 
@@ -59,36 +59,31 @@ static void hn_gen_end_work(struct work_struct *w)
 {
 	struct hn_gen *g = container_of(w, struct hn_gen, end_work);
 
-	hn_nl_traffic_event(g->hd);
+	g->ended(g->hd);
 }
 
-/* A run is generating (the clock runs it); hd->lock held. */
-bool hn_traffic_active(struct hn_dev *hd)
-{
-	struct hn_gen *g = hd->gen;
-
-	return g && g->state == HYBRIDNET_TRAFFIC_RUNNING && g->go;
-}
-
-/* Every message the last run injected has been delivered; hd->lock. */
-static bool hn_gen_drained(struct hn_gen *g)
+/* Every message the last run injected has been delivered. */
+static bool hn_gen_drained(struct hn_dev *hd)
 {
 	const struct hn_tres *res;
 
-	if (!g->r)
+	lockdep_assert_held(&hd->lock);
+	if (!hd->gen->r)
 		return true;
-	res = hn_trun_result(g->r);
+	res = hn_trun_result(hd->gen->r);
 	return res->inj_msgs == res->done_msgs;
 }
 
+/* The run is over: give the slots back to the engine, say so. */
 static void hn_gen_end(struct hn_dev *hd, u32 state, const char *why)
 {
 	struct hn_gen *g = hd->gen;
 
+	lockdep_assert_held(&hd->lock);
 	g->state = state;
 	g->why = why;
 	g->t_end = hn_now(hd->e);
-	schedule_work(&g->end_work);
+	hn_clock_set_stepper(hd, NULL);
 }
 
 static const char *hn_gen_errwhy(int rc)
@@ -104,21 +99,23 @@ static const char *hn_gen_errwhy(int rc)
 }
 
 /*
- * Run up to @budget of the driver's steps while the engine's time is
- * below @until; returns the steps run.  The clock kthread calls this in
- * place of hn_step() while hn_traffic_active(); hd->lock held.
+ * The stepper: up to @budget of the driver's steps while the engine's
+ * time is below @until; returns the steps run.  An end found here is
+ * reported from the work item.
  */
-u32 hn_traffic_run(struct hn_dev *hd, u32 budget, u64 until)
+static u32 hn_gen_run(struct hn_dev *hd, u32 budget, u64 until, bool *stuck)
 {
 	struct hn_gen *g = hd->gen;
 	const struct hn_tres *res;
+	u32 i, state;
 	int rc = 0;
-	u32 i;
 
+	lockdep_assert_held(&hd->lock);
+	*stuck = false;
 	if (g->e != hd->e) {
-		/* CONFIG_SET made a new engine while the fabric was idle */
 		hn_gen_end(hd, HYBRIDNET_TRAFFIC_STOPPED,
 			   "stopped: the fabric was rebuilt by a configuration change");
+		schedule_work(&g->end_work);
 		return 0;
 	}
 	for (i = 0; i < budget && hn_now(hd->e) < until; i++) {
@@ -128,45 +125,44 @@ u32 hn_traffic_run(struct hn_dev *hd, u32 budget, u64 until)
 	}
 	if (rc < 0) {
 		hn_gen_end(hd, HYBRIDNET_TRAFFIC_STOPPED, hn_gen_errwhy(rc));
+		schedule_work(&g->end_work);
 	} else if (rc) {
 		res = hn_trun_result(g->r);
-		hn_gen_end(hd, res->end == HN_END_DONE ? HYBRIDNET_TRAFFIC_DONE :
-			   res->end == HN_END_LIMIT ? HYBRIDNET_TRAFFIC_LIMIT :
-			   HYBRIDNET_TRAFFIC_SATURATED, res->why);
+		state = res->end == HN_END_DONE ? HYBRIDNET_TRAFFIC_DONE :
+			res->end == HN_END_LIMIT ? HYBRIDNET_TRAFFIC_LIMIT :
+			HYBRIDNET_TRAFFIC_SATURATED;
+		hn_gen_end(hd, state, res->why);
+		schedule_work(&g->end_work);
 	}
 	return i;
 }
 
-/* main.c's deliver callback: one of the driver's messages arrived. */
-void hn_traffic_delivered(struct hn_dev *hd, struct hn_msg *m)
+static const struct hn_stepper hn_gen_stepper = {
+	.run = hn_gen_run,
+	.exclusive = true,
+};
+
+/* The ports hand the driver's messages here. */
+static void hn_gen_delivered(struct hn_dev *hd, struct hn_msg *m)
 {
-	if (WARN_ON_ONCE(!hd->gen || !hd->gen->r))
-		return;
 	hn_trun_delivered(hd->gen->r, m);
 }
 
-/* main.c's reclaim callback: the engine is going, with @m in it. */
-void hn_traffic_reclaimed(struct hn_dev *hd, struct hn_msg *m)
+/* The engine is going, with @m in it. */
+static void hn_gen_reclaimed(struct hn_dev *hd, struct hn_msg *m)
 {
-	if (WARN_ON_ONCE(!hd->gen || !hd->gen->r))
-		return;
 	hn_trun_reclaimed(hd->gen->r, m);
 }
 
-/*
- * Start a run of @t, @rc on the module's engine.  Not under hd->lock;
- * genl_mutex held.  -EBUSY with *@busy saying why; a refusal of the core
- * fills @err.  The run is not stepped until hn_traffic_go(), so that the
- * start event goes out before the end event.
- */
-int hn_traffic_start(struct hn_dev *hd, struct hn_tcfg *t,
-		     const struct hn_trun_cfg *rc, const char *dist,
-		     struct hn_err *err, const char **busy)
+static const struct hn_sink hn_gen_sink = {
+	.deliver = hn_gen_delivered,
+	.reclaim = hn_gen_reclaimed,
+};
+
+/* hd->gen, made on the first start. */
+static int hn_gen_get(struct hn_dev *hd, void (*ended)(struct hn_dev *hd))
 {
-	struct hn_trun *r, *old;
 	struct hn_gen *g;
-	bool drained = false;
-	int i, rv;
 
 	if (!hd->gen) {
 		g = kzalloc(sizeof(*g), GFP_KERNEL);
@@ -176,8 +172,32 @@ int hn_traffic_start(struct hn_dev *hd, struct hn_tcfg *t,
 		INIT_WORK(&g->end_work, hn_gen_end_work);
 		mutex_lock(&hd->lock);
 		hd->gen = g;
+		hn_port_set_sink(hd, &hn_gen_sink);
 		mutex_unlock(&hd->lock);
 	}
+	hd->gen->ended = ended;
+	return 0;
+}
+
+/*
+ * Start a run of @t, @rc on the module's engine; @ended is called (from a
+ * work item) when it ends by itself.  Not under hd->lock.  -EBUSY with
+ * *@busy saying why; a refusal of the core fills @err.  The run is not
+ * stepped until hn_gen_go(), so that the start can be announced first.
+ */
+int hn_gen_start(struct hn_dev *hd, struct hn_tcfg *t,
+		 const struct hn_trun_cfg *rc, const char *dist,
+		 void (*ended)(struct hn_dev *hd), struct hn_err *err,
+		 const char **busy)
+{
+	struct hn_trun *r, *old;
+	struct hn_gen *g;
+	bool drained = false;
+	int i, rv;
+
+	rv = hn_gen_get(hd, ended);
+	if (rv)
+		return rv;
 	g = hd->gen;
 
 	mutex_lock(&hd->lock);
@@ -193,7 +213,7 @@ int hn_traffic_start(struct hn_dev *hd, struct hn_tcfg *t,
 		if (i)
 			msleep(20);
 		mutex_lock(&hd->lock);
-		drained = hn_gen_drained(g);
+		drained = hn_gen_drained(hd);
 		mutex_unlock(&hd->lock);
 	}
 	if (!drained) {
@@ -202,6 +222,10 @@ int hn_traffic_start(struct hn_dev *hd, struct hn_tcfg *t,
 	}
 
 	mutex_lock(&hd->lock);
+	if (g->dead) {
+		mutex_unlock(&hd->lock);
+		return -ESHUTDOWN;
+	}
 	t->nodes = hd->cfg.nodes;
 	r = hn_trun_attach(hd->e, t, rc, &rv, err);
 	if (!r) {
@@ -212,7 +236,6 @@ int hn_traffic_start(struct hn_dev *hd, struct hn_tcfg *t,
 	g->r = r;
 	g->e = hd->e;
 	g->state = HYBRIDNET_TRAFFIC_RUNNING;
-	g->go = false;
 	g->why = NULL;
 	g->t = *t;
 	g->rc = *rc;
@@ -225,28 +248,33 @@ int hn_traffic_start(struct hn_dev *hd, struct hn_tcfg *t,
 }
 
 /* Let the clock run the started run. */
-void hn_traffic_go(struct hn_dev *hd)
+void hn_gen_go(struct hn_dev *hd)
 {
 	mutex_lock(&hd->lock);
-	if (hd->gen)
-		hd->gen->go = true;
+	if (hd->gen && hd->gen->state == HYBRIDNET_TRAFFIC_RUNNING)
+		hn_clock_set_stepper(hd, &hn_gen_stepper);
 	mutex_unlock(&hd->lock);
 	hn_clock_kick(hd);
+}
+
+/* A run is generating (the clock runs it). */
+bool hn_gen_active(struct hn_dev *hd)
+{
+	lockdep_assert_held(&hd->lock);
+	return hd->stepper == &hn_gen_stepper;
 }
 
 /*
  * Stop the run, if one runs; its messages in the fabric drain.  Returns
  * true when it stopped one.  Not under hd->lock.
  */
-bool hn_traffic_stop(struct hn_dev *hd, const char *why)
+bool hn_gen_stop(struct hn_dev *hd, const char *why)
 {
 	bool stopped = false;
 
 	mutex_lock(&hd->lock);
 	if (hd->gen && hd->gen->state == HYBRIDNET_TRAFFIC_RUNNING) {
-		hd->gen->state = HYBRIDNET_TRAFFIC_STOPPED;
-		hd->gen->why = why;
-		hd->gen->t_end = hn_now(hd->e);
+		hn_gen_end(hd, HYBRIDNET_TRAFFIC_STOPPED, why);
 		stopped = true;
 	}
 	mutex_unlock(&hd->lock);
@@ -257,11 +285,12 @@ bool hn_traffic_stop(struct hn_dev *hd, const char *why)
  * What GET and the events report, in one go under hd->lock: fills @s and
  * returns the run's result, or NULL before the first run.
  */
-const struct hn_tres *hn_traffic_state(struct hn_dev *hd,
-				       struct hn_traffic_state *s)
+const struct hn_tres *hn_gen_state(struct hn_dev *hd,
+				   struct hn_gen_state *s)
 {
 	struct hn_gen *g = hd->gen;
 
+	lockdep_assert_held(&hd->lock);
 	memset(s, 0, sizeof(*s));
 	s->state = HYBRIDNET_TRAFFIC_IDLE;
 	s->now = hn_now(hd->e);
@@ -277,17 +306,23 @@ const struct hn_tres *hn_traffic_state(struct hn_dev *hd,
 	return hn_trun_result(g->r);
 }
 
-/* Module unload, before the netlink family goes: stop, no more events. */
-void hn_traffic_exit(struct hn_dev *hd)
+/*
+ * Module unload, before the netlink family goes: stop the run, refuse new
+ * ones, and wait for a pending end report.
+ */
+void hn_gen_exit(struct hn_dev *hd)
 {
 	if (!hd->gen)
 		return;
-	hn_traffic_stop(hd, "stopped: the module is unloading");
+	mutex_lock(&hd->lock);
+	hd->gen->dead = true;
+	mutex_unlock(&hd->lock);
+	hn_gen_stop(hd, "stopped: the module is unloading");
 	cancel_work_sync(&hd->gen->end_work);
 }
 
 /* After the engine has handed back the run's messages (hn_destroy()). */
-void hn_traffic_free(struct hn_dev *hd)
+void hn_gen_free(struct hn_dev *hd)
 {
 	if (!hd->gen)
 		return;

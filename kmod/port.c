@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * port.c - the device's side of each virtual node: its port, the messages
+ * written to it and delivered from it, the receive queue, the receive
+ * credit given back to the fabric, the wake-ups of its readers and
+ * writers, and its counters.  Nothing else touches a port's fields.
+ *
+ * A message written to /dev/hybridnet is a struct hn_kmsg: the engine's
+ * struct hn_msg, then the payload.  The engine hands it back through
+ * hn_port_ops: delivered, it is queued on the destination's port (or
+ * counted in rx_dropped and freed when no file is bound there); reclaimed
+ * when the engine is destroyed, it is freed.  Messages of another owner
+ * (the in-kernel generator's, m->owner != HN_OWNER_DEV) go to the sink
+ * that owner registered with hn_port_set_sink().
+ *
+ * Receive credit: the space of a message read returns to the fabric in
+ * batches (hd->rx_batch bytes, set by the clock), and all of it once the
+ * queue is empty, so a reader that keeps up costs the engine one update
+ * per batch.
+ */
+#include <linux/bitmap.h>
+#include <linux/mm.h>
+#include <linux/poll.h>
+#include <linux/slab.h>
+
+#include "hn_kmod.h"
+
+/* Ports for @c->nodes nodes, each unbound with an empty NIC buffer. */
+struct hn_port *hn_ports_alloc(const struct hn_config *c)
+{
+	struct hn_port *ports, *p;
+	u32 i;
+
+	ports = kvcalloc(c->nodes, sizeof(*ports), GFP_KERNEL);
+	if (!ports)
+		return NULL;
+	for (i = 0; i < c->nodes; i++) {
+		p = &ports[i];
+		p->id = i;
+		WRITE_ONCE(p->room, c->nic_buf_bytes);
+		spin_lock_init(&p->lock);
+		INIT_LIST_HEAD(&p->rxq);
+		init_waitqueue_head(&p->wq);
+	}
+	return ports;
+}
+
+/* Every NIC buffer is empty again (a new engine of the same size). */
+void hn_ports_refill(struct hn_dev *hd)
+{
+	u32 i;
+
+	lockdep_assert_held(&hd->lock);
+	for (i = 0; i < hd->cfg.nodes; i++)
+		WRITE_ONCE(hd->ports[i].room, hd->cfg.nic_buf_bytes);
+}
+
+struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len)
+{
+	struct hn_kmsg *km;
+
+	km = kvmalloc(struct_size(km, data, len), GFP_KERNEL_ACCOUNT);
+	if (!km)
+		return NULL;
+	atomic_long_inc(&hd->live_msgs);
+	memset(&km->m, 0, sizeof(km->m));
+	km->m.owner = HN_OWNER_DEV;
+	km->m.len = len;
+	return km;
+}
+
+void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km)
+{
+	atomic_long_dec(&hd->live_msgs);
+	kvfree(km);
+}
+
+/* Messages of another owner go to its sink (the generator's run). */
+void hn_port_set_sink(struct hn_dev *hd, const struct hn_sink *sink)
+{
+	lockdep_assert_held(&hd->lock);
+	hd->sink = sink;
+}
+
+/*
+ * The engine delivered @m (hd->lock held, from hn_step()).  Queue it for
+ * the owner of the destination, or count and free it when nobody is
+ * bound there.  Only hn_consume() may be called back from here.
+ */
+static void hn_port_deliver(void *ctx, struct hn_msg *m)
+{
+	struct hn_kmsg *km = container_of(m, struct hn_kmsg, m);
+	struct hn_dev *hd = ctx;
+	struct hn_port *p = &hd->ports[m->dst];
+
+	lockdep_assert_held(&hd->lock);
+	hd->delivered++;
+	if (m->owner != HN_OWNER_DEV) {
+		hd->sink->deliver(hd, m);
+		return;
+	}
+	if (!p->owner) {
+		p->rx_dropped++;
+		hd->rx_dropped++;
+		hn_consume(hd->e, m->dst, m->len);
+		hn_kmsg_free(hd, km);
+		return;
+	}
+	spin_lock(&p->lock);
+	list_add_tail(&km->list, &p->rxq);
+	p->rx_count++;
+	spin_unlock(&p->lock);
+	wake_up_interruptible_poll(&p->wq, EPOLLIN | EPOLLRDNORM);
+}
+
+/* hn_destroy() hands back what is still in flight. */
+static void hn_port_reclaim(void *ctx, struct hn_msg *m)
+{
+	struct hn_dev *hd = ctx;
+
+	if (m->owner != HN_OWNER_DEV)
+		hd->sink->reclaim(hd, m);
+	else
+		hn_kmsg_free(hd, container_of(m, struct hn_kmsg, m));
+}
+
+const struct hn_ops hn_port_ops = {
+	.deliver = hn_port_deliver,
+	.reclaim = hn_port_reclaim,
+};
+
+/*
+ * Bind @p to @f: 0, or -EBUSY when another file holds it or the fabric is
+ * being rebuilt.
+ */
+int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_file *f)
+{
+	lockdep_assert_held(&hd->lock);
+	if (p->owner || hd->frozen)
+		return -EBUSY;
+	p->owner = f;
+	WRITE_ONCE(p->room, hn_nic_room(hd->e, p->id));
+	return 0;
+}
+
+/*
+ * The file bound to @p is closing: free what is queued (rx_dropped) and
+ * give its space back.  Returns true when space went back to the fabric,
+ * which may let it go on.
+ */
+bool hn_port_unbind(struct hn_dev *hd, struct hn_port *p)
+{
+	struct hn_kmsg *km, *tmp;
+	LIST_HEAD(drop);
+	u32 give;
+
+	lockdep_assert_held(&hd->lock);
+	p->owner = NULL;
+	__clear_bit(p->id, hd->tx_wait);
+	spin_lock(&p->lock);
+	list_splice_init(&p->rxq, &drop);
+	p->rx_count = 0;
+	give = p->rx_unreturned;
+	p->rx_unreturned = 0;
+	spin_unlock(&p->lock);
+	list_for_each_entry_safe(km, tmp, &drop, list) {
+		give += km->m.len;
+		p->rx_dropped++;
+		hd->rx_dropped++;
+		hn_kmsg_free(hd, km);
+	}
+	hn_consume(hd->e, p->id, give);
+	return give != 0;
+}
+
+/*
+ * The oldest delivered message, left on the queue; NULL when empty.  Only
+ * the reader (file->rlock) may use it: only it takes messages off.
+ */
+struct hn_kmsg *hn_port_peek(struct hn_port *p)
+{
+	struct hn_kmsg *km;
+
+	spin_lock(&p->lock);
+	km = list_first_entry_or_null(&p->rxq, struct hn_kmsg, list);
+	spin_unlock(&p->lock);
+	return km;
+}
+
+bool hn_port_rx_ready(struct hn_port *p)
+{
+	return hn_port_peek(p);
+}
+
+/*
+ * Take @km, the message hn_port_peek() returned and the reader copied
+ * out, off the queue and free it.  Returns the receive space to give
+ * back now with hn_port_credit() (0: keep batching).
+ */
+u32 hn_port_pop(struct hn_dev *hd, struct hn_port *p, struct hn_kmsg *km)
+{
+	u32 give = 0;
+
+	spin_lock(&p->lock);
+	list_del(&km->list);
+	p->rx_count--;
+	p->rx_read++;
+	p->rx_unreturned += km->m.len;
+	if (list_empty(&p->rxq) || p->rx_unreturned >= hd->rx_batch) {
+		give = p->rx_unreturned;
+		p->rx_unreturned = 0;
+	}
+	spin_unlock(&p->lock);
+	hn_kmsg_free(hd, km);
+	return give;
+}
+
+/* Give @bytes of @p's receive buffer back to the fabric. */
+void hn_port_credit(struct hn_dev *hd, struct hn_port *p, u32 bytes)
+{
+	lockdep_assert_held(&hd->lock);
+	hn_consume(hd->e, p->id, bytes);
+}
+
+/*
+ * A writer or poller of @p waits for NIC room: remember the room now, so
+ * that hn_ports_wake_writers() wakes it when that changes.
+ */
+void hn_port_want_room(struct hn_dev *hd, struct hn_port *p)
+{
+	lockdep_assert_held(&hd->lock);
+	WRITE_ONCE(p->room, hn_nic_room(hd->e, p->id));
+	__set_bit(p->id, hd->tx_wait);
+}
+
+/*
+ * Tell writers and pollers waiting for NIC room how much there is now.
+ * A node leaves the bitmap once its NIC buffer is empty: nothing it waits
+ * for can be bigger.
+ */
+void hn_ports_wake_writers(struct hn_dev *hd)
+{
+	struct hn_port *p;
+	unsigned long n;
+	u32 room;
+
+	lockdep_assert_held(&hd->lock);
+	for_each_set_bit(n, hd->tx_wait, hd->cfg.nodes) {
+		p = &hd->ports[n];
+		room = hn_nic_room(hd->e, n);
+		if (room == p->room)
+			continue;
+		WRITE_ONCE(p->room, room);
+		if (room == hd->cfg.nic_buf_bytes)
+			__clear_bit(n, hd->tx_wait);
+		wake_up_interruptible_poll(&p->wq, EPOLLOUT | EPOLLWRNORM);
+	}
+}
+
+/* Messages queued at @p, and the payload bytes of the next one. */
+void hn_port_rx_queue(struct hn_port *p, u32 *queued, u32 *next_len)
+{
+	struct hn_kmsg *km;
+
+	spin_lock(&p->lock);
+	*queued = p->rx_count;
+	km = list_first_entry_or_null(&p->rxq, struct hn_kmsg, list);
+	*next_len = km ? km->m.len : 0;
+	spin_unlock(&p->lock);
+}
+
+/* @p's counters and state. */
+void hn_port_stats(struct hn_dev *hd, struct hn_port *p,
+		   struct hn_port_stats *ps)
+{
+	lockdep_assert_held(&hd->lock);
+	spin_lock(&p->lock);
+	ps->rx_read = p->rx_read;
+	ps->rx_queued = p->rx_count;
+	spin_unlock(&p->lock);
+	ps->rx_dropped = p->rx_dropped;
+	ps->nic_room = hn_nic_room(hd->e, p->id);
+	ps->bound = p->owner;
+}
+
+/* Why the ports cannot go away now (a file is bound), or NULL. */
+const char *hn_ports_busy(struct hn_dev *hd)
+{
+	u32 i;
+
+	lockdep_assert_held(&hd->lock);
+	for (i = 0; i < hd->cfg.nodes; i++)
+		if (hd->ports[i].owner)
+			return "a file is bound to a node: close it first";
+	return NULL;
+}
+
+/* Clear the ports' counters and the device's error counters. */
+void hn_ports_reset_stats(struct hn_dev *hd)
+{
+	struct hn_port *p;
+	u32 i;
+
+	lockdep_assert_held(&hd->lock);
+	hd->rx_dropped = 0;
+	for (i = 0; i < hd->cfg.nodes; i++) {
+		p = &hd->ports[i];
+		p->rx_dropped = 0;
+		spin_lock(&p->lock);
+		p->rx_read = 0;
+		spin_unlock(&p->lock);
+	}
+	for (i = 0; i < HN_E_NR; i++)
+		atomic64_set(&hd->err[i], 0);
+	atomic64_set(&hd->tx_waits, 0);
+}
