@@ -106,8 +106,7 @@ static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
 			rc = -EBUSY;
 	} else {
 		rc = hn_port_bind(hd, p, f);
-		/* publish the binding; pairs with hn_file_port() */
-		if (!rc)
+		if (!rc)	/* publish it; pairs with hn_file_port() */
 			smp_store_release(&f->port, p);
 	}
 	mutex_unlock(&hd->lock);

@@ -34,100 +34,50 @@ enum hn_preload_mode {
 	HN_PRELOAD_SHIFT,	/* slot s: u -> u + s + 1 (mod N) */
 };
 
-/*
- * Errors returned to user space, by kind: the enum hn_err_kind and the
- * files of sysfs errors/ (X(KIND, file name), the errno in the comment).
- */
-#define HN_ERRORS(X)							\
-	X(WRITE_UNBOUND, write_unbound)		/* ENOTCONN */		\
-	X(WRITE_SHORT, write_short)		/* EINVAL: < header */	\
-	X(WRITE_FLAGS, write_flags)		/* EINVAL: flags != 0 */ \
-	X(WRITE_LEN, write_len)			/* EINVAL: len != size - header */ \
-	X(WRITE_EMPTY, write_empty)		/* EINVAL: len == 0 */	\
-	X(WRITE_TOO_BIG, write_too_big)		/* EMSGSIZE */		\
-	X(WRITE_DST, write_bad_dst)		/* EINVAL: dst >= nodes */ \
-	X(WRITE_UNREACH, write_unreachable)	/* EHOSTUNREACH */	\
-	X(WRITE_FAULT, write_fault)		/* EFAULT */		\
-	X(WRITE_NOMEM, write_nomem)		/* ENOMEM */		\
-	X(WRITE_AGAIN, write_again)		/* EAGAIN: NIC full */	\
-	X(WRITE_INTR, write_intr)		/* ERESTARTSYS */	\
-	X(READ_UNBOUND, read_unbound)		/* ENOTCONN */		\
-	X(READ_TOO_SMALL, read_too_small)	/* EMSGSIZE */		\
-	X(READ_FAULT, read_fault)		/* EFAULT */		\
-	X(READ_AGAIN, read_again)		/* EAGAIN */		\
-	X(READ_INTR, read_intr)			/* ERESTARTSYS */	\
-	X(BIND_RANGE, bind_range)		/* EINVAL: node >= nodes */ \
-	X(BIND_BUSY, bind_busy)			/* EBUSY */		\
-	X(IOCTL_FAULT, ioctl_fault)		/* EFAULT */		\
-	X(IOCTL_UNKNOWN, ioctl_unknown)		/* ENOTTY */
-
-#define HN_ERR_ENUM(kind, name)	HN_E_##kind,
+/* Errors returned to user space, by kind (hn_lists.h, sysfs errors/). */
 enum hn_err_kind {
-	HN_ERRORS(HN_ERR_ENUM)
+#define HN_ERROR(kind, file)	HN_E_##kind,
+#include "hn_lists.h"
+#undef HN_ERROR
 	HN_E_NR
 };
 
-#undef HN_ERR_ENUM
+/* The statistics sysfs and netlink share (hn_lists.h), by index. */
+enum hn_gstat_index {
+#define HN_GSTAT(file, stat, value)	HN_GS_##file,
+#include "hn_lists.h"
+#undef HN_GSTAT
+	HN_GS_NR
+};
 
-/*
- * The statistics that sysfs stats/ and netlink STATS_GET both give, as
- * X(file, STAT, value): the file in stats/, HYBRIDNET_STAT_<STAT>, and its
- * value from g (struct hn_gstats) and hd.
- */
-#define HN_GSTATS(X)							\
-	X(tx_msgs_circuit, TX_CIRCUIT_MSGS, g->tx_msgs[HN_MODE_CIRCUIT]) \
-	X(tx_msgs_wormhole, TX_WORMHOLE_MSGS, g->tx_msgs[HN_MODE_WORMHOLE]) \
-	X(tx_bytes_circuit, TX_CIRCUIT_BYTES, g->tx_bytes[HN_MODE_CIRCUIT]) \
-	X(tx_bytes_wormhole, TX_WORMHOLE_BYTES,				\
-	  g->tx_bytes[HN_MODE_WORMHOLE])				\
-	X(rx_msgs_circuit, RX_CIRCUIT_MSGS, g->rx_msgs[HN_MODE_CIRCUIT]) \
-	X(rx_msgs_wormhole, RX_WORMHOLE_MSGS, g->rx_msgs[HN_MODE_WORMHOLE]) \
-	X(rx_bytes_circuit, RX_CIRCUIT_BYTES, g->rx_bytes[HN_MODE_CIRCUIT]) \
-	X(rx_bytes_wormhole, RX_WORMHOLE_BYTES,				\
-	  g->rx_bytes[HN_MODE_WORMHOLE])				\
-	X(in_flight_msgs, IN_FLIGHT_MSGS, g->in_flight_msgs)		\
-	X(in_flight_bytes, IN_FLIGHT_BYTES, g->in_flight_bytes)		\
-	X(tx_full, TX_FULL, g->tx_full)					\
-	X(retagged, RETAGGED, g->retagged)				\
-	X(lat_min_ns, LAT_MIN_NS, hn_lat_min(g->lat_min))		\
-	X(lat_mean_ns, LAT_MEAN_NS, hn_lat_mean(g->lat_sum,		\
-			g->rx_msgs[0] + g->rx_msgs[1]))			\
-	X(lat_max_ns, LAT_MAX_NS, g->lat_max)				\
-	X(lat_p50_ns, LAT_P50_NS, hn_hist_percentile(g->hist, 500))	\
-	X(lat_p99_ns, LAT_P99_NS, hn_hist_percentile(g->hist, 990))	\
-	X(util_ppm, UTIL_PPM, g->util_ppm)				\
-	X(cycles, CYCLES, g->cycles)					\
-	X(idle_ns, IDLE_NS, g->idle_ns)					\
-	X(grants, GRANTS, g->grants)					\
-	X(exists, EXISTS, g->exists)					\
-	X(refusals, REFUSALS, g->refusals)				\
-	X(releases, RELEASES, g->releases)				\
-	X(timeouts, TIMEOUTS, g->timeouts)				\
-	X(preloads, PRELOADS, g->preloads)				\
-	X(rx_dropped, RX_DROPPED, hd->rx_dropped)
+enum hn_nstat_index {
+#define HN_NSTAT(file, stat, value)	HN_NS_##file,
+#include "hn_lists.h"
+#undef HN_NSTAT
+	HN_NS_NR
+};
 
-/*
- * The same for one node, sysfs nodes/N/ and the STATS_GET dump: from st
- * (struct hn_nstats) and ps (struct hn_port_stats).
- */
-#define HN_NSTATS(X)							\
-	X(tx_msgs_circuit, TX_CIRCUIT_MSGS, st->tx_msgs[HN_MODE_CIRCUIT]) \
-	X(tx_msgs_wormhole, TX_WORMHOLE_MSGS, st->tx_msgs[HN_MODE_WORMHOLE]) \
-	X(tx_bytes_circuit, TX_CIRCUIT_BYTES, st->tx_bytes[HN_MODE_CIRCUIT]) \
-	X(tx_bytes_wormhole, TX_WORMHOLE_BYTES,				\
-	  st->tx_bytes[HN_MODE_WORMHOLE])				\
-	X(rx_msgs_circuit, RX_CIRCUIT_MSGS, st->rx_msgs[HN_MODE_CIRCUIT]) \
-	X(rx_msgs_wormhole, RX_WORMHOLE_MSGS, st->rx_msgs[HN_MODE_WORMHOLE]) \
-	X(rx_bytes_circuit, RX_CIRCUIT_BYTES, st->rx_bytes[HN_MODE_CIRCUIT]) \
-	X(rx_bytes_wormhole, RX_WORMHOLE_BYTES,				\
-	  st->rx_bytes[HN_MODE_WORMHOLE])				\
-	X(tx_done, TX_DONE, st->tx_done)				\
-	X(tx_full, TX_FULL, st->tx_full)				\
-	X(lat_min_ns, LAT_MIN_NS, hn_lat_min(st->lat_min))		\
-	X(lat_mean_ns, LAT_MEAN_NS, hn_lat_mean(st->lat_sum,		\
-			st->rx_msgs[0] + st->rx_msgs[1]))		\
-	X(lat_max_ns, LAT_MAX_NS, st->lat_max)				\
-	X(rx_dropped, RX_DROPPED, ps->rx_dropped)
+/* The engine's configuration fields (hn_fields.h), by index. */
+enum hn_cfg_index {
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)	HN_CFG_##f,
+#include "hn_fields.h"
+#undef HN_FIELD
+	HN_CFG_NR
+};
+
+/* What the module needs to know of a field (fields.c). */
+struct hn_cfg_field {
+	const char *name;		/* module parameter, sysfs file */
+	u16 attr;			/* HYBRIDNET_ATTR_* */
+	u16 off;			/* in struct hn_config */
+	bool is64;			/* u64, else u32 */
+	bool live;			/* changes without a new engine */
+	u64 min, max;
+};
+
+extern const struct hn_cfg_field hn_cfg_fields[HN_CFG_NR];
+u64 hn_cfg_get(const struct hn_config *c, enum hn_cfg_index i);
+void hn_cfg_set(struct hn_config *c, enum hn_cfg_index i, u64 v);
 
 /* A minimum with no sample reads 0. */
 static inline u64 hn_lat_min(u64 v)

@@ -75,29 +75,116 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "hn_fields.h"
 #include "hn_kmod.h"
 #include "hn_nl.h"
 
 #define UNSET		(-1)
 
 /*
- * Engine parameters, one per configuration field (hn_fields.h).  UNSET
- * (-1) takes the value of the profile; any other value must lie in the
- * field's range.
+ * Engine parameters, one per configuration field (hn_fields.h: a field
+ * without its parameter does not build, see hn_param_vals).  UNSET (-1)
+ * takes the value of the profile; any other value must lie in the
+ * field's range.  A u64 field's parameter is a long, the others ints.
  */
 static char *profile = "ding4";
 module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile, "timing profile: ding4 (Ch. 4, default) or ding5 (Ch. 5)");
 
-#define HN_PARAM_U32	int
-#define HN_PARAM_U64	long
-#define HN_PARAM(f, A, ctl, nl, T, lo, hi, live, names, desc)		\
-	static HN_PARAM_##T f = UNSET;					\
-	module_param(f, HN_PARAM_##T, 0444);				\
-	MODULE_PARM_DESC(f, desc " (default: profile)");
-HN_CONFIG_FIELDS(HN_PARAM)
-#undef HN_PARAM
+static int nodes = UNSET;
+module_param(nodes, int, 0444);
+MODULE_PARM_DESC(nodes, "virtual nodes, 2..4096 (default: profile)");
+
+static int k = UNSET;
+module_param(k, int, 0444);
+MODULE_PARM_DESC(k, "predictive TDM slots, 0..64 (default: profile)");
+
+static int policy = UNSET;
+module_param(policy, int, 0444);
+MODULE_PARM_DESC(policy, "cycle-controller flags (enum hn_policy): 1 SES, 2 SLA, 4 PREEMPT, 8 PREEMPT per slot, 16 no wormhole slot, 32 dynamic TDM (default: profile)");
+
+static int link_mbps = UNSET;
+module_param(link_mbps, int, 0444);
+MODULE_PARM_DESC(link_mbps, "link rate in Mb/s, 1..1000000 (default: profile)");
+
+static int slot_p_ns = UNSET;
+module_param(slot_p_ns, int, 0444);
+MODULE_PARM_DESC(slot_p_ns, "predictive slot length in ns, 1..1000000000 (default: profile)");
+
+static int slot_w_ns = UNSET;
+module_param(slot_w_ns, int, 0444);
+MODULE_PARM_DESC(slot_w_ns, "wormhole slot length in ns with SLA, 1..1000000000 (default: profile)");
+
+static int guard_ns = UNSET;
+module_param(guard_ns, int, 0444);
+MODULE_PARM_DESC(guard_ns, "guard band per slot in ns, 0..999999999, below every slot length (default: profile)");
+
+static int sched_ns = UNSET;
+module_param(sched_ns, int, 0444);
+MODULE_PARM_DESC(sched_ns, "predictive scheduler latency in ns, 0..1000000000 (default: profile)");
+
+static int setup_ns = UNSET;
+module_param(setup_ns, int, 0444);
+MODULE_PARM_DESC(setup_ns, "switch configuration delay in ns, 0..1000000000 (default: profile)");
+
+static int wh_first_ns = UNSET;
+module_param(wh_first_ns, int, 0444);
+MODULE_PARM_DESC(wh_first_ns, "wormhole first flit in ns, wh_flit_ns..1000000000 (default: profile)");
+
+static int wh_flit_ns = UNSET;
+module_param(wh_flit_ns, int, 0444);
+MODULE_PARM_DESC(wh_flit_ns, "wormhole further flit in ns, 1..1000000000 (default: profile)");
+
+static int flit_bytes = UNSET;
+module_param(flit_bytes, int, 0444);
+MODULE_PARM_DESC(flit_bytes, "flit size in bytes, 1..4096 (default: profile)");
+
+static int worm_bytes = UNSET;
+module_param(worm_bytes, int, 0444);
+MODULE_PARM_DESC(worm_bytes, "largest worm in bytes, flit_bytes..1048576 (default: profile)");
+
+static int wire_ns = UNSET;
+module_param(wire_ns, int, 0444);
+MODULE_PARM_DESC(wire_ns, "NIC to switch wire delay in ns, 0..1000000000 (default: profile)");
+
+static int nic_ns = UNSET;
+module_param(nic_ns, int, 0444);
+MODULE_PARM_DESC(nic_ns, "NIC send or receive delay in ns, 0..1000000000 (default: profile)");
+
+static int fabric_ns = UNSET;
+module_param(fabric_ns, int, 0444);
+MODULE_PARM_DESC(fabric_ns, "fabric propagation delay in ns, 0..1000000000 (default: profile)");
+
+static int nic_buf_bytes = UNSET;
+module_param(nic_buf_bytes, int, 0444);
+MODULE_PARM_DESC(nic_buf_bytes, "NIC buffer per node in bytes, 1..67108864 (default: profile)");
+
+static int sw_buf_bytes = UNSET;
+module_param(sw_buf_bytes, int, 0444);
+MODULE_PARM_DESC(sw_buf_bytes, "switch buffer per input in bytes, 1..67108864 (default: profile)");
+
+static int rx_buf_bytes = UNSET;
+module_param(rx_buf_bytes, int, 0444);
+MODULE_PARM_DESC(rx_buf_bytes, "receive buffer per node in bytes, 1..67108864 (default: profile)");
+
+static int max_msg_bytes = UNSET;
+module_param(max_msg_bytes, int, 0444);
+MODULE_PARM_DESC(max_msg_bytes, "largest message in bytes, 1..1048576, at most every buffer (default: profile)");
+
+static long idle_timeout_ns = UNSET;
+module_param(idle_timeout_ns, long, 0444);
+MODULE_PARM_DESC(idle_timeout_ns, "release circuits idle this long, ns, 0 (never)..1000000000000000 (default: profile)");
+
+static int pin_slots = UNSET;
+module_param(pin_slots, int, 0444);
+MODULE_PARM_DESC(pin_slots, "slots 0..pin_slots-1 are kept for preloaded circuits, 0..k (default: profile)");
+
+static int predict_algo = UNSET;
+module_param(predict_algo, int, 0444);
+MODULE_PARM_DESC(predict_algo, "how PREDICT places requests: 0 first fit, 1 K-step matching per slot (default: profile)");
+
+static int predict_kstep = UNSET;
+module_param(predict_kstep, int, 0444);
+MODULE_PARM_DESC(predict_kstep, "K of the K-step matching, 1 (greedy)..2N-1 (maximum) (default: profile)");
 
 static char *clock = "free";
 module_param(clock, charp, 0444);
@@ -115,18 +202,12 @@ static char *preload = "none";
 module_param(preload, charp, 0444);
 MODULE_PARM_DESC(preload, "circuits installed at load: none (default) or shift (slot s connects u to u+s+1 mod N)");
 
-/* The module parameters: where each is, its range, its field. */
-static const struct hn_param {
-	const char *name;
-	const void *val;
-	bool is64;
-	s64 min, max;
-	size_t off;
-} hn_params[] = {
-#define HN_PARAM(f, A, ctl, nl, T, lo, hi, live, names, desc)		\
-	{ #f, &f, sizeof(f) == 8, lo, hi, offsetof(struct hn_config, f) },
-	HN_CONFIG_FIELDS(HN_PARAM)
-#undef HN_PARAM
+/* Each field's parameter, by the field's index. */
+static const void *const hn_param_vals[HN_CFG_NR] = {
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)	\
+	[HN_CFG_##f] = &(f),
+#include "hn_fields.h"
+#undef HN_FIELD
 };
 
 static struct hn_dev *hn_the_dev;
@@ -144,22 +225,19 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		return -EINVAL;
 	}
 	hd->profile = profile;
-	for (i = 0; i < ARRAY_SIZE(hn_params); i++) {
-		const struct hn_param *hp = &hn_params[i];
-		s64 v = hp->is64 ? *(const long *)hp->val :
-			*(const int *)hp->val;
+	for (i = 0; i < HN_CFG_NR; i++) {
+		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
+		s64 v = cf->is64 ? *(const long *)hn_param_vals[i] :
+			*(const int *)hn_param_vals[i];
 
 		if (v == UNSET)
 			continue;
-		if (v < hp->min || v > hp->max) {
-			pr_err("%s=%lld: out of range %lld..%lld\n", hp->name,
-			       v, hp->min, hp->max);
+		if (v < 0 || v < cf->min || v > cf->max) {
+			pr_err("%s=%lld: out of range %llu..%llu\n", cf->name, v,
+			       cf->min, cf->max);
 			return -EINVAL;
 		}
-		if (hp->is64)
-			*(u64 *)((char *)c + hp->off) = v;
-		else
-			*(u32 *)((char *)c + hp->off) = v;
+		hn_cfg_set(c, i, v);
 	}
 	rc = hn_config_check(c, &err);
 	if (rc) {

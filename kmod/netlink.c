@@ -34,7 +34,6 @@
 #include <linux/mm.h>
 #include <linux/module.h>
 
-#include "hn_fields.h"
 #include "hn_nl.h"
 
 struct hn_dev *hn_nl_hd;
@@ -174,26 +173,27 @@ struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
 }
 
 /* the ranges of the configuration fields (hn_fields.h) */
-#define HN_NL_RANGE(f, A, ctl, nl, T, lo, hi, live, names, desc)	\
-	static struct netlink_range_validation hn_r_##f = {	\
-		.min = lo, .max = hi,					\
-	};
-HN_CONFIG_FIELDS(HN_NL_RANGE)
-#undef HN_NL_RANGE
+static struct netlink_range_validation hn_cfg_range[HN_CFG_NR] = {
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
+	[HN_CFG_##f] = { .min = lo, .max = hi },
+#include "hn_fields.h"
+#undef HN_FIELD
+};
 
 static struct netlink_range_validation hn_r_pace = {
 	.min = 1, .max = HN_NS_MAX,
 };
 
-#define HN_NL_RANGE(f, A, ctl, nl, T, lo, hi, live, names, desc)	\
-	[HYBRIDNET_ATTR_##A] = NLA_POLICY_FULL_RANGE(NLA_##T, &hn_r_##f),
 static const struct nla_policy hn_config_policy[HYBRIDNET_ATTR_MAX + 1] = {
-	HN_CONFIG_FIELDS(HN_NL_RANGE)
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
+	[HYBRIDNET_ATTR_##A] =						\
+		NLA_POLICY_FULL_RANGE(NLA_##T, &hn_cfg_range[HN_CFG_##f]),
+#include "hn_fields.h"
+#undef HN_FIELD
 	[HYBRIDNET_ATTR_PROFILE] = { .type = NLA_NUL_STRING, .len = 15 },
 	[HYBRIDNET_ATTR_CLOCK] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_CLOCK_PACED),
 	[HYBRIDNET_ATTR_PACE_PPM] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_r_pace),
 };
-#undef HN_NL_RANGE
 
 static const struct nla_policy hn_slotcfg_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SLOT] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_SLOTS - 1),

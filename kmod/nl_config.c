@@ -14,40 +14,24 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 
-#include "hn_fields.h"
 #include "hn_nl.h"
-
-/* Where each configuration field is, and whether it changes live. */
-static const struct {
-	u16 attr;
-	u16 off;
-	bool is64;
-	bool live;		/* may change while traffic flows */
-} hn_cfg_fields[] = {
-#define HN_CFG_FIELD(f, A, ctl, nl, T, lo, hi, _live, names, desc)	\
-	{ HYBRIDNET_ATTR_##A, offsetof(struct hn_config, f),		\
-	  sizeof_field(struct hn_config, f) == 8, _live },
-	HN_CONFIG_FIELDS(HN_CFG_FIELD)
-#undef HN_CFG_FIELD
-};
 
 int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd)
 {
-	const char *c = (const char *)hn_cfg(hd->e);
+	const struct hn_config *c = hn_cfg(hd->e);
 	unsigned int i;
 	int rc;
 
 	lockdep_assert_held(&hd->lock);
-	for (i = 0; i < ARRAY_SIZE(hn_cfg_fields); i++) {
-		const void *f = c + hn_cfg_fields[i].off;
+	for (i = 0; i < HN_CFG_NR; i++) {
+		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
+		u64 v = hn_cfg_get(c, i);
 
-		if (hn_cfg_fields[i].is64)
-			rc = nla_put_u64_64bit(skb, hn_cfg_fields[i].attr,
-					       *(const u64 *)f,
+		if (cf->is64)
+			rc = nla_put_u64_64bit(skb, cf->attr, v,
 					       HYBRIDNET_ATTR_PAD);
 		else
-			rc = nla_put_u32(skb, hn_cfg_fields[i].attr,
-					 *(const u32 *)f);
+			rc = nla_put_u32(skb, cf->attr, v);
 		if (rc)
 			return -EMSGSIZE;
 	}
@@ -215,23 +199,16 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 		rebuild = memcmp(&p, &c, sizeof(c));
 		c = p;
 	}
-	for (i = 0; i < ARRAY_SIZE(hn_cfg_fields); i++) {
-		const struct nlattr *a = tb[hn_cfg_fields[i].attr];
-		void *f = (char *)&c + hn_cfg_fields[i].off;
-		u64 v, old;
+	for (i = 0; i < HN_CFG_NR; i++) {
+		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
+		const struct nlattr *a = tb[cf->attr];
+		u64 v;
 
 		if (!a)
 			continue;
-		if (hn_cfg_fields[i].is64) {
-			v = nla_get_u64(a);
-			old = *(u64 *)f;
-			*(u64 *)f = v;
-		} else {
-			v = nla_get_u32(a);
-			old = *(u32 *)f;
-			*(u32 *)f = v;
-		}
-		rebuild |= v != old && !hn_cfg_fields[i].live;
+		v = cf->is64 ? nla_get_u64(a) : nla_get_u32(a);
+		rebuild |= v != hn_cfg_get(&c, i) && !cf->live;
+		hn_cfg_set(&c, i, v);
 	}
 	if (tb[HYBRIDNET_ATTR_CLOCK])
 		clk = nla_get_u32(tb[HYBRIDNET_ATTR_CLOCK]);

@@ -5,12 +5,42 @@
  */
 #include "hn_nl.h"
 
-#define HN_PUT_STAT(name, S, value)				\
-	hn_nl_put64(skb, HYBRIDNET_STAT_##S, (value)) ||
+/* the attribute of each statistic of hn_lists.h */
+static const u16 hn_gstat_attr[HN_GS_NR] = {
+#define HN_GSTAT(file, stat, value) \
+	[HN_GS_##file] = HYBRIDNET_STAT_##stat,
+#include "hn_lists.h"
+#undef HN_GSTAT
+};
+
+static const u16 hn_nstat_attr[HN_NS_NR] = {
+#define HN_NSTAT(file, stat, value) \
+	[HN_NS_##file] = HYBRIDNET_STAT_##stat,
+#include "hn_lists.h"
+#undef HN_NSTAT
+};
+
+/* @n values, each as its attribute of @attr */
+static int hn_put_stats(struct sk_buff *skb, const u16 *attr, const u64 *v,
+			unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (hn_nl_put64(skb, attr[i], v[i]))
+			return -EMSGSIZE;
+	return 0;
+}
 
 static int hn_put_global(struct sk_buff *skb, struct hn_dev *hd,
 			 const struct hn_gstats *g)
 {
+	const u64 v[HN_GS_NR] = {
+#define HN_GSTAT(file, stat, value) \
+	[HN_GS_##file] = (value),
+#include "hn_lists.h"
+#undef HN_GSTAT
+	};
 	struct nlattr *nest, *sn;
 	u32 s;
 
@@ -18,7 +48,7 @@ static int hn_put_global(struct sk_buff *skb, struct hn_dev *hd,
 			      HYBRIDNET_ATTR_PAD))
 		return -EMSGSIZE;
 	nest = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
-	if (!nest || HN_GSTATS(HN_PUT_STAT) 0)
+	if (!nest || hn_put_stats(skb, hn_gstat_attr, v, HN_GS_NR))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	for (s = 0; s < g->nslots; s++) {
@@ -64,24 +94,40 @@ int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info)
 			   hn_fill_global);
 }
 
-static int hn_put_node(struct sk_buff *skb, struct hn_dev *hd, u32 u)
+/* Node @u's statistics, in the order of hn_nstat_attr. */
+static void hn_node_values(struct hn_dev *hd, u32 u, u64 *v)
 {
 	struct hn_port_stats pstats, *ps = &pstats;
 	struct hn_nstats nstats, *st = &nstats;
-	struct nlattr *nest;
 
 	hn_stats_node(hd->e, u, st);
 	hn_port_stats(hd, &hd->ports[u], ps);
+	{
+		const u64 vals[HN_NS_NR] = {
+#define HN_NSTAT(file, stat, value) \
+	[HN_NS_##file] = (value),
+#include "hn_lists.h"
+#undef HN_NSTAT
+		};
+
+		memcpy(v, vals, sizeof(vals));
+	}
+}
+
+static int hn_put_node(struct sk_buff *skb, struct hn_dev *hd, u32 u)
+{
+	struct nlattr *nest;
+	u64 v[HN_NS_NR];
+
+	hn_node_values(hd, u, v);
 	if (nla_put_u32(skb, HYBRIDNET_ATTR_NODE, u))
 		return -EMSGSIZE;
 	nest = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
-	if (!nest || HN_NSTATS(HN_PUT_STAT) 0)
+	if (!nest || hn_put_stats(skb, hn_nstat_attr, v, HN_NS_NR))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
 }
-
-#undef HN_PUT_STAT
 
 /* One message per node; cb->args[0] is the next node. */
 int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb)

@@ -101,7 +101,7 @@ static int hn_put_traffic_stats(struct sk_buff *skb,
 	    hn_nl_put64(skb, HYBRIDNET_STAT_DONE_MSGS, res->done_msgs) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_DONE_BYTES, res->done_bytes) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_IN_FLIGHT_MSGS,
-		     res->inj_msgs - res->done_msgs) ||
+			res->inj_msgs - res->done_msgs) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_QUEUE_MAX, res->queue_max) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_OFFERED_PPM, res->offered_ppm) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_ACCEPTED_PPM, res->accepted_ppm) ||

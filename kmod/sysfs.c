@@ -24,7 +24,6 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
-#include "hn_fields.h"
 #include "hn_kmod.h"
 
 struct hn_nkobj {
@@ -36,8 +35,7 @@ struct hn_nkobj {
 /* A device attribute that reads one field, selected by @off. */
 struct hn_dattr {
 	struct device_attribute attr;
-	size_t off;
-	bool is64;
+	unsigned int index;		/* of a field, an error */
 };
 
 #define to_hn_dattr(a) container_of(a, struct hn_dattr, attr)
@@ -55,25 +53,24 @@ static ssize_t hn_cfg_show(struct device *dev, struct device_attribute *a,
 			   char *buf)
 {
 	struct hn_dev *hd = hn_dev_of(dev);
-	const char *f;
 	u64 v;
 
 	mutex_lock(&hd->lock);
-	f = (const char *)hn_cfg(hd->e) + to_hn_dattr(a)->off;
-	v = to_hn_dattr(a)->is64 ? *(const u64 *)f : *(const u32 *)f;
+	v = hn_cfg_get(hn_cfg(hd->e), to_hn_dattr(a)->index);
 	mutex_unlock(&hd->lock);
 	return sysfs_emit(buf, "%llu\n", v);
 }
 
 /* config/<field> for every field of hn_fields.h */
-#define HN_CFG_ATTR(f, A, ctl, nl, T, lo, hi, live, names, desc)	\
-	static struct hn_dattr hn_cfg_##f = {				\
+static struct hn_dattr hn_cfg_dattrs[HN_CFG_NR] = {
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
+	[HN_CFG_##f] = {						\
 		.attr = __ATTR(f, 0444, hn_cfg_show, NULL),		\
-		.off = offsetof(struct hn_config, f),			\
-		.is64 = sizeof_field(struct hn_config, f) == 8,		\
-	};
-HN_CONFIG_FIELDS(HN_CFG_ATTR)
-#undef HN_CFG_ATTR
+		.index = HN_CFG_##f,					\
+	},
+#include "hn_fields.h"
+#undef HN_FIELD
+};
 
 static ssize_t profile_show(struct device *dev, struct device_attribute *a,
 			    char *buf)
@@ -113,18 +110,18 @@ static ssize_t preload_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(preload);
 
-#define HN_CFG_ATTR(f, A, ctl, nl, T, lo, hi, live, names, desc)	\
-	&hn_cfg_##f.attr.attr,
 static struct attribute *hn_config_attrs[] = {
 	&dev_attr_profile.attr,
-	HN_CONFIG_FIELDS(HN_CFG_ATTR)
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)	\
+	(&hn_cfg_dattrs[HN_CFG_##f].attr.attr),
+#include "hn_fields.h"
+#undef HN_FIELD
 	&dev_attr_clock.attr,
 	&dev_attr_pace_ppm.attr,
 	&dev_attr_tick_us.attr,
 	&dev_attr_preload.attr,
 	NULL
 };
-#undef HN_CFG_ATTR
 
 static const struct attribute_group hn_config_group = {
 	.name = "config",
@@ -133,26 +130,46 @@ static const struct attribute_group hn_config_group = {
 
 /* ---- stats/ ----------------------------------------------------------- */
 
-/* stats/<file> for every row of HN_GSTATS, each its own show() */
-#define HN_GSTAT_ATTR(name, S, value)					\
-	static ssize_t name##_show(struct device *dev,			\
+/* stats/: the engine's statistics now, or a device counter */
+static ssize_t hn_gstat_show(struct device *dev, char *buf,
+			     u64 (*get)(const struct hn_gstats *g,
+					const struct hn_dev *hd))
+{
+	struct hn_dev *hd = hn_dev_of(dev);
+	u64 v;
+
+	mutex_lock(&hd->lock);
+	v = get(hn_dev_gstats(hd), hd);
+	mutex_unlock(&hd->lock);
+	return sysfs_emit(buf, "%llu\n", v);
+}
+
+/* a getter and a show() for every row of HN_GSTAT in hn_lists.h */
+#define HN_GSTAT(file, stat, value)					\
+	static u64 file##_get(const struct hn_gstats *g,		\
+			      const struct hn_dev *hd)			\
+	{								\
+		return value;						\
+	}								\
+	static ssize_t file##_show(struct device *dev,			\
 				   struct device_attribute *a, char *buf) \
 	{								\
-		struct hn_dev *hd = hn_dev_of(dev);			\
-		const struct hn_gstats *g;				\
-		u64 v;							\
-									\
-		mutex_lock(&hd->lock);					\
-		g = hn_dev_gstats(hd);					\
-		v = (value);						\
-		mutex_unlock(&hd->lock);				\
-		return sysfs_emit(buf, "%llu\n", v);			\
-	}								\
-	static DEVICE_ATTR_RO(name);
-HN_GSTATS(HN_GSTAT_ATTR)
-HN_GSTAT_ATTR(now_ns, NOW, g->now)
-HN_GSTAT_ATTR(lat_sum_ns, LAT_SUM, g->lat_sum)
-#undef HN_GSTAT_ATTR
+		return hn_gstat_show(dev, buf, file##_get);		\
+	}
+#include "hn_lists.h"
+HN_GSTAT(now_ns, NOW, g->now)
+HN_GSTAT(lat_sum_ns, LAT_SUM, g->lat_sum)
+#undef HN_GSTAT
+
+static struct device_attribute hn_gstat_dattrs[HN_GS_NR] = {
+#define HN_GSTAT(file, stat, value) \
+	[HN_GS_##file] = __ATTR_RO(file),
+#include "hn_lists.h"
+#undef HN_GSTAT
+};
+
+static DEVICE_ATTR_RO(now_ns);
+static DEVICE_ATTR_RO(lat_sum_ns);
 
 /* Messages read by their owners, and still queued, over all nodes. */
 static void hn_rx_totals(struct hn_dev *hd, u64 *read, u64 *queued)
@@ -199,17 +216,17 @@ static ssize_t tx_waits_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(tx_waits);
 
-#define HN_GSTAT_ATTR(name, S, value)	&dev_attr_##name.attr,
 static struct attribute *hn_stats_attrs[] = {
 	&dev_attr_now_ns.attr,
-	HN_GSTATS(HN_GSTAT_ATTR)
+#define HN_GSTAT(file, stat, value)	(&hn_gstat_dattrs[HN_GS_##file].attr),
+#include "hn_lists.h"
+#undef HN_GSTAT
 	&dev_attr_lat_sum_ns.attr,
 	&dev_attr_tx_waits.attr,
 	&dev_attr_rx_read.attr,
 	&dev_attr_rx_queued.attr,
 	NULL
 };
-#undef HN_GSTAT_ATTR
 
 static const struct attribute_group hn_stats_group = {
 	.name = "stats",
@@ -224,23 +241,25 @@ static ssize_t hn_err_show(struct device *dev, struct device_attribute *a,
 	struct hn_dev *hd = hn_dev_of(dev);
 
 	return sysfs_emit(buf, "%lld\n",
-			  atomic64_read(&hd->err[to_hn_dattr(a)->off]));
+			  atomic64_read(&hd->err[to_hn_dattr(a)->index]));
 }
 
-#define HN_ERR_ATTR(kind, name)						\
-	static struct hn_dattr hn_err_##name = {			\
-		.attr = __ATTR(name, 0444, hn_err_show, NULL),		\
-		.off = HN_E_##kind,					\
-	};
-HN_ERRORS(HN_ERR_ATTR)
-#undef HN_ERR_ATTR
+static struct hn_dattr hn_err_dattrs[HN_E_NR] = {
+#define HN_ERROR(kind, file)						\
+	[HN_E_##kind] = {						\
+		.attr = __ATTR(file, 0444, hn_err_show, NULL),		\
+		.index = HN_E_##kind,					\
+	},
+#include "hn_lists.h"
+#undef HN_ERROR
+};
 
-#define HN_ERR_ATTR(kind, name)	&hn_err_##name.attr.attr,
 static struct attribute *hn_errors_attrs[] = {
-	HN_ERRORS(HN_ERR_ATTR)
+#define HN_ERROR(kind, file)	(&hn_err_dattrs[HN_E_##kind].attr.attr),
+#include "hn_lists.h"
+#undef HN_ERROR
 	NULL
 };
-#undef HN_ERR_ATTR
 
 static const struct attribute_group hn_errors_group = {
 	.name = "errors",
@@ -250,7 +269,7 @@ static const struct attribute_group hn_errors_group = {
 /* ---- clock/ ----------------------------------------------------------- */
 
 /* clock/<file>: a value of the clock's, read under hd->lock */
-#define HN_CLOCK_ATTR(name, field)					\
+#define HN_CLOCK_ATTR(name, value)					\
 	static ssize_t name##_show(struct device *dev,			\
 				   struct device_attribute *a, char *buf) \
 	{								\
@@ -258,20 +277,20 @@ static const struct attribute_group hn_errors_group = {
 		u64 v;							\
 									\
 		mutex_lock(&hd->lock);					\
-		v = hd->field;						\
+		v = (value);						\
 		mutex_unlock(&hd->lock);				\
 		return sysfs_emit(buf, "%llu\n", v);			\
 	}								\
 	static DEVICE_ATTR_RO(name)
 
-HN_CLOCK_ATTR(steps, steps);
-HN_CLOCK_ATTR(stalls, stalls);
-HN_CLOCK_ATTR(wakeups, wakeups);
+HN_CLOCK_ATTR(steps, hd->steps);
+HN_CLOCK_ATTR(stalls, hd->stalls);
+HN_CLOCK_ATTR(wakeups, hd->wakeups);
 /* the working values derived from the configuration */
-HN_CLOCK_ATTR(budget, budget);
-HN_CLOCK_ATTR(stall_ns, stall_ns);
-HN_CLOCK_ATTR(step_bytes, step_bytes);
-HN_CLOCK_ATTR(rx_batch, rx_batch);
+HN_CLOCK_ATTR(budget, hd->budget);
+HN_CLOCK_ATTR(stall_ns, hd->stall_ns);
+HN_CLOCK_ATTR(step_bytes, hd->step_bytes);
+HN_CLOCK_ATTR(rx_batch, hd->rx_batch);
 
 static ssize_t overruns_show(struct device *dev, struct device_attribute *a,
 			     char *buf)
@@ -358,39 +377,60 @@ static ssize_t hn_node_show(struct kobject *kobj, struct kobj_attribute *a,
 	return sysfs_emit(buf, "%llu\n", v);
 }
 
-#define HN_NODE_ATTR(name, S, value)					\
-	static u64 hn_n_##name##_get(const struct hn_nstats *st,	\
+/* a getter and a show() for every row of HN_NSTAT, and a few more */
+#define HN_NSTAT(file, stat, value)					\
+	static u64 hn_n_##file##_get(const struct hn_nstats *st,	\
 				     const struct hn_port_stats *ps)	\
 	{								\
-		return (value);						\
+		return value;						\
 	}								\
-	static ssize_t hn_n_##name##_show(struct kobject *kobj,		\
+	static ssize_t hn_n_##file##_show(struct kobject *kobj,		\
 					  struct kobj_attribute *a,	\
 					  char *buf)			\
 	{								\
-		return hn_node_show(kobj, a, buf, hn_n_##name##_get);	\
-	}								\
-	static struct kobj_attribute hn_n_##name =			\
-		__ATTR(name, 0444, hn_n_##name##_show, NULL);
-HN_NSTATS(HN_NODE_ATTR)
-HN_NODE_ATTR(lat_sum_ns, LAT_SUM, st->lat_sum)
-HN_NODE_ATTR(rx_read, RX_READ, ps->rx_read)
-HN_NODE_ATTR(rx_queued, RX_QUEUED, ps->rx_queued)
-HN_NODE_ATTR(nic_room, NIC_ROOM, ps->nic_room)
-HN_NODE_ATTR(bound, BOUND, ps->bound)
-#undef HN_NODE_ATTR
+		return hn_node_show(kobj, a, buf, hn_n_##file##_get);	\
+	}
+#include "hn_lists.h"
+HN_NSTAT(lat_sum_ns, LAT_SUM, st->lat_sum)
+HN_NSTAT(rx_read, RX_READ, ps->rx_read)
+HN_NSTAT(rx_queued, RX_QUEUED, ps->rx_queued)
+HN_NSTAT(nic_room, NIC_ROOM, ps->nic_room)
+HN_NSTAT(bound, BOUND, ps->bound)
+#undef HN_NSTAT
 
-#define HN_NODE_ATTR(name, S, value)	&hn_n_##name.attr,
+enum {
+	HN_NS_lat_sum_ns = HN_NS_NR,
+	HN_NS_rx_read,
+	HN_NS_rx_queued,
+	HN_NS_nic_room,
+	HN_NS_bound,
+	HN_NODE_NR
+};
+
+static struct kobj_attribute hn_node_kattrs[HN_NODE_NR] = {
+#define HN_NSTAT(file, stat, value)					\
+	[HN_NS_##file] = __ATTR(file, 0444, hn_n_##file##_show, NULL),
+#include "hn_lists.h"
+	HN_NSTAT(lat_sum_ns, LAT_SUM, 0)
+	HN_NSTAT(rx_read, RX_READ, 0)
+	HN_NSTAT(rx_queued, RX_QUEUED, 0)
+	HN_NSTAT(nic_room, NIC_ROOM, 0)
+	HN_NSTAT(bound, BOUND, 0)
+#undef HN_NSTAT
+};
+
 static struct attribute *hn_node_attrs[] = {
-	HN_NSTATS(HN_NODE_ATTR)
-	&hn_n_lat_sum_ns.attr,
-	&hn_n_rx_read.attr,
-	&hn_n_rx_queued.attr,
-	&hn_n_nic_room.attr,
-	&hn_n_bound.attr,
+#define HN_NSTAT(file, stat, value)	(&hn_node_kattrs[HN_NS_##file].attr),
+#include "hn_lists.h"
+#undef HN_NSTAT
+	&hn_node_kattrs[HN_NS_lat_sum_ns].attr,
+	&hn_node_kattrs[HN_NS_rx_read].attr,
+	&hn_node_kattrs[HN_NS_rx_queued].attr,
+	&hn_node_kattrs[HN_NS_nic_room].attr,
+	&hn_node_kattrs[HN_NS_bound].attr,
 	NULL
 };
-#undef HN_NODE_ATTR
+
 ATTRIBUTE_GROUPS(hn_node);
 
 static void hn_node_release(struct kobject *kobj)

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hn_fields.h"
 #include "libhybridnet.h"
 
 #define N(x)	(sizeof(x) / sizeof((x)[0]))
@@ -178,13 +177,13 @@ static const char *const traffic_names[] = {
 	  offsetof(struct hn_ctl_config, f), names }
 #define HN_CTL_NAMES_NONE	NULL
 #define HN_CTL_NAMES_PREDICT	predict_names
-/* the engine's fields, from the one table (kmod/core/hn_fields.h) */
-#define CFG(f, A, ctl, nl, T, lo, hi, live, names, desc) \
-	{ nl, HYBRIDNET_ATTR_##A, HN_CTL_##T, 0, \
-	  offsetof(struct hn_ctl_config, ctl), HN_CTL_NAMES_##names },
-
 const struct hn_ctl_field hn_ctl_config_fields[] = {
-	HN_CONFIG_FIELDS(CFG)
+	/* the engine's fields, from the one table (kmod/core/hn_fields.h) */
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words) \
+	{ nl, HYBRIDNET_ATTR_##A, HN_CTL_##T, 0, \
+	  offsetof(struct hn_ctl_config, ctl), HN_CTL_NAMES_##words },
+#include "hn_fields.h"
+#undef HN_FIELD
 	F("profile", PROFILE, STRING, profile, 0),
 	E("clock", CLOCK, clock, clock_names),
 	F("pace-ppm", PACE_PPM, U32, pace_ppm, 0),
@@ -194,7 +193,6 @@ const struct hn_ctl_field hn_ctl_config_fields[] = {
 
 #undef F
 #undef E
-#undef CFG
 
 const struct hn_ctl_field *hn_ctl_config_field(const char *name)
 {

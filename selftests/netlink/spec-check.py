@@ -118,12 +118,12 @@ def run_c(build, name, body, includes, cflags, extra=()):
 
 
 def check_table(spec, uapi, core, build):
-    body = ('#define P(f, A, ctl, nl, T, lo, hi, live, names, desc) '
+    body = ('#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words) '
             'printf("%s %d %s %llu %llu\\n", nl, HYBRIDNET_ATTR_##A, #T, '
             '(unsigned long long)(lo), (unsigned long long)(hi));\n'
-            '\tHN_CONFIG_FIELDS(P)\n')
+            '#include "hn_fields.h"\n')
     out, err = run_c(build, 'spec-fields', body,
-                     ['linux/hybridnet.h', 'hn_core.h', 'hn_fields.h'],
+                     ['linux/hybridnet.h', 'hn_core.h'],
                      ['-I', uapi, '-I', core])
     attrs = spec_attrs(spec, 'hybridnet')
     bad = []

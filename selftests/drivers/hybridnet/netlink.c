@@ -591,7 +591,7 @@ TEST_F(nl, clock_follows_config)
  * never another's.
  */
 #define XT_THREADS	4
-#define XT_CALLS	1500
+#define XT_CALLS	4000
 
 struct xt_arg {
 	uint32_t id;

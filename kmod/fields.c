@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fields.c - the engine's configuration fields as the module sees them:
+ * one entry per row of hn_fields.h (name, attribute, place, size, whether
+ * it changes live, range), and reading and writing a field by its index.
+ * The module parameters, sysfs config/ and netlink CONFIG_GET/SET all go
+ * through this table.
+ */
+#include "hn_kmod.h"
+
+#define HN_FIELD_IS64_U32	false
+#define HN_FIELD_IS64_U64	true
+
+const struct hn_cfg_field hn_cfg_fields[HN_CFG_NR] = {
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, _live, words)		\
+	[HN_CFG_##f] = {						\
+		.name = #f,						\
+		.attr = HYBRIDNET_ATTR_##A,				\
+		.off = offsetof(struct hn_config, f),			\
+		.is64 = HN_FIELD_IS64_##T,				\
+		.live = _live,						\
+		.min = lo,						\
+		.max = hi,						\
+	},
+#include "hn_fields.h"
+#undef HN_FIELD
+};
+
+u64 hn_cfg_get(const struct hn_config *c, enum hn_cfg_index i)
+{
+	const void *p = (const char *)c + hn_cfg_fields[i].off;
+
+	return hn_cfg_fields[i].is64 ? *(const u64 *)p : *(const u32 *)p;
+}
+
+/* @v must lie in the field's range. */
+void hn_cfg_set(struct hn_config *c, enum hn_cfg_index i, u64 v)
+{
+	void *p = (char *)c + hn_cfg_fields[i].off;
+
+	if (hn_cfg_fields[i].is64)
+		*(u64 *)p = v;
+	else
+		*(u32 *)p = v;
+}

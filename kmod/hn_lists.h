@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The lists that several interfaces of the module share, as rows to
+ * expand: define the row macro of one list, include this file, undefine
+ * the macro.  Only the lists whose macro is defined are expanded.  No
+ * include guard, on purpose.
+ *
+ * HN_ERROR(KIND, file)  an error returned to user space: HN_E_<KIND> and
+ *                       the file errors/<file> (the errno in the comment)
+ * HN_GSTAT(file, STAT, value)  a statistic that sysfs stats/<file> and
+ *                       netlink STATS_GET give as HYBRIDNET_STAT_<STAT>;
+ *                       value is computed from g (struct hn_gstats) and hd
+ * HN_NSTAT(file, STAT, value)  the same for one node, nodes/N/<file> and
+ *                       the STATS_GET dump, from st (struct hn_nstats) and
+ *                       ps (struct hn_port_stats)
+ */
+#ifdef HN_ERROR
+HN_ERROR(WRITE_UNBOUND, write_unbound)		/* ENOTCONN */
+HN_ERROR(WRITE_SHORT, write_short)		/* EINVAL: < header */
+HN_ERROR(WRITE_FLAGS, write_flags)		/* EINVAL: flags != 0 */
+HN_ERROR(WRITE_LEN, write_len)			/* EINVAL: len != size - header */
+HN_ERROR(WRITE_EMPTY, write_empty)		/* EINVAL: len == 0 */
+HN_ERROR(WRITE_TOO_BIG, write_too_big)		/* EMSGSIZE */
+HN_ERROR(WRITE_DST, write_bad_dst)		/* EINVAL: dst >= nodes */
+HN_ERROR(WRITE_UNREACH, write_unreachable)	/* EHOSTUNREACH */
+HN_ERROR(WRITE_FAULT, write_fault)		/* EFAULT */
+HN_ERROR(WRITE_NOMEM, write_nomem)		/* ENOMEM */
+HN_ERROR(WRITE_AGAIN, write_again)		/* EAGAIN: NIC full */
+HN_ERROR(WRITE_INTR, write_intr)		/* ERESTARTSYS */
+HN_ERROR(READ_UNBOUND, read_unbound)		/* ENOTCONN */
+HN_ERROR(READ_TOO_SMALL, read_too_small)	/* EMSGSIZE */
+HN_ERROR(READ_FAULT, read_fault)		/* EFAULT */
+HN_ERROR(READ_AGAIN, read_again)		/* EAGAIN */
+HN_ERROR(READ_INTR, read_intr)			/* ERESTARTSYS */
+HN_ERROR(BIND_RANGE, bind_range)		/* EINVAL: node >= nodes */
+HN_ERROR(BIND_BUSY, bind_busy)			/* EBUSY */
+HN_ERROR(IOCTL_FAULT, ioctl_fault)		/* EFAULT */
+HN_ERROR(IOCTL_UNKNOWN, ioctl_unknown)		/* ENOTTY */
+#endif
+
+#ifdef HN_GSTAT
+HN_GSTAT(tx_msgs_circuit, TX_CIRCUIT_MSGS, g->tx_msgs[HN_MODE_CIRCUIT])
+HN_GSTAT(tx_msgs_wormhole, TX_WORMHOLE_MSGS, g->tx_msgs[HN_MODE_WORMHOLE])
+HN_GSTAT(tx_bytes_circuit, TX_CIRCUIT_BYTES, g->tx_bytes[HN_MODE_CIRCUIT])
+HN_GSTAT(tx_bytes_wormhole, TX_WORMHOLE_BYTES,
+	 g->tx_bytes[HN_MODE_WORMHOLE])
+HN_GSTAT(rx_msgs_circuit, RX_CIRCUIT_MSGS, g->rx_msgs[HN_MODE_CIRCUIT])
+HN_GSTAT(rx_msgs_wormhole, RX_WORMHOLE_MSGS, g->rx_msgs[HN_MODE_WORMHOLE])
+HN_GSTAT(rx_bytes_circuit, RX_CIRCUIT_BYTES, g->rx_bytes[HN_MODE_CIRCUIT])
+HN_GSTAT(rx_bytes_wormhole, RX_WORMHOLE_BYTES,
+	 g->rx_bytes[HN_MODE_WORMHOLE])
+HN_GSTAT(in_flight_msgs, IN_FLIGHT_MSGS, g->in_flight_msgs)
+HN_GSTAT(in_flight_bytes, IN_FLIGHT_BYTES, g->in_flight_bytes)
+HN_GSTAT(tx_full, TX_FULL, g->tx_full)
+HN_GSTAT(retagged, RETAGGED, g->retagged)
+HN_GSTAT(lat_min_ns, LAT_MIN_NS, hn_lat_min(g->lat_min))
+HN_GSTAT(lat_mean_ns, LAT_MEAN_NS,
+	 hn_lat_mean(g->lat_sum, g->rx_msgs[0] + g->rx_msgs[1]))
+HN_GSTAT(lat_max_ns, LAT_MAX_NS, g->lat_max)
+HN_GSTAT(lat_p50_ns, LAT_P50_NS, hn_hist_percentile(g->hist, 500))
+HN_GSTAT(lat_p99_ns, LAT_P99_NS, hn_hist_percentile(g->hist, 990))
+HN_GSTAT(util_ppm, UTIL_PPM, g->util_ppm)
+HN_GSTAT(cycles, CYCLES, g->cycles)
+HN_GSTAT(idle_ns, IDLE_NS, g->idle_ns)
+HN_GSTAT(grants, GRANTS, g->grants)
+HN_GSTAT(exists, EXISTS, g->exists)
+HN_GSTAT(refusals, REFUSALS, g->refusals)
+HN_GSTAT(releases, RELEASES, g->releases)
+HN_GSTAT(timeouts, TIMEOUTS, g->timeouts)
+HN_GSTAT(preloads, PRELOADS, g->preloads)
+HN_GSTAT(rx_dropped, RX_DROPPED, hd->rx_dropped)
+#endif
+
+#ifdef HN_NSTAT
+HN_NSTAT(tx_msgs_circuit, TX_CIRCUIT_MSGS, st->tx_msgs[HN_MODE_CIRCUIT])
+HN_NSTAT(tx_msgs_wormhole, TX_WORMHOLE_MSGS, st->tx_msgs[HN_MODE_WORMHOLE])
+HN_NSTAT(tx_bytes_circuit, TX_CIRCUIT_BYTES, st->tx_bytes[HN_MODE_CIRCUIT])
+HN_NSTAT(tx_bytes_wormhole, TX_WORMHOLE_BYTES,
+	 st->tx_bytes[HN_MODE_WORMHOLE])
+HN_NSTAT(rx_msgs_circuit, RX_CIRCUIT_MSGS, st->rx_msgs[HN_MODE_CIRCUIT])
+HN_NSTAT(rx_msgs_wormhole, RX_WORMHOLE_MSGS, st->rx_msgs[HN_MODE_WORMHOLE])
+HN_NSTAT(rx_bytes_circuit, RX_CIRCUIT_BYTES, st->rx_bytes[HN_MODE_CIRCUIT])
+HN_NSTAT(rx_bytes_wormhole, RX_WORMHOLE_BYTES,
+	 st->rx_bytes[HN_MODE_WORMHOLE])
+HN_NSTAT(tx_done, TX_DONE, st->tx_done)
+HN_NSTAT(tx_full, TX_FULL, st->tx_full)
+HN_NSTAT(lat_min_ns, LAT_MIN_NS, hn_lat_min(st->lat_min))
+HN_NSTAT(lat_mean_ns, LAT_MEAN_NS,
+	 hn_lat_mean(st->lat_sum, st->rx_msgs[0] + st->rx_msgs[1]))
+HN_NSTAT(lat_max_ns, LAT_MAX_NS, st->lat_max)
+HN_NSTAT(rx_dropped, RX_DROPPED, ps->rx_dropped)
+#endif
