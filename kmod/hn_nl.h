@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hn_nl.h - the generic netlink family "hybridnet" (netlink.c and the
- * nl_*.c files that implement its commands).
+ * hn_nl.h - the generic netlink family "hybridnet": netlink.c (the
+ * family, its policies and operations), nl_msg.c (what every command's
+ * messages need) and the nl_*.c files that implement the commands.
  */
 #ifndef HN_NL_H
 #define HN_NL_H
@@ -16,7 +17,13 @@ extern struct hn_dev *hn_nl_hd;
 int hn_nl_init(struct hn_dev *hd);
 void hn_nl_exit(void);
 
-/* extack text naming the node, slot or pair at fault (netlink.c) */
+/* One request's formatted extack message (netlink.c says why). */
+struct hn_nl_req {
+	char msg[192];
+};
+
+/* nl_msg.c: extack text naming the node, slot or pair at fault */
+extern const struct nla_policy hn_pair_policy[HYBRIDNET_ATTR_MAX + 1];
 void hn_nl_errf(struct genl_info *info, const struct nlattr *attr,
 		const char *fmt, ...) __printf(3, 4);
 int hn_nl_core_err(struct genl_info *info, int rc,

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nl_msg.c - the messages of the generic netlink family "hybridnet" that
+ * every command uses: extack text naming the node, slot or pair at fault
+ * (in the request's own buffer, see netlink.c), engine refusals as text,
+ * request pairs parsed against the node count, single-message replies and
+ * events on the "events" multicast group.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+
+#include "hn_nl.h"
+
+void hn_nl_errf(struct genl_info *info, const struct nlattr *attr,
+		const char *fmt, ...)
+{
+	struct hn_nl_req *req = info->user_ptr[0];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vscnprintf(req->msg, sizeof(req->msg), fmt, ap);
+	va_end(ap);
+	info->extack->_msg = req->msg;
+	if (attr)
+		info->extack->bad_attr = attr;
+}
+
+/* Turn an engine refusal into an extack message; returns @rc. */
+int hn_nl_core_err(struct genl_info *info, int rc,
+		   const struct hn_err *err, const char *what)
+{
+	const char *msg = err->msg ? err->msg : "refused";
+
+	if (rc == -EEXIST && err->slot != HN_NONE)
+		hn_nl_errf(info, NULL, "%s: %u:%u for slot %u is already in slot %u",
+			   what, err->a.src, err->a.dst, err->slot, err->other);
+	else if (err->pairs)
+		hn_nl_errf(info, NULL, "%s: %s in slot %u: %u:%u and %u:%u",
+			   what, msg, err->slot, err->a.src, err->a.dst,
+			   err->b.src, err->b.dst);
+	else if (err->slot != HN_NONE && err->node != HN_NONE)
+		hn_nl_errf(info, NULL, "%s: %s (slot %u, node %u)", what,
+			   msg, err->slot, err->node);
+	else if (err->slot != HN_NONE)
+		hn_nl_errf(info, NULL, "%s: %s (slot %u)", what, msg,
+			   err->slot);
+	else if (err->node != HN_NONE)
+		hn_nl_errf(info, NULL, "%s: %s (node %u)", what, msg,
+			   err->node);
+	else
+		hn_nl_errf(info, NULL, "%s: %s", what, msg);
+	return rc;
+}
+
+/* Number of top-level attributes of @type in the request. */
+u32 hn_nl_count(struct genl_info *info, int type)
+{
+	const struct nlattr *a;
+	u32 n = 0;
+	int rem;
+
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem)
+		n += nla_type(a) == type;
+	return n;
+}
+
+const struct nla_policy hn_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_SRC] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+	[HYBRIDNET_ATTR_DST] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+};
+
+/* Parse one HYBRIDNET_ATTR_PAIR nest against the current node count. */
+int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
+	       struct genl_info *info)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	int rc;
+
+	rc = nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_pair_policy,
+			      extack);
+	if (rc)
+		return rc;
+	if (!tb[HYBRIDNET_ATTR_SRC] || !tb[HYBRIDNET_ATTR_DST]) {
+		NL_SET_ERR_MSG_ATTR(extack, nest, "a pair needs src and dst");
+		return -EINVAL;
+	}
+	p->src = nla_get_u32(tb[HYBRIDNET_ATTR_SRC]);
+	p->dst = nla_get_u32(tb[HYBRIDNET_ATTR_DST]);
+	if (p->src >= nodes || p->dst >= nodes) {
+		hn_nl_errf(info, nest, "pair %u:%u: node %u out of range (%u nodes)",
+			   p->src, p->dst, p->src >= nodes ? p->src : p->dst,
+			   nodes);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Every top-level HYBRIDNET_ATTR_PAIR of the request, parsed against
+ * @nodes into a new array (kvfree() it) of *@np entries: at least one, at
+ * most HYBRIDNET_MAX_PAIRS, counted before anything is allocated.
+ */
+struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
+			    int *rc)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	u32 n = hn_nl_count(info, HYBRIDNET_ATTR_PAIR), i = 0;
+	const struct nlattr *a;
+	struct hn_pair *req;
+	int rem;
+
+	*rc = -EINVAL;
+	if (!n) {
+		NL_SET_ERR_MSG(extack, "missing pair attribute");
+		return NULL;
+	}
+	if (n > HYBRIDNET_MAX_PAIRS) {
+		hn_nl_errf(info, NULL, "%u requests: at most %u per message",
+			   n, HYBRIDNET_MAX_PAIRS);
+		*rc = -E2BIG;
+		return NULL;
+	}
+	req = kvcalloc(n, sizeof(*req), GFP_KERNEL);
+	if (!req) {
+		*rc = -ENOMEM;
+		return NULL;
+	}
+	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
+			continue;
+		*rc = hn_nl_pair(a, nodes, &req[i++], info);
+		if (*rc) {
+			kvfree(req);
+			return NULL;
+		}
+	}
+	*np = n;
+	*rc = 0;
+	return req;
+}
+
+/*
+ * Reply to @info with one @cmd message of at most @size bytes, its
+ * attributes put by @fill (which takes the locks it needs).
+ */
+int hn_nl_reply(struct genl_info *info, u8 cmd, size_t size,
+		int (*fill)(struct sk_buff *msg, struct hn_dev *hd))
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int rc;
+
+	msg = genlmsg_new(size, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0, cmd);
+	rc = hdr ? fill(msg, hn_nl_hd) : -EMSGSIZE;
+	if (rc) {
+		nlmsg_free(msg);
+		return rc;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+/*
+ * A new event message with room for @size bytes of attributes (0: a
+ * page), or NULL when nobody listens or there is no memory.
+ */
+struct sk_buff *hn_nl_event_new(u32 event, size_t size, void **hdr)
+{
+	struct sk_buff *skb;
+
+	if (!genl_has_listeners(&hn_nl_family, &init_net, 0))
+		return NULL;
+	skb = genlmsg_new(size ? size + 64 : NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!skb)
+		return NULL;
+	*hdr = genlmsg_put(skb, 0, 0, &hn_nl_family, 0, HYBRIDNET_CMD_EVENT);
+	if (!*hdr || nla_put_u32(skb, HYBRIDNET_ATTR_EVENT, event)) {
+		nlmsg_free(skb);
+		return NULL;
+	}
+	return skb;
+}
+
+void hn_nl_event_send(struct sk_buff *skb, void *hdr)
+{
+	if (!skb)
+		return;
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast(&hn_nl_family, skb, 0, 0, GFP_KERNEL);
+}
