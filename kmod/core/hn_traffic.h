@@ -9,7 +9,7 @@
  *
  * Line numbers (Lnnn) refer to seeds/000_fa1c7d81da297c92.txt (Ding);
  * "Duato" is seeds/001_b2460e8b3f6ab09f.txt.  The destination formulas are
- * documented at each pattern in traffic.c and in docs/model.md.
+ * documented at each pattern in pattern.c and in docs/model.md.
  */
 #ifndef HN_TRAFFIC_H
 #define HN_TRAFFIC_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_traffic.c - traffic patterns, sizes, injection and the run driver
- * (kmod/core/traffic.c, traffic_run.c): destinations against hand-computed
+ * (kmod/core/pattern.c, traffic_run.c): destinations against hand-computed
  * tables, permutations, determinism from the seed, batch runs that deliver
  * exactly what they generate, saturation that ends a run, and refusals.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * traffic.c - synthetic traffic: destination patterns, message sizes and
+ * pattern.c - synthetic traffic: destination patterns, message sizes and
  * injection processes, deterministic from a seed.
  *
  * Every node draws from its own pseudo-random streams (hn_rand, seeded

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sched.c - hn_sched_run(): run a named scheduler on a request set, for a
+ * sched_run.c - hn_sched_run(): run a named scheduler on a request set, for a
  * control plane (and for hnsim), so that kernel and user-space results can
  * be compared.  It builds the topology, schedules, checks the result and
  * frees everything again.
