@@ -55,7 +55,7 @@ static int check_slots(const struct hn_engine *e, struct hn_err *err)
 			if (sl->out[u] == HN_NONE || sl->apos[u] != n)
 				return bad(err, "active list broken", s, u);
 			st = hn_stream_find(e, u, sl->out[u]);
-			if (!st || !st->vq.count)
+			if (!st || !st->vq_pckt.count)
 				return bad(err, "idle circuit on active list", s,
 					   u);
 		}
@@ -110,25 +110,25 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 		return rc;
 	for (u = 0; u < N; u++) {
 		n = &e->node[u];
-		nb = queue_bytes(&n->qw, &c);
-		if (c != n->qw.count)
+		nb = queue_bytes(&n->q_w, &c);
+		if (c != n->q_w.count)
 			return bad(err, "Q_W count wrong", HN_NONE, u);
 		msgs += c;
 		wh += c;
 		sb = 0;
 		for (i = 0; i < n->tab_cap; i++) {
-			u32 qw = 0, slot;
+			u32 q_w = 0, slot;
 
 			st = n->tab[i];
 			if (!st)
 				continue;
-			for (m = n->qw.head; m; m = m->next)
-				qw += m->dst == st->dst;
-			if (qw != st->qw_msgs)
+			for (m = n->q_w.head; m; m = m->next)
+				q_w += m->dst == st->dst;
+			if (q_w != st->q_w_msgs)
 				return bad(err, "stream's Q_W count wrong",
 					   HN_NONE, u);
-			nb += queue_bytes(&st->vq, &c);
-			if (c != st->vq.count)
+			nb += queue_bytes(&st->vq_pckt, &c);
+			if (c != st->vq_pckt.count)
 				return bad(err, "VQ_PCKT count wrong", HN_NONE, u);
 			msgs += c;
 			slot = hn_pcs_slot(e, u, st->dst);
@@ -149,8 +149,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 					   slot, u);
 			if (c)
 				slot_pend[slot] += c;
-			sb += queue_bytes(&st->vw, &c);
-			if (c != st->vw.count)
+			sb += queue_bytes(&st->vq_w, &c);
+			if (c != st->vq_w.count)
 				return bad(err, "VQ_W count wrong", HN_NONE, u);
 			if (!c != !st->rr_next)
 				return bad(err, "round-robin ring wrong",
@@ -169,12 +169,12 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 		m = NULL;
 		for (i = 0; i < e->node[u].tab_cap; i++) {
 			st = e->node[u].tab[i];
-			for (m = st ? st->vq.head : NULL; m; m = m->next)
+			for (m = st ? st->vq_pckt.head : NULL; m; m = m->next)
 				bytes += m->len;
-			for (m = st ? st->vw.head : NULL; m; m = m->next)
+			for (m = st ? st->vq_w.head : NULL; m; m = m->next)
 				bytes += m->len;
 		}
-		for (m = e->node[u].qw.head; m; m = m->next)
+		for (m = e->node[u].q_w.head; m; m = m->next)
 			bytes += m->len;
 	}
 	for (i = 0; i < e->cfg.k; i++)

@@ -122,7 +122,7 @@ static bool stranded(struct hn_engine *e, u32 s, u32 u)
 	if (!(e->cfg.policy & HN_POL_NO_W))
 		return false;
 	st = hn_stream_find(e, u, e->slot[s].out[u]);
-	return st && st->vq.count;
+	return st && st->vq_pckt.count;
 }
 
 static const char no_w_busy[] =
@@ -140,9 +140,9 @@ void hn_slot_del(struct hn_engine *e, u32 s, u32 u)
 	struct hn_stream *st = hn_stream_find(e, u, v);
 	struct hn_msg *m;
 
-	while (st && (m = hn_q_pop(&st->vq))) {
-		hn_q_push(&e->node[u].qw, m);
-		st->qw_msgs++;
+	while (st && (m = hn_q_pop(&st->vq_pckt))) {
+		hn_q_push(&e->node[u].q_w, m);
+		st->q_w_msgs++;
 		sl->pending--;
 		e->pending--;
 		e->wh_msgs++;
@@ -226,7 +226,7 @@ void hn_timeouts(struct hn_engine *e, u32 s, u64 t)
 		if (sl->last_use[u] + to > t)
 			continue;
 		st = hn_stream_find(e, u, sl->out[u]);
-		if (st && st->vq.count)
+		if (st && st->vq_pckt.count)
 			continue;
 		hn_slot_del(e, s, u);
 		e->g.timeouts++;
@@ -573,16 +573,16 @@ void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len)
 		if (sl->valid_from[u] > start)
 			continue;
 		st = hn_stream_find(e, u, sl->out[u]);
-		if (st->qw_msgs || st->vw.count)
+		if (st->q_w_msgs || st->vq_w.count)
 			continue;	/* older messages still on the wormhole */
 		left = cap;
-		while (left && (m = st->vq.head) && hn_rx_reserve(e, m)) {
+		while (left && (m = st->vq_pckt.head) && hn_rx_reserve(e, m)) {
 			x = hn_min64(m->len - m->sent, left);
 			m->sent += x;
 			left -= x;
 			if (m->sent < m->len)
 				break;
-			hn_q_pop(&st->vq);
+			hn_q_pop(&st->vq_pckt);
 			sl->pending--;
 			e->pending--;
 			e->node[u].buf_used -= m->len;
@@ -594,7 +594,7 @@ void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len)
 			sl->last_use[u] = start;
 			e->g.slot[s].bytes += cap - left;
 		}
-		if (!st->vq.count) {
+		if (!st->vq_pckt.count) {
 			slot_sleep(e, s, u);
 			hn_stream_put(e, st);
 		}

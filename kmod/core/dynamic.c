@@ -72,9 +72,9 @@ void hn_req_granted(struct hn_engine *e, u32 s, u32 u, u32 v)
 	if (!st || !st->req)
 		return;
 	req_del(e, st);
-	e->req_msgs -= st->vq.count;
-	e->slot[s].pending += st->vq.count;
-	e->pending += st->vq.count;
+	e->req_msgs -= st->vq_pckt.count;
+	e->slot[s].pending += st->vq_pckt.count;
+	e->pending += st->vq_pckt.count;
 	hn_slot_wake(e, s, u);
 }
 

@@ -121,11 +121,11 @@ void hn_destroy(struct hn_engine *e)
 		return;
 	for (u = 0; e->node && u < e->cfg.nodes; u++) {
 		n = &e->node[u];
-		reclaim_queue(e, &n->qw);
+		reclaim_queue(e, &n->q_w);
 		for (i = 0; i < n->tab_cap; i++) {
 			if (n->tab[i]) {
-				reclaim_queue(e, &n->tab[i]->vq);
-				reclaim_queue(e, &n->tab[i]->vw);
+				reclaim_queue(e, &n->tab[i]->vq_pckt);
+				reclaim_queue(e, &n->tab[i]->vq_w);
 			}
 		}
 	}
@@ -276,19 +276,19 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	e->in_msgs++;
 	e->in_bytes += m->len;
 	if (s != HN_NONE) {
-		if (!st->vq.count)
+		if (!st->vq_pckt.count)
 			hn_slot_wake(e, s, m->src);
-		hn_q_push(&st->vq, m);
+		hn_q_push(&st->vq_pckt, m);
 		e->slot[s].pending++;
 		e->pending++;
 	} else if (dyn) {
-		if (!st->vq.count)
+		if (!st->vq_pckt.count)
 			hn_req_add(e, st);
-		hn_q_push(&st->vq, m);
+		hn_q_push(&st->vq_pckt, m);
 		e->req_msgs++;
 	} else {
-		hn_q_push(&n->qw, m);
-		st->qw_msgs++;
+		hn_q_push(&n->q_w, m);
+		st->q_w_msgs++;
 		e->wh_msgs++;
 		hn_nic_forward(e, m->src, m->t_inject);
 	}

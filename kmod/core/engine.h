@@ -24,9 +24,9 @@ struct hn_queue {
 
 struct hn_stream {
 	u32 src, dst;
-	u32 qw_msgs;			/* messages of this pair in Q_W */
-	struct hn_queue vq;		/* VQ_PCKT, at the NIC */
-	struct hn_queue vw;		/* VQ_W, in the switch */
+	u32 q_w_msgs;			/* messages of this pair in Q_W */
+	struct hn_queue vq_pckt;	/* VQ_PCKT, at the NIC */
+	struct hn_queue vq_w;		/* VQ_W, in the switch */
 	struct hn_stream *rr_next;	/* ring of the input's busy VQ_W */
 	struct hn_stream *rr_prev;
 	struct hn_stream *free_next;
@@ -43,7 +43,7 @@ struct hn_worm {
 };
 
 struct hn_node {
-	struct hn_queue qw;		/* Q_W: the NIC's wormhole FIFO */
+	struct hn_queue q_w;		/* Q_W: the NIC's wormhole FIFO */
 	u32 buf_used;			/* NIC buffer: Q_W + VQ_PCKT */
 	u32 sw_used;			/* this input's VQ_W in the switch */
 	u32 rx_used;			/* receive buffer */

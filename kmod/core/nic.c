@@ -15,18 +15,18 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 	struct hn_stream *st;
 	struct hn_msg *m;
 
-	while ((m = n->qw.head) &&
+	while ((m = n->q_w.head) &&
 	       n->sw_used + m->len <= e->cfg.sw_buf_bytes) {
-		hn_q_pop(&n->qw);
+		hn_q_pop(&n->q_w);
 		st = hn_stream_find(e, u, m->dst);
-		st->qw_msgs--;
+		st->q_w_msgs--;
 		n->buf_used -= m->len;
 		n->sw_used += m->len;
 		m->t_ready = hn_max64(t, m->t_inject) + e->cfg.nic_ns +
 			     e->cfg.wire_ns;
-		if (!st->vw.count)
+		if (!st->vq_w.count)
 			hn_ring_add(n, st);
-		hn_q_push(&st->vw, m);
+		hn_q_push(&st->vq_w, m);
 	}
 }
 

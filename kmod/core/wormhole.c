@@ -65,17 +65,17 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 {
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->worm.st;
-	struct hn_msg *m = st->vw.head;
+	struct hn_msg *m = st->vq_w.head;
 
 	n->worm.st = NULL;
 	m->sent += n->worm.bytes;
 	e->g.slot[e->cfg.k].bytes += n->worm.bytes;
 	if (m->sent < m->len)
 		return;
-	hn_q_pop(&st->vw);
+	hn_q_pop(&st->vq_w);
 	n->sw_used -= m->len;
 	e->wh_msgs--;
-	if (!st->vw.count)
+	if (!st->vq_w.count)
 		hn_ring_del(n, st);
 	hn_deliver(e, m, t + e->cfg.wire_ns + e->cfg.nic_ns,
 		   HN_MODE_WORMHOLE, e->cfg.k);
@@ -100,7 +100,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	if (!st)
 		return wake;
 	do {
-		m = st->vw.head;
+		m = st->vq_w.head;
 		o = &e->node[st->dst];
 		if (m->t_ready > t) {
 			wake = hn_min64(wake, m->t_ready);
