@@ -12,13 +12,7 @@
 
 static int bad(struct hn_err *err, const char *msg, u32 slot, u32 node)
 {
-	if (err) {
-		err->msg = msg;
-		err->slot = slot;
-		err->node = node;
-		err->index = HN_NONE;
-	}
-	return -EIO;
+	return hn_fail(err, -EIO, msg, slot, node, HN_NONE);
 }
 
 static int check_slots(const struct hn_engine *e, struct hn_err *err)

@@ -16,18 +16,6 @@
 
 #define HN_MAX_REQ	65536u		/* predicted requests per call */
 
-static int fail(struct hn_err *err, int rc, const char *msg, u32 slot,
-		u32 node, u32 index)
-{
-	if (err) {
-		err->msg = msg;
-		err->slot = slot;
-		err->node = node;
-		err->index = index;
-	}
-	return rc;
-}
-
 u32 hn_pcs_slot(const struct hn_engine *e, u32 src, u32 dst)
 {
 	u32 s;
@@ -164,14 +152,14 @@ int hn_release(struct hn_engine *e, u32 src, u32 dst, struct hn_err *err)
 	u32 s;
 
 	if (src >= e->cfg.nodes || dst >= e->cfg.nodes)
-		return fail(err, -EINVAL, "node out of range", HN_NONE,
-			    src >= e->cfg.nodes ? src : dst, HN_NONE);
+		return hn_fail(err, -EINVAL, "node out of range", HN_NONE,
+			       src >= e->cfg.nodes ? src : dst, HN_NONE);
 	s = hn_pcs_slot(e, src, dst);
 	if (s == HN_NONE)
-		return fail(err, -ENOENT, "no such circuit", HN_NONE, src,
-			    HN_NONE);
+		return hn_fail(err, -ENOENT, "no such circuit", HN_NONE, src,
+			       HN_NONE);
 	if (stranded(e, s, src))
-		return fail(err, -EBUSY, no_w_busy, s, src, HN_NONE);
+		return hn_fail(err, -EBUSY, no_w_busy, s, src, HN_NONE);
 	hn_slot_del(e, s, src);
 	e->g.releases++;
 	return 0;
@@ -183,13 +171,13 @@ int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err)
 	u32 i;
 
 	if (slot >= e->cfg.k)
-		return fail(err, -EINVAL, "slot out of range", slot, HN_NONE,
-			    HN_NONE);
+		return hn_fail(err, -EINVAL, "slot out of range", slot, HN_NONE,
+			       HN_NONE);
 	sl = &e->slot[slot];
 	for (i = 0; i < sl->nconn; i++)
 		if (stranded(e, slot, sl->conn[i]))
-			return fail(err, -EBUSY, no_w_busy, slot, sl->conn[i],
-				    HN_NONE);
+			return hn_fail(err, -EBUSY, no_w_busy, slot, sl->conn[i],
+				       HN_NONE);
 	while (sl->nconn) {
 		hn_slot_del(e, slot, sl->conn[sl->nconn - 1]);
 		e->g.releases++;
@@ -204,8 +192,8 @@ int hn_release_all(struct hn_engine *e, struct hn_err *err)
 	for (s = 0; s < e->cfg.k; s++)
 		for (i = 0; i < e->slot[s].nconn; i++)
 			if (stranded(e, s, e->slot[s].conn[i]))
-				return fail(err, -EBUSY, no_w_busy, s,
-					    e->slot[s].conn[i], HN_NONE);
+				return hn_fail(err, -EBUSY, no_w_busy, s,
+					       e->slot[s].conn[i], HN_NONE);
 	for (s = 0; s < e->cfg.k; s++)
 		hn_release_slot(e, s, NULL);
 	return 0;
@@ -272,8 +260,8 @@ static int dup(struct hn_err *err, u32 slot, u32 other, u32 p,
 		err->a = *pr;
 		err->other = other;
 	}
-	return fail(err, -EEXIST, "connection already in another slot", slot,
-		    pr->src, p);
+	return hn_fail(err, -EEXIST, "connection already in another slot", slot,
+		       pr->src, p);
 }
 
 static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
@@ -285,21 +273,21 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	for (i = 0; i < n; i++) {
 		s = cfg[i].slot;
 		if (s >= e->cfg.k)
-			return fail(err, -EINVAL, "slot out of range", s,
-				    HN_NONE, i);
+			return hn_fail(err, -EINVAL, "slot out of range", s,
+				       HN_NONE, i);
 		if (replaced[s])
-			return fail(err, -EINVAL, "slot given twice", s,
-				    HN_NONE, i);
+			return hn_fail(err, -EINVAL, "slot given twice", s,
+				       HN_NONE, i);
 		replaced[s] = 1;
 		if (cfg[i].npairs > N)
-			return fail(err, -E2BIG, "more pairs than nodes", s,
-				    HN_NONE, i);
+			return hn_fail(err, -E2BIG, "more pairs than nodes", s,
+				       HN_NONE, i);
 		for (p = 0; p < cfg[i].npairs; p++) {
 			u = cfg[i].pairs[p].src;
 			v = cfg[i].pairs[p].dst;
 			if (u >= N || v >= N)
-				return fail(err, -EINVAL, "node out of range",
-					    s, u >= N ? u : v, p);
+				return hn_fail(err, -EINVAL, "node out of range",
+					       s, u >= N ? u : v, p);
 		}
 	}
 	/* each slot must be a partial permutation (L955) */
@@ -312,10 +300,10 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 			v = pr[p].dst;
 			j = src_of[u] != HN_NONE ? src_of[u] : dst_of[v];
 			if (j != HN_NONE) {
-				rc = fail(err, -EINVAL, src_of[u] != HN_NONE ?
-					  "two circuits from one input" :
-					  "two circuits to one output",
-					  cfg[i].slot, HN_NONE, p);
+				rc = hn_fail(err, -EINVAL, src_of[u] != HN_NONE ?
+					     "two circuits from one input" :
+					     "two circuits to one output",
+					     cfg[i].slot, HN_NONE, p);
 				if (err) {
 					err->a = pr[j];
 					err->b = pr[p];
@@ -369,8 +357,8 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 	int rc;
 
 	if (n > e->cfg.k)
-		return fail(err, -EINVAL, "more slot configurations than slots",
-			    HN_NONE, HN_NONE, n);
+		return hn_fail(err, -EINVAL, "more slot configurations than slots",
+			       HN_NONE, HN_NONE, n);
 	rc = preload_check(e, cfg, n, replaced, src_of, dst_of, err);
 	if (rc)
 		return rc;
@@ -381,8 +369,8 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 		for (k = 0; k < sl->nconn && !rc; k++) {
 			u = sl->conn[k];
 			if (src_of[u] != sl->out[u] && stranded(e, cfg[i].slot, u))
-				rc = fail(err, -EBUSY, no_w_busy, cfg[i].slot,
-					  u, HN_NONE);
+				rc = hn_fail(err, -EBUSY, no_w_busy, cfg[i].slot,
+					     u, HN_NONE);
 		}
 		for (p = 0; p < cfg[i].npairs; p++)
 			src_of[cfg[i].pairs[p].src] = HN_NONE;
@@ -480,13 +468,13 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	int rc = 0;
 
 	if (n > HN_MAX_REQ)
-		return fail(err, -E2BIG, "too many requests", HN_NONE,
-			    HN_NONE, n);
+		return hn_fail(err, -E2BIG, "too many requests", HN_NONE,
+			       HN_NONE, n);
 	for (i = 0; i < n; i++)
 		if (req[i].src >= c->nodes || req[i].dst >= c->nodes)
-			return fail(err, -EINVAL, "node out of range",
-				    HN_NONE, req[i].src >= c->nodes ?
-				    req[i].src : req[i].dst, i);
+			return hn_fail(err, -EINVAL, "node out of range",
+				       HN_NONE, req[i].src >= c->nodes ?
+				       req[i].src : req[i].dst, i);
 	if (!n)
 		return 0;
 	idx = hn_zalloc(n * sizeof(*idx));

@@ -96,13 +96,7 @@ u64 hn_ns_bytes(const struct hn_config *c, u64 ns)
 
 static int bad(struct hn_err *err, const char *msg)
 {
-	if (err) {
-		err->msg = msg;
-		err->slot = HN_NONE;
-		err->node = HN_NONE;
-		err->index = HN_NONE;
-	}
-	return -EINVAL;
+	return hn_fail(err, -EINVAL, msg, HN_NONE, HN_NONE, HN_NONE);
 }
 
 static bool in(u64 v, u64 lo, u64 hi)

@@ -158,13 +158,7 @@ bool hn_busy(const struct hn_engine *e)
 
 static int fail(struct hn_err *err, int rc, const char *msg, u32 node)
 {
-	if (err) {
-		err->msg = msg;
-		err->slot = HN_NONE;
-		err->node = node;
-		err->index = HN_NONE;
-	}
-	return rc;
+	return hn_fail(err, rc, msg, HN_NONE, node, HN_NONE);
 }
 
 /* Change the cycle-controller policy and slot lengths live (Ch. 4). */

@@ -138,6 +138,23 @@ struct hn_err {
 	u32 other;		/* -EEXIST: the slot that already has pair a */
 };
 
+/*
+ * The one place that says what is wrong: fill @err, when given, with @msg
+ * and the offending slot, node and array index (HN_NONE: not about one),
+ * and return @rc.  The pairs and other fields are left to the caller.
+ */
+static inline int hn_fail(struct hn_err *err, int rc, const char *msg,
+			  u32 slot, u32 node, u32 index)
+{
+	if (err) {
+		err->msg = msg;
+		err->slot = slot;
+		err->node = node;
+		err->index = index;
+	}
+	return rc;
+}
+
 #define HN_HIST_SUB	8	/* linear sub-buckets per power of two */
 #define HN_HIST_BUCKETS	(64 * HN_HIST_SUB)
 

@@ -201,13 +201,7 @@ static u64 bernoulli_p32(const struct hn_tcfg *t, const struct hn_config *c)
 
 static int bad(struct hn_err *err, const char *msg, u32 node)
 {
-	if (err) {
-		err->msg = msg;
-		err->slot = HN_NONE;
-		err->node = node;
-		err->index = HN_NONE;
-	}
-	return -EINVAL;
+	return hn_fail(err, -EINVAL, msg, HN_NONE, node, HN_NONE);
 }
 
 static int check_pattern(const struct hn_tcfg *t, struct hn_err *err)

@@ -85,16 +85,11 @@ static inline u32 hn_nth_bit(u64 m, u32 r)
 	return hn_ctz64(m);
 }
 
+/* a scheduler's errors are about a node or a request, never a slot */
 static inline int hn_sched_err(struct hn_err *err, int rc, const char *msg,
 			       u32 node, u32 index)
 {
-	if (err) {
-		err->msg = msg;
-		err->slot = HN_NONE;
-		err->node = node;
-		err->index = index;
-	}
-	return rc;
+	return hn_fail(err, rc, msg, HN_NONE, node, index);
 }
 
 struct hn_ft {

@@ -105,13 +105,7 @@ static const char * const end_why[] = {
 
 static int bad(struct hn_err *err, const char *msg)
 {
-	if (err) {
-		err->msg = msg;
-		err->slot = HN_NONE;
-		err->node = HN_NONE;
-		err->index = HN_NONE;
-	}
-	return -EINVAL;
+	return hn_fail(err, -EINVAL, msg, HN_NONE, HN_NONE, HN_NONE);
 }
 
 void hn_trun_cfg_default(struct hn_trun_cfg *r)
