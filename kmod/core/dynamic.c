@@ -25,58 +25,11 @@
  * The scheduler works on the whole set at a slot boundary, rather than one
  * slot per SL clock (L970); the hardware's SL clock (80 ns) is shorter
  * than a slot (100 ns), so this is the text's rate, batched.
+ *
+ * This file holds that scheduling pass; the list of waiting requests is
+ * request.c's, the placement predict.c's and the time-out release.c's.
  */
 #include "engine.h"
-
-/* @st, which has no circuit, has its first message: it requests one. */
-void hn_req_add(struct hn_engine *e, struct hn_stream *st)
-{
-	st->req = 1;
-	st->req_next = NULL;
-	st->req_prev = e->req_tail;
-	if (e->req_tail)
-		e->req_tail->req_next = st;
-	else
-		e->req_head = st;
-	e->req_tail = st;
-	e->nreq++;
-}
-
-static void req_del(struct hn_engine *e, struct hn_stream *st)
-{
-	if (st->req_prev)
-		st->req_prev->req_next = st->req_next;
-	else
-		e->req_head = st->req_next;
-	if (st->req_next)
-		st->req_next->req_prev = st->req_prev;
-	else
-		e->req_tail = st->req_prev;
-	st->req_next = NULL;
-	st->req_prev = NULL;
-	st->req = 0;
-	e->nreq--;
-}
-
-/*
- * (u, v) has just been placed in slot @s (by the scheduler or a preload):
- * if its stream was waiting, its messages now wait for that circuit.
- */
-void hn_req_granted(struct hn_engine *e, u32 s, u32 u, u32 v)
-{
-	struct hn_stream *st;
-
-	if (!e->req_head)
-		return;
-	st = hn_stream_find(e, u, v);
-	if (!st || !st->req)
-		return;
-	req_del(e, st);
-	e->req_msgs -= st->vq_pckt.count;
-	e->slot[s].pending += st->vq_pckt.count;
-	e->pending += st->vq_pckt.count;
-	hn_slot_wake(e, s, u);
-}
 
 static int req_grow(struct hn_engine *e, u32 n)
 {
@@ -111,11 +64,11 @@ void hn_dyn_schedule(struct hn_engine *e)
 		return;
 	for (s = e->cfg.pin_slots; s < e->cfg.k; s++)
 		hn_timeouts(e, s, e->now);
-	n = e->nreq < 65536 ? e->nreq : 65536;
+	n = e->nreq < HN_MAX_REQ ? e->nreq : HN_MAX_REQ;
 	if (n > e->req_cap && req_grow(e, n))
 		return;			/* out of memory: try again later */
 	n = 0;
-	for (st = e->req_head; st && n < e->req_cap && n < 65536;
+	for (st = e->req_head; st && n < e->req_cap && n < HN_MAX_REQ;
 	     st = st->req_next)
 		e->req_pairs[n++] = (struct hn_pair){ st->src, st->dst };
 	hn_predict(e, e->req_pairs, n, e->req_grants, NULL);

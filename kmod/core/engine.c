@@ -12,55 +12,6 @@
 #include "engine.h"
 #include "hn_sched.h"
 
-static void slots_free(struct hn_engine *e)
-{
-	u32 s;
-
-	if (!e->slot)
-		return;
-	for (s = 0; s < e->cfg.k; s++) {
-		hn_free(e->slot[s].out);
-		hn_free(e->slot[s].in);
-		hn_free(e->slot[s].conn);
-		hn_free(e->slot[s].pos);
-		hn_free(e->slot[s].valid_from);
-		hn_free(e->slot[s].last_use);
-		hn_free(e->slot[s].act);
-		hn_free(e->slot[s].apos);
-	}
-	hn_free(e->slot);
-}
-
-static int slots_alloc(struct hn_engine *e)
-{
-	u32 N = e->cfg.nodes, s, u;
-	struct hn_slot *sl;
-
-	e->slot = hn_zalloc((e->cfg.k + 1) * sizeof(*e->slot));
-	if (!e->slot)
-		return -ENOMEM;
-	for (s = 0; s < e->cfg.k; s++) {
-		sl = &e->slot[s];
-		sl->out = hn_zalloc(N * sizeof(u32));
-		sl->in = hn_zalloc(N * sizeof(u32));
-		sl->conn = hn_zalloc(N * sizeof(u32));
-		sl->pos = hn_zalloc(N * sizeof(u32));
-		sl->valid_from = hn_zalloc(N * sizeof(u64));
-		sl->last_use = hn_zalloc(N * sizeof(u64));
-		sl->act = hn_zalloc(N * sizeof(u32));
-		sl->apos = hn_zalloc(N * sizeof(u32));
-		if (!sl->out || !sl->in || !sl->conn || !sl->pos ||
-		    !sl->valid_from || !sl->last_use || !sl->act || !sl->apos)
-			return -ENOMEM;
-		for (u = 0; u < N; u++) {
-			sl->out[u] = HN_NONE;
-			sl->in[u] = HN_NONE;
-			sl->apos[u] = HN_NONE;
-		}
-	}
-	return 0;
-}
-
 struct hn_engine *hn_create(const struct hn_config *c,
 			    const struct hn_ops *ops, void *ctx, int *errp)
 {
@@ -85,7 +36,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
 	e->heap = hn_zalloc(c->nodes * sizeof(*e->heap));
 	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));
-	if (!e->node || !e->heap || !e->scratch || slots_alloc(e)) {
+	if (!e->node || !e->heap || !e->scratch || hn_slots_alloc(e)) {
 		hn_destroy(e);
 		goto out;
 	}
@@ -131,7 +82,7 @@ void hn_destroy(struct hn_engine *e)
 	}
 	if (e->node)
 		hn_streams_free(e);
-	slots_free(e);
+	hn_slots_free(e);
 	hn_xbar_destroy(e->xbar);
 	hn_free(e->node);
 	hn_free(e->heap);

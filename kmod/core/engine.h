@@ -121,23 +121,29 @@ bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m);
 void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 		u32 slot);
 
-/* circuit.c */
+/* slot.c: the registers B^(s) (calls nothing else) */
+int hn_slots_alloc(struct hn_engine *e);
+void hn_slots_free(struct hn_engine *e);
 void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from);
 void hn_slot_del(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_wake(struct hn_engine *e, u32 s, u32 u);
-void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len);
+void hn_slot_sleep(struct hn_engine *e, u32 s, u32 u);
+
+/* release.c */
+void hn_circuit_drop(struct hn_engine *e, u32 s, u32 u);
+int hn_circuit_busy(struct hn_engine *e, u32 s, u32 u, struct hn_err *err);
 void hn_timeouts(struct hn_engine *e, u32 s, u64 t);
 u64 hn_next_timeout(const struct hn_engine *e);
 
-/* dynamic.c */
+/* request.c */
 void hn_req_add(struct hn_engine *e, struct hn_stream *st);
 void hn_req_granted(struct hn_engine *e, u32 s, u32 u, u32 v);
+
+/* dynamic.c */
 void hn_dyn_schedule(struct hn_engine *e);
 
-/* predict.c */
-int hn_predict_kstep(struct hn_engine *e, const struct hn_pair *req,
-		     const u32 *idx, u32 n, struct hn_grant *out, u64 from,
-		     struct hn_pair *first, struct hn_err *err);
+/* circuit_slot.c */
+void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len);
 
 /* wormhole.c */
 void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end);

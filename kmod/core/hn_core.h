@@ -24,6 +24,7 @@
 #define HN_MAX_MSG	(1024u * 1024)	/* largest message, bytes */
 #define HN_MAX_BUF	(64u * 1024 * 1024) /* largest buffer, bytes */
 #define HN_NONE		0xffffffffu
+#define HN_MAX_REQ	65536u		/* requests per hn_predict() call */
 
 /* The tag bit (L588, L614): 0 = predictive circuit, 1 = wormhole. */
 enum hn_mode {

@@ -1,24 +1,145 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * predict.c - the K-step placement of predicted requests
- * (HN_PREDICT_KSTEP).  Slot by slot, the requests still pending whose
- * input and output are both free in that slot are matched greedily and
- * the matching is grown by augmenting paths of at most K edges (Ch. 6,
+ * predict.c - mode 2 of predictive circuit switching (Sec. 3.3.2): place
+ * predicted requests in the slots 0..K-1, by one of two algorithms
+ * (enum hn_predict_algo), both taking the requests in the rotating
+ * priority order of L1000.
+ *
+ * First fit (HN_PREDICT_FIRST_FIT): each request in turn goes to the first
+ * slot, from 0 to K-1 (L685, L734), whose input and output are both free.
+ *
+ * K-step (HN_PREDICT_KSTEP): slot by slot, the requests still pending
+ * whose input and output are both free in that slot are matched greedily
+ * and the matching is grown by augmenting paths of at most K edges (Ch. 6,
  * seeds/000_fa1c7d81da297c92.txt L1076-L1346; kmod/core/xbar.c); the
  * matched pairs are granted in that slot.  Existing circuits are never
  * moved: only free ports take part, so an augmenting path re-pairs only
  * requests of this call.  With K = 9 the matching is about 99 % of the
- * maximum (L1346); first fit (L685) is the K = 1 greedy of one request
- * at a time.
+ * maximum (L1346); first fit is the K = 1 greedy of one request at a time.
+ *
+ * Either way a connection already in B* is not placed again (Table 5.1,
+ * L972), a request that fits no slot is refused, slots below pin_slots are
+ * the preload's (Fig. 5.6, L1065), and a stream of Dynamic TDM waiting for
+ * a circuit granted here is told so (hn_req_granted()).
  */
 #include "engine.h"
 #include "hn_sched.h"
 
-#define PENDING	0xff		/* out[].result while not decided */
+#define HN_PENDING	0xff		/* out[].result while not decided */
 
-int hn_predict_kstep(struct hn_engine *e, const struct hn_pair *req,
-		     const u32 *idx, u32 n, struct hn_grant *out, u64 from,
-		     struct hn_pair *first, struct hn_err *err)
+/* Rotated row-major order of request @r (L1000): key for the sort. */
+static u64 req_key(const struct hn_engine *e, const struct hn_pair *r)
+{
+	u32 N = e->cfg.nodes;
+
+	return (u64)((r->src + N - e->rot_a) % N) * N +
+	       (r->dst + N - e->rot_b) % N;
+}
+
+/* Priority order of requests @i and @j: key, then submission order. */
+static bool req_after(const struct hn_engine *e, const struct hn_pair *req,
+		      u32 i, u32 j)
+{
+	u64 ki = req_key(e, &req[i]), kj = req_key(e, &req[j]);
+
+	return ki != kj ? ki > kj : i > j;
+}
+
+/* In-place heap sort of request indices; no recursion. */
+static void sift(const struct hn_engine *e, const struct hn_pair *req,
+		 u32 *idx, u32 i, u32 n)
+{
+	u32 c, t;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && req_after(e, req, idx[c + 1], idx[c]))
+			c++;
+		if (!req_after(e, req, idx[c], idx[i]))
+			break;
+		t = idx[i];
+		idx[i] = idx[c];
+		idx[c] = t;
+		i = c;
+	}
+}
+
+static void sort_requests(const struct hn_engine *e,
+			  const struct hn_pair *req, u32 *idx, u32 n)
+{
+	u32 i, t;
+
+	for (i = n / 2; i-- > 0;)
+		sift(e, req, idx, i, n);
+	for (i = n; i-- > 1;) {
+		t = idx[0];
+		idx[0] = idx[i];
+		idx[i] = t;
+		sift(e, req, idx, 0, i);
+	}
+}
+
+/* Grant @g, still pending, slot @s; the first grant moves the priority. */
+static void grant(struct hn_engine *e, struct hn_grant *g, u32 s, u64 from,
+		  struct hn_pair *first)
+{
+	hn_slot_add(e, s, g->src, g->dst, from);
+	hn_req_granted(e, s, g->src, g->dst);
+	g->slot = s;
+	g->result = HN_GRANTED;
+	e->g.grants++;
+	if (first->src == HN_NONE) {
+		first->src = g->src;
+		first->dst = g->dst;
+	}
+}
+
+/* The first slot where u and v are both free, HN_NONE if none. */
+static u32 first_free(const struct hn_engine *e, u32 u, u32 v)
+{
+	u32 s;
+
+	for (s = e->cfg.pin_slots; s < e->cfg.k; s++)
+		if (e->slot[s].out[u] == HN_NONE && e->slot[s].in[v] == HN_NONE)
+			return s;
+	return HN_NONE;
+}
+
+/*
+ * Decide every request still pending, in priority order: a connection
+ * already realised (before or by an equal request) exists; the others go
+ * first fit when @fit, else (what K-step could not place) are refused.
+ */
+static void place_first_fit(struct hn_engine *e, const u32 *idx, u32 n,
+			    struct hn_grant *out, u64 from,
+			    struct hn_pair *first, bool fit)
+{
+	struct hn_grant *g;
+	u32 i, s;
+
+	for (i = 0; i < n; i++) {
+		g = &out[idx[i]];
+		if (g->result != HN_PENDING)
+			continue;
+		g->slot = hn_pcs_slot(e, g->src, g->dst);
+		if (g->slot != HN_NONE) {
+			g->result = HN_EXISTS;
+			e->g.exists++;
+			continue;
+		}
+		s = fit ? first_free(e, g->src, g->dst) : HN_NONE;
+		if (s != HN_NONE) {
+			grant(e, g, s, from, first);
+		} else {
+			g->result = HN_REFUSED;
+			e->g.refusals++;
+		}
+	}
+}
+
+/* K-step, slot by slot; what it cannot place stays pending. */
+static int place_kstep(struct hn_engine *e, const u32 *idx, u32 n,
+		       struct hn_grant *out, u64 from, struct hn_pair *first,
+		       struct hn_err *err)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_pair *pairs;
@@ -39,7 +160,7 @@ int hn_predict_kstep(struct hn_engine *e, const struct hn_pair *req,
 			g = &out[idx[i]];
 			u = g->src;
 			v = g->dst;
-			if (g->result != PENDING)
+			if (g->result != HN_PENDING)
 				continue;
 			/* already realised, before or by a twin (Table 5.1) */
 			g->slot = hn_pcs_slot(e, u, v);
@@ -69,21 +190,76 @@ int hn_predict_kstep(struct hn_engine *e, const struct hn_pair *req,
 			g = &out[idx[i]];
 			u = g->src;
 			v = g->dst;
-			if (g->result != PENDING || hn_xbar_mate(e->xbar, u) != v)
+			if (g->result != HN_PENDING ||
+			    hn_xbar_mate(e->xbar, u) != v)
 				continue;
-			g->slot = s;
 			if (e->slot[s].out[u] == v) {	/* its twin got it */
+				g->slot = s;
 				g->result = HN_EXISTS;
 				e->g.exists++;
 				continue;
 			}
-			hn_slot_add(e, s, u, v, from);
-			g->result = HN_GRANTED;
-			e->g.grants++;
-			if (first->src == HN_NONE)
-				*first = req[idx[i]];
+			grant(e, g, s, from, first);
 		}
 	}
 	hn_free(pairs);
 	return rc;
+}
+
+/*
+ * Place @n predicted requests; out[i] is req[i]'s outcome.  A granted
+ * circuit is usable once the request, the scheduler and the grant have
+ * crossed: wire + sched + wire + setup (Ch. 5: 80 + 80 + 80 ns, L1036).
+ * Equal keys of the priority order keep their order: the index breaks ties.
+ */
+int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
+	       struct hn_grant *out, struct hn_err *err)
+{
+	const struct hn_config *c = &e->cfg;
+	u64 from = e->now + 2ULL * c->wire_ns + c->sched_ns + c->setup_ns;
+	struct hn_pair first = { HN_NONE, HN_NONE };
+	u32 i, *idx;
+	int rc = 0;
+
+	if (n > HN_MAX_REQ)
+		return hn_fail(err, -E2BIG, "too many requests", HN_NONE,
+			       HN_NONE, n);
+	for (i = 0; i < n; i++)
+		if (req[i].src >= c->nodes || req[i].dst >= c->nodes)
+			return hn_fail(err, -EINVAL, "node out of range",
+				       HN_NONE, req[i].src >= c->nodes ?
+				       req[i].src : req[i].dst, i);
+	if (!n)
+		return 0;
+	idx = hn_zalloc(n * sizeof(*idx));
+	if (!idx)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		idx[i] = i;
+		out[i].src = req[i].src;
+		out[i].dst = req[i].dst;
+		out[i].slot = HN_NONE;
+		out[i].result = HN_PENDING;
+	}
+	sort_requests(e, req, idx, n);
+	if (c->predict_algo == HN_PREDICT_KSTEP)
+		rc = place_kstep(e, idx, n, out, from, &first, err);
+	if (!rc)
+		place_first_fit(e, idx, n, out, from, &first,
+				c->predict_algo == HN_PREDICT_FIRST_FIT);
+	hn_free(idx);
+	if (rc)
+		return rc;
+	/*
+	 * Round robin (L1000): the priority pointers move one past the first
+	 * request granted, as iSLIP's do, so contenders alternate; one step
+	 * on when nothing was granted.
+	 */
+	if (first.src == HN_NONE) {
+		first.src = e->rot_a;
+		first.dst = e->rot_b;
+	}
+	e->rot_a = (first.src + 1) % c->nodes;
+	e->rot_b = (first.dst + 1) % c->nodes;
+	return 0;
 }

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * preload.c - mode 3 of predictive circuit switching (Sec. 3.3.3): a
+ * compiler or the user installs whole slot configurations B^(s) at once,
+ * all or nothing.  Each must be a partial permutation (L955), and no
+ * connection may sit in two slots (Table 5.1); connections of a replaced
+ * slot that the new configuration lacks are released (release.c).
+ */
+#include "engine.h"
+
+/* Does (u, v) sit in a slot that this preload leaves alone? */
+static u32 kept_slot(const struct hn_engine *e, const u8 *replaced, u32 u,
+		     u32 v)
+{
+	u32 s = hn_pcs_slot(e, u, v);
+
+	return s != HN_NONE && !replaced[s] ? s : HN_NONE;
+}
+
+static void clear_src(const struct hn_slot_cfg *cfg, u32 i, u32 *src_of)
+{
+	u32 p;
+
+	for (p = 0; p < cfg[i].npairs; p++)
+		src_of[cfg[i].pairs[p].src] = HN_NONE;
+}
+
+/* @pr, for @slot, is already in slot @other (Table 5.1). */
+static int dup(struct hn_err *err, u32 slot, u32 other, u32 p,
+	       const struct hn_pair *pr)
+{
+	if (err) {
+		err->a = *pr;
+		err->other = other;
+	}
+	return hn_fail(err, -EEXIST, "connection already in another slot",
+		       slot, pr->src, p);
+}
+
+static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+			 u32 n, u8 *replaced, u32 *src_of, u32 *dst_of,
+			 struct hn_err *err)
+{
+	u32 i, j, p, s, u, v, N = e->cfg.nodes;
+
+	for (i = 0; i < n; i++) {
+		s = cfg[i].slot;
+		if (s >= e->cfg.k)
+			return hn_fail(err, -EINVAL, "slot out of range", s,
+				       HN_NONE, i);
+		if (replaced[s])
+			return hn_fail(err, -EINVAL, "slot given twice", s,
+				       HN_NONE, i);
+		replaced[s] = 1;
+		if (cfg[i].npairs > N)
+			return hn_fail(err, -E2BIG, "more pairs than nodes", s,
+				       HN_NONE, i);
+		for (p = 0; p < cfg[i].npairs; p++) {
+			u = cfg[i].pairs[p].src;
+			v = cfg[i].pairs[p].dst;
+			if (u >= N || v >= N)
+				return hn_fail(err, -EINVAL,
+					       "node out of range", s,
+					       u >= N ? u : v, p);
+		}
+	}
+	/* each slot must be a partial permutation (L955) */
+	for (i = 0; i < n; i++) {
+		const struct hn_pair *pr = cfg[i].pairs;
+		int rc = 0;
+
+		for (p = 0; p < cfg[i].npairs && !rc; p++) {
+			u = pr[p].src;
+			v = pr[p].dst;
+			j = src_of[u] != HN_NONE ? src_of[u] : dst_of[v];
+			if (j != HN_NONE) {
+				rc = hn_fail(err, -EINVAL,
+					     src_of[u] != HN_NONE ?
+					     "two circuits from one input" :
+					     "two circuits to one output",
+					     cfg[i].slot, HN_NONE, p);
+				if (err) {
+					err->a = pr[j];
+					err->b = pr[p];
+					err->pairs = true;
+				}
+			}
+			src_of[u] = p;
+			dst_of[v] = p;
+		}
+		for (p = 0; p < cfg[i].npairs; p++) {
+			src_of[pr[p].src] = HN_NONE;
+			dst_of[pr[p].dst] = HN_NONE;
+		}
+		if (rc)
+			return rc;
+	}
+	/* and no connection may sit in two slots (Table 5.1) */
+	for (i = 0; i < n; i++) {
+		for (p = 0; p < cfg[i].npairs; p++) {
+			u = cfg[i].pairs[p].src;
+			v = cfg[i].pairs[p].dst;
+			j = kept_slot(e, replaced, u, v);
+			if (j != HN_NONE) {
+				clear_src(cfg, i, src_of);
+				return dup(err, cfg[i].slot, j, p, &cfg[i].pairs[p]);
+			}
+			src_of[u] = v;
+		}
+		for (j = i + 1; j < n; j++)
+			for (p = 0; p < cfg[j].npairs; p++)
+				if (src_of[cfg[j].pairs[p].src] ==
+				    cfg[j].pairs[p].dst) {
+					clear_src(cfg, i, src_of);
+					return dup(err, cfg[j].slot,
+						   cfg[i].slot, p,
+						   &cfg[j].pairs[p]);
+				}
+		clear_src(cfg, i, src_of);
+	}
+	return 0;
+}
+
+/* Mode 3 (Sec. 3.3.3): install whole configurations, all or nothing. */
+int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
+	       struct hn_err *err)
+{
+	u8 replaced[HN_MAX_K + 1] = { 0 };
+	u32 *src_of = e->scratch, *dst_of = e->scratch + e->cfg.nodes;
+	u32 i, p, s, u, v, k;
+	struct hn_slot *sl;
+	int rc;
+
+	if (n > e->cfg.k)
+		return hn_fail(err, -EINVAL,
+			       "more slot configurations than slots", HN_NONE,
+			       HN_NONE, n);
+	rc = preload_check(e, cfg, n, replaced, src_of, dst_of, err);
+	if (rc)
+		return rc;
+	for (i = 0; i < n && (e->cfg.policy & HN_POL_NO_W); i++) {
+		sl = &e->slot[cfg[i].slot];
+		for (p = 0; p < cfg[i].npairs; p++)
+			src_of[cfg[i].pairs[p].src] = cfg[i].pairs[p].dst;
+		for (k = 0; k < sl->nconn && !rc; k++) {
+			u = sl->conn[k];
+			if (src_of[u] != sl->out[u])
+				rc = hn_circuit_busy(e, cfg[i].slot, u, err);
+		}
+		for (p = 0; p < cfg[i].npairs; p++)
+			src_of[cfg[i].pairs[p].src] = HN_NONE;
+		if (rc)
+			return rc;
+	}
+	for (i = 0; i < n; i++) {
+		s = cfg[i].slot;
+		sl = &e->slot[s];
+		for (p = 0; p < cfg[i].npairs; p++)
+			src_of[cfg[i].pairs[p].src] = cfg[i].pairs[p].dst;
+		for (k = sl->nconn; k-- > 0;) {
+			u = sl->conn[k];
+			if (src_of[u] != sl->out[u])
+				hn_circuit_drop(e, s, u);
+		}
+		for (p = 0; p < cfg[i].npairs; p++) {
+			u = cfg[i].pairs[p].src;
+			v = cfg[i].pairs[p].dst;
+			src_of[u] = HN_NONE;
+			if (sl->out[u] == v)
+				continue;
+			hn_slot_add(e, s, u, v, e->now);
+			hn_req_granted(e, s, u, v);
+		}
+	}
+	e->g.preloads++;
+	return 0;
+}
+
