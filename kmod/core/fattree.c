@@ -121,13 +121,6 @@ u32 hn_ft_switches(const struct hn_ft *ft)
 	return ft->nsw;
 }
 
-u64 hn_ft_mem_bytes(const struct hn_ft *ft)
-{
-	return sizeof(*ft) + 2ULL * (ft->l - 1) * ft->nsw * 8 +
-	       4ULL * ft->n * 4 + ft->n * 4ULL + ft->nseen * 8ULL +
-	       2ULL * ft->nsw * 8;
-}
-
 u32 hn_ft_leaf(const struct hn_ft *ft, u32 node)
 {
 	return node < ft->n ? node / ft->w : HN_NONE;

@@ -239,8 +239,6 @@ int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err);
 int hn_release_all(struct hn_engine *e, struct hn_err *err);
 u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src);
 u32 hn_pcs_slot(const struct hn_engine *e, u32 src, u32 dst);
-int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords);
-u32 hn_slot_conns(const struct hn_engine *e, u32 slot);
 u32 hn_circuit_gen(const struct hn_engine *e);
 
 /* statistics and integrity */
@@ -250,7 +248,14 @@ void hn_stats_reset(struct hn_engine *e);
 u64 hn_hist_value(u32 bucket);
 u32 hn_hist_bucket(u64 v);
 u64 hn_hist_percentile(const u64 *hist, u32 permille);
+
+/*
+ * For the tests and tools: in the user-space library, not in hybridnet.ko
+ * (check.c and introspect.c, which kmod/Kbuild leaves out).
+ */
 int hn_check(const struct hn_engine *e, struct hn_err *err);
+int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords);
+u32 hn_slot_conns(const struct hn_engine *e, u32 slot);
 u64 hn_mem_bytes(const struct hn_engine *e);
 
 /* deterministic pseudo-random numbers (splitmix64) */

@@ -91,7 +91,6 @@ struct hn_xbar;
 
 int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err);
 void hn_xbar_destroy(struct hn_xbar *x);
-u32 hn_xbar_nodes(const struct hn_xbar *x);
 u64 hn_xbar_mem_bytes(const struct hn_xbar *x);
 
 /* R := req (distinct pairs, any src and dst < N); M := empty. */
@@ -150,7 +149,6 @@ u32 hn_ft_levels(const struct hn_ft *ft);
 u32 hn_ft_width(const struct hn_ft *ft);
 u32 hn_ft_nodes(const struct hn_ft *ft);
 u32 hn_ft_switches(const struct hn_ft *ft);		/* per level */
-u64 hn_ft_mem_bytes(const struct hn_ft *ft);
 
 /* Naming: SW(h, tau), tau = t_{l-2}..t_0 in base w (T1392). */
 u32 hn_ft_leaf(const struct hn_ft *ft, u32 node);	/* node div w */

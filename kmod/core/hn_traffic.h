@@ -152,12 +152,10 @@ void hn_tgen_destroy(struct hn_tgen *g);
 bool hn_tgen_active(const struct hn_tgen *g, u32 src);
 u32 hn_tgen_dest(struct hn_tgen *g, u32 src);	/* HN_NONE: silent */
 u32 hn_tgen_size(struct hn_tgen *g, u32 src);
-u64 hn_tgen_count(const struct hn_tgen *g, u32 src);
 u64 hn_tgen_next_ns(struct hn_tgen *g, u32 src);	/* Bernoulli */
 u32 hn_tgen_groups(const struct hn_tgen *g, u32 slots);
 u32 hn_tgen_plan(const struct hn_tgen *g, u32 slots, u32 group, u32 j,
 		 struct hn_pair *pairs);
-void hn_tgen_grid(const struct hn_tgen *g, u32 *w, u32 *h);
 
 /* the run driver */
 int hn_net_apply(struct hn_config *c, const struct hn_trun_cfg *r,

@@ -387,12 +387,6 @@ void hn_tgen_destroy(struct hn_tgen *g)
 	hn_free(g);
 }
 
-void hn_tgen_grid(const struct hn_tgen *g, u32 *w, u32 *h)
-{
-	*w = g->w;
-	*h = g->h;
-}
-
 /* Neighbour of @s in direction @dir: 0 E, 1 W, 2 S, 3 N, with wrap. */
 static u32 mesh(const struct hn_tgen *g, u32 s, u32 dir)
 {
@@ -574,11 +568,6 @@ u32 hn_tgen_size(struct hn_tgen *g, u32 src)
 	default:
 		return t->size;
 	}
-}
-
-u64 hn_tgen_count(const struct hn_tgen *g, u32 src)
-{
-	return src < g->t.nodes ? g->node[src].count : 0;
 }
 
 /*

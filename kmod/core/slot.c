@@ -158,23 +158,3 @@ void hn_slot_del(struct hn_engine *e, u32 s, u32 u)
 	sl->conn[sl->pos[u]] = last;
 	sl->pos[last] = sl->pos[u];
 }
-
-u32 hn_slot_conns(const struct hn_engine *e, u32 slot)
-{
-	return slot < e->cfg.k ? e->slot[slot].nconn : 0;
-}
-
-int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords)
-{
-	u32 s, v;
-
-	if (src >= e->cfg.nodes || (u64)nwords * 64 < e->cfg.nodes)
-		return -EINVAL;
-	memset(bitmap, 0, nwords * sizeof(*bitmap));
-	for (s = 0; s < e->cfg.k; s++) {
-		v = e->slot[s].out[src];
-		if (v != HN_NONE)
-			bitmap[v / 64] |= 1ULL << (v % 64);
-	}
-	return 0;
-}

@@ -126,23 +126,3 @@ int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s)
 	*s = e->node[node].st;
 	return 0;
 }
-
-/* Bytes the engine has allocated: fixed arrays plus live and cached streams. */
-u64 hn_mem_bytes(const struct hn_engine *e)
-{
-	u64 N = e->cfg.nodes, b, streams = 0;
-	const struct hn_stream *st;
-	u32 u, i;
-
-	b = sizeof(*e) + N * (sizeof(*e->node) + 3 * sizeof(u32));
-	b += (e->cfg.k + 1) * sizeof(*e->slot) +
-	     e->cfg.k * N * (4 * sizeof(u32) + 2 * sizeof(u64));
-	for (u = 0; u < N; u++) {
-		b += e->node[u].tab_cap * sizeof(*e->node[u].tab);
-		for (i = 0; i < e->node[u].tab_cap; i++)
-			streams += !!e->node[u].tab[i];
-	}
-	for (st = e->free_streams; st; st = st->free_next)
-		streams++;
-	return b + streams * sizeof(struct hn_stream);
-}

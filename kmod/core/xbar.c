@@ -107,11 +107,6 @@ int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
 	return 0;
 }
 
-u32 hn_xbar_nodes(const struct hn_xbar *x)
-{
-	return x->n;
-}
-
 u64 hn_xbar_mem_bytes(const struct hn_xbar *x)
 {
 	return sizeof(*x) + 3ULL * x->n * x->words * 8 +

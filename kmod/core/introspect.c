@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * introspect.c - views of the engine's state for the unit tests, hnsim and
+ * the benchmarks: each NIC's Predicted Circuit Switching Table as a
+ * bitmap, a slot's connection count, the memory used.
+ *
+ * Like check.c (hn_check()), this file is in the user-space library
+ * (build/libhncore.a takes every .c file of kmod/core) but not in
+ * hybridnet.ko: kmod/Kbuild leaves both out, as nothing in the module
+ * calls them.
+ */
+#include "engine.h"
+
+int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords)
+{
+	u32 s, v;
+
+	if (src >= e->cfg.nodes || (u64)nwords * 64 < e->cfg.nodes)
+		return -EINVAL;
+	memset(bitmap, 0, nwords * sizeof(*bitmap));
+	for (s = 0; s < e->cfg.k; s++) {
+		v = e->slot[s].out[src];
+		if (v != HN_NONE)
+			bitmap[v / 64] |= 1ULL << (v % 64);
+	}
+	return 0;
+}
+
+u32 hn_slot_conns(const struct hn_engine *e, u32 slot)
+{
+	return slot < e->cfg.k ? e->slot[slot].nconn : 0;
+}
+
+/* Bytes the engine has allocated: fixed arrays plus live and cached streams. */
+u64 hn_mem_bytes(const struct hn_engine *e)
+{
+	u64 N = e->cfg.nodes, b, streams = 0;
+	const struct hn_stream *st;
+	u32 u, i;
+
+	b = sizeof(*e) + N * (sizeof(*e->node) + 3 * sizeof(u32));
+	b += (e->cfg.k + 1) * sizeof(*e->slot) +
+	     e->cfg.k * N * (4 * sizeof(u32) + 2 * sizeof(u64));
+	for (u = 0; u < N; u++) {
+		b += e->node[u].tab_cap * sizeof(*e->node[u].tab);
+		for (i = 0; i < e->node[u].tab_cap; i++)
+			streams += !!e->node[u].tab[i];
+	}
+	for (st = e->free_streams; st; st = st->free_next)
+		streams++;
+	return b + streams * sizeof(struct hn_stream);
+}
