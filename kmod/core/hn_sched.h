@@ -133,7 +133,12 @@ u32 hn_xbar_hopcroft_karp(struct hn_xbar *x, u64 *phases);
 int hn_xbar_check(const struct hn_xbar *x, struct hn_err *err);
 
 /* ---------------------------------------------------------------------- */
-/* Fat trees FT(l, w) (Ch. 7): w^l nodes, l levels of w^(l-1) switches. */
+/*
+ * Fat trees FT(l, w) (Ch. 7): w^l nodes, l levels of w^(l-1) switches.
+ * hn_ft_create(), _destroy(), _clear(), _schedule() and _check() are in
+ * the module; the other hn_ft_*() (fattree_query.c) are for the tests and
+ * tools, in the user-space library only.
+ */
 
 struct hn_ft;
 
