@@ -2,10 +2,10 @@
 /*
  * dev.c - /dev/hybridnet, one open file per virtual node.
  *
- * ioctl(HN_IOC_BIND, &node) binds the file to a node, once: EINVAL when
+ * ioctl(HYBRIDNET_IOC_BIND, &node) binds the file to a node, once: EINVAL when
  * node >= nodes, EBUSY when another file holds the node or this file is
  * bound to another node (binding again to the same node succeeds).
- * ioctl(HN_IOC_INFO, &info) describes the fabric and the bound node.
+ * ioctl(HYBRIDNET_IOC_INFO, &info) describes the fabric and the bound node.
  *
  * write() sends one message: struct hybridnet_msg_hdr, then hdr.len bytes.
  * Checks, in this order: unbound ENOTCONN; shorter than the header
@@ -19,9 +19,9 @@
  *
  * read() returns one delivered message: the header with every field
  * filled in, then the payload.  A buffer shorter than header + len gives
- * EMSGSIZE and the message stays queued (HN_IOC_INFO tells its length; a
- * buffer of header + max_msg_bytes always suffices); nothing is ever
- * truncated.  Unbound ENOTCONN; empty queue with O_NONBLOCK EAGAIN.
+ * EMSGSIZE and the message stays queued (HYBRIDNET_IOC_INFO tells its
+ * length; a buffer of header + max_msg_bytes always suffices); nothing is
+ * ever truncated.  Unbound ENOTCONN; empty queue with O_NONBLOCK EAGAIN.
  * The space of messages read returns to the fabric's receive buffer in
  * batches of a quarter of it, and entirely whenever the queue empties,
  * so a reader that keeps up costs the fabric one update per message and
@@ -146,9 +146,9 @@ static long hn_dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	struct hn_file *f = file->private_data;
 
 	switch (cmd) {
-	case HN_IOC_BIND:
+	case HYBRIDNET_IOC_BIND:
 		return hn_dev_bind(f, (u32 __user *)arg);
-	case HN_IOC_INFO:
+	case HYBRIDNET_IOC_INFO:
 		return hn_dev_info(f, (struct hybridnet_info __user *)arg);
 	default:
 		hn_count_err(f->hd, HN_E_IOCTL_UNKNOWN);

@@ -66,12 +66,12 @@ int hn_set_nonblock(struct hn_handle *h, int on)
 
 int hn_bind(struct hn_handle *h, uint32_t node)
 {
-	return ioctl(h->fd, HN_IOC_BIND, &node) < 0 ? -errno : 0;
+	return ioctl(h->fd, HYBRIDNET_IOC_BIND, &node) < 0 ? -errno : 0;
 }
 
 int hn_info(struct hn_handle *h, struct hybridnet_info *info)
 {
-	return ioctl(h->fd, HN_IOC_INFO, info) < 0 ? -errno : 0;
+	return ioctl(h->fd, HYBRIDNET_IOC_INFO, info) < 0 ? -errno : 0;
 }
 
 int hn_send(struct hn_handle *h, uint32_t dst, const void *buf, size_t len)

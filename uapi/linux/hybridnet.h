@@ -7,7 +7,7 @@
  *   - the generic netlink family "hybridnet" (reserved section below).
  *
  * Device model: an open file is bound to one virtual node with
- * HN_IOC_BIND.  write() sends exactly one message: a struct
+ * HYBRIDNET_IOC_BIND.  write() sends exactly one message: a struct
  * hybridnet_msg_hdr followed by hdr.len payload bytes.  read() returns
  * exactly one delivered message in the same layout, with every header
  * field filled in.  Times are virtual nanoseconds of the emulated fabric.
@@ -52,7 +52,7 @@ struct hybridnet_msg_hdr {
 	__u64 t_deliver;	/* virtual ns: last byte at the receiver */
 };
 
-/* HN_IOC_INFO: what this file and the fabric look like now. */
+/* HYBRIDNET_IOC_INFO: what this file and the fabric look like now. */
 struct hybridnet_info {
 	__u32 nodes;		/* N */
 	__u32 slots;		/* K predictive slots (wormhole slot is K) */
@@ -71,11 +71,17 @@ struct hybridnet_info {
  * ioctl magic 0xBE, numbers 0x00-0x0F (free in
  * Documentation/userspace-api/ioctl/ioctl-number.rst).
  */
-#define HN_IOC_MAGIC	0xBE
+#define HYBRIDNET_IOC_MAGIC	0xBE
 /* Bind this file to a node (__u32 node, passed by pointer). */
-#define HN_IOC_BIND	_IOW(HN_IOC_MAGIC, 0x00, __u32)
+#define HYBRIDNET_IOC_BIND	_IOW(HYBRIDNET_IOC_MAGIC, 0x00, __u32)
 /* Fill a struct hybridnet_info. */
-#define HN_IOC_INFO	_IOR(HN_IOC_MAGIC, 0x01, struct hybridnet_info)
+#define HYBRIDNET_IOC_INFO	_IOR(HYBRIDNET_IOC_MAGIC, 0x01, \
+				     struct hybridnet_info)
+
+/* The names of version 1, kept for programs written against them. */
+#define HN_IOC_MAGIC	HYBRIDNET_IOC_MAGIC
+#define HN_IOC_BIND	HYBRIDNET_IOC_BIND
+#define HN_IOC_INFO	HYBRIDNET_IOC_INFO
 
 /*
  * ------------------------------------------------------------------------

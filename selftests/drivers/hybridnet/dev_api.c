@@ -13,6 +13,10 @@
 #include "kselftest_harness.h"
 #include "hn_test.h"
 
+/* the ioctl names of version 1 still name the same ioctls */
+_Static_assert(HN_IOC_BIND == HYBRIDNET_IOC_BIND, "HN_IOC_BIND");
+_Static_assert(HN_IOC_INFO == HYBRIDNET_IOC_INFO, "HN_IOC_INFO");
+
 static struct hn_snap snap_a, snap_b;
 
 FIXTURE(dev) {
@@ -143,19 +147,19 @@ TEST_F_TIMEOUT(dev, bind_rules, 120)
 	/* the same node again: fine; another node: EBUSY */
 	EXPECT_EQ(0, hn_bind(self->a, 0));
 	node = 2;
-	EXPECT_BAD(ioctl(hn_fd(self->a), HN_IOC_BIND, &node), EBUSY,
+	EXPECT_BAD(ioctl(hn_fd(self->a), HYBRIDNET_IOC_BIND, &node), EBUSY,
 		   "errors/bind_busy");
 	/* a node another file holds: EBUSY */
 	node = 1;
-	EXPECT_BAD(ioctl(hn_fd(c), HN_IOC_BIND, &node), EBUSY,
+	EXPECT_BAD(ioctl(hn_fd(c), HYBRIDNET_IOC_BIND, &node), EBUSY,
 		   "errors/bind_busy");
 	node = self->nodes;
-	EXPECT_BAD(ioctl(hn_fd(c), HN_IOC_BIND, &node), EINVAL,
+	EXPECT_BAD(ioctl(hn_fd(c), HYBRIDNET_IOC_BIND, &node), EINVAL,
 		   "errors/bind_range");
 	node = ~0u;
-	EXPECT_BAD(ioctl(hn_fd(c), HN_IOC_BIND, &node), EINVAL,
+	EXPECT_BAD(ioctl(hn_fd(c), HYBRIDNET_IOC_BIND, &node), EINVAL,
 		   "errors/bind_range");
-	EXPECT_BAD(ioctl(hn_fd(c), HN_IOC_BIND, HN_BAD_PTR), EFAULT,
+	EXPECT_BAD(ioctl(hn_fd(c), HYBRIDNET_IOC_BIND, HN_BAD_PTR), EFAULT,
 		   "errors/ioctl_fault");
 	EXPECT_BAD(ioctl(hn_fd(c), _IO(HN_IOC_MAGIC, 0x0f)), ENOTTY,
 		   "errors/ioctl_unknown");
