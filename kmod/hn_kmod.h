@@ -253,6 +253,13 @@ void hn_clock_reset_stats(struct hn_dev *hd);
 struct hn_gstats *hn_dev_gstats(struct hn_dev *hd);
 void hn_dev_reset_stats(struct hn_dev *hd);
 
+/*
+ * The most messages one run of the generator holds at once, in its source
+ * queues and in the fabric (96 bytes each in the kmalloc-96 cache: 6 MiB
+ * whatever the configuration).  A run that reaches it ends as saturated.
+ */
+#define HN_GEN_MAX_LIVE		65536
+
 /* generator.c: what TRAFFIC_GET and the events report */
 struct hn_gen_state {
 	u32 state;			/* enum hybridnet_traffic */

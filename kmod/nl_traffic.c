@@ -10,7 +10,9 @@
  * drain-ns for Bernoulli, limit-ns for batch.  Everything else takes
  * hnsim run's default (injection cycle 10 ns, hot set {0} at 10 %, four
  * mesh directions, no generation rate limit, queue limit 1000 messages,
- * tolerance 5 %), and the network is the module's as configured.  Values
+ * tolerance 5 %), and the network is the module's as configured.  A run
+ * holds at most HN_GEN_MAX_LIVE messages at once, queued or in the
+ * fabric: one that would hold more is past saturation and ends so.  Values
  * are checked here, with an extack message naming the attribute and the
  * value, then by the core (hn_tcfg_check(), hn_trun_check()).
  *
@@ -302,6 +304,7 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 
 	hn_tcfg_default(t, hn_nl_hd->cfg.nodes);
 	hn_trun_cfg_default(rc);
+	rc->max_live = HN_GEN_MAX_LIVE;
 	err = hn_nl_pattern(info, t);
 	if (err)
 		return err;

@@ -96,6 +96,7 @@ struct hn_trun_cfg {
 	u32 net;		/* enum hn_net */
 	u32 preload_slots;	/* slots 0..P-1 get the pattern's plan */
 	u32 max_queue;		/* source queue per node that means saturated */
+	u32 max_live;		/* messages queued or in flight: stop; 0: none */
 	u32 sat_tol_ppm;	/* accepted below offered x (1 - tol): saturated */
 	u64 warmup_ns;		/* Bernoulli: statistics discarded */
 	u64 measure_ns;		/* Bernoulli: messages generated are tagged */
@@ -110,6 +111,7 @@ enum hn_trun_end {
 	HN_END_SAT_DRAIN,	/* tagged not drained in drain_ns: saturated */
 	HN_END_LIMIT,		/* batch not done by limit_ns */
 	HN_END_SAT_RATE,	/* accepted < offered x (1 - sat_tol): saturated */
+	HN_END_SAT_LIVE,	/* max_live messages alive: saturated */
 };
 
 struct hn_tres {

@@ -101,6 +101,8 @@ static const char * const end_why[] = {
 	[HN_END_LIMIT] = "stopped: the batch was not delivered by limit_ns",
 	[HN_END_SAT_RATE] =
 		"saturated: the accepted load fell short of the offered load in the measurement window",
+	[HN_END_SAT_LIVE] =
+		"saturated: the run holds max_live messages, queued or in the fabric (the network accepts less than is offered)",
 };
 
 static int bad(struct hn_err *err, const char *msg)
@@ -271,6 +273,23 @@ static int generate(struct hn_trun *r, u32 u)
 	return 0;
 }
 
+/* The run's messages alive: in a source queue, or in the fabric. */
+static u64 live(const struct hn_trun *r)
+{
+	return r->queued + r->res.inj_msgs - r->res.done_msgs;
+}
+
+/*
+ * @u's PE may make another message: past max_queue, or max_live, the run
+ * is saturated and ends at this step, so what it would make is never
+ * needed.  This bounds both the memory and the work of a step.
+ */
+static bool may_generate(const struct hn_trun *r, const struct hn_src *s)
+{
+	return s->qlen <= r->r.max_queue &&
+	       (!r->r.max_live || live(r) < r->r.max_live);
+}
+
 /* Generate what is due at @u and hand its queue to the NIC, in order. */
 static int pump_node(struct hn_trun *r, u32 u, u64 now)
 {
@@ -280,7 +299,7 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 	int rc;
 
 	for (;;) {
-		while (s->t_next <= now) {
+		while (s->t_next <= now && may_generate(r, s)) {
 			rc = generate(r, u);
 			if (rc)
 				return rc;
@@ -464,6 +483,10 @@ int hn_trun_step(struct hn_trun *r)
 			finish(r, HN_END_SAT_QUEUE);
 			return 1;
 		}
+	}
+	if (r->r.max_live && live(r) >= r->r.max_live) {
+		finish(r, HN_END_SAT_LIVE);
+		return 1;
 	}
 	if (batch) {
 		if (r->res.done_msgs == r->res.gen_msgs && !r->queued &&

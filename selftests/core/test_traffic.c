@@ -528,6 +528,53 @@ TEST(saturation_reported)
 	hn_trun_destroy(r);
 }
 
+/*
+ * A slot long enough to make millions of messages due at once: the run
+ * ends saturated, holding at most max_queue + 1 per source and max_live
+ * in all, whatever the slot length (the in-kernel generator's bound).
+ */
+TEST(generation_bounded)
+{
+	struct hn_trun_cfg rc;
+	const struct hn_tres *res;
+	struct hn_config c;
+	struct hn_tcfg t;
+	struct hn_trun *r;
+	int rv;
+
+	hn_config_default(&c);
+	c.nodes = 16;
+	c.k = 0;
+	c.slot_p_ns = 1000000;
+	c.slot_w_ns = 1000000;
+	hn_tcfg_default(&t, c.nodes);
+	t.pattern = HN_PAT_UNIFORM;
+	t.load_ppm = 750000;
+	hn_trun_cfg_default(&rc);
+	r = hn_trun_create(&c, &t, &rc, &rv, NULL);
+	ASSERT_NE(NULL, r);
+	ASSERT_EQ(0, hn_trun_run(r, 1000));
+	res = hn_trun_result(r);
+	EXPECT_EQ(HN_END_SAT_QUEUE, res->end);
+	EXPECT_LE(res->queue_max, rc.max_queue + 1);
+	EXPECT_LE(res->gen_msgs - res->inj_msgs,
+		  (u64)c.nodes * (rc.max_queue + 1));
+	hn_trun_destroy(r);
+
+	/* no queue limit to speak of: the bound on the whole run holds */
+	rc.max_queue = 1000000;
+	rc.max_live = 4000;
+	r = hn_trun_create(&c, &t, &rc, &rv, NULL);
+	ASSERT_NE(NULL, r);
+	ASSERT_EQ(0, hn_trun_run(r, 1000));
+	res = hn_trun_result(r);
+	EXPECT_EQ(HN_END_SAT_LIVE, res->end);
+	EXPECT_NE(NULL, strstr(res->why, "max_live"));
+	EXPECT_LE(res->gen_msgs - res->done_msgs, rc.max_live);
+	EXPECT_EQ(0, hn_check(hn_trun_engine(r), NULL));
+	hn_trun_destroy(r);
+}
+
 /* Bad names and out-of-range values are refused, with a reason. */
 TEST(refusals)
 {

@@ -28,7 +28,8 @@
 # (between HN-DMESG-BEGIN and HN-DMESG-END). tap.log is printed on stdout.
 # Exit status 0 only if the VM finished in time, reported "HN-EXIT 0", and
 # neither dmesg.log nor console.log contains a kernel warning/bug pattern
-# (WARNING:, BUG:, Oops, Call Trace, KASAN:, lockdep, ...); otherwise 1 with
+# (dmesg-scan.sh: warnings, BUGs, KASAN, UBSAN, lockdep, RCU stalls, lockups,
+# hung tasks, the OOM killer, kmemleak); otherwise 1 with
 # the reason (and offending lines) on stderr. Usage errors exit 2.
 # The VM never uses KVM (-accel tcg); one boot takes roughly 5-7 s.
 set -euo pipefail
@@ -177,18 +178,9 @@ elif [ "$hn_exit" -ne 0 ]; then
 	fail=1
 fi
 
-bad='WARNING:|BUG:|Oops|general protection fault|Call Trace|UBSAN:|KASAN:'
-bad+='|possible circular locking|INFO: task .* blocked|kernel BUG|refcount_t:'
-bad+='|list_add corruption|list_del corruption'
-scan() { # FILE -> offending lines on stdout
-	if [ -n "${HN_DMESG_IGNORE:-}" ]; then
-		grep -E -- "$bad" "$1" | grep -Ev -- "$HN_DMESG_IGNORE" || true
-	else
-		grep -E -- "$bad" "$1" || true
-	fi
-}
+. "$(dirname "$0")/dmesg-scan.sh"
 for f in "$dmesg" "$console"; do
-	hits=$(scan "$f")
+	hits=$(hn_dmesg_scan "$f")
 	[ -n "$hits" ] || continue
 	printf '%s: FAIL: kernel problems in %s:\n' "$prog" "$f" >&2
 	printf '%s\n' "$hits" | head -n 50 | sed 's/^/  /' >&2

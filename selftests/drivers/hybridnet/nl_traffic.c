@@ -4,6 +4,7 @@
  * raw netlink (TRAFFIC_START, _STOP, _GET, the traffic event): a batch run
  * round trip with exact counts and the same result as the core's run
  * driver in user space (hnsim run), a Bernoulli run stopped, saturation,
+ * bounded memory with slots of a second,
  * EBUSY, bad input (errno and extack text, nothing changed), permission,
  * traffic of /dev/hybridnet beside a run, the paced clock, and unloading
  * the module while a run goes on.  Expects the module loaded with
@@ -405,6 +406,41 @@ TEST_F(tr, saturation_reported)
 	       s.st[HYBRIDNET_STAT_OFFERED_PPM] / 1e6,
 	       s.st[HYBRIDNET_STAT_ACCEPTED_PPM] / 1e6, s.why);
 	ASSERT_EQ(0, wait_drained(r, &s, 10));
+}
+
+/*
+ * Slots of one second, set live: every step makes millions of messages
+ * due.  The run must end as saturated with its queues bounded, not take
+ * the kernel's memory (it once did, until the OOM killer panicked it).
+ */
+TEST_F_TIMEOUT(tr, long_slots_bounded, 120)
+{
+	struct nlr *r = &self->r;
+	uint64_t slot_p, slot_w;
+	struct tstate s;
+	char buf[32];
+
+	ASSERT_EQ(0, hn_read_file(HN_SYSFS "/config/slot_p_ns", buf,
+				  sizeof(buf)));
+	slot_p = strtoull(buf, NULL, 0);
+	ASSERT_EQ(0, hn_read_file(HN_SYSFS "/config/slot_w_ns", buf,
+				  sizeof(buf)));
+	slot_w = strtoull(buf, NULL, 0);
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 1000000000));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, 1000000000));
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 748902);
+	nlr_u64(r, HYBRIDNET_ATTR_MEASURE_NS, 174046);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, wait_end(r, &s, 60));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_SATURATED, s.state);
+	EXPECT_LE(s.st[HYBRIDNET_STAT_QUEUE_MAX], 1001);
+	EXPECT_LE(s.st[HYBRIDNET_STAT_GEN_MSGS] -
+		  s.st[HYBRIDNET_STAT_DONE_MSGS], 65536);
+	TH_LOG("%s", s.why);
+	ASSERT_EQ(0, wait_drained(r, &s, 30));
+	EXPECT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, slot_p));
+	EXPECT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, slot_w));
 }
 
 /* One run at a time. */
