@@ -14,7 +14,8 @@
 O	?= build
 CC	?= gcc
 WARN	:= -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
-CPPFLAGS := -Ikmod/core -Iuapi -Ilib
+# tools/common/: what the tools, benchmarks and tests share (never the module)
+CPPFLAGS := -Ikmod/core -Iuapi -Ilib -Itools/common
 CFLAGS	?= -O2 -g
 BASE	:= -std=gnu11 $(WARN) $(CPPFLAGS)
 # the kselftest harness is written for -Wall (as the kernel builds it)
@@ -29,6 +30,7 @@ SAN_OBJ	 := $(CORE_SRC:kmod/core/%.c=$(O)/san/core/%.o)
 UNIT_SRC := $(wildcard selftests/core/test_*.c)
 UNIT_BIN := $(UNIT_SRC:selftests/core/%.c=$(O)/san/%)
 TOOLS	 := $(O)/hnsim
+COMMON_HDR := $(wildcard tools/common/*.h)
 
 # kselftest harness, taken at build time from Debian's linux-source-6.1
 KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
@@ -55,7 +57,7 @@ $(O)/libhncore.a: $(CORE_OBJ)
 $(O)/san/libhncore.a: $(SAN_OBJ)
 	$(AR) rcs $@ $^
 
-$(O)/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(O)/libhncore.a
+$(O)/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(COMMON_HDR) $(O)/libhncore.a
 	$(CC) $(BASE) $(CFLAGS) -Itools/hnsim tools/hnsim/*.c \
 		$(O)/libhncore.a -o $@
 
@@ -67,7 +69,7 @@ $(KSFT):
 		linux-source-6.1/tools/testing/selftests/kselftest.h
 	@touch $(KSFT)
 
-$(O)/san/test_%: selftests/core/test_%.c selftests/core/*.h \
+$(O)/san/test_%: selftests/core/test_%.c selftests/core/*.h $(COMMON_HDR) \
 		 $(O)/san/libhncore.a $(KSFT)
 	$(CC) $(TBASE) $(SAN) -I$(O)/ksft -Iselftests/core $< \
 		$(O)/san/libhncore.a -o $@
@@ -104,6 +106,9 @@ check-spec:
 check-unit: unit tools
 	@mkdir -p $(O)/tap
 	@selftests/run-unit.sh $(O) $(UNIT_BIN) | tee $(O)/tap/check-unit.tap
+
+# docs/results/results.mk builds it from selftests/bench/sched/*.c
+$(O)/bench/sched_bench: $(COMMON_HDR)
 
 bench: $(O)/bench/hn_bench
 	$(O)/bench/hn_bench

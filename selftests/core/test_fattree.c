@@ -10,6 +10,7 @@
  */
 #include "kselftest_harness.h"
 #include "hn_sched.h"
+#include "workload.h"		/* hn_wl_perm(), as hnsim sched draws */
 
 /* ---- independent arithmetic: base-w digit vectors ---- */
 struct digits {
@@ -105,22 +106,6 @@ static int ref_legal(u32 l, u32 w, const struct hn_route *r, u32 n)
 	}
 	free(used);
 	return ok;
-}
-
-static void random_perm(u64 *seed, u32 n, struct hn_pair *req)
-{
-	u32 i, j, t;
-
-	for (i = 0; i < n; i++) {
-		req[i].src = i;
-		req[i].dst = i;
-	}
-	for (i = n - 1; i > 0; i--) {
-		j = hn_rand_below(seed, i + 1);
-		t = req[i].dst;
-		req[i].dst = req[j].dst;
-		req[j].dst = t;
-	}
 }
 
 static u32 ipow(u32 w, u32 l)
@@ -414,7 +399,7 @@ TEST(every_schedule_legal)
 		for (t = 0; t < shapes[i][2]; t++) {
 			u32 nreq = n;
 
-			random_perm(&seed, n, req);
+			hn_wl_perm(&seed, n, req);
 			if (t % 3 == 2) {	/* a partial permutation */
 				nreq = hn_rand_below(&seed, n + 1);
 				for (j = 0; j < nreq; j++) {
@@ -519,7 +504,7 @@ TEST(optimal_routes_every_permutation)
 		for (t = 0; t < shapes[i][2]; t++) {
 			struct hn_sched_result res = { 0 };
 
-			random_perm(&seed, n, req);
+			hn_wl_perm(&seed, n, req);
 			hn_ft_clear(ft);
 			ASSERT_EQ(0, hn_ft_schedule(ft, HN_SCHED_OPTIMAL, 0,
 						    NULL, req, n, out, &res,
@@ -757,7 +742,7 @@ TEST(levelwise_orders)
 		for (t = 0; t < 40; t++) {
 			u32 nreq = n;
 
-			random_perm(&seed, n, req);
+			hn_wl_perm(&seed, n, req);
 			if (t % 2)
 				nreq = hn_rand_below(&seed, n + 1);
 			for (flags = 0; flags <= HN_SCHED_ALL_FLAGS; flags++) {
@@ -837,7 +822,7 @@ TEST(bad_request_undoes)
 					before[0][h][tau] = hn_ft_links(ft, 0, h, tau);
 					before[1][h][tau] = hn_ft_links(ft, 1, h, tau);
 				}
-			random_perm(&seed, n, req);
+			hn_wl_perm(&seed, n, req);
 			req[bad].dst = req[bad - 1].dst;	/* twice */
 			ASSERT_EQ(-EINVAL, hn_ft_schedule(ft, HN_SCHED_LEVELWISE,
 							  flags, NULL, req, n,

@@ -6,8 +6,8 @@
  * sched, which runs the same code in user space.
  *
  * --perm SEED draws the request set of hnsim sched's first trial with
- * --seed SEED and the perm workload: the same seed mixing and the same
- * Fisher-Yates shuffle with the engine's hn_rand (kmod/core/hn_core.h).
+ * --seed SEED and the perm workload, with hnsim's own functions
+ * (tools/common/workload.h: the seed mixing, the Fisher-Yates shuffle).
  * The topology, the scheduler's name and the pairs are the kernel's to
  * judge; hnctl reads only what it needs to draw a permutation.
  */
@@ -17,10 +17,7 @@
 
 #include "hnctl.h"
 #include "json.h"
-#include "hn_core.h"		/* hn_rand(), as hnsim draws its requests */
-
-/* hnsim sched: the local-random generator starts from the trial seed so */
-#define LOCAL_RANDOM_MIX	0x5bd1e995ULL
+#include "workload.h"		/* as hnsim sched draws its requests */
 
 struct sched_args {
 	struct hn_ctl_sched s;
@@ -30,16 +27,6 @@ struct sched_args {
 	int has_kstep, has_seed, has_perm;
 	uint64_t perm_seed;
 };
-
-/* hnsim sched's seed of trial @trial at point (@a, @b): tools/hnsim/sched.c */
-static uint64_t trial_seed(uint64_t seed, uint32_t a, uint32_t b,
-			   uint32_t trial)
-{
-	u64 s = seed ^ ((u64)a << 40) ^ ((u64)b << 24) ^ trial;
-
-	hn_rand(&s);
-	return s;
-}
 
 /* A decimal u32, as the kernel reads the numbers of a topology. */
 static int dec_u32(const char *s, size_t len, uint64_t *v)
@@ -96,7 +83,8 @@ static int topo_nodes(const char *t, uint64_t *nodes, uint32_t *a,
 /* The requests of --perm: node s to d_s, a uniformly random permutation. */
 static int draw_perm(struct sched_args *x)
 {
-	uint32_t a, b, i, j, t;
+	uint32_t a, b, i;
+	struct hn_pair *perm;
 	uint64_t nodes;
 	int fattree;
 	u64 rs;
@@ -118,24 +106,22 @@ static int draw_perm(struct sched_args *x)
 				   HYBRIDNET_MAX_PAIRS);
 	free(x->req);
 	x->req = calloc(nodes, sizeof(*x->req));
-	if (!x->req) {
+	perm = calloc(nodes, sizeof(*perm));
+	if (!x->req || !perm) {
+		free(perm);
 		fprintf(stderr, "hnctl: out of memory\n");
 		return EXIT_KERNEL;
 	}
-	rs = trial_seed(x->perm_seed, a, b, 0);
+	rs = hn_wl_trial_seed(x->perm_seed, a, b, 0);
 	/* hnsim's fat trees seed local-random from the trial seed */
 	if (fattree && !x->has_seed)
-		x->s.seed = rs ^ LOCAL_RANDOM_MIX;
+		x->s.seed = rs ^ HN_WL_LOCAL_RANDOM_MIX;
+	hn_wl_perm(&rs, (uint32_t)nodes, perm);
 	for (i = 0; i < nodes; i++) {
-		x->req[i].src = i;
-		x->req[i].dst = i;
+		x->req[i].src = perm[i].src;
+		x->req[i].dst = perm[i].dst;
 	}
-	for (i = nodes - 1; i > 0; i--) {
-		j = hn_rand_below(&rs, i + 1);
-		t = x->req[i].dst;
-		x->req[i].dst = x->req[j].dst;
-		x->req[j].dst = t;
-	}
+	free(perm);
 	x->n = nodes;
 	return 0;
 }

@@ -10,7 +10,7 @@
 #                       $(O)/tap/check-hnctl.tap; a step of "make check"
 
 HNCTL_SRC	:= $(wildcard tools/hnctl/*.c)
-HNCTL_HDR	:= $(wildcard tools/hnctl/*.h)
+HNCTL_HDR	:= $(wildcard tools/hnctl/*.h) $(COMMON_HDR)
 HNCTL		:= $(O)/hnctl
 HNCTL_STATIC	:= $(O)/static/hnctl
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "hnsim.h"
 #include "hn_sched.h"
+#include "workload.h"
 
 #define MAX_TOPO	64
 #define MAX_LOADS	64
@@ -152,7 +153,7 @@ struct opts {
 	u32 nalgo;
 	double load[MAX_LOADS];
 	u32 nload;
-	u32 workload;		/* 0 random, 1 mixed, 2 perm, 3 unset */
+	u32 workload;		/* enum hn_wl_kind; 3 unset */
 	u32 trials;
 	u64 seed;
 	u32 rounds;
@@ -330,71 +331,6 @@ static int parse_loads(struct opts *o, const char *s)
 	return o->nload ? 0 : -1;
 }
 
-/* ---- workloads ---- */
-
-static void perm(u64 *rs, u32 n, struct hn_pair *req)
-{
-	u32 i, j, t;
-
-	for (i = 0; i < n; i++) {
-		req[i].src = i;
-		req[i].dst = i;
-	}
-	for (i = n - 1; i > 0; i--) {
-		j = hn_rand_below(rs, i + 1);
-		t = req[i].dst;
-		req[i].dst = req[j].dst;
-		req[j].dst = t;
-	}
-}
-
-/* m further distinct pairs not yet in the bitmap */
-static u32 add_random(u64 *rs, u32 n, u32 m, struct hn_pair *req, u32 nreq,
-		      u64 *bits)
-{
-	while (m) {
-		u32 u = hn_rand_below(rs, n), v = hn_rand_below(rs, n);
-		u64 b = (u64)u * n + v;
-
-		if (bits[b / 64] >> (b % 64) & 1)
-			continue;
-		bits[b / 64] |= 1ULL << (b % 64);
-		req[nreq].src = u;
-		req[nreq].dst = v;
-		nreq++;
-		m--;
-	}
-	return nreq;
-}
-
-static u32 gen_xbar(u64 *rs, u32 workload, u32 n, u32 m,
-		    struct hn_pair *req, u64 *bits)
-{
-	u32 nreq = 0, i;
-
-	memset(bits, 0, ((u64)n * n + 63) / 64 * 8);
-	if (workload != 0) {
-		perm(rs, n, req);
-		nreq = n;
-		for (i = 0; i < n; i++) {
-			u64 b = (u64)req[i].src * n + req[i].dst;
-
-			bits[b / 64] |= 1ULL << (b % 64);
-		}
-		if (workload == 2)
-			return nreq;
-	}
-	return add_random(rs, n, m, req, nreq, bits);
-}
-
-static u64 trial_seed(u64 seed, u32 a, u32 b, u32 trial)
-{
-	u64 s = seed ^ ((u64)a << 40) ^ ((u64)b << 24) ^ trial;
-
-	hn_rand(&s);
-	return s;
-}
-
 /* ---- progress ---- */
 
 static double now_s(void)
@@ -516,7 +452,7 @@ static int run_xbar(const struct opts *o, FILE *f, const struct topo *t,
 {
 	u32 n = t->n, li, ai, trial, i, max_req = n + n * n / 2;
 	struct hn_pair *req = malloc((size_t)max_req * sizeof(*req));
-	u64 *bits = malloc(((u64)n * n + 63) / 64 * 8);
+	u64 *bits = malloc(hn_wl_bitmap_bytes(n));
 	u32 *lens = malloc(n * sizeof(u32));
 	struct point *pts = calloc(o->nalgo, sizeof(*pts));
 	struct hn_err err = { 0 };
@@ -537,11 +473,11 @@ static int run_xbar(const struct opts *o, FILE *f, const struct topo *t,
 		for (ai = 0; ai < o->nalgo; ai++)
 			any_kstep |= o->algo[ai].id == HN_SCHED_KSTEP;
 		for (trial = 0; trial < o->trials; trial++) {
-			u64 rs = trial_seed(o->seed, n, li, trial);
+			u64 rs = hn_wl_trial_seed(o->seed, n, li, trial);
 			u32 nreq, g, maxm, rounds = 0, len;
 
 			progress(o, last, "crossbar", *pointno, npoints, trial);
-			nreq = gen_xbar(&rs, o->workload, n, m, req, bits);
+			nreq = hn_wl_xbar(&rs, o->workload, n, m, req, bits);
 			if (hn_xbar_set_requests(x, req, nreq, &err)) {
 				fprintf(stderr, "hnsim sched: %s\n", err.msg);
 				rc = 1;
@@ -632,11 +568,11 @@ static int run_ft(const struct opts *o, FILE *f, const struct topo *t,
 		goto out;
 	}
 	for (trial = 0; trial < o->trials; trial++) {
-		u64 rs = trial_seed(o->seed, t->l, t->w, trial);
-		u64 rnd = rs ^ 0x5bd1e995ULL;
+		u64 rs = hn_wl_trial_seed(o->seed, t->l, t->w, trial);
+		u64 rnd = rs ^ HN_WL_LOCAL_RANDOM_MIX;
 
 		progress(o, last, "fat tree", *pointno, npoints, trial);
-		perm(&rs, n, req);
+		hn_wl_perm(&rs, n, req);
 		for (ai = 0; ai < o->nalgo; ai++) {
 			struct hn_sched_result res = { 0 };
 			u32 id = o->algo[ai].id;
@@ -815,8 +751,9 @@ int sched_main(int argc, char **argv)
 		}
 	}
 	if (o.workload == 3)
-		o.workload = kind == HN_TOPO_CROSSBAR ? 0 : 2;
-	if (kind == HN_TOPO_FATTREE && o.workload != 2) {
+		o.workload = kind == HN_TOPO_CROSSBAR ? HN_WL_RANDOM :
+			     HN_WL_PERM;
+	if (kind == HN_TOPO_FATTREE && o.workload != HN_WL_PERM) {
 		fprintf(stderr,
 			"hnsim sched: fat trees take the perm workload (a schedule is a partial permutation)\n");
 		return 1;

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include "hn_sched.h"
+#include "workload.h"		/* hnsim sched's request sets */
 
 #define BATCHES	7
 #define NSETS	16
@@ -36,52 +37,6 @@ static int cmp_d(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return x < y ? -1 : x > y;
-}
-
-static void perm(u64 *rs, u32 n, struct hn_pair *req)
-{
-	u32 i, j, t;
-
-	for (i = 0; i < n; i++) {
-		req[i].src = i;
-		req[i].dst = i;
-	}
-	for (i = n - 1; i > 0; i--) {
-		j = hn_rand_below(rs, i + 1);
-		t = req[i].dst;
-		req[i].dst = req[j].dst;
-		req[j].dst = t;
-	}
-}
-
-/* a permutation (mixed) or nothing (random), plus m distinct pairs */
-static u32 xbar_set(u64 *rs, u32 n, u32 m, int mixed, struct hn_pair *req)
-{
-	u64 *bits = calloc(((u64)n * n + 63) / 64, 8);
-	u32 nreq = 0, i;
-
-	if (mixed) {
-		perm(rs, n, req);
-		nreq = n;
-		for (i = 0; i < n; i++) {
-			u64 b = (u64)req[i].src * n + req[i].dst;
-
-			bits[b / 64] |= 1ULL << (b % 64);
-		}
-	}
-	while (m) {
-		u32 u = hn_rand_below(rs, n), v = hn_rand_below(rs, n);
-		u64 b = (u64)u * n + v;
-
-		if (bits[b / 64] >> (b % 64) & 1)
-			continue;
-		bits[b / 64] |= 1ULL << (b % 64);
-		req[nreq].src = u;
-		req[nreq++].dst = v;
-		m--;
-	}
-	free(bits);
-	return nreq;
 }
 
 struct stat2 {
@@ -114,7 +69,7 @@ static struct stat2 bench_ft(u32 l, u32 w, u32 algo, u32 flags, u32 reps)
 	out = malloc(n * sizeof(*out));
 	for (s = 0; s < NSETS; s++) {
 		req[s] = malloc(n * sizeof(**req));
-		perm(&rs, n, req[s]);
+		hn_wl_perm(&rs, n, req[s]);
 	}
 	for (b = 0; b < BATCHES; b++) {
 		double t0 = now_ns();
@@ -206,16 +161,19 @@ static struct xres bench_xbar(u32 n, double load, int mixed, u32 k,
 	struct hn_xbar *x[NSETS];
 	struct hn_sched_result res = { 0 };
 	struct xres out;
-	u64 rs = 5;
+	u64 rs = 5, *bits = malloc(hn_wl_bitmap_bytes(n));
 
+	/* a permutation (mixed) or nothing (random), plus m distinct pairs */
 	for (s = 0; s < nsets; s++) {
 		struct hn_pair *req = malloc((n + m) * sizeof(*req));
-		u32 nreq = xbar_set(&rs, n, m, mixed, req);
+		u32 nreq = hn_wl_xbar(&rs, mixed ? HN_WL_MIXED : HN_WL_RANDOM,
+				      n, m, req, bits);
 
 		hn_xbar_create(n, &x[s], NULL);
 		hn_xbar_set_requests(x[s], req, nreq, NULL);
 		free(req);
 	}
+	free(bits);
 	for (b = 0; b < BATCHES; b++) {
 		t0 = now_ns();
 		for (r = 0; r < reps; r++)
