@@ -31,6 +31,7 @@ UNIT_SRC := $(wildcard selftests/core/test_*.c)
 UNIT_BIN := $(UNIT_SRC:selftests/core/%.c=$(O)/san/%)
 TOOLS	 := $(O)/hnsim
 COMMON_HDR := $(wildcard tools/common/*.h)
+COMMON_SRC := $(wildcard tools/common/*.c)
 
 # kselftest harness, taken at build time from Debian's linux-source-6.1
 KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
@@ -57,8 +58,9 @@ $(O)/libhncore.a: $(CORE_OBJ)
 $(O)/san/libhncore.a: $(SAN_OBJ)
 	$(AR) rcs $@ $^
 
-$(O)/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(COMMON_HDR) $(O)/libhncore.a
-	$(CC) $(BASE) $(CFLAGS) -Itools/hnsim tools/hnsim/*.c \
+$(O)/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(COMMON_SRC) $(COMMON_HDR) \
+	     $(O)/libhncore.a
+	$(CC) $(BASE) $(CFLAGS) -Itools/hnsim tools/hnsim/*.c $(COMMON_SRC) \
 		$(O)/libhncore.a -o $@
 
 $(KSFT):

@@ -17,6 +17,7 @@
 
 #include "hnctl.h"
 #include "json.h"
+#include "parse.h"		/* hn_parse_ppm(), as hnsim reads ratios */
 
 const char hnctl_help_traffic[] =
 "NAME\n"
@@ -86,34 +87,6 @@ const char hnctl_help_traffic[] =
 #define CMD	"traffic"
 #define BIT(a)	HN_CTL_BIT(HYBRIDNET_ATTR_##a)
 
-/* "0.35", "35%", "1" -> parts per million; -1 if not a number (hnsim's) */
-static long long parse_ppm(const char *s)
-{
-	unsigned long long ip = 0, fp = 0, scale = 1000000;
-	const char *p = s;
-	int digits = 0;
-
-	for (; *p >= '0' && *p <= '9'; p++, digits++) {
-		ip = ip * 10 + (*p - '0');
-		if (ip > 1000000000ULL)
-			return -1;
-	}
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++, digits++) {
-			if (scale > 1) {
-				scale /= 10;
-				fp += (*p - '0') * scale;
-			}
-		}
-	}
-	ip = ip * 1000000 + fp;
-	if (*p == '%') {
-		ip /= 100;
-		p++;
-	}
-	return *p || !digits ? -1 : (long long)ip;
-}
-
 /* A time: ns, or a number with ns, us, ms or s. */
 static int parse_time(const char *s, uint64_t *v)
 {
@@ -167,7 +140,7 @@ static int parse_size(const char *s, struct hn_ctl_traffic *t)
 			return -1;
 		*a++ = '\0';
 		*b++ = '\0';
-		f = parse_ppm(b);
+		f = hn_parse_ppm(b);
 		if (hnctl_num(buf + 8, UINT32_MAX, &x) ||
 		    hnctl_num(a, UINT32_MAX, &y) || f < 0 || f > 1000000)
 			return -1;
@@ -224,7 +197,7 @@ static int start_opt(struct start_opts *s, const char *opt, const char *val)
 					   val);
 		strcpy(t->pattern, val);
 	} else if (!strcmp(opt, "--load")) {
-		ppm = parse_ppm(val);
+		ppm = hn_parse_ppm(val);
 		if (ppm < 0)
 			return hnctl_usage(CMD, "--load '%s': not a load: want a fraction of the link rate, 0 < L <= 1",
 					   val);
@@ -244,7 +217,7 @@ static int start_opt(struct start_opts *s, const char *opt, const char *val)
 			return hnctl_usage(CMD, "--size '%s': want B, A-B, bimodal:S,L,F or 80/80",
 					   val);
 	} else if (!strcmp(opt, "--pred")) {
-		ppm = parse_ppm(val);
+		ppm = hn_parse_ppm(val);
 		if (ppm < 0 || ppm > 1000000)
 			return hnctl_usage(CMD, "--pred '%s': want a ratio 0..1",
 					   val);

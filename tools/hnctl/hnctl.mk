@@ -9,7 +9,7 @@
 #   make check-hnctl    its user-space tests (no module needed): TAP to
 #                       $(O)/tap/check-hnctl.tap; a step of "make check"
 
-HNCTL_SRC	:= $(wildcard tools/hnctl/*.c)
+HNCTL_SRC	:= $(wildcard tools/hnctl/*.c) $(COMMON_SRC)
 HNCTL_HDR	:= $(wildcard tools/hnctl/*.h) $(COMMON_HDR)
 HNCTL		:= $(O)/hnctl
 HNCTL_STATIC	:= $(O)/static/hnctl

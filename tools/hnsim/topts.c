@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "parse.h"
 #include "topts.h"
 
 int hn_topt_err(const char *prog, const char *opt, const char *val,
@@ -14,37 +15,6 @@ int hn_topt_err(const char *prog, const char *opt, const char *val,
 {
 	fprintf(stderr, "%s: %s '%s': %s\n", prog, opt, val, what);
 	return 1;
-}
-
-long long hn_topt_ppm(const char *s)
-{
-	unsigned long long ip = 0, fp = 0, scale = 1000000;
-	const char *p = s;
-	int digits = 0, pct = 0;
-
-	if (!*p)
-		return -1;
-	for (; *p >= '0' && *p <= '9'; p++, digits++) {
-		ip = ip * 10 + (*p - '0');
-		if (ip > 1000000000ULL)
-			return -1;
-	}
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++, digits++) {
-			if (scale > 1) {
-				scale /= 10;
-				fp += (*p - '0') * scale;
-			}
-		}
-	}
-	if (*p == '%') {
-		pct = 1;
-		p++;
-	}
-	if (*p || !digits)
-		return -1;
-	ip = ip * 1000000 + fp;
-	return pct ? (long long)(ip / 100) : (long long)ip;
 }
 
 int hn_topt_u64(const char *s, unsigned long long *v)
@@ -91,7 +61,7 @@ static int parse_size(const char *s, struct hn_tcfg *t)
 			return -1;
 		*b++ = 0;
 		*c++ = 0;
-		f = hn_topt_ppm(c);
+		f = hn_parse_ppm(c);
 		if (hn_topt_u32(a, &t->size) || hn_topt_u32(b, &t->size_max) ||
 		    f < 0)
 			return -1;
@@ -163,13 +133,13 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 		o->hot = arg;
 		return 0;
 	case HN_TOPT_HOTF:
-		o->hotf = hn_topt_ppm(arg);
+		o->hotf = hn_parse_ppm(arg);
 		if (o->hotf < 0 || o->hotf > 1000000)
 			return hn_topt_err(p, "--hot-frac", arg,
 					   "want a fraction 0..1");
 		return 0;
 	case HN_TOPT_PRED:
-		o->pred = hn_topt_ppm(arg);
+		o->pred = hn_parse_ppm(arg);
 		if (o->pred < 0 || o->pred > 1000000)
 			return hn_topt_err(p, "--pred", arg, "want a ratio 0..1");
 		return 0;
@@ -193,7 +163,7 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 		o->size = arg;
 		return 0;
 	case HN_TOPT_LOAD:
-		ppm = hn_topt_ppm(arg);
+		ppm = hn_parse_ppm(arg);
 		if (ppm < 0)
 			return hn_topt_err(p, "--load", arg,
 					   "not a load: want a fraction of the link rate, 0 < L <= 1");
@@ -245,7 +215,7 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 		o->t.seed = v;
 		return 0;
 	case HN_TOPT_SATTOL:
-		ppm = hn_topt_ppm(arg);
+		ppm = hn_parse_ppm(arg);
 		if (ppm < 0 || ppm > 1000000)
 			return hn_topt_err(p, "--sat-tol", arg,
 					   "want a fraction 0..1");

@@ -82,8 +82,7 @@ void hn_topts_usage_patterns(FILE *f);
 /* "12 B", "uniform 1..9 B", "bimodal 256 B / 8192 B w.p. 0.111111" */
 const char *hn_topts_size_desc(const struct hn_tcfg *t, char *buf, size_t n);
 
-/* "0.35", "35%", "1" -> parts per million; -1 if not a number */
-long long hn_topt_ppm(const char *s);
+/* Ratios ("0.35", "35%") are read by hn_parse_ppm() (tools/common/parse.h). */
 int hn_topt_u64(const char *s, unsigned long long *v);	/* 0 or -1 */
 int hn_topt_u32(const char *s, u32 *v);			/* 0 or -1 */
 /* "PROG: OPT 'VAL': WHAT" on stderr; returns 1 */

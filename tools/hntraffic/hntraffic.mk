@@ -11,11 +11,12 @@
 #                            lists it among the VM's programs)
 #
 # The traffic options are hnsim's: tools/hnsim/topts.c is compiled into
-# both tools.  No libnl: hntraffic uses the device only (lib/hn_dev.c).
+# both tools, and so is tools/common/ (as into hnctl).  No libnl:
+# hntraffic uses the device only (lib/hn_dev.c).
 
-HNT_SRC	:= $(wildcard tools/hntraffic/*.c) tools/hnsim/topts.c
+HNT_SRC	:= $(wildcard tools/hntraffic/*.c) tools/hnsim/topts.c $(COMMON_SRC)
 HNT_DEP	:= $(HNT_SRC) $(wildcard tools/hntraffic/*.h) tools/hnsim/topts.h \
-	   $(O)/libhncore.a $(HNLIB)
+	   $(COMMON_HDR) $(O)/libhncore.a $(HNLIB)
 HNT_FLAGS := -Itools/hntraffic -Itools/hnsim -pthread
 
 .PHONY: hntraffic
