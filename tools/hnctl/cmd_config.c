@@ -156,44 +156,26 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 	return 0;
 }
 
+/* The units a value of @f may take: times in ns, sizes in bytes. */
+static unsigned int field_units(const struct hn_ctl_field *f)
+{
+	size_t len = strlen(f->name);
+
+	if (len > 3 && !strcmp(f->name + len - 3, "-ns"))
+		return HNCTL_UNIT_TIME;
+	if (strstr(f->name, "buf") || strstr(f->name, "bytes") ||
+	    !strcmp(f->name, "max-msg"))
+		return HNCTL_UNIT_BYTES;
+	return 0;
+}
+
 /* A number with a unit: ns, us, ms, s for times; K, M for bytes. */
 static int parse_value(const struct hn_ctl_field *f, const char *s,
 		       uint64_t *v)
 {
-	static const struct {
-		const char *unit;
-		uint64_t mul;
-		int time;
-	} units[] = {
-		{ "ns", 1, 1 }, { "us", 1000, 1 }, { "ms", 1000000, 1 },
-		{ "s", 1000000000, 1 }, { "K", 1024, 0 }, { "k", 1024, 0 },
-		{ "M", 1048576, 0 },
-	};
-	uint64_t max = f->type == HN_CTL_U64 ? UINT64_MAX : UINT32_MAX;
-	size_t len = strlen(f->name), i, n;
-	int time = len > 3 && !strcmp(f->name + len - 3, "-ns");
-	int bytes = strstr(f->name, "buf") || strstr(f->name, "bytes") ||
-		    !strcmp(f->name, "max-msg");
-	char num[32];
-
-	if (!hnctl_num(s, max, v))
-		return 0;
-	for (n = 0; s[n] >= '0' && s[n] <= '9'; n++)
-		;
-	if (!n || n >= sizeof(num))
-		return -1;
-	memcpy(num, s, n);
-	num[n] = '\0';
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(s + n, units[i].unit) ||
-		    (units[i].time ? !time : !bytes))
-			continue;
-		if (hnctl_num(num, max / units[i].mul, v))
-			return -1;
-		*v *= units[i].mul;
-		return 0;
-	}
-	return -1;
+	return hnctl_num_unit(s, field_units(f),
+			      f->type == HN_CTL_U64 ? UINT64_MAX : UINT32_MAX,
+			      v);
 }
 
 static int set_field(struct hn_ctl_config *cfg, const struct hn_ctl_field *f,
@@ -253,12 +235,14 @@ static const char *value_hint(const struct hn_ctl_field *f)
 	default:
 		break;
 	}
-	if (strstr(f->name, "-ns"))
+	switch (field_units(f)) {
+	case HNCTL_UNIT_TIME:
 		return "a time in ns (or with us, ms, s)";
-	if (strstr(f->name, "buf") || strstr(f->name, "bytes") ||
-	    !strcmp(f->name, "max-msg"))
+	case HNCTL_UNIT_BYTES:
 		return "bytes (or with K, M)";
-	return "a number";
+	default:
+		return "a number";
+	}
 }
 
 int cmd_set(struct hnctl *o, int argc, char **argv)

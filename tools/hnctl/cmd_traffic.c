@@ -87,38 +87,6 @@ const char hnctl_help_traffic[] =
 #define CMD	"traffic"
 #define BIT(a)	HN_CTL_BIT(HYBRIDNET_ATTR_##a)
 
-/* A time: ns, or a number with ns, us, ms or s. */
-static int parse_time(const char *s, uint64_t *v)
-{
-	static const struct {
-		const char *unit;
-		uint64_t mul;
-	} units[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
-		{ "s", 1000000000 },
-	};
-	char num[32];
-	size_t i, n;
-
-	if (!hnctl_num(s, UINT64_MAX, v))
-		return 0;
-	for (n = 0; s[n] >= '0' && s[n] <= '9'; n++)
-		;
-	if (!n || n >= sizeof(num))
-		return -1;
-	memcpy(num, s, n);
-	num[n] = '\0';
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(s + n, units[i].unit))
-			continue;
-		if (hnctl_num(num, UINT64_MAX / units[i].mul, v))
-			return -1;
-		*v *= units[i].mul;
-		return 0;
-	}
-	return -1;
-}
-
 /* --size: B, A-B, bimodal:S,L,F or 80/80 (hnsim run's forms) */
 static int parse_size(const char *s, struct hn_ctl_traffic *t)
 {
@@ -235,7 +203,7 @@ static int start_opt(struct start_opts *s, const char *opt, const char *val)
 		t->mask |= BIT(SEED);
 	} else if (!strcmp(opt, "--warmup") || !strcmp(opt, "--measure") ||
 		   !strcmp(opt, "--drain") || !strcmp(opt, "--limit")) {
-		if (parse_time(val, &v))
+		if (hnctl_num_unit(val, HNCTL_UNIT_TIME, UINT64_MAX, &v))
 			return hnctl_usage(CMD, "%s '%s': want a time (ns, or with us, ms, s)",
 					   opt, val);
 		if (opt[2] == 'w') {

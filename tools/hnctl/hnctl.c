@@ -139,6 +139,44 @@ int hnctl_num(const char *s, uint64_t max, uint64_t *v)
 	return 0;
 }
 
+int hnctl_num_unit(const char *s, unsigned int units, uint64_t max,
+		   uint64_t *v)
+{
+	static const struct {
+		const char *unit;
+		uint64_t mul;
+		unsigned int kind;
+	} unit[] = {
+		{ "ns", 1, HNCTL_UNIT_TIME },
+		{ "us", 1000, HNCTL_UNIT_TIME },
+		{ "ms", 1000000, HNCTL_UNIT_TIME },
+		{ "s", 1000000000, HNCTL_UNIT_TIME },
+		{ "K", 1024, HNCTL_UNIT_BYTES },
+		{ "k", 1024, HNCTL_UNIT_BYTES },
+		{ "M", 1048576, HNCTL_UNIT_BYTES },
+	};
+	char num[32];
+	size_t i, n;
+
+	if (!hnctl_num(s, max, v))
+		return 0;
+	for (n = 0; s[n] >= '0' && s[n] <= '9'; n++)
+		;
+	if (!n || n >= sizeof(num))
+		return -1;
+	memcpy(num, s, n);
+	num[n] = '\0';
+	for (i = 0; i < sizeof(unit) / sizeof(unit[0]); i++) {
+		if (!(unit[i].kind & units) || strcmp(s + n, unit[i].unit))
+			continue;
+		if (hnctl_num(num, max / unit[i].mul, v))
+			return -1;
+		*v *= unit[i].mul;
+		return 0;
+	}
+	return -1;
+}
+
 int hnctl_pair(const char *s, struct hn_ctl_pair *p)
 {
 	const char *colon = strchr(s, ':');

@@ -51,6 +51,15 @@ void hnctl_help(const char *cmd);
 
 /* Numbers: decimal or 0x hex, whole token, within [0, max]. */
 int hnctl_num(const char *s, uint64_t max, uint64_t *v);
+/*
+ * A number as hnctl_num(), or decimal digits with a unit of @units:
+ * HNCTL_UNIT_TIME ns, us, ms, s (in ns); HNCTL_UNIT_BYTES K or k, M
+ * (in bytes).  The value, unit applied, is within [0, max].
+ */
+#define HNCTL_UNIT_TIME		1u
+#define HNCTL_UNIT_BYTES	2u
+int hnctl_num_unit(const char *s, unsigned int units, uint64_t max,
+		   uint64_t *v);
 /* "SRC:DST" */
 int hnctl_pair(const char *s, struct hn_ctl_pair *p);
 
