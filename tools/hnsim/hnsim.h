@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* hnsim.h - the parts of hnsim: options, trace driver, report. */
+/* hnsim.h - the parts of hnsim: options, trace driver, report, sched. */
 #ifndef HNSIM_H
 #define HNSIM_H
 
@@ -24,6 +24,7 @@ struct sim_result {
 	double wall_s;
 };
 
+/* configuration keys and policy names (cfg_keys.c) */
 int cfg_set(struct hn_config *c, const char *key, const char *val,
 	    char *why, size_t whylen);
 int cfg_policy(const char *s, u32 *policy);
@@ -31,13 +32,14 @@ const char *cfg_policy_name(u32 policy, char *buf, size_t len);
 void cfg_print_keys(FILE *f);
 int cfg_file(struct hn_config *c, const char *path, const char *prog);
 
+/* a trace run (trace.c) and its statistics (trace_report.c) */
 int trace_run(struct sim_opts *o, struct hn_engine **ep,
 	      struct sim_result *res);
 
 void report(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 	    const struct sim_result *res);
 
-/* "hnsim sched ...": scheduler experiments (sched.c) */
+/* "hnsim sched ...": scheduler experiments (sched_study.c) */
 int sched_main(int argc, char **argv);
 
 /* "hnsim run --pattern ...": synthetic traffic (run.c) */

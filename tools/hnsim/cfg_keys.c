@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* config.c - hnsim: struct hn_config fields by name, and policy names. */
+/*
+ * cfg_keys.c - hnsim: struct hn_config fields by name (--set KEY=VALUE,
+ * --config FILE), and policy names.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stddef.h>

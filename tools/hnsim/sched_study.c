@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sched.c - "hnsim sched": the scheduler experiments of Ding's Ch. 6 and 7
+ * sched_study.c - "hnsim sched": the scheduler experiments of Ding's Ch. 6 and 7
  * (crossbar matching, fat-tree level-wise scheduling) on generated
  * workloads, with the same core code as hybridnet.ko (kmod/core/xbar.c,
  * fattree.c, ftsched.c).

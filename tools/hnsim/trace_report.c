@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* report.c - hnsim: statistics, for people or as JSON. */
+/* trace_report.c - hnsim: a trace run's statistics, for people or as JSON. */
 #include <inttypes.h>
 #include "hnsim.h"
 
