@@ -6,7 +6,8 @@
 #   check  (default) the module tests, as TAP on stdout
 #   demo   load the module, run a short traffic scenario, show statistics
 #   bench  /dev/hybridnet against an AF_UNIX SOCK_SEQPACKET pair
-# The module is /lib/hn/hybridnet.ko, the programs are in /opt/hn.
+# The module is /lib/hn/hybridnet.ko, the programs are in /opt/hn (demo
+# is samples/demo.c, dev_bench selftests/bench/dev_bench.c).
 
 KO=/lib/hn/hybridnet.ko
 SYS=/sys/class/misc/hybridnet
@@ -133,14 +134,14 @@ demo)
 	;;
 bench)
 	load || exit 1
-	bench
+	dev_bench
 	unload
 	;;
 perf)	# for development: throughput of the main scenarios
 	load || exit 1
 	step stress stress
 	step exchange exchange
-	bench 2
+	dev_bench 2
 	unload
 	;;
 *)

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# selftests/drivers/hybridnet/vm.mk - the module tests, the demo and the
-# device benchmark, each in a qemu (TCG) VM booted with the harness of
-# selftests/vm/.  Included by the top-level Makefile.
+# selftests/drivers/hybridnet/vm.mk - the module tests, the demo
+# (samples/demo.c) and the device benchmark (selftests/bench/dev_bench.c),
+# each in a qemu (TCG) VM booted with the harness of selftests/vm/.
+# Included by the top-level Makefile.
 #
 #   make check-vm   module + static test programs + initramfs, boot, TAP to
 #                   $(O)/tap/check-vm.tap (a step of "make check")
@@ -15,9 +16,12 @@
 HN_VM		:= $(O)/vm
 HN_VM_SRCDIR	:= selftests/drivers/hybridnet
 HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
+# the demo (hnctl-vm.sh runs it too) and the device benchmark
+HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
-HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM)/bin/hntraffic \
-		   $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnctl-vm.sh
+HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
+		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl \
+		   $(HN_VM)/bin/hnctl-vm.sh
 HN_INITRD	:= $(HN_VM)/initrd.gz
 HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
 			$(KDIR)/include/generated/utsrelease.h 2>/dev/null)
@@ -32,6 +36,13 @@ $(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(O)/libhncore.
 	@mkdir -p $(@D)
 	$(CC) $(TBASE) -O2 -g -static -pthread -I$(O)/ksft -I$(HN_VM_SRCDIR) -Ikmod/core \
 		$< $(HNLIB) $(O)/libhncore.a -o $@
+
+# programs, not tests: libhybridnet only, the tools' warnings
+$(HN_VM)/bin/demo: samples/demo.c
+$(HN_VM)/bin/dev_bench: selftests/bench/dev_bench.c
+$(HN_VM_DEMO): $(HNLIB)
+	@mkdir -p $(@D)
+	$(CC) $(BASE) -O2 -g -static $(filter %.c,$^) $(HNLIB) -o $@
 
 # hnctl, static (tools/hnctl/hnctl.mk, included after this file), and the
 # script that tests it against the module

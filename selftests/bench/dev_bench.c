@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bench.c - messages/s and bytes/s between two processes through
+ * dev_bench.c - messages/s and bytes/s between two processes through
  * /dev/hybridnet (free clock, nodes 0 and 1, blocking I/O through
  * libhybridnet), against an AF_UNIX SOCK_SEQPACKET socket pair carrying
  * the same messages in the same VM, for 128 B and 4 KiB messages.
  *
- * Usage: bench [seconds per run, default 2]
+ * make bench-vm runs it in the VM.
+ * Usage: dev_bench [seconds per run, default 2]
  * Each size runs three rounds, each a device run then a socket run; the
  * ratio is of the medians.  Output: one "# " line per round and a summary
  * line per size, "bench 128 B: ratio 0.85 (median of 3: ...)".
