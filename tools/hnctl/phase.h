@@ -9,6 +9,10 @@
  * checked as the kernel would (node range, partial permutation, one slot
  * per connection) so that a mistake is reported with its line; from the
  * command line only the syntax is, and the kernel has the last word.
+ *
+ * phase_parse.c reads the statements, phase_gen.c has the generators,
+ * phase_build.c builds the struct ph_file (phase_int.h), phase_select.c
+ * picks what to send and phase_print.c prints it back.
  */
 #ifndef HNCTL_PHASE_H
 #define HNCTL_PHASE_H
@@ -42,7 +46,7 @@ struct ph_file {
 };
 
 /*
- * Parse @path ("-" is stdin).  @nodes (0: unknown) is the node count
+ * Parse @path ("-" is stdin) (phase_parse.c).  @nodes (0: unknown) is the node count
  * known from elsewhere, @from says where ("--nodes", "the fabric"): a
  * file's "nodes" line must agree with it.  On failure, @err holds
  * "PATH:LINE: reason" and -1 is returned.

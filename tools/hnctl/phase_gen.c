@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * phase_gen.c - the generators of hnctl's phase files.  Each one adds
- * slot configurations to the current phase, numbered on from the last:
+ * slot configurations to the current phase, numbered on from the last,
+ * with the builder's functions (phase_build.c) and nothing else:
  *
  *   mesh [WxH] [open] [dirs ewsn]   one slot per direction of a 2-D mesh
  *                                   (the W x H grid of node = y W + x);
@@ -22,7 +23,7 @@
 
 #include "phase_int.h"
 
-static int need_nodes(struct ph_parser *p, const char *what)
+static int need_nodes(struct ph_builder *p, const char *what)
 {
 	if (p->pf->nodes)
 		return 0;
@@ -32,7 +33,7 @@ static int need_nodes(struct ph_parser *p, const char *what)
 }
 
 /* The values of @argv: numbers and ranges A..B, at most PH_MAX_SLOTS. */
-static int values(struct ph_parser *p, const char *what, int argc,
+static int values(struct ph_builder *p, const char *what, int argc,
 		  char **argv, int64_t *v, size_t *n, int neg)
 {
 	int64_t a, b, x;
@@ -92,19 +93,7 @@ static void grid_of(uint32_t n, uint32_t *w, uint32_t *h)
 	*w = n / *h;
 }
 
-static int parse_dims(const char *s, uint32_t *w, uint32_t *h)
-{
-	const char *x = strchr(s, 'x');
-	char a[16];
-
-	if (!x || (size_t)(x - s) >= sizeof(a))
-		return -1;
-	memcpy(a, s, x - s);
-	a[x - s] = '\0';
-	return ph_u32(a, w) || ph_u32(x + 1, h) ? -1 : 0;
-}
-
-static int gen_mesh(struct ph_parser *p, int argc, char **argv)
+static int gen_mesh(struct ph_builder *p, int argc, char **argv)
 {
 	const char *dirs = "ewsn";
 	uint32_t w = 0, h = 0, n = p->pf->nodes, x, y;
@@ -112,7 +101,7 @@ static int gen_mesh(struct ph_parser *p, int argc, char **argv)
 	size_t d;
 
 	if (i < argc && isdigit((unsigned char)argv[i][0])) {
-		if (parse_dims(argv[i], &w, &h) || !w || !h)
+		if (ph_u32_pair(argv[i], 'x', &w, &h) || !w || !h)
 			return ph_fail(p, "mesh: '%s' is not WxH (e.g. 8x8)",
 				       argv[i]);
 		i++;
@@ -179,7 +168,7 @@ static int gen_mesh(struct ph_parser *p, int argc, char **argv)
 }
 
 /* shift, scatter, gather: one slot per distance */
-static int gen_dist(struct ph_parser *p, int argc, char **argv)
+static int gen_dist(struct ph_builder *p, int argc, char **argv)
 {
 	const char *what = argv[0];
 	int64_t v[PH_MAX_SLOTS];
@@ -234,7 +223,7 @@ static int gen_dist(struct ph_parser *p, int argc, char **argv)
 	return 0;
 }
 
-static int gen_xor(struct ph_parser *p, int argc, char **argv)
+static int gen_xor(struct ph_builder *p, int argc, char **argv)
 {
 	int64_t v[PH_MAX_SLOTS];
 	uint32_t n = p->pf->nodes, s, m;
@@ -265,7 +254,7 @@ static int gen_xor(struct ph_parser *p, int argc, char **argv)
 	return 0;
 }
 
-static int gen_perm(struct ph_parser *p, int argc, char **argv)
+static int gen_perm(struct ph_builder *p, int argc, char **argv)
 {
 	uint32_t n = p->pf->nodes ? p->pf->nodes : PH_MAX_NODES, d;
 	struct ph_slot *sl;
@@ -290,7 +279,7 @@ static int gen_perm(struct ph_parser *p, int argc, char **argv)
 	return 0;
 }
 
-int ph_generate(struct ph_parser *p, int argc, char **argv)
+int ph_generate(struct ph_builder *p, int argc, char **argv)
 {
 	if (!strcmp(argv[0], "mesh"))
 		return gen_mesh(p, argc, argv);

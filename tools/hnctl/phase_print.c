@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * phase_print.c - phases printed back as a phase file or as JSON.
+ */
+#include <stdio.h>
+
+#include "json.h"
+#include "phase_int.h"
+
+static void print_text(const struct ph_file *pf, const struct ph_phase *only)
+{
+	size_t i, j;
+	uint32_t p;
+
+	if (pf->nodes)
+		printf("nodes %u\n", pf->nodes);
+	for (i = 0; i < pf->nphases; i++) {
+		const struct ph_phase *ph = &pf->phases[i];
+
+		if (only && ph != only)
+			continue;
+		if (ph->name[0])
+			printf("phase %s\n", ph->name);
+		for (j = 0; j < ph->nslots; j++) {
+			const struct ph_slot *s = &ph->slots[j];
+
+			printf("slot %u", s->slot);
+			for (p = 0; p < s->npairs; p++)
+				printf(" %u:%u", s->pairs[p].src,
+				       s->pairs[p].dst);
+			putchar('\n');
+		}
+	}
+}
+
+static void print_json(const struct ph_file *pf, const struct ph_phase *only)
+{
+	size_t i, j;
+	uint32_t p;
+
+	j_obj(NULL);
+	if (pf->nodes)
+		j_u64("nodes", pf->nodes);
+	j_arr("phases");
+	for (i = 0; i < pf->nphases; i++) {
+		const struct ph_phase *ph = &pf->phases[i];
+
+		if (only && ph != only)
+			continue;
+		j_obj(NULL);
+		if (ph->name[0])
+			j_str("name", ph->name);
+		j_arr("slots");
+		for (j = 0; j < ph->nslots; j++) {
+			const struct ph_slot *s = &ph->slots[j];
+
+			j_obj(NULL);
+			j_u64("slot", s->slot);
+			j_arr("pairs");
+			for (p = 0; p < s->npairs; p++) {
+				j_obj(NULL);
+				j_u64("src", s->pairs[p].src);
+				j_u64("dst", s->pairs[p].dst);
+				j_obj_end();
+			}
+			j_arr_end();
+			j_obj_end();
+		}
+		j_arr_end();
+		j_obj_end();
+	}
+	j_arr_end();
+	j_obj_end();
+	j_end();
+}
+
+void ph_print(const struct ph_file *pf, const char *name, int json)
+{
+	const struct ph_phase *only = name ? ph_find_phase(pf, name) : NULL;
+
+	if (json)
+		print_json(pf, only);
+	else
+		print_text(pf, only);
+}
