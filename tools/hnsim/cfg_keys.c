@@ -96,6 +96,44 @@ int cfg_set(struct hn_config *c, const char *key, const char *val,
 	return -1;
 }
 
+int cfg_opt(struct hn_config *c, int opt, char *arg, const char *prog)
+{
+	static const struct {
+		int opt;
+		const char *key;
+	} keyed[] = {
+		{ 'p', "profile" }, { 'n', "nodes" }, { 'k', "k" },
+		{ 'P', "policy" },
+	};
+	const char *key = NULL, *val = arg;
+	char why[160], *eq;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keyed); i++)
+		if (opt == keyed[i].opt)
+			key = keyed[i].key;
+	if (opt == 'c')
+		return cfg_file(c, arg, prog) ? 1 : 0;
+	if (opt == 's') {
+		eq = strchr(arg, '=');
+		if (!eq) {
+			fprintf(stderr, "%s: --set '%s': want KEY=VALUE\n",
+				prog, arg);
+			return 1;
+		}
+		*eq = 0;
+		key = arg;
+		val = eq + 1;
+	}
+	if (!key)
+		return -1;
+	if (cfg_set(c, key, val, why, sizeof(why))) {
+		fprintf(stderr, "%s: %s\n", prog, why);
+		return 1;
+	}
+	return 0;
+}
+
 /* "ses", "sla", "preempt,slot", "ses,no-w", ... */
 int cfg_policy(const char *s, u32 *policy)
 {

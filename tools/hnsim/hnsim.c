@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 	struct sim_opts o = { .progress = -1 };
 	struct sim_result res = { 0 };
 	struct hn_engine *e = NULL;
-	char why[160], *eq, *end;
+	char why[160], *end;
 	struct hn_err err = { 0 };
 	int c, rc = 0;
 
@@ -108,34 +108,13 @@ int main(int argc, char **argv)
 	hn_config_default(&o.cfg);
 	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:u:Njh", lo,
 				NULL)) != -1) {
+		rc = cfg_opt(&o.cfg, c, optarg, "hnsim");
+		if (rc > 0)
+			return 1;
+		if (!rc)
+			continue;
+		rc = 0;
 		switch (c) {
-		case 'p':
-			rc = cfg_set(&o.cfg, "profile", optarg, why, sizeof(why));
-			break;
-		case 'n':
-			rc = cfg_set(&o.cfg, "nodes", optarg, why, sizeof(why));
-			break;
-		case 'k':
-			rc = cfg_set(&o.cfg, "k", optarg, why, sizeof(why));
-			break;
-		case 'P':
-			rc = cfg_set(&o.cfg, "policy", optarg, why, sizeof(why));
-			break;
-		case 's':
-			eq = strchr(optarg, '=');
-			if (!eq) {
-				snprintf(why, sizeof(why),
-					 "--set wants KEY=VALUE, not '%s'", optarg);
-				rc = -1;
-				break;
-			}
-			*eq = 0;
-			rc = cfg_set(&o.cfg, optarg, eq + 1, why, sizeof(why));
-			break;
-		case 'c':
-			if (cfg_file(&o.cfg, optarg, "hnsim"))
-				return 1;
-			break;
 		case 'u':
 			o.until = strtoull(optarg, &end, 10);
 			if (*end || !*optarg) {

@@ -31,6 +31,12 @@ int cfg_policy(const char *s, u32 *policy);
 const char *cfg_policy_name(u32 policy, char *buf, size_t len);
 void cfg_print_keys(FILE *f);
 int cfg_file(struct hn_config *c, const char *path, const char *prog);
+/*
+ * The engine's options of every hnsim mode (getopt result @opt, its
+ * @arg): -p PROFILE, -n N, -k K, -P POLICY, -s KEY=VALUE, -c FILE.
+ * 0 taken, 1 a bad value (said on stderr after @prog), -1 not one.
+ */
+int cfg_opt(struct hn_config *c, int opt, char *arg, const char *prog);
 
 /* a trace run (trace.c) and its statistics (trace_report.c) */
 int trace_run(struct sim_opts *o, struct hn_engine **ep,

@@ -225,7 +225,6 @@ int run_main(int argc, char **argv)
 	struct hn_err err = { 0 };
 	const struct hn_tres *res;
 	struct hn_trun *r;
-	char why[160], *eq;
 	int c, json = 0, rv;
 	double t0;
 
@@ -234,11 +233,12 @@ int run_main(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:jh", lo, NULL)) != -1) {
 		rv = hn_topts_opt(&o, c, optarg);
+		if (rv < 0)
+			rv = cfg_opt(&cfg, c, optarg, "hnsim run");
 		if (rv > 0)
 			return 1;
 		if (!rv)
 			continue;
-		rv = 0;
 		switch (c) {
 		case O_NET:
 			rv = hn_net_parse(optarg);
@@ -246,7 +246,6 @@ int run_main(int argc, char **argv)
 				return opt_err("--net", optarg,
 					       "unknown network: hybrid, wormhole, circuit, dynamic or preload");
 			o.r.net = (u32)rv;
-			rv = 0;
 			break;
 		case O_PSLOTS:
 			if (hn_topt_u32(optarg, &o.r.preload_slots))
@@ -255,38 +254,11 @@ int run_main(int argc, char **argv)
 		case 'j':
 			json = 1;
 			break;
-		case 'p':
-			rv = cfg_set(&cfg, "profile", optarg, why, sizeof(why));
-			break;
-		case 'n':
-			rv = cfg_set(&cfg, "nodes", optarg, why, sizeof(why));
-			break;
-		case 'k':
-			rv = cfg_set(&cfg, "k", optarg, why, sizeof(why));
-			break;
-		case 'P':
-			rv = cfg_set(&cfg, "policy", optarg, why, sizeof(why));
-			break;
-		case 's':
-			eq = strchr(optarg, '=');
-			if (!eq)
-				return opt_err("--set", optarg, "want KEY=VALUE");
-			*eq = 0;
-			rv = cfg_set(&cfg, optarg, eq + 1, why, sizeof(why));
-			break;
-		case 'c':
-			if (cfg_file(&cfg, optarg, "hnsim run"))
-				return 1;
-			break;
 		case 'h':
 			run_usage(stdout);
 			return 0;
 		default:
 			fprintf(stderr, "Try 'hnsim run --help'.\n");
-			return 1;
-		}
-		if (rv) {
-			fprintf(stderr, "hnsim run: %s\n", why);
 			return 1;
 		}
 	}
