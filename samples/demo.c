@@ -53,12 +53,31 @@ static void agg_print(const char *what, const struct agg *a)
 	       (unsigned long long)a->max);
 }
 
+/* a bulk stream: its latencies, its span of virtual time, its bytes */
+struct stream {
+	struct agg lat;
+	uint64_t first, last, bytes;
+};
+
+/* One message of stream @s received, @n bytes; counted by mode too. */
+static void stream_add(struct stream *s, struct agg *by_mode,
+		       const struct hybridnet_msg_hdr *hdr, ssize_t n)
+{
+	agg_add(&s->lat, hdr->t_deliver - hdr->t_inject);
+	agg_add(&by_mode[hdr->mode], hdr->t_deliver - hdr->t_inject);
+	if (hdr->t_inject < s->first)
+		s->first = hdr->t_inject;
+	if (hdr->t_deliver > s->last)
+		s->last = hdr->t_deliver;
+	s->bytes += n;
+}
+
 int main(void)
 {
 	struct hn_handle *h[N];
 	struct hybridnet_msg_hdr hdr;
-	struct agg mode[2] = { 0 }, bulk[2] = { 0 };
-	uint64_t first[2] = { ~0ull, ~0ull }, last[2] = { 0 }, bytes[2] = { 0 };
+	struct agg mode[2] = { 0 };
+	struct stream bulk[2] = { { .first = ~0ull }, { .first = ~0ull } };
 	static uint8_t buf[1024];
 	struct hybridnet_info info;
 	int u, v, i, rc;
@@ -121,13 +140,7 @@ int main(void)
 
 			hn_set_nonblock(r, 1);
 			while ((n = hn_recv(r, &hdr, buf, sizeof(buf))) > 0) {
-				agg_add(&bulk[v], hdr.t_deliver - hdr.t_inject);
-				agg_add(&mode[hdr.mode], hdr.t_deliver - hdr.t_inject);
-				if (hdr.t_inject < first[v])
-					first[v] = hdr.t_inject;
-				if (hdr.t_deliver > last[v])
-					last[v] = hdr.t_deliver;
-				bytes[v] += n;
+				stream_add(&bulk[v], mode, &hdr, n);
 			}
 			hn_set_nonblock(r, 0);
 		}
@@ -135,23 +148,18 @@ int main(void)
 	for (v = 0; v < 2; v++) {
 		struct hn_handle *r = h[v ? 6 : 1];
 
-		while (bulk[v].n < BULK) {
+		while (bulk[v].lat.n < BULK) {
 			n = hn_recv(r, &hdr, buf, sizeof(buf));
 			if (n < 0)
 				return 1;
-			agg_add(&bulk[v], hdr.t_deliver - hdr.t_inject);
-			agg_add(&mode[hdr.mode], hdr.t_deliver - hdr.t_inject);
-			if (hdr.t_inject < first[v])
-				first[v] = hdr.t_inject;
-			if (hdr.t_deliver > last[v])
-				last[v] = hdr.t_deliver;
-			bytes[v] += n;
+			stream_add(&bulk[v], mode, &hdr, n);
 		}
 	}
 	for (v = 0; v < 2; v++) {
-		agg_print(v ? "0 -> 6 (wormhole)" : "0 -> 1 (circuit)", &bulk[v]);
+		agg_print(v ? "0 -> 6 (wormhole)" : "0 -> 1 (circuit)",
+			  &bulk[v].lat);
 		printf("  %-22s %.2f Gb/s of virtual time\n", "",
-		       bytes[v] * 8.0 / (last[v] - first[v]));
+		       bulk[v].bytes * 8.0 / (bulk[v].last - bulk[v].first));
 	}
 	printf("== 3. per switching mode, all messages\n");
 	agg_print("circuit", &mode[HYBRIDNET_MODE_CIRCUIT]);
