@@ -27,38 +27,31 @@ report() {	# report DESC OK [DETAILS FILE...]
 	for f in "$@"; do sed 's/^/# /' "$f"; done
 }
 
-# out DESC RC EXPECTED_STDOUT CMD...: exact stdout and exit status
-out() {
-	local desc=$1 rc=$2 want=$3 got
-	shift 3
+# expect out|err DESC RC EXPECTED CMD...: the exit status, and exactly
+# EXPECTED on stdout (out) or on stderr with nothing on stdout (err)
+expect() {
+	local on=$1 desc=$2 rc=$3 want=$4 got name other
+	shift 4
 	"$HNCTL" "$@" > "$T/out" 2> "$T/err"
 	got=$?
 	printf '%s\n' "$want" > "$T/want"
-	if [ "$got" = "$rc" ] && cmp -s "$T/want" "$T/out"; then
+	if [ "$on" = out ]; then
+		name=stdout other=err
+	else
+		name=stderr other=out
+	fi
+	if [ "$got" = "$rc" ] && cmp -s "$T/want" "$T/$on" &&
+		{ [ "$on" = out ] || ! [ -s "$T/out" ]; }; then
 		report "$desc" 1
 	else
-		echo "exit $got (want $rc); stdout, then the expected:" > "$T/why"
-		diff "$T/out" "$T/want" >> "$T/why"
-		report "$desc" 0 "$T/why" "$T/err"
+		echo "exit $got (want $rc); $name, then the expected:" > "$T/why"
+		diff "$T/$on" "$T/want" >> "$T/why"
+		report "$desc" 0 "$T/why" "$T/$other"
 	fi
 }
 
-# err DESC RC EXPECTED_STDERR CMD...: exact stderr, empty stdout, status
-err() {
-	local desc=$1 rc=$2 want=$3 got
-	shift 3
-	"$HNCTL" "$@" > "$T/out" 2> "$T/err"
-	got=$?
-	printf '%s\n' "$want" > "$T/want"
-	if [ "$got" = "$rc" ] && cmp -s "$T/want" "$T/err" && ! [ -s "$T/out" ]
-	then
-		report "$desc" 1
-	else
-		echo "exit $got (want $rc); stderr, then the expected:" > "$T/why"
-		diff "$T/err" "$T/want" >> "$T/why"
-		report "$desc" 0 "$T/why" "$T/out"
-	fi
-}
+out() { expect out "$@"; }	# out DESC RC EXPECTED_STDOUT CMD...
+err() { expect err "$@"; }	# err DESC RC EXPECTED_STDERR CMD...
 
 file() {	# file NAME: stdin into $T/NAME
 	cat > "$T/$1"
