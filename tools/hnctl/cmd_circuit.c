@@ -139,13 +139,9 @@ static void print_grants(const struct hn_ctl_grant *g, size_t n, int json)
 		j_arr("grants");
 	}
 	for (i = 0; i < n; i++) {
-		const char *r = hn_ctl_grant_name(g[i].result);
 		char num[16];
+		const char *r = hnctl_grant_str(g[i].result, num, sizeof(num));
 
-		if (!r) {
-			snprintf(num, sizeof(num), "%u", g[i].result);
-			r = num;
-		}
 		if (json) {
 			j_obj(NULL);
 			j_u64("src", g[i].src);
@@ -176,14 +172,7 @@ static void print_pairs_request(const char *req, const struct hn_ctl_pair *p,
 	if (json) {
 		j_obj(NULL);
 		j_str("request", req);
-		j_arr("pairs");
-		for (i = 0; i < n; i++) {
-			j_obj(NULL);
-			j_u64("src", p[i].src);
-			j_u64("dst", p[i].dst);
-			j_obj_end();
-		}
-		j_arr_end();
+		j_pairs("pairs", p, n);
 		j_obj_end();
 		j_end();
 		return;

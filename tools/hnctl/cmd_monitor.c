@@ -79,7 +79,6 @@ static void event_json(const struct hn_ctl_event *ev)
 {
 	const char *kind = hn_ctl_event_name(ev->kind);
 	size_t i;
-	uint32_t p;
 
 	j_obj(NULL);
 	if (kind)
@@ -92,14 +91,8 @@ static void event_json(const struct hn_ctl_event *ev)
 		for (i = 0; i < ev->nslots; i++) {
 			j_obj(NULL);
 			j_u64("slot", ev->slots[i].slot);
-			j_arr("pairs");
-			for (p = 0; p < ev->slots[i].npairs; p++) {
-				j_obj(NULL);
-				j_u64("src", ev->slots[i].pairs[p].src);
-				j_u64("dst", ev->slots[i].pairs[p].dst);
-				j_obj_end();
-			}
-			j_arr_end();
+			j_pairs("pairs", ev->slots[i].pairs,
+				ev->slots[i].npairs);
 			j_obj_end();
 		}
 		j_arr_end();

@@ -259,14 +259,7 @@ static void print_request(const struct sched_args *x, int json)
 			j_str("sched-flags", fl);
 		if (s->seed)
 			j_u64("seed", s->seed);
-		j_arr("pairs");
-		for (i = 0; i < x->n; i++) {
-			j_obj(NULL);
-			j_u64("src", x->req[i].src);
-			j_u64("dst", x->req[i].dst);
-			j_obj_end();
-		}
-		j_arr_end();
+		j_pairs("pairs", x->req, x->n);
 		j_obj_end();
 		j_end();
 		return;
@@ -303,13 +296,10 @@ static void print_result(const struct sched_args *x,
 		       (unsigned long long)res->rounds);
 	}
 	for (i = 0; i < x->n; i++) {
-		const char *name = hn_ctl_grant_name(r[i].result);
 		char num[16];
+		const char *name = hnctl_grant_str(r[i].result, num,
+						   sizeof(num));
 
-		if (!name) {
-			snprintf(num, sizeof(num), "%u", r[i].result);
-			name = num;
-		}
 		if (json) {
 			j_obj(NULL);
 			j_u64("src", r[i].src);

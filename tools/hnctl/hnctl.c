@@ -195,6 +195,16 @@ int hnctl_pair(const char *s, struct hn_ctl_pair *p)
 	return 0;
 }
 
+const char *hnctl_grant_str(unsigned int result, char *num, size_t len)
+{
+	const char *name = hn_ctl_grant_name(result);
+
+	if (name)
+		return name;
+	snprintf(num, len, "%u", result);
+	return num;
+}
+
 /* The command named @name, or a unique prefix of one. */
 static const struct hnctl_cmd *find_cmd(const char *name)
 {

@@ -62,6 +62,8 @@ int hnctl_num_unit(const char *s, unsigned int units, uint64_t max,
 		   uint64_t *v);
 /* "SRC:DST" */
 int hnctl_pair(const char *s, struct hn_ctl_pair *p);
+/* The name of a grant result, or its number written into @num. */
+const char *hnctl_grant_str(unsigned int result, char *num, size_t len);
 
 /* Configuration as text ("nodes 64 slots 4 ...", one line, or one
  * "KEY VALUE" line per field) and as JSON members (cmd_config.c). */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "libhybridnet.h"
 
 static int depth;
 static int used[16];	/* the container at this depth has a member */
@@ -99,4 +100,18 @@ void j_end(void)
 	depth = 0;
 	putchar('\n');
 	fflush(stdout);
+}
+
+void j_pairs(const char *key, const struct hn_ctl_pair *p, size_t n)
+{
+	size_t i;
+
+	j_arr(key);
+	for (i = 0; i < n; i++) {
+		j_obj(NULL);
+		j_u64("src", p[i].src);
+		j_u64("dst", p[i].dst);
+		j_obj_end();
+	}
+	j_arr_end();
 }

@@ -6,7 +6,10 @@
 #ifndef HNCTL_JSON_H
 #define HNCTL_JSON_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+struct hn_ctl_pair;
 
 void j_obj(const char *key);
 void j_obj_end(void);
@@ -15,6 +18,8 @@ void j_arr_end(void);
 void j_u64(const char *key, uint64_t v);
 void j_str(const char *key, const char *s);
 void j_bool(const char *key, int v);
+/* An array of @n {"src", "dst"} objects. */
+void j_pairs(const char *key, const struct hn_ctl_pair *p, size_t n);
 /* Ends the document: a newline, and stdout is flushed. */
 void j_end(void);
 

@@ -36,7 +36,6 @@ static void print_text(const struct ph_file *pf, const struct ph_phase *only)
 static void print_json(const struct ph_file *pf, const struct ph_phase *only)
 {
 	size_t i, j;
-	uint32_t p;
 
 	j_obj(NULL);
 	if (pf->nodes)
@@ -56,14 +55,7 @@ static void print_json(const struct ph_file *pf, const struct ph_phase *only)
 
 			j_obj(NULL);
 			j_u64("slot", s->slot);
-			j_arr("pairs");
-			for (p = 0; p < s->npairs; p++) {
-				j_obj(NULL);
-				j_u64("src", s->pairs[p].src);
-				j_u64("dst", s->pairs[p].dst);
-				j_obj_end();
-			}
-			j_arr_end();
+			j_pairs("pairs", s->pairs, s->npairs);
 			j_obj_end();
 		}
 		j_arr_end();
