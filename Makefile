@@ -38,7 +38,7 @@ KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
 		/usr/src/linux-source-6.1.tar.xz)
 KSFT	:= $(O)/ksft/kselftest_harness.h $(O)/ksft/kselftest.h
 
-.PHONY: all lib tools check check-unit check-spec unit bench deps clean
+.PHONY: all lib tools check check-unit check-spec check-scan unit bench deps clean
 all: lib tools
 
 lib: $(O)/libhncore.a
@@ -52,10 +52,13 @@ $(O)/san/core/%.o: kmod/core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(BASE) $(SAN) -c $< -o $@
 
+# made anew, so a renamed or deleted source leaves no member behind
 $(O)/libhncore.a: $(CORE_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(O)/san/libhncore.a: $(SAN_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(O)/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(COMMON_SRC) $(COMMON_HDR) \
@@ -81,7 +84,7 @@ unit: $(UNIT_BIN)
 # make check runs each step of CHECK_STEPS; every step writes TAP to
 # $(O)/tap/STEP.tap and selftests/summary.sh ends with "N passed, N failed".
 # Included .mk files add their steps (kmod/kmod.mk, the VM tests).
-CHECK_STEPS := check-unit check-spec
+CHECK_STEPS := check-unit check-spec check-scan
 
 -include kmod/kmod.mk
 -include selftests/drivers/hybridnet/vm.mk
@@ -104,6 +107,11 @@ check-spec:
 	@python3 selftests/netlink/spec-check.py \
 		Documentation/netlink/specs/hybridnet.yaml uapi $(O)/spec \
 		| tee $(O)/tap/check-spec.tap
+
+# the VM's kernel-log scan catches every kind of report it must
+check-scan:
+	@mkdir -p $(O)/tap
+	@bash selftests/vm/test-dmesg-scan.sh | tee $(O)/tap/check-scan.tap
 
 check-unit: unit tools
 	@mkdir -p $(O)/tap

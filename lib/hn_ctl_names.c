@@ -239,7 +239,7 @@ const char *hn_ctl_traffic_name(unsigned int state)
 	return state < N(traffic_names) ? traffic_names[state] : NULL;
 }
 
-/* hnsim's policy words (tools/hnsim/config.c), composites first */
+/* hnsim's policy words (tools/hnsim/cfg_keys.c), composites first */
 static const struct {
 	const char *name;
 	uint32_t flags;

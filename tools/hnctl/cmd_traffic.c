@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_traffic.c - "hnctl traffic start|stop|status": the module's
- * in-kernel traffic generator (kmod/traffic.c), with the option words of
+ * in-kernel traffic generator (kmod/generator.c), with the option words of
  * "hnsim run --pattern" so that an experiment runs in user space or in the
  * kernel with the same command line.  Values are checked here as hnsim
  * run checks them; what depends on the fabric (pattern names, sizes

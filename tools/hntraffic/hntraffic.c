@@ -49,7 +49,7 @@ static void usage(FILE *f)
 "    them to the device and reads and verifies what arrives for the node.\n"
 "    The messages are those of 'hnsim run --pattern' with the same options\n"
 "    and seed, node for node and in order (the core's generator,\n"
-"    kmod/core/traffic.c), on the M nodes of the run: with --nodes, the\n"
+"    kmod/core/pattern.c), on the M nodes of the run: with --nodes, the\n"
 "    run's logical node i is the i-th device node of the list, so\n"
 "    '--nodes 0-15' sends what 'hnsim run -n 16' simulates.  --root and\n"
 "    --hot name device nodes (of the run); --grid lays the run's nodes out\n"
@@ -541,7 +541,7 @@ int main(int argc, char **argv)
 			    "");
 	rv = hn_info(ctl, &info);
 	if (rv)
-		return fail("%s: HN_IOC_INFO: %s", r->devpath, strerror(-rv));
+		return fail("%s: HYBRIDNET_IOC_INFO: %s", r->devpath, strerror(-rv));
 	r->ndev = info.nodes;
 	r->k = info.slots;
 	r->max_msg = info.max_msg;

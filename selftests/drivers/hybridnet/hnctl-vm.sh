@@ -60,7 +60,7 @@ check "nothing changed after the refusal" sh -c \
 	'[ "$(hnctl circuits | wc -l)" -eq 4 ]'
 check "a bad key is refused, status 1" status 1 hnctl set nodez 4
 
-# the circuit/wormhole split of the demo's traffic (see demo.c):
+# the circuit/wormhole split of the demo's traffic (see samples/demo.c):
 # all-to-all with shifts 1..4 is 32 circuit + 24 wormhole messages, and
 # the bulk streams add 400 to node 1 (circuit) and 400 to node 6 (wormhole)
 check "stats reset" hnctl stats reset
