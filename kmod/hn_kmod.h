@@ -2,7 +2,7 @@
 /*
  * hn_kmod.h - state shared by the kernel glue of hybridnet: main.c (load,
  * unload, parameters), port.c (ports and messages), clock.c (the kthread),
- * dev.c (/dev/hybridnet), stats.c, sysfs.c, generator.c and the netlink
+ * dev.c (/dev/hybridnet), dev_stats.c, sysfs.c, generator.c and the netlink
  * files (hn_nl.h).  The locking rules are in main.c.
  */
 #ifndef HN_KMOD_H
@@ -249,7 +249,7 @@ bool hn_clock_drive(struct hn_dev *hd, u32 budget);
 u32 hn_clock_budget(struct hn_dev *hd, u32 len);
 void hn_clock_reset_stats(struct hn_dev *hd);
 
-/* stats.c: the device's statistics as a whole */
+/* dev_stats.c: the device's statistics as a whole */
 struct hn_gstats *hn_dev_gstats(struct hn_dev *hd);
 void hn_dev_reset_stats(struct hn_dev *hd);
 

@@ -178,8 +178,9 @@ static const struct genl_ops hn_nl_ops[] = {
 	HN_NL_OP0(TRAFFIC_GET, 0),
 };
 
+/* who changed what, and when, is the administrators' to follow */
 static const struct genl_multicast_group hn_nl_mcgrps[] = {
-	{ .name = HYBRIDNET_MCGRP_EVENTS },
+	{ .name = HYBRIDNET_MCGRP_EVENTS, .flags = GENL_MCAST_CAP_NET_ADMIN },
 };
 
 struct genl_family hn_nl_family __ro_after_init = {

@@ -193,8 +193,9 @@ int cmd_monitor(struct hnctl *o, int argc, char **argv)
 		return rc;
 	rc = hn_ctl_subscribe(o->ctl);
 	if (rc) {
-		fprintf(stderr, "hnctl: cannot join the %s group: %s\n",
-			HYBRIDNET_MCGRP_EVENTS, strerror(-rc));
+		fprintf(stderr, "hnctl: cannot join the %s group: %s%s\n",
+			HYBRIDNET_MCGRP_EVENTS, strerror(-rc),
+			rc == -EPERM ? " (listening needs CAP_NET_ADMIN)" : "");
 		return EXIT_KERNEL;
 	}
 	memset(&sa, 0, sizeof(sa));

@@ -677,6 +677,11 @@ TEST_F(nl, permission)
 		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 4;
 		nlr_msg(&c, HYBRIDNET_CMD_CIRCUIT_GET, NLM_F_DUMP);
 		bad |= (nlr_call(&c, NULL, NULL) < 0) << 5;
+		/* the events group is the administrators' */
+		bad |= (!c.mcgrp ||
+			!setsockopt(c.fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
+				    &c.mcgrp, sizeof(c.mcgrp)) ||
+			errno != EPERM) << 6;
 		_exit(bad);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));

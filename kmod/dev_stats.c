@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stats.c - the device's statistics as a whole, for sysfs and netlink:
+ * dev_stats.c - the device's statistics as a whole, for sysfs and netlink:
  * the engine's global figures brought up to date, and one reset of every
  * counter (the engine's, the clock's, the ports' and the errors).
  */
