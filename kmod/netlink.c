@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * netlink.c - the generic netlink family "hybridnet": policies, the
- * operations table, extack messages and the events multicast group.
+ * netlink.c - the generic netlink family "hybridnet": its policies, its
+ * operations and their one doit, and the events multicast group (the
+ * messages every command builds are nl_msg.c's).
  * Documentation/netlink/specs/hybridnet.yaml describes the family.
  *
  * Every operation has its own strict policy; operations that change state
@@ -131,11 +132,14 @@ static int hn_nl_doit(struct sk_buff *skb, struct genl_info *info)
 	rc = c->doit(skb, info);
 	if (c->locked)
 		mutex_unlock(&hd->nl_lock);
-	if (!rc || info->extack->_msg != req.msg)
+	if (info->extack->_msg != req.msg)
 		return rc;
-	netlink_ack(skb, info->nlhdr, rc, info->extack);
-	info->extack->_msg = NULL;
-	return -EINTR;
+	if (rc) {	/* the ack, while req is alive */
+		netlink_ack(skb, info->nlhdr, rc, info->extack);
+		rc = -EINTR;
+	}
+	info->extack->_msg = NULL;	/* req goes now */
+	return rc;
 }
 
 #define HN_NL_OP(_cmd, _policy, _flags)					\

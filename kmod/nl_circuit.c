@@ -123,7 +123,7 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	}
 	mutex_lock(&hd->lock);
-	c = *hn_cfg(hd->e);	/* genl_mutex keeps it as read */
+	c = *hn_cfg(hd->e);	/* hd->nl_lock keeps it as read */
 	mutex_unlock(&hd->lock);
 	cfg = kcalloc(HN_MAX_K, sizeof(*cfg), GFP_KERNEL);
 	pairs = kvcalloc((size_t)(c.k ? c.k : 1) * c.nodes, sizeof(*pairs),

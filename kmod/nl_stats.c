@@ -143,7 +143,7 @@ int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	if (only) {
 		if (nla_get_u32(only) >= end) {
 			mutex_unlock(&hd->lock);
-			/* a literal: the error is sent after genl_mutex */
+			/* a literal: the error is sent after we return */
 			NL_SET_ERR_MSG_ATTR(cb->extack, only,
 					    "node out of range");
 			return -EINVAL;

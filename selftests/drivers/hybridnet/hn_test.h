@@ -30,6 +30,18 @@
 static volatile uintptr_t hn_bad_addr = 16;
 #define HN_BAD_PTR	((void *)hn_bad_addr)
 
+/*
+ * A test with no fixture of its own but a time limit of its own (the
+ * harness's TEST() allows 30 s): after kselftest_harness.h.
+ */
+#define HN_TEST_TIMEOUT(name, seconds)					\
+	FIXTURE(name) {							\
+		int unused;						\
+	};								\
+	FIXTURE_SETUP(name) { }						\
+	FIXTURE_TEARDOWN(name) { }					\
+	TEST_F_TIMEOUT(name, name, seconds)
+
 static inline const char *hn_ko(void)
 {
 	const char *p = getenv("HN_KO");

@@ -722,19 +722,71 @@ TEST_F(nl, events)
 }
 
 /* Thousands of random messages: no kernel warning, still usable. */
-TEST_F(nl, fuzz)
+/* A valid configuration, drawn from @s, between fuzzed messages. */
+static void fuzz_config(struct nlr *r, uint64_t s)
+{
+	static const uint32_t nodes[] = { 4, 8, 16, 16 };
+
+	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_STOP, 0);
+	nlr_call(r, NULL, NULL);
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_NODES, nodes[s % 4]);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOTS, (s >> 8) % 9);
+	nlr_u32(r, HYBRIDNET_ATTR_POLICY, (s >> 16) % 4);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 100 + (s >> 24) % 2000);
+	nlr_call(r, NULL, NULL);	/* EBUSY while traffic drains: fine */
+}
+
+/* Start a dump and close the socket after its first message. */
+static void fuzz_cut_dump(uint8_t cmd)
+{
+	struct nlr *c = calloc(1, sizeof(*c));
+
+	if (c && !nlr_open(c)) {
+		nlr_msg(c, cmd, NLM_F_DUMP);
+		((struct nlmsghdr *)c->buf)->nlmsg_len = c->len;
+		send(c->fd, c->buf, c->len, 0);
+		recv(c->fd, c->rx, 512, MSG_TRUNC);
+		nlr_close(c);
+	}
+	free(c);
+}
+
+/*
+ * Seeded junk on every command (HN_FUZZ_SEED, HN_FUZZ_OPS; 3000 messages
+ * by default; HN_FUZZ_SECONDS for a time limit instead): random attributes, nests four deep, oversized attributes,
+ * a valid random configuration every 100 messages, dumps cut short.  The
+ * module must answer each and stay usable.
+ */
+TEST_F_TIMEOUT(nl, fuzz, 7200)
 {
 	static const uint32_t p[1][2] = { { 0, 1 } };
+	static uint8_t big[65000];
+	const char *e = getenv("HN_FUZZ_SEED");
+	uint64_t s = e ? strtoull(e, NULL, 0) : 0x5eed, n = 3000, end = 0;
 	struct nlr *r = &self->r;
-	uint64_t s = 0x5eed;
-	int i, j, depth;
 	struct nlattr *nest[4];
+	int i, j, depth;
 
-	for (i = 0; i < 3000; i++) {
+	e = getenv("HN_FUZZ_OPS");
+	if (e)
+		n = strtoull(e, NULL, 0);
+	e = getenv("HN_FUZZ_SECONDS");	/* a time limit instead */
+	if (e) {
+		end = hn_now_ns() + strtoull(e, NULL, 0) * 1000000000ull;
+		n = UINT64_MAX;
+	}
+	for (i = 0; (uint64_t)i < n && (!end || hn_now_ns() < end); i++) {
 		uint8_t junk[40];
 
 		s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-		nlr_msg(r, (s >> 33) % 12, (s >> 40) % 5 == 0 ? NLM_F_DUMP : 0);
+		if (i % 100 == 99)
+			fuzz_config(r, s);
+		if (i % 250 == 249)
+			fuzz_cut_dump((s >> 7) & 1 ? HYBRIDNET_CMD_STATS_GET :
+				      HYBRIDNET_CMD_CIRCUIT_GET);
+		nlr_msg(r, (s >> 33) % (HYBRIDNET_CMD_MAX + 2),
+			(s >> 40) % 5 == 0 ? NLM_F_DUMP : 0);
 		depth = 0;
 		for (j = 0; j < (int)((s >> 20) % 12); j++) {
 			uint16_t type = (s >> (j % 40)) % (HYBRIDNET_ATTR_MAX + 4);
@@ -743,6 +795,12 @@ TEST_F(nl, fuzz)
 			s = s * 6364136223846793005ULL + 1442695040888963407ULL;
 			if ((s >> 60) == 0 && depth < 4) {
 				nest[depth++] = nlr_nest(r, type);
+				continue;
+			}
+			if ((s >> 52) == 0 && r->len + sizeof(big) + 8 <
+			    sizeof(r->buf)) {
+				memset(big, (int)s, sizeof(big));
+				nlr_put(r, type, big, sizeof(big));
 				continue;
 			}
 			memcpy(junk, &s, 8);
@@ -756,10 +814,16 @@ TEST_F(nl, fuzz)
 			nlr_end(r, nest[--depth]);
 		nlr_call(r, NULL, NULL);
 	}
-	/* still usable */
+	TH_LOG("%d fuzzed messages", i);
+	/* still usable, once the generator's messages have drained */
+	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_STOP, 0);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, hn_quiesce(20000));
 	ASSERT_EQ(0, release_all(r));
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_POLICY, 0));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 200));
 	ASSERT_EQ(0, preload(r, 0, p, 1));
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 	ASSERT_EQ(0, release_all(r));

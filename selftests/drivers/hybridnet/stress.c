@@ -137,19 +137,7 @@ fail:
 	return NULL;
 }
 
-FIXTURE(stress) {
-	int unused;
-};
-
-FIXTURE_SETUP(stress)
-{
-}
-
-FIXTURE_TEARDOWN(stress)
-{
-}
-
-TEST_F_TIMEOUT(stress, sixty_four_nodes_random_traffic, 120)
+HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 {
 	const char *sec = getenv("HN_SECONDS");
 	uint64_t tx = 0, txb = 0, rx = 0, rxb = 0, lat = 0, eagain = 0;

@@ -6,6 +6,7 @@
 #   check  (default) the module tests, as TAP on stdout
 #   demo   load the module, run a short traffic scenario, show statistics
 #   bench  /dev/hybridnet against an AF_UNIX SOCK_SEQPACKET pair
+#   soak   the adversarial tests for hn.soak= seconds in all (make soak)
 # The module is /lib/hn/hybridnet.ko, the programs are in /opt/hn (demo
 # is samples/demo.c, dev_bench selftests/bench/dev_bench.c).
 
@@ -14,9 +15,11 @@ SYS=/sys/class/misc/hybridnet
 export HN_KO=$KO
 
 mode=check
+soak=600
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	hn.run=*) mode=${arg#hn.run=} ;;
+	hn.soak=*) soak=${arg#hn.soak=} ;;
 	esac
 done
 
@@ -93,6 +96,9 @@ check)
 	tap_ok "insmod for netlink" load nodes=16 k=4
 	step netlink netlink
 	tap_ok "rmmod after netlink" unload
+	tap_ok "insmod for fuzz_dev" load nodes=16 k=4
+	step fuzz_dev fuzz_dev
+	tap_ok "rmmod after fuzz_dev" unload
 	tap_ok "insmod for nl_traffic" load nodes=16 k=4
 	step nl_traffic nl_traffic
 	tap_ok "rmmod after nl_traffic" unload
@@ -100,6 +106,7 @@ check)
 	step hnctl hnctl-vm.sh
 	tap_ok "rmmod after hnctl" unload
 	step reload reload
+	step failnth env HN_FAILNTH_STRIDE=7 failnth
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
 	# a kernel with kmemleak (make check-vm-debug): nothing may leak
 	kml=/sys/kernel/debug/kmemleak
@@ -136,6 +143,33 @@ bench)
 	load || exit 1
 	dev_bench
 	unload
+	;;
+soak)	# make soak: the adversarial tests, long; a quarter of the time each
+	q=$((soak / 4))
+	echo "# hybridnet soak, $soak s, kernel $(uname -r)"
+	tap_ok "insmod for fuzz_dev" load nodes=16 k=4
+	step fuzz_dev env HN_FUZZ_SECONDS=$q HN_FUZZ_SEED=$(date +%s) fuzz_dev
+	tap_ok "rmmod after fuzz_dev" unload
+	tap_ok "insmod for netlink" load nodes=16 k=4
+	step netlink env HN_FUZZ_SECONDS=$q HN_FUZZ_SEED=$(date +%s) netlink
+	tap_ok "rmmod after netlink" unload
+	tap_ok "insmod for stress" load
+	step stress env HN_SECONDS=$q stress
+	tap_ok "rmmod after stress" unload
+	t0=$(now)
+	n=0
+	while awk -v a="$t0" -v b="$(now)" -v q="$q" 'BEGIN { exit !(b - a < q) }'; do
+		step reload reload
+		n=$((n + 1))
+	done
+	echo "# reload: $n rounds of 20 unloads under traffic"
+	step failnth failnth
+	kml=/sys/kernel/debug/kmemleak
+	if [ -w $kml ]; then
+		echo scan >$kml
+		echo scan >$kml
+		tap_ok "kmemleak finds no leak" sh -c "! grep -q . $kml || { cat $kml; false; }"
+	fi
 	;;
 perf)	# for development: throughput of the main scenarios
 	load || exit 1

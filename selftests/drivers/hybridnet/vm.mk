@@ -31,6 +31,9 @@ HN_VM_TIMEOUT	?= 300
 
 .PHONY: check-vm vm-shell demo bench-vm vm-initrd
 CHECK_STEPS += check-vm
+ifeq ($(HN_DEBUG_LANE),1)
+CHECK_STEPS += check-vm-debug
+endif
 
 $(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(O)/libhncore.a $(KSFT)
 	@mkdir -p $(@D)
@@ -97,15 +100,17 @@ bench-vm: $(HN_INITRD)
 		-o $(HN_VM)/bench $(HN_INITRD)
 
 # make check-vm-debug: the same tests on a debug kernel (KASAN, lockdep,
-# kmemleak, UBSAN, atomic-sleep and list debugging) built once from
-# Debian's linux-source-6.1 with tinyconfig and the options below, in
-# $(O)/kdebug (about 10 to 20 minutes on 2 cores; needs libelf-dev, flex,
-# bison, bc).  Not a step of make check: the tests take about 6 minutes
-# there.  The module is built from a copy of the sources, so kmod/ keeps
-# the one for the installed kernel.
+# kmemleak, UBSAN, atomic-sleep and list debugging, hung-task and
+# soft-lockup detection, fault injection) built from Debian's
+# linux-source-6.1 with tinyconfig and the options below: about 10 to 20
+# minutes on 2 cores (needs libelf-dev, flex, bison, bc), once per
+# machine.  The kernel is kept outside the clone, in
+# $(HN_DBG_CACHE)/kdebug-KEY, KEY a hash of the options and of the kernel
+# source's version, so a new clone (CI's) reuses it.  The tests take about
+# 6 minutes there.  make check runs this lane too when HN_DEBUG_LANE=1
+# (.ci/run sets it).  The module is built from a copy of the sources, so
+# kmod/ keeps the one for the installed kernel.
 HN_DBG		:= $(O)/kdebug
-HN_DBG_KSRC	:= $(HN_DBG)/linux-source-6.1
-HN_DBG_KIMG	:= $(HN_DBG_KSRC)/arch/x86/boot/bzImage
 HN_DBG_ON	:= 64BIT SMP MODULES MODULE_UNLOAD PRINTK PRINTK_TIME TTY \
 		   SERIAL_8250 SERIAL_8250_CONSOLE BLK_DEV_INITRD RD_GZIP \
 		   DEVTMPFS PROC_FS PROC_SYSCTL SYSFS TMPFS SHMEM BINFMT_ELF \
@@ -114,19 +119,33 @@ HN_DBG_ON	:= 64BIT SMP MODULES MODULE_UNLOAD PRINTK PRINTK_TIME TTY \
 		   UNIX ACPI PCI DEBUG_FS DEBUG_KERNEL SLUB SLUB_DEBUG KASAN \
 		   KASAN_GENERIC KASAN_INLINE UBSAN DEBUG_KMEMLEAK \
 		   PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_LIST DEBUG_OBJECTS \
-		   DEBUG_OBJECTS_TIMERS DETECT_HUNG_TASK KALLSYMS STACKTRACE
+		   DEBUG_OBJECTS_TIMERS DETECT_HUNG_TASK KALLSYMS STACKTRACE \
+		   LOCKUP_DETECTOR SOFTLOCKUP_DETECTOR FAULT_INJECTION FAILSLAB \
+		   FAIL_PAGE_ALLOC FAULT_INJECTION_DEBUG_FS
 HN_DBG_OFF	:= SLOB WERROR MODULE_SIG
+HN_DBG_CACHE	?= $(if $(shell test -w /var/cache && echo y), \
+			/var/cache/hybridnet,$(abspath $(O)))
+HN_DBG_KEY	:= $(shell { echo $(HN_DBG_ON) / $(HN_DBG_OFF); \
+			   dpkg-query -W -f='$${Version}' linux-source-6.1 \
+				2>/dev/null; } | sha256sum | cut -c1-12)
+HN_DBG_KDIR	:= $(strip $(HN_DBG_CACHE))/kdebug-$(HN_DBG_KEY)
+HN_DBG_KSRC	:= $(HN_DBG_KDIR)/linux-source-6.1
+HN_DBG_KIMG	:= $(HN_DBG_KSRC)/arch/x86/boot/bzImage
 
 .PHONY: check-vm-debug
+# built beside the cache and moved in whole: an interrupted build leaves
+# no half kernel to reuse
 $(HN_DBG_KIMG):
-	@test -r $(KSRC_TAR) || { echo "need $(KSRC_TAR): run 'make deps'"; exit 1; }
-	rm -rf $(HN_DBG_KSRC) && mkdir -p $(HN_DBG)
-	tar -xJf $(KSRC_TAR) -C $(HN_DBG)
-	$(MAKE) -C $(HN_DBG_KSRC) tinyconfig
-	cd $(HN_DBG_KSRC) && scripts/config $(HN_DBG_ON:%=-e %) \
-		$(HN_DBG_OFF:%=-d %)
-	$(MAKE) -C $(HN_DBG_KSRC) olddefconfig
-	$(MAKE) -C $(HN_DBG_KSRC) -j$$(nproc) bzImage modules_prepare
+	@selftests/deps.sh
+	rm -rf $(HN_DBG_KDIR).new && mkdir -p $(HN_DBG_KDIR).new
+	tar -xJf $(KSRC_TAR) -C $(HN_DBG_KDIR).new
+	$(MAKE) -C $(HN_DBG_KDIR).new/linux-source-6.1 tinyconfig
+	cd $(HN_DBG_KDIR).new/linux-source-6.1 && \
+		scripts/config $(HN_DBG_ON:%=-e %) $(HN_DBG_OFF:%=-d %)
+	$(MAKE) -C $(HN_DBG_KDIR).new/linux-source-6.1 olddefconfig
+	$(MAKE) -C $(HN_DBG_KDIR).new/linux-source-6.1 -j$$(nproc) \
+		bzImage modules_prepare
+	rm -rf $(HN_DBG_KDIR) && mv $(HN_DBG_KDIR).new $(HN_DBG_KDIR)
 
 $(HN_DBG)/hybridnet.ko: $(HN_DBG_KIMG) $(HN_KMOD_SRC)
 	rm -rf $(HN_DBG)/src && mkdir -p $(HN_DBG)/src
@@ -151,3 +170,20 @@ check-vm-debug: $(HN_DBG)/initrd.gz
 		>> $(O)/tap/check-vm-debug.tap; \
 	cat $(O)/tap/check-vm-debug.tap; \
 	! grep -q '^not ok' $(O)/tap/check-vm-debug.tap
+
+# make soak: the adversarial suite for HN_SOAK_SECONDS (600 by default)
+# on Debian's kernel; make soak-debug on the debug kernel.  Figures in
+# docs/reliability.md.
+HN_SOAK_SECONDS	?= 600
+.PHONY: soak soak-debug
+# SOAK_RUN KERNEL TIMEOUT OUTDIR INITRD: the soak in a VM, TAP, summary
+SOAK_RUN = HN_APPEND="hn.run=soak hn.soak=$(HN_SOAK_SECONDS)" \
+	selftests/vm/run.sh -k $(1) -t $(2) -o $(3) $(4) > $(3).tap; \
+	rc=$$?; [ $$rc -eq 0 ] || echo "not ok - soak VM run failed (kernel report, timeout or test failure): logs in $(3)" >> $(3).tap; \
+	cat $(3).tap; selftests/summary.sh $(3).tap
+
+soak: $(HN_INITRD)
+	@$(call SOAK_RUN,$(HN_KIMG),$$(( $(HN_SOAK_SECONDS) * 2 + 300 )),$(HN_VM)/soak,$(HN_INITRD))
+
+soak-debug: $(HN_DBG)/initrd.gz
+	@$(call SOAK_RUN,$(HN_DBG_KIMG),$$(( $(HN_SOAK_SECONDS) * 3 + 600 )),$(HN_DBG)/soak,$(HN_DBG)/initrd.gz)
