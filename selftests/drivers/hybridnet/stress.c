@@ -7,11 +7,20 @@
  * lost or duplicated, each (source, destination) stream must keep its
  * order and contents, and the sysfs counters must conserve messages and
  * bytes, per node and in total, including the latency sum.
+ *
+ * HN_CHAOS=1 adds a thread that, all the while, changes the configuration
+ * live (slot lengths, cycle-controller policy, idle time-out), preloads,
+ * predicts and releases circuits, resets the statistics and interrupts the
+ * senders with signals.  Nothing may be lost, duplicated or reordered
+ * still; the statistics, reset midway, are then checked only for what no
+ * reset can change (nothing in flight, queued or dropped at the end).
  */
 #include <pthread.h>
+#include <signal.h>
 
 #include "kselftest_harness.h"
 #include "hn_test.h"
+#include "nl_raw.h"
 
 #define NT	64
 #define MAXLEN	2048
@@ -29,6 +38,7 @@ struct node {
 
 static struct node nodes[NT];
 static volatile int stop_sending;
+static uint64_t chaos_acts;		/* what the chaos thread did */
 static pthread_barrier_t sent_all;
 
 static uint32_t len_of(uint32_t src, uint32_t dst, uint64_t seq)
@@ -87,7 +97,7 @@ static void *run(void *arg)
 			have = 1;
 		}
 		p.events = POLLIN | POLLOUT;
-		if (poll(&p, 1, 100) < 0)
+		if (poll(&p, 1, 100) < 0 && errno != EINTR)
 			goto fail;
 		if (p.revents & POLLIN) {
 			while ((rc = take(n, in)) > 0)
@@ -116,7 +126,7 @@ static void *run(void *arg)
 	deadline = hn_now_ns() + 60ull * 1000000000;
 	p.events = POLLIN;
 	while (n->got < want && hn_now_ns() < deadline) {
-		if (poll(&p, 1, 100) < 0)
+		if (poll(&p, 1, 100) < 0 && errno != EINTR)
 			goto fail;
 		while ((rc = take(n, in)) > 0)
 			;
@@ -137,8 +147,86 @@ fail:
 	return NULL;
 }
 
+static void on_signal(int sig)
+{
+	(void)sig;
+}
+
+/* HN_CHAOS: reconfigure, change circuits, reset and interrupt, until told */
+static void *chaos(void *arg)
+{
+	static const uint32_t pol[] = {
+		0, HYBRIDNET_POL_SES, HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA,
+		HYBRIDNET_POL_SES | HYBRIDNET_POL_PREEMPT,
+		HYBRIDNET_POL_SES | HYBRIDNET_POL_PREEMPT |
+			HYBRIDNET_POL_PREEMPT_SLOT,
+	};
+	struct nlr *r = arg;
+	uint32_t k = hn_sys("config/k"), u;
+	uint64_t rng = 77, x;
+	struct nlattr *sc;
+
+	while (!stop_sending) {
+		x = ht_rng(&rng);
+		switch (x % 8) {
+		case 0:
+			nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 100 + x % 300);
+			break;
+		case 1:
+			nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+			nlr_u32(r, HYBRIDNET_ATTR_POLICY, pol[(x >> 8) % 5]);
+			nlr_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, 100 + (x >> 16) % 2000);
+			nlr_call(r, NULL, NULL);
+			break;
+		case 2:
+			if (!k)
+				break;
+			nlr_msg(r, HYBRIDNET_CMD_PRELOAD, 0);
+			sc = nlr_nest(r, HYBRIDNET_ATTR_SLOT_CONFIG);
+			nlr_u32(r, HYBRIDNET_ATTR_SLOT, (x >> 8) % k);
+			for (u = 0; u < NT; u++)
+				nlr_pair(r, u, (u + 1 + (x >> 16) % (NT - 1)) % NT);
+			nlr_end(r, sc);
+			nlr_call(r, NULL, NULL);
+			break;
+		case 3:
+			nlr_msg(r, HYBRIDNET_CMD_RELEASE, 0);
+			nlr_put(r, HYBRIDNET_ATTR_ALL, NULL, 0);
+			nlr_call(r, NULL, NULL);
+			break;
+		case 4:
+			nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+			for (u = 0; u < 8; u++)
+				nlr_pair(r, (x >> u) % NT, (x >> (u + 8)) % NT);
+			nlr_call(r, NULL, NULL);
+			break;
+		case 5:
+			hn_sys_write("reset", "1");
+			break;
+		case 6:
+			pthread_kill(nodes[(x >> 8) % NT].t, SIGUSR1);
+			break;
+		case 7:
+			nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+			nlr_u64(r, HYBRIDNET_ATTR_IDLE_TIMEOUT_NS,
+				(x >> 8) % 2 ? 0 : 1000 + (x >> 16) % 100000);
+			nlr_call(r, NULL, NULL);
+			break;
+		}
+		chaos_acts++;
+		usleep(2000);
+	}
+	return NULL;
+}
+
 HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 {
+	struct sigaction sa = { .sa_handler = on_signal };
+	bool wild = getenv("HN_CHAOS") && atoi(getenv("HN_CHAOS"));
+	struct nlr *r = calloc(1, sizeof(*r));
+	uint32_t policy = 0, slot_p = 0, slot_w = 0;
+	uint64_t timeout = 0;
+	pthread_t chaos_t;
 	const char *sec = getenv("HN_SECONDS");
 	uint64_t tx = 0, txb = 0, rx = 0, rxb = 0, lat = 0, eagain = 0;
 	uint64_t node_tx, node_rx;
@@ -157,8 +245,33 @@ HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 	}
 	for (i = 0; i < NT; i++)
 		ASSERT_EQ(0, pthread_create(&nodes[i].t, NULL, run, &nodes[i]));
+	if (wild) {
+		ASSERT_NE(NULL, r);
+		ASSERT_EQ(0, nlr_open(r));
+		policy = hn_sys("config/policy");
+		slot_p = hn_sys("config/slot_p_ns");
+		slot_w = hn_sys("config/slot_w_ns");
+		timeout = hn_sys("config/idle_timeout_ns");
+		sigaction(SIGUSR1, &sa, NULL);	/* no SA_RESTART */
+		ASSERT_EQ(0, pthread_create(&chaos_t, NULL, chaos, r));
+	}
 	sleep(sec ? atoi(sec) : 3);
 	stop_sending = 1;
+	if (wild) {
+		pthread_join(chaos_t, NULL);
+		/* back to how it was: everything left drains */
+		nlr_msg(r, HYBRIDNET_CMD_RELEASE, 0);
+		nlr_put(r, HYBRIDNET_ATTR_ALL, NULL, 0);
+		EXPECT_EQ(0, nlr_call(r, NULL, NULL));
+		nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+		nlr_u32(r, HYBRIDNET_ATTR_POLICY, policy);
+		nlr_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, slot_p);
+		nlr_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, slot_w);
+		nlr_u64(r, HYBRIDNET_ATTR_IDLE_TIMEOUT_NS, timeout);
+		EXPECT_EQ(0, nlr_call(r, NULL, NULL));
+		nlr_close(r);
+	}
+	free(r);
 	pthread_barrier_wait(&sent_all);
 	for (i = 0; i < NT; i++)
 		pthread_join(nodes[i].t, NULL);
@@ -177,6 +290,10 @@ HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 		rxb += n->got_bytes;
 		lat += n->lat_sum;
 		eagain += n->eagain;
+		EXPECT_EQ(0, hn_sys("nodes/%d/rx_dropped", i));
+		EXPECT_EQ(0, hn_sys("nodes/%d/rx_queued", i));
+		if (wild)	/* the counters were reset midway */
+			continue;
 		node_rx = hn_sys("nodes/%d/rx_msgs_circuit", i) +
 			  hn_sys("nodes/%d/rx_msgs_wormhole", i);
 		EXPECT_EQ(node_tx, hn_sys("nodes/%d/tx_msgs_circuit", i) +
@@ -192,8 +309,6 @@ HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 			  hn_sys("nodes/%d/rx_bytes_wormhole", i));
 		EXPECT_EQ(n->lat_sum, hn_sys("nodes/%d/lat_sum_ns", i));
 		EXPECT_EQ(n->eagain, hn_sys("nodes/%d/tx_full", i));
-		EXPECT_EQ(0, hn_sys("nodes/%d/rx_dropped", i));
-		EXPECT_EQ(0, hn_sys("nodes/%d/rx_queued", i));
 	}
 	TH_LOG("%llu messages, %llu bytes in %s s; %llu EAGAIN",
 	       (unsigned long long)tx, (unsigned long long)txb,
@@ -201,6 +316,12 @@ HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 	EXPECT_LT(1000, tx);
 	EXPECT_EQ(tx, rx);
 	EXPECT_EQ(txb, rxb);
+	EXPECT_EQ(0, hn_sys("stats/in_flight_msgs"));
+	if (wild) {
+		TH_LOG("chaos: %llu changes, resets and signals meanwhile",
+		       (unsigned long long)chaos_acts);
+		goto out;
+	}
 	EXPECT_EQ(tx, hn_tx_msgs());
 	EXPECT_EQ(rx, hn_rx_msgs());
 	EXPECT_EQ(txb, hn_sys("stats/tx_bytes_wormhole") +
@@ -212,6 +333,7 @@ HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 	EXPECT_EQ(rx, hn_sys("stats/rx_read"));
 	EXPECT_EQ(eagain, hn_sys("stats/tx_full"));
 	EXPECT_EQ(eagain, hn_sys("errors/write_again"));
+out:
 	for (i = 0; i < NT; i++)
 		hn_close(nodes[i].h);
 }

@@ -70,6 +70,7 @@ check)
 	step exchange exchange
 	step backpressure backpressure
 	step stress stress
+	step stress-chaos env HN_SECONDS=2 HN_CHAOS=1 stress
 	tap_ok "rmmod" unload
 	tap_ok "insmod paced" load clock=paced pace_ppm=200000 tick_us=500
 	step exchange-paced env HN_COUNT=300 HN_MAXLEN=256 HN_EXPECT=paced exchange
@@ -154,7 +155,7 @@ soak)	# make soak: the adversarial tests, long; a quarter of the time each
 	step netlink env HN_FUZZ_SECONDS=$q HN_FUZZ_SEED=$(date +%s) netlink
 	tap_ok "rmmod after netlink" unload
 	tap_ok "insmod for stress" load
-	step stress env HN_SECONDS=$q stress
+	step stress env HN_SECONDS=$q HN_CHAOS=1 stress
 	tap_ok "rmmod after stress" unload
 	t0=$(now)
 	n=0
