@@ -157,9 +157,9 @@ soak)	# make soak: the adversarial tests, long; a quarter of the time each
 	tap_ok "insmod for stress" load
 	step stress env HN_SECONDS=$q HN_CHAOS=1 stress
 	tap_ok "rmmod after stress" unload
-	t0=$(now)
+	since=$(now)	# not t0: step() sets that
 	n=0
-	while awk -v a="$t0" -v b="$(now)" -v q="$q" 'BEGIN { exit !(b - a < q) }'; do
+	while awk -v a="$since" -v b="$(now)" -v q="$q" 'BEGIN { exit !(b - a < q) }'; do
 		step reload reload
 		n=$((n + 1))
 	done
