@@ -631,7 +631,7 @@ static void *xt_thread(void *p)
 	return NULL;
 }
 
-TEST_F(nl, extack_per_request)
+TEST_F_TIMEOUT(nl, extack_per_request, 600)
 {
 	static struct xt_arg arg[XT_THREADS];
 	pthread_t t[XT_THREADS];
