@@ -7,7 +7,8 @@
  * For each kind of request (load, open and bind, write, every netlink
  * command, the generator's start) it fails the request's 1st, 2nd, ...
  * allocation (/proc/thread-self/fail-nth) until the request runs without
- * meeting the failure.  HN_FAILNTH_STRIDE=S fails the first 32 one by
+ * meeting the failure.  The test's own netlink socket is made anew after
+ * each failure (a lost ack leaves an error on it).  HN_FAILNTH_STRIDE=S fails the first 32 one by
  * one and then every S-th, for a shorter run (make check; make soak-debug
  * fails every one).  Every failure must come back as an error and leave
  * the module working (a configuration read and a message exchanged); an
@@ -102,6 +103,11 @@ struct req {
 	int (*prepare)(struct nlr *r);	/* without injection */
 	int (*run)(struct nlr *r);	/* the request, with injection */
 	int (*undo)(struct nlr *r);	/* after it succeeded */
+	/*
+	 * undo after a failure too: a request may have been carried out
+	 * and only its ack lost (netlink reports ENOBUFS then)
+	 */
+	bool always;
 };
 
 /* ---- the requests ------------------------------------------------- */
@@ -296,18 +302,18 @@ static int traffic_get(struct nlr *r)
 static const struct req reqs[] = {
 	{ "bind", NULL, bind_node, NULL },
 	{ "write", open_pair, send_one, recv_one },
-	{ "config-set, live", NULL, set_live, live_back },
-	{ "config-set, new engine", NULL, set_rebuild, rebuild_back },
-	{ "preload", NULL, preload, release_all },
-	{ "predict", NULL, predict, release_all },
+	{ "config-set, live", NULL, set_live, live_back, true },
+	{ "config-set, new engine", NULL, set_rebuild, rebuild_back, true },
+	{ "preload", NULL, preload, release_all, true },
+	{ "predict", NULL, predict, release_all, true },
 	{ "release", preload, release_all, NULL },
-	{ "circuit dump", preload, circuit_dump, release_all },
+	{ "circuit dump", preload, circuit_dump, release_all, true },
 	{ "config-get", NULL, config_get, NULL },
 	{ "stats-get", NULL, stats_get, NULL },
 	{ "stats dump", NULL, stats_dump, NULL },
 	{ "stats-reset", NULL, stats_reset, NULL },
 	{ "sched-run", NULL, sched_run, NULL },
-	{ "traffic-start", NULL, traffic_start, traffic_wait },
+	{ "traffic-start", NULL, traffic_start, traffic_wait, true },
 	{ "traffic-get", NULL, traffic_get, NULL },
 };
 
@@ -364,12 +370,23 @@ static int inject(struct __test_metadata *_metadata, struct nlr *r,
 		injected += !pending;
 		if (rc)
 			(*errors)++;
-		if (!rc && q->undo && q->undo(r)) {
+		if (rc && q->run == send_one)
+			close_pair(r);
+		/*
+		 * A failure may have hit the socket rather than the module:
+		 * an ack netlink could not allocate is lost, and the socket
+		 * reports ENOBUFS once (netlink_ack()).  Undo and check the
+		 * module on a fresh socket.
+		 */
+		nlr_close(r);
+		if (nlr_open(r)) {
+			TH_LOG("%s: no netlink socket after fault %u", q->name, n);
+			return -1;
+		}
+		if ((!rc || q->always) && q->undo && q->undo(r)) {
 			TH_LOG("%s: undoing failed after fault %u", q->name, n);
 			return -1;
 		}
-		if (rc && q->run == send_one)
-			close_pair(r);
 		if (works(r)) {
 			TH_LOG("%s: the module no longer works after fault %u (rc %d)",
 			       q->name, n, rc);
