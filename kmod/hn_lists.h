@@ -13,6 +13,8 @@
  * HN_NSTAT(file, STAT, value)  the same for one node, nodes/N/<file> and
  *                       the STATS_GET dump, from st (struct hn_nstats) and
  *                       ps (struct hn_port_stats)
+ * HN_NFILE(file, value) a file of nodes/N/ that netlink does not give,
+ *                       from st and ps likewise
  */
 #ifdef HN_ERROR
 HN_ERROR(WRITE_UNBOUND, write_unbound)		/* ENOTCONN */
@@ -89,4 +91,12 @@ HN_NSTAT(lat_mean_ns, LAT_MEAN_NS,
 	 hn_lat_mean(st->lat_sum, st->rx_msgs[0] + st->rx_msgs[1]))
 HN_NSTAT(lat_max_ns, LAT_MAX_NS, st->lat_max)
 HN_NSTAT(rx_dropped, RX_DROPPED, ps->rx_dropped)
+#endif
+
+#ifdef HN_NFILE
+HN_NFILE(lat_sum_ns, st->lat_sum)
+HN_NFILE(rx_read, ps->rx_read)
+HN_NFILE(rx_queued, ps->rx_queued)
+HN_NFILE(nic_room, ps->nic_room)
+HN_NFILE(bound, ps->bound)
 #endif

@@ -377,8 +377,8 @@ static ssize_t hn_node_show(struct kobject *kobj, struct kobj_attribute *a,
 	return sysfs_emit(buf, "%llu\n", v);
 }
 
-/* a getter and a show() for every row of HN_NSTAT, and a few more */
-#define HN_NSTAT(file, stat, value)					\
+/* a getter and a show() for every row of HN_NSTAT and HN_NFILE */
+#define HN_NFILE(file, value)						\
 	static u64 hn_n_##file##_get(const struct hn_nstats *st,	\
 				     const struct hn_port_stats *ps)	\
 	{								\
@@ -390,47 +390,37 @@ static ssize_t hn_node_show(struct kobject *kobj, struct kobj_attribute *a,
 	{								\
 		return hn_node_show(kobj, a, buf, hn_n_##file##_get);	\
 	}
+#define HN_NSTAT(file, stat, value)	HN_NFILE(file, value)
 #include "hn_lists.h"
-HN_NSTAT(lat_sum_ns, LAT_SUM, st->lat_sum)
-HN_NSTAT(rx_read, RX_READ, ps->rx_read)
-HN_NSTAT(rx_queued, RX_QUEUED, ps->rx_queued)
-HN_NSTAT(nic_room, NIC_ROOM, ps->nic_room)
-HN_NSTAT(bound, BOUND, ps->bound)
 #undef HN_NSTAT
+#undef HN_NFILE
 
-enum {
-	HN_NS_lat_sum_ns = HN_NS_NR,
-	HN_NS_rx_read,
-	HN_NS_rx_queued,
-	HN_NS_nic_room,
-	HN_NS_bound,
+/* the sysfs-only files come after the shared statistics */
+enum hn_nfile_index {
+#define HN_NFILE(file, value)	HN_NS_##file,
+	HN_NF_FIRST = HN_NS_NR - 1,
+#include "hn_lists.h"
+#undef HN_NFILE
 	HN_NODE_NR
 };
 
 static struct kobj_attribute hn_node_kattrs[HN_NODE_NR] = {
-#define HN_NSTAT(file, stat, value)					\
+#define HN_NFILE(file, value)						\
 	[HN_NS_##file] = __ATTR(file, 0444, hn_n_##file##_show, NULL),
+#define HN_NSTAT(file, stat, value)	HN_NFILE(file, value)
 #include "hn_lists.h"
-	HN_NSTAT(lat_sum_ns, LAT_SUM, 0)
-	HN_NSTAT(rx_read, RX_READ, 0)
-	HN_NSTAT(rx_queued, RX_QUEUED, 0)
-	HN_NSTAT(nic_room, NIC_ROOM, 0)
-	HN_NSTAT(bound, BOUND, 0)
 #undef HN_NSTAT
+#undef HN_NFILE
 };
 
 static struct attribute *hn_node_attrs[] = {
-#define HN_NSTAT(file, stat, value)	(&hn_node_kattrs[HN_NS_##file].attr),
+#define HN_NFILE(file, value)	(&hn_node_kattrs[HN_NS_##file].attr),
+#define HN_NSTAT(file, stat, value)	HN_NFILE(file, value)
 #include "hn_lists.h"
 #undef HN_NSTAT
-	&hn_node_kattrs[HN_NS_lat_sum_ns].attr,
-	&hn_node_kattrs[HN_NS_rx_read].attr,
-	&hn_node_kattrs[HN_NS_rx_queued].attr,
-	&hn_node_kattrs[HN_NS_nic_room].attr,
-	&hn_node_kattrs[HN_NS_bound].attr,
+#undef HN_NFILE
 	NULL
 };
-
 ATTRIBUTE_GROUPS(hn_node);
 
 static void hn_node_release(struct kobject *kobj)
