@@ -14,8 +14,11 @@
  * EMSGSIZE; dst >= nodes EINVAL; payload unreadable EFAULT.  Each failure
  * counts in sysfs errors/ and changes nothing else.  A full NIC buffer
  * blocks the writer until the message fits (O_NONBLOCK: EAGAIN; a signal:
- * ERESTARTSYS); the engine counts each refusal in tx_full.  With the pure
- * TDM policy, a destination with no circuit gives EHOSTUNREACH.
+ * ERESTARTSYS); the engine counts each refusal in tx_full.  So does the
+ * device's whole message memory (msg_mem_max_bytes, headers included:
+ * sysfs stats/msg_mem_bytes), until messages are read or dropped; this
+ * bounds what writers can pin however large the buffers are.  With the
+ * pure TDM policy, a destination with no circuit gives EHOSTUNREACH.
  *
  * read() returns one delivered message: the header with every field
  * filled in, then the payload.  A buffer shorter than header + len gives
@@ -28,8 +31,9 @@
  * one that lags behind does not wake everything for every message.
  *
  * poll(): EPOLLIN when a message is queued; EPOLLOUT when the NIC buffer
- * has room for a message as long as the last one a write() was refused
- * for (1 byte after a successful write); EPOLLERR when unbound.
+ * and the message memory have room for a message as long as the last one
+ * a write() was refused for (1 byte after a successful write); EPOLLERR
+ * when unbound.
  *
  * close() unbinds: messages queued for the node, and those that reach it
  * later while nobody is bound, are freed and counted in rx_dropped.
@@ -270,10 +274,15 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	if (rc)
 		return rc;
 
-	km = hn_kmsg_alloc(hd, h.len);
-	if (unlikely(!km)) {
-		hn_count_err(hd, HN_E_WRITE_NOMEM);
-		return -ENOMEM;
+	km = hn_kmsg_alloc(hd, h.len, hn_dev_nonblock(iocb));
+	if (IS_ERR(km)) {
+		rc = PTR_ERR(km);
+		if (rc == -EAGAIN)
+			WRITE_ONCE(f->tx_want, h.len);
+		hn_count_err(hd, rc == -EAGAIN ? HN_E_WRITE_AGAIN :
+			     rc == -ENOMEM ? HN_E_WRITE_NOMEM :
+			     HN_E_WRITE_INTR);
+		return rc;
 	}
 	if (!copy_from_iter_full(km->data, h.len, from)) {
 		hn_count_err(hd, HN_E_WRITE_FAULT);
@@ -391,6 +400,7 @@ static __poll_t hn_dev_poll(struct file *file, struct poll_table_struct *wait)
 	if (!p)
 		return EPOLLERR;
 	poll_wait(file, &p->wq, wait);
+	poll_wait(file, &hd->mem_wq, wait);
 	if (hn_port_rx_ready(p))
 		mask |= EPOLLIN | EPOLLRDNORM;
 	mutex_lock(&hd->lock);
@@ -398,7 +408,7 @@ static __poll_t hn_dev_poll(struct file *file, struct poll_table_struct *wait)
 	if (room < want)
 		hn_port_want_room(hd, p);
 	mutex_unlock(&hd->lock);
-	if (room >= want)
+	if (room >= want && hn_msg_mem_room(hd, want))
 		mask |= EPOLLOUT | EPOLLWRNORM;
 	return mask;
 }

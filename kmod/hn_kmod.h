@@ -153,7 +153,11 @@ struct hn_dev {
 	struct hn_gstats *gs;		/* hd->lock: scratch for sysfs */
 	u64 delivered;			/* hd->lock: deliveries, never reset */
 	u64 rx_dropped;			/* hd->lock */
-	atomic_long_t live_msgs;	/* allocated and not yet freed */
+	/* port.c: the memory of messages written, allocated and not freed */
+	atomic_long_t msg_mem;		/* bytes, headers and slab included */
+	long msg_mem_max;		/* set at load, never changed */
+	wait_queue_head_t mem_wq;	/* writers waiting for msg_mem */
+	atomic64_t mem_waits;		/* writes that slept for msg_mem */
 	atomic64_t err[HN_E_NR];
 	atomic64_t tx_waits;		/* writes that slept for NIC room */
 
@@ -190,8 +194,8 @@ struct hn_dev {
 
 	struct miscdevice misc;
 	struct kobject *nodes_kobj;	/* nodes/ */
-	struct hn_nkobj **nkobj;	/* nodes/<n>/ */
-	u32 nkobj_count;
+	struct hn_nkobj **nkobj;	/* nl_lock: nodes/<n>/ */
+	u32 nkobj_count;		/* nl_lock: nodes/ holds 0..count-1 */
 };
 
 /* One port's counters and state, for sysfs and netlink. */
@@ -219,7 +223,9 @@ static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
 extern const struct hn_ops hn_port_ops;
 struct hn_port *hn_ports_alloc(const struct hn_config *c);
 void hn_ports_refill(struct hn_dev *hd);
-struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len);
+long hn_kmsg_size(u32 len);
+bool hn_msg_mem_room(struct hn_dev *hd, u32 len);
+struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock);
 void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km);
 void hn_port_set_sink(struct hn_dev *hd, const struct hn_sink *sink);
 int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_file *f);
@@ -252,6 +258,12 @@ void hn_clock_reset_stats(struct hn_dev *hd);
 /* dev_stats.c: the device's statistics as a whole */
 struct hn_gstats *hn_dev_gstats(struct hn_dev *hd);
 void hn_dev_reset_stats(struct hn_dev *hd);
+
+/*
+ * The least msg_mem_max_bytes: eight of the largest messages, each of which
+ * the allocator may round up to 2 MiB.
+ */
+#define HN_MSG_MEM_MIN		(16L << 20)
 
 /*
  * The most messages one run of the generator holds at once, in its source
@@ -289,6 +301,7 @@ extern const struct file_operations hn_fops;
 /* sysfs.c */
 extern const struct attribute_group *hn_dev_groups[];
 int hn_sysfs_nodes_add(struct hn_dev *hd);
+int hn_sysfs_nodes_resize(struct hn_dev *hd, u32 n);
 void hn_sysfs_nodes_del(struct hn_dev *hd);
 
 #endif /* HN_KMOD_H */

@@ -202,6 +202,15 @@ static char *preload = "none";
 module_param(preload, charp, 0444);
 MODULE_PARM_DESC(preload, "circuits installed at load: none (default) or shift (slot s connects u to u+s+1 mod N)");
 
+/*
+ * What the messages written to the device may hold at once, headers
+ * included: writers wait past it (port.c).  0 takes an eighth of RAM;
+ * after load the parameter shows the value in force.
+ */
+static long msg_mem_max_bytes;
+module_param(msg_mem_max_bytes, long, 0444);
+MODULE_PARM_DESC(msg_mem_max_bytes, "memory the device's messages may hold, bytes, 16 MiB..half of RAM (default 0: an eighth of RAM)");
+
 /* Each field's parameter, by the field's index. */
 static const void *const hn_param_vals[HN_CFG_NR] = {
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)	\
@@ -216,6 +225,7 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 {
 	struct hn_err err = { };
 	unsigned int i;
+	long ram;
 	int rc;
 
 	rc = hn_config_profile(c, profile);
@@ -264,6 +274,16 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 	}
 	hd->tick_us = tick_us;
 
+	ram = (long)totalram_pages() << PAGE_SHIFT;
+	if (!msg_mem_max_bytes)
+		msg_mem_max_bytes = max(ram / 8, HN_MSG_MEM_MIN);
+	if (msg_mem_max_bytes < HN_MSG_MEM_MIN || msg_mem_max_bytes > ram / 2) {
+		pr_err("msg_mem_max_bytes=%ld: out of range %ld..%ld (half of RAM)\n",
+		       msg_mem_max_bytes, HN_MSG_MEM_MIN, ram / 2);
+		return -EINVAL;
+	}
+	hd->msg_mem_max = msg_mem_max_bytes;
+
 	if (!strcmp(preload, "none")) {
 		hd->preload = HN_PRELOAD_NONE;
 	} else if (!strcmp(preload, "shift")) {
@@ -311,7 +331,7 @@ static void hn_dev_free(struct hn_dev *hd)
 {
 	hn_destroy(hd->e);
 	hn_gen_free(hd);
-	WARN_ON(atomic_long_read(&hd->live_msgs));
+	WARN_ON(atomic_long_read(&hd->msg_mem));
 	kvfree(hd->ports);
 	bitmap_free(hd->tx_wait);
 	kvfree(hd->gs);
@@ -334,6 +354,7 @@ static struct hn_dev *hn_dev_alloc(void)
 	mutex_init(&hd->lock);
 	mutex_init(&hd->nl_lock);
 	init_waitqueue_head(&hd->clock_wq);
+	init_waitqueue_head(&hd->mem_wq);
 	rc = -ENOMEM;
 	hd->ports = hn_ports_alloc(&cfg);
 	hd->tx_wait = bitmap_zalloc(cfg.nodes, GFP_KERNEL);

@@ -79,13 +79,15 @@ static const char *hn_rebuild_busy(struct hn_dev *hd)
 static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 		      struct genl_info *info)
 {
-	bool renode = c->nodes != hd->cfg.nodes;
+	u32 old_nodes = hd->cfg.nodes;	/* nl_lock: hd->cfg stays */
+	bool renode = c->nodes != old_nodes;
 	struct hn_port *ports = NULL, *old_ports = NULL;
 	unsigned long *tx_wait = NULL, *old_wait = NULL;
 	struct hn_engine *e, *old;
 	const char *why;
 	int rc;
 
+	lockdep_assert_held(&hd->nl_lock);
 	e = hn_create(c, &hn_port_ops, hd, &rc);
 	if (!e) {
 		NL_SET_ERR_MSG(info->extack,
@@ -111,8 +113,18 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 	hd->frozen = true;
 	mutex_unlock(&hd->lock);
 
-	if (renode)
-		hn_sysfs_nodes_del(hd);
+	/* nodes/ grows before the switch: a failure changes nothing */
+	if (c->nodes > old_nodes) {
+		rc = hn_sysfs_nodes_resize(hd, c->nodes);
+		if (rc) {
+			NL_SET_ERR_MSG(info->extack,
+				       "cannot make the new nodes' sysfs directories");
+			mutex_lock(&hd->lock);
+			hd->frozen = false;
+			mutex_unlock(&hd->lock);
+			goto out_free;
+		}
+	}
 
 	mutex_lock(&hd->lock);
 	old = hd->e;
@@ -134,11 +146,8 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 	hn_destroy(old);	/* idle: nothing to reclaim */
 	kvfree(old_ports);
 	bitmap_free(old_wait);
-	if (renode) {
-		rc = hn_sysfs_nodes_add(hd);
-		if (rc)
-			pr_warn("hybridnet: node directories not made: %d\n", rc);
-	}
+	if (c->nodes < old_nodes)
+		hn_sysfs_nodes_resize(hd, c->nodes);	/* cannot fail */
 	return 0;
 
 out_free:

@@ -55,14 +55,62 @@ void hn_ports_refill(struct hn_dev *hd)
 		WRITE_ONCE(hd->ports[i].room, hd->cfg.nic_buf_bytes);
 }
 
-struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len)
+/*
+ * What a message of @len bytes takes from the memory the device's messages
+ * may hold: its header and payload as the allocator rounds them.
+ */
+long hn_kmsg_size(u32 len)
 {
 	struct hn_kmsg *km;
 
+	return kmalloc_size_roundup(struct_size(km, data, len));
+}
+
+static void hn_msg_mem_uncharge(struct hn_dev *hd, long size)
+{
+	atomic_long_sub(size, &hd->msg_mem);
+	if (wq_has_sleeper(&hd->mem_wq))
+		wake_up(&hd->mem_wq);
+}
+
+static bool hn_msg_mem_charge(struct hn_dev *hd, long size)
+{
+	if (atomic_long_add_return(size, &hd->msg_mem) <= hd->msg_mem_max)
+		return true;
+	hn_msg_mem_uncharge(hd, size);
+	return false;
+}
+
+/* Would a message of @len bytes fit in the device's message memory now? */
+bool hn_msg_mem_room(struct hn_dev *hd, u32 len)
+{
+	return atomic_long_read(&hd->msg_mem) + hn_kmsg_size(len) <=
+	       hd->msg_mem_max;
+}
+
+/*
+ * A message of @len bytes, once the device's messages hold less than
+ * msg_mem_max_bytes with it: waits for others to be read or dropped unless
+ * @nonblock.  Returns it, or ERR_PTR(-EAGAIN, -ERESTARTSYS or -ENOMEM).
+ */
+struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock)
+{
+	long size = hn_kmsg_size(len);
+	struct hn_kmsg *km;
+
+	if (!hn_msg_mem_charge(hd, size)) {
+		if (nonblock)
+			return ERR_PTR(-EAGAIN);
+		atomic64_inc(&hd->mem_waits);
+		if (wait_event_interruptible(hd->mem_wq,
+					     hn_msg_mem_charge(hd, size)))
+			return ERR_PTR(-ERESTARTSYS);
+	}
 	km = kvmalloc(struct_size(km, data, len), GFP_KERNEL_ACCOUNT);
-	if (!km)
-		return NULL;
-	atomic_long_inc(&hd->live_msgs);
+	if (!km) {
+		hn_msg_mem_uncharge(hd, size);
+		return ERR_PTR(-ENOMEM);
+	}
 	memset(&km->m, 0, sizeof(km->m));
 	km->m.owner = HN_OWNER_DEV;
 	km->m.len = len;
@@ -71,8 +119,10 @@ struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len)
 
 void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km)
 {
-	atomic_long_dec(&hd->live_msgs);
+	long size = hn_kmsg_size(km->m.len);
+
 	kvfree(km);
+	hn_msg_mem_uncharge(hd, size);
 }
 
 /* Messages of another owner go to its sink (the generator's run). */
@@ -313,4 +363,5 @@ void hn_ports_reset_stats(struct hn_dev *hd)
 	for (i = 0; i < HN_E_NR; i++)
 		atomic64_set(&hd->err[i], 0);
 	atomic64_set(&hd->tx_waits, 0);
+	atomic64_set(&hd->mem_waits, 0);
 }

@@ -216,6 +216,22 @@ static ssize_t tx_waits_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(tx_waits);
 
+static ssize_t mem_waits_show(struct device *dev, struct device_attribute *a,
+			      char *buf)
+{
+	return sysfs_emit(buf, "%lld\n",
+			  atomic64_read(&hn_dev_of(dev)->mem_waits));
+}
+static DEVICE_ATTR_RO(mem_waits);
+
+static ssize_t msg_mem_bytes_show(struct device *dev,
+				  struct device_attribute *a, char *buf)
+{
+	return sysfs_emit(buf, "%ld\n",
+			  atomic_long_read(&hn_dev_of(dev)->msg_mem));
+}
+static DEVICE_ATTR_RO(msg_mem_bytes);
+
 static struct attribute *hn_stats_attrs[] = {
 	&dev_attr_now_ns.attr,
 #define HN_GSTAT(file, stat, value)	(&hn_gstat_dattrs[HN_GS_##file].attr),
@@ -223,6 +239,8 @@ static struct attribute *hn_stats_attrs[] = {
 #undef HN_GSTAT
 	&dev_attr_lat_sum_ns.attr,
 	&dev_attr_tx_waits.attr,
+	&dev_attr_mem_waits.attr,
+	&dev_attr_msg_mem_bytes.attr,
 	&dev_attr_rx_read.attr,
 	&dev_attr_rx_queued.attr,
 	NULL
@@ -434,59 +452,84 @@ static const struct kobj_type hn_node_ktype = {
 	.default_groups = hn_node_groups,
 };
 
-/*
- * Make nodes/0 .. nodes/N-1 for hd->cfg.nodes.  Called without hd->lock
- * (a show() takes it); hn_sysfs_nodes_del() undoes it, for the number of
- * nodes it was made for.
- */
-int hn_sysfs_nodes_add(struct hn_dev *hd)
+static int hn_node_add(struct hn_dev *hd, struct hn_nkobj **slot, u32 id)
 {
 	struct hn_nkobj *nk;
 	int rc;
-	u32 i;
 
-	hd->nkobj = kvcalloc(hd->cfg.nodes, sizeof(*hd->nkobj), GFP_KERNEL);
-	if (!hd->nkobj)
+	nk = kzalloc(sizeof(*nk), GFP_KERNEL);
+	if (!nk)
 		return -ENOMEM;
-	hd->nkobj_count = hd->cfg.nodes;
+	nk->hd = hd;
+	nk->id = id;
+	rc = kobject_init_and_add(&nk->kobj, &hn_node_ktype, hd->nodes_kobj,
+				  "%u", id);
+	if (rc) {
+		kobject_put(&nk->kobj);
+		return rc;
+	}
+	*slot = nk;
+	return 0;
+}
+
+/*
+ * Make nodes/ hold the directories of nodes 0 .. @n-1 and no others:
+ * add the missing ones, or remove those from @n on.  Fails (adding) with
+ * nodes/ as it was.  Called without hd->lock (a show() takes it, and
+ * answers ENODEV for a node the fabric does not have).
+ */
+int hn_sysfs_nodes_resize(struct hn_dev *hd, u32 n)
+{
+	u32 i, have = hd->nkobj_count;
+	struct hn_nkobj **nk;
+	int rc = 0;
+
+	if (n <= have) {
+		for (i = n; i < have; i++) {
+			kobject_put(&hd->nkobj[i]->kobj);
+			hd->nkobj[i] = NULL;
+		}
+		hd->nkobj_count = n;
+		return 0;
+	}
+	nk = kvcalloc(n, sizeof(*nk), GFP_KERNEL);
+	if (!nk)
+		return -ENOMEM;
+	for (i = 0; i < have; i++)
+		nk[i] = hd->nkobj[i];
+	for (i = have; i < n && !rc; i++)
+		rc = hn_node_add(hd, &nk[i], i);
+	if (rc) {
+		for (i = have; i < n; i++)
+			if (nk[i])
+				kobject_put(&nk[i]->kobj);
+		kvfree(nk);
+		return rc;
+	}
+	kvfree(hd->nkobj);
+	hd->nkobj = nk;
+	hd->nkobj_count = n;
+	return 0;
+}
+
+/* Make nodes/ and nodes/0 .. nodes/N-1 for hd->cfg.nodes. */
+int hn_sysfs_nodes_add(struct hn_dev *hd)
+{
+	int rc;
+
 	hd->nodes_kobj = kobject_create_and_add("nodes",
 						&hd->misc.this_device->kobj);
-	if (!hd->nodes_kobj) {
-		rc = -ENOMEM;
-		goto err;
-	}
-	for (i = 0; i < hd->cfg.nodes; i++) {
-		nk = kzalloc(sizeof(*nk), GFP_KERNEL);
-		if (!nk) {
-			rc = -ENOMEM;
-			goto err;
-		}
-		nk->hd = hd;
-		nk->id = i;
-		rc = kobject_init_and_add(&nk->kobj, &hn_node_ktype,
-					  hd->nodes_kobj, "%u", i);
-		if (rc) {
-			kobject_put(&nk->kobj);
-			goto err;
-		}
-		hd->nkobj[i] = nk;
-	}
-	return 0;
-
-err:
-	hn_sysfs_nodes_del(hd);
+	if (!hd->nodes_kobj)
+		return -ENOMEM;
+	rc = hn_sysfs_nodes_resize(hd, hd->cfg.nodes);
+	if (rc)
+		hn_sysfs_nodes_del(hd);
 	return rc;
 }
 
 void hn_sysfs_nodes_del(struct hn_dev *hd)
 {
-	u32 i;
-
-	if (!hd->nkobj)
-		return;
-	for (i = 0; i < hd->nkobj_count; i++)
-		if (hd->nkobj[i])
-			kobject_put(&hd->nkobj[i]->kobj);
+	hn_sysfs_nodes_resize(hd, 0);
 	kobject_put(hd->nodes_kobj);
 	kvfree(hd->nkobj);
 	hd->nkobj = NULL;

@@ -69,22 +69,6 @@ FIXTURE_TEARDOWN(bp)
 	hn_close(self->b);
 }
 
-/* Read @n messages at b, checking sequence numbers from @first. */
-static int drain(struct hn_handle *b, uint64_t first, uint64_t n)
-{
-	struct hybridnet_msg_hdr h;
-	uint8_t buf[SIZE];
-	uint64_t i;
-
-	for (i = first; i < first + n; i++) {
-		if (hn_recv(b, &h, buf, sizeof(buf)) != SIZE)
-			return -1;
-		if (h.src != 0 || ht_check(buf, SIZE, 0, 1, i))
-			return -2;
-	}
-	return 0;
-}
-
 TEST_F(bp, full_fabric_exact)
 {
 	uint64_t steps;
@@ -112,7 +96,7 @@ TEST_F(bp, full_fabric_exact)
 	EXPECT_EQ(steps, hn_sys("clock/steps"));
 
 	/* reading frees space: everything arrives, in order, once */
-	ASSERT_EQ(0, drain(self->b, 0, self->sent));
+	ASSERT_EQ(0, ht_drain(self->b, SIZE, 0, self->sent));
 	ASSERT_EQ(0, hn_quiesce(5000));
 	EXPECT_EQ(self->sent, hn_rx_msgs());
 	EXPECT_EQ(self->sent, hn_sys("nodes/1/rx_read"));
@@ -120,40 +104,22 @@ TEST_F(bp, full_fabric_exact)
 	EXPECT_EQ(1, poll(&p, 1, 0));
 }
 
-struct blocked {
-	struct hn_handle *h;
-	uint64_t seq;
-	int rc;
-	volatile int done;
-};
-
-static void *blocking_send(void *arg)
-{
-	struct blocked *bs = arg;
-	uint8_t buf[SIZE];
-
-	ht_fill(buf, SIZE, 0, 1, bs->seq);
-	bs->rc = hn_send(bs->h, 1, buf, SIZE);
-	bs->done = 1;
-	return NULL;
-}
-
 TEST_F(bp, blocking_writer_waits)
 {
-	struct blocked bs = { .h = self->a, .seq = self->sent };
+	struct ht_blocked bs = { .h = self->a, .len = SIZE, .seq = self->sent };
 	pthread_t t;
 
 	ASSERT_EQ(self->expect, self->sent);
 	ASSERT_EQ(0, hn_set_nonblock(self->a, 0));
-	ASSERT_EQ(0, pthread_create(&t, NULL, blocking_send, &bs));
+	ASSERT_EQ(0, pthread_create(&t, NULL, ht_blocking_send, &bs));
 	usleep(400000);
 	EXPECT_EQ(0, bs.done);
 	EXPECT_EQ(1, hn_sys("stats/tx_waits"));
 	/* the receiver reads: the writer completes, its message comes last */
-	ASSERT_EQ(0, drain(self->b, 0, self->sent));
+	ASSERT_EQ(0, ht_drain(self->b, SIZE, 0, self->sent));
 	pthread_join(t, NULL);
 	EXPECT_EQ(0, bs.rc);
-	ASSERT_EQ(0, drain(self->b, self->sent, 1));
+	ASSERT_EQ(0, ht_drain(self->b, SIZE, self->sent, 1));
 	ASSERT_EQ(0, hn_quiesce(5000));
 	EXPECT_EQ(self->sent + 1, hn_rx_msgs());
 	EXPECT_EQ(0, hn_sys("errors/write_intr"));
@@ -187,7 +153,7 @@ TEST_F(bp, signal_interrupts_blocked_writer)
 	EXPECT_EQ(1, hn_sys("errors/write_intr"));
 	EXPECT_EQ(self->sent, hn_tx_msgs());
 	waitpid(child, NULL, 0);
-	ASSERT_EQ(0, drain(self->b, 0, self->sent));
+	ASSERT_EQ(0, ht_drain(self->b, SIZE, 0, self->sent));
 }
 
 TEST_HARNESS_MAIN

@@ -303,7 +303,14 @@ static const struct req reqs[] = {
 	{ "bind", NULL, bind_node, NULL },
 	{ "write", open_pair, send_one, recv_one },
 	{ "config-set, live", NULL, set_live, live_back, true },
-	{ "config-set, new engine", NULL, set_rebuild, rebuild_back, true },
+	{ "config-set, fewer nodes", NULL, set_rebuild, rebuild_back, true },
+	/*
+	 * growing makes sysfs directories: a failure must leave 4 nodes
+	 * with theirs; one that claimed success must have made all 16
+	 * (undoing sets 16 again, which changes nothing then)
+	 */
+	{ "config-set, more nodes", set_rebuild, rebuild_back, rebuild_back,
+	  true },
 	{ "preload", NULL, preload, release_all, true },
 	{ "predict", NULL, predict, release_all, true },
 	{ "release", preload, release_all, NULL },
@@ -319,16 +326,26 @@ static const struct req reqs[] = {
 
 /* ---- the test ----------------------------------------------------- */
 
-/* The module answers and carries a message from node 3 to node 4. */
+/*
+ * The module answers, sysfs has a directory for each node and no more,
+ * and it carries a message from node 3 to node 4.
+ */
 static int works(struct nlr *r)
 {
 	struct hybridnet_msg_hdr h;
 	struct hn_handle *a, *b;
-	char buf[16];
+	char buf[16], path[128];
+	uint64_t n;
 	int rc;
 
 	if (config_get(r))
 		return -EPROTO;
+	n = hn_sys("config/nodes");
+	snprintf(path, sizeof(path), HN_SYSFS "/nodes/%llu",
+		 (unsigned long long)n);
+	if (n < 5 || hn_sys("nodes/%llu/bound", (unsigned long long)n - 1) ||
+	    !access(path, F_OK))
+		return -ENOENT;
 	rc = hn_open(&a, NULL, 0);
 	if (rc)
 		return rc;

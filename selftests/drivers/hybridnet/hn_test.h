@@ -327,4 +327,50 @@ static inline uint64_t ht_seq_of(const uint8_t *buf)
 	return st.seq;
 }
 
+/*
+ * Read @n messages of @len bytes at @b, all from node 0 to node 1 and
+ * numbered from @first: 0, or -1 for a wrong length, -2 a wrong payload.
+ */
+static inline int ht_drain(struct hn_handle *b, uint32_t len, uint64_t first,
+			   uint64_t n)
+{
+	struct hybridnet_msg_hdr h;
+	uint8_t *buf = malloc(len);
+	uint64_t i;
+	int rc = 0;
+
+	for (i = first; i < first + n && !rc; i++) {
+		if (!buf || hn_recv(b, &h, buf, len) != (ssize_t)len)
+			rc = -1;
+		else if (h.src != 0 || ht_check(buf, len, 0, 1, i))
+			rc = -2;
+	}
+	free(buf);
+	return rc;
+}
+
+/* A write of message @seq (@len bytes, node 0 to 1) in its own thread. */
+struct ht_blocked {
+	struct hn_handle *h;
+	uint32_t len;
+	uint64_t seq;
+	int rc;
+	volatile int done;
+};
+
+static inline void *ht_blocking_send(void *arg)
+{
+	struct ht_blocked *bs = arg;
+	uint8_t *buf = malloc(bs->len);
+
+	bs->rc = -ENOMEM;
+	if (buf) {
+		ht_fill(buf, bs->len, 0, 1, bs->seq);
+		bs->rc = hn_send(bs->h, 1, buf, bs->len);
+	}
+	free(buf);
+	bs->done = 1;
+	return NULL;
+}
+
 #endif /* HN_TEST_H */

@@ -65,6 +65,7 @@ case $mode in
 check)
 	echo "# hybridnet module tests, kernel $(uname -r)"
 	step modparams modparams
+	step msgmem msgmem
 	tap_ok "insmod with defaults" load
 	step dev_api dev_api
 	step exchange exchange
@@ -85,9 +86,14 @@ check)
 		 grep -q "\"verified\": true, \"in_order\": true, \"lost\": 0," /tmp/hnt.json &&
 		 grep -q "\"recv_msgs\": 960," /tmp/hnt.json'
 	sed 's/^/# /' /tmp/hnt.json
-	tap_ok "hntraffic: uniform Bernoulli at load 0.05 for 2 s, every measured message in order" sh -c \
-		'hntraffic --pattern uniform --load 0.05 --measure 2000000 --drain 3000000 --json >/tmp/hnt.json &&
-		 grep -q "\"end\": \"done\".*\"verified\": true, \"in_order\": true" /tmp/hnt.json'
+	# On the free clock pattern time is wall time: a VM starved of CPU may
+	# not keep up with load 0.05 and end as saturated (exit status 2),
+	# which says nothing of the device.  What must hold whatever the
+	# speed: every message once, in order (a lost one gives status 3).
+	tap_ok "hntraffic: uniform Bernoulli at load 0.05 for 2 s, every message once and in order" sh -c \
+		'hntraffic --pattern uniform --load 0.05 --measure 2000000 --drain 3000000 --json >/tmp/hnt.json
+		 rc=$?; { [ $rc -eq 0 ] || [ $rc -eq 2 ]; } &&
+		 grep -qE "\"end\": \"(done|saturated)\".*\"verified\": true, \"in_order\": true, \"lost\": 0," /tmp/hnt.json'
 	sed 's/^/# /' /tmp/hnt.json
 	for f in lose dup swap corrupt; do
 		tap_ok "hntraffic --fault $f: found, exit status 3" sh -c \
