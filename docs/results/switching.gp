@@ -75,3 +75,16 @@ do for [g in "1200 32000"] {
 	     f u 1:4 w lp lw 2 lc 3 pt 9 dt 2 notitle
 }
 unset multiplot
+
+# ---- Ch. 1: all-to-all against system size --------------------------------
+set terminal pngcairo size 640,460 font ",10"
+set output sprintf("%s/switching-ch1-a2a.png", O)
+set title "Ch. 1 all-to-all, 512 B messages (Fig. 1.4a), PE at 32 Gb/s"
+set logscale x 2
+set xrange [3:160]
+set xlabel "nodes"
+set key bottom left
+f = sprintf("%s/ch1-a2a.dat", D)
+plot f u 1:2 w lp lw 2 lc 1 pt 7 t "wormhole", \
+     f u 1:3 w lp lw 2 lc 2 pt 5 t "circuit", \
+     f u 1:4 w lp lw 2 lc 3 pt 9 t "predictive"

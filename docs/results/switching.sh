@@ -4,7 +4,8 @@
 # switching.sh - the switching experiments of Ding's dissertation
 # (seeds/000_fa1c7d81da297c92.txt, "Lnnn" below), run with hnsim:
 # Ch. 4 mixed traffic (Figs. 4.11-4.13) and unknown phases (4.14-4.16),
-# Ch. 5 (Figs. 5.3-5.6), Ch. 1 random-to-all (Fig. 1.3).  docs/results/
+# Ch. 5 (Figs. 5.3-5.6), Ch. 1 random-to-all (Fig. 1.3) and all-to-all
+# against system size (Fig. 1.4).  docs/results/
 # switching.md gives the reasons for every parameter and the results.
 #
 # Usage: switching.sh HNSIM DATADIR
@@ -127,9 +128,10 @@ done
 # whole messages); large = 240 KB (L369).  16 KB per node (at least 32
 # messages).  PE at 1.2 Gb/s (L369) and at 32 Gb/s (f_pe = 500 MHz x 64
 # bit, L1826).
-C1="-p ding4 -n 32 -s wire_ns=100 -s sched_ns=20 -s wh_first_ns=30"
-C1="$C1 -s slot_p_ns=100 -s slot_w_ns=100 -s worm_bytes=80"
-C1="$C1 -s rx_buf_bytes=262144 --pattern random-to-all"
+C1T="-p ding4 -s wire_ns=100 -s sched_ns=20 -s wh_first_ns=30"
+C1T="$C1T -s slot_p_ns=100 -s slot_w_ns=100 -s worm_bytes=80"
+C1T="$C1T -s rx_buf_bytes=262144"
+C1="$C1T -n 32 --pattern random-to-all"
 for g in 1200 32000; do
 	f="$D/ch1-$g.dat"
 	echo "# size wormhole circuit predictive (small buffers) wormhole circuit predictive (large)  (gen $g Mb/s)" > "$f"
@@ -150,6 +152,23 @@ for g in 1200 32000; do
 		done
 		echo "$line" >> "$f"
 	done
+done
+
+# ---- Ch. 1: all-to-all against system size (Fig. 1.4, L373-L381) --------
+# 512 B messages (Fig. 1.4a); the platform of Fig. 1.3 (C1 without its
+# pattern, C1T) with large buffers, the PE at 32 Gb/s (at 1.2 Gb/s every
+# network would sit at the generation ceiling).  Four all-to-all rounds
+# per sender.  Predictive: the N - 1 shift configurations preloaded,
+# K = N - 1 slots, or groups of 64 rotated in turn above 65 nodes.
+f="$D/ch1-a2a.dat"
+echo "# nodes wormhole circuit predictive  (all-to-all, 512 B, 32 Gb/s)" > "$f"
+for n in 4 8 16 32 64 128; do
+	k=$((n - 1 < 64 ? n - 1 : 64))
+	b="$C1T -n $n --pattern all-to-all --batch $((4 * (n - 1)))"
+	b="$b --size 512 --gen-rate 32000 -s max_msg_bytes=512"
+	b="$b -s nic_buf_bytes=245760 -s sw_buf_bytes=245760"
+	echo "$n $(util $b --net wormhole) $(util $b --net circuit)" \
+	     "$(util $b --net preload -k $k)" >> "$f"
 done
 
 # ---- the data as markdown tables -----------------------------------------
