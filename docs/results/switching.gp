@@ -88,3 +88,69 @@ f = sprintf("%s/ch1-a2a.dat", D)
 plot f u 1:2 w lp lw 2 lc 1 pt 7 t "wormhole", \
      f u 1:3 w lp lw 2 lc 2 pt 5 t "circuit", \
      f u 1:4 w lp lw 2 lc 3 pt 9 t "predictive"
+
+# ---- sensitivity to what the text leaves open -----------------------------
+set terminal pngcairo size 1800,860 font ",10"
+set output sprintf("%s/switching-sensitivity.png", O)
+set multiplot layout 2,4 title "Sensitivity of the claims to the parameters the text does not give (gain > 0: the claim's direction)"
+unset logscale x
+set autoscale y
+set key top left
+set ylabel "gain (points of utilisation)"
+set xlabel "predictable traffic ratio (%)"
+set xrange [0:100]
+f = sprintf("%s/ch4-batch.dat", D)
+set title "Ch. 4 mixed, 8 KB: PREEMPT - wormhole, by batch (claim 2)"
+plot f u 1:($3-$2) w lp lw 2 pt 7 t "128 msgs/node", \
+     f u 1:($5-$4) w lp lw 2 pt 5 t "256", \
+     f u 1:($7-$6) w lp lw 2 pt 9 t "1024 (ours)", \
+     f u 1:($9-$8) w lp lw 2 pt 13 t "4096", 0 w l lc "black" notitle
+do for [b in "8192 128"] {
+	f = sprintf("%s/ch4-sla-%s.dat", D, b)
+	set title sprintf("Ch. 4 mixed, %s B: SLA - wormhole, by S_W length", b)
+	plot f u 1:($3-$2) w lp lw 2 pt 7 t "1 - c (ours)", \
+	     f u 1:($4-$2) w lp lw 2 pt 5 t "200 ns", \
+	     f u 1:($5-$2) w lp lw 2 pt 9 t "800 ns", \
+	     f u 1:($6-$2) w lp lw 2 pt 13 t "3200 ns", 0 w l lc "black" notitle
+}
+set xlabel "Dynamic TDM time-out (ns)"
+set logscale x 2
+set xrange [80:2000]
+set ylabel "bandwidth utilisation (%)"
+f = sprintf("%s/ch5-timeout.dat", D)
+set title "Ch. 5, 128 B: Dynamic TDM by time-out"
+plot f u 1:2 w lp lw 2 pt 7 t "scatter", \
+     f u 1:3 w lp lw 2 pt 5 t "random mesh", \
+     f u 1:4 w lp lw 2 pt 9 t "ordered mesh", \
+     f u 1:5 w lp lw 2 pt 13 t "two phase"
+set ylabel "gain (points, or % for 2P/1D over 1P/2D)"
+unset logscale x
+set xrange [0.5:4.5]
+set xtics 1
+set xlabel "fixed destinations"
+f = sprintf("%s/ch5-partial-dirs.dat", D)
+set title "Fig. 5.6, 128 B: by fixed destinations"
+plot f u 1:($3-$2) w lp lw 2 pt 7 t "1P/2D - 0P/3D at 50 %", \
+     f u 1:(100*($7/$6-1)) w lp lw 2 pt 5 t "2P/1D over 1P/2D at 85 % (%)", \
+     0 w l lc "black" notitle, 10 w l lc "gray" dt 2 notitle
+set xtics autofreq
+set logscale x 2
+set xrange [24:700]
+set xlabel "message size (bytes)"
+f = sprintf("%s/ch5-partial-size.dat", D)
+set title "Fig. 5.6, 2 destinations: by message size"
+plot f u 1:($3-$2) w lp lw 2 pt 7 t "1P/2D - 0P/3D at 50 %", \
+     f u 1:(100*($7/$6-1)) w lp lw 2 pt 5 t "2P/1D over 1P/2D at 85 % (%)", \
+     0 w l lc "black" notitle, 10 w l lc "gray" dt 2 notitle
+set xrange [1500:45000]
+set xlabel "NIC buffer (bytes)"
+set ylabel "preload's gain (%)"
+set key bottom right
+f = sprintf("%s/ch5-buffer.dat", D)
+set title "Ch. 5 random mesh: preload over wormhole and circuit"
+plot f u 1:(100*($5/$2-1)) w lp lw 2 pt 7 t "/ wormhole, 128 B", \
+     f u 1:(100*($5/$3-1)) w lp lw 2 pt 5 t "/ circuit, 128 B", \
+     f u 1:(100*($9/$6-1)) w lp lw 2 pt 9 t "/ wormhole, 2048 B", \
+     f u 1:(100*($9/$7-1)) w lp lw 2 pt 13 t "/ circuit, 2048 B", \
+     0 w l lc "black" notitle, 10 w l lc "gray" dt 2 notitle
+unset multiplot

@@ -12,7 +12,8 @@
 
 SW_DATA	:= $(O)/results/switching
 SW_PNG	:= $(addprefix docs/results/switching-, ch4-mixed.png ch4-phased.png \
-		ch5.png ch5-partial.png ch1.png ch1-a2a.png)
+		ch5.png ch5-partial.png ch1.png ch1-a2a.png \
+		sensitivity.png)
 
 .PHONY: results-switching bench-switching
 

@@ -65,12 +65,36 @@ for pat in mixed phased; do
 	done
 done
 # sensitivity: the batch length (the text gives none), 8 KB, mixed
-f="$D/ch4-mixed-8192-batch256.dat"
-echo "# ratio% wormhole preempt  (mixed, 8 KB, 256 messages per node)" > "$f"
+f="$D/ch4-batch.dat"
+echo "# ratio% (wormhole preempt) for 128 256 1024 4096 messages per node  (mixed, 8 KB)" > "$f"
 for p in 0 10 20 30 40 50 60 70 80 90 100; do
-	b="-p ding4 --batch 256 --gen-rate 32000 -s max_msg_bytes=128"
-	b="$b --pattern mixed --pred $(ratio $p)"
-	echo "$p $(util $b --net wormhole) $(util $b -P preempt --preload-slots 4)" >> "$f"
+	line="$p"
+	for n in 128 256 1024 4096; do
+		b="-p ding4 --batch $n --gen-rate 32000 -s max_msg_bytes=128"
+		b="$b --pattern mixed --pred $(ratio $p)"
+		line="$line $(util $b --net wormhole)"
+		line="$line $(util $b -P preempt --preload-slots 4)"
+	done
+	echo "$line" >> "$f"
+done
+# sensitivity: SLA's slot lengths (the text gives none): our rule
+# NUM_W / (K NUM_P + NUM_W) = 1 - c against fixed wormhole slots of 1, 4
+# and 16 predictive slots (200, 800, 3200 ns), mixed, 8 KB and 128 B
+for buf in 8192 128; do
+	f="$D/ch4-sla-$buf.dat"
+	echo "# ratio% wormhole sla(1-c) sla(200) sla(800) sla(3200)  (mixed, $buf B)" > "$f"
+	for p in 0 10 20 30 40 50 60 70 80 90 100; do
+		c=$((p * 10000 + (100 - p) * 10000 * 4 / 63))
+		nw=$((800 * (1000000 - c) / c))
+		[ $nw -lt 200 ] && nw=200
+		b="$C4 --pattern mixed --pred $(ratio $p)"
+		b="$b -s nic_buf_bytes=$buf -s sw_buf_bytes=$buf"
+		line="$p $(util $b --net wormhole)"
+		for w in $nw 200 800 3200; do
+			line="$line $(util $b -P sla -s slot_w_ns=$w --preload-slots 4)"
+		done
+		echo "$line" >> "$f"
+	done
 done
 
 # ---- Ch. 5: 128 nodes, ding5 (L1018-L1070) ------------------------------
@@ -105,6 +129,44 @@ for p in 0 10 20 30 40 50 60 70 80 85 90 95 100; do
 	b="$b --size 128 --net dynamic -s idle_timeout_ns=100"
 	echo "$p $(util $b) $(util $b --preload-slots 1)" \
 	     "$(util $b --preload-slots 2)" >> "$f"
+done
+# sensitivity: Fig. 5.6's fixed destinations (the text gives neither their
+# number nor the message size): 1 to 4 directions at 128 B, and 32 to 512 B
+# with 2 directions; 0P/3D, 1P/2D and 2P/1D at 50 % and 85 % determinism
+part() {	# dirs size
+	line=""
+	for p in 50 85; do
+		b="$C5 -k 3 --pattern mixed --dirs $1 --pred $(ratio $p) --batch 128"
+		b="$b --size $2 --net dynamic -s idle_timeout_ns=100"
+		line="$line $(util $b) $(util $b --preload-slots 1)"
+		line="$line $(util $b --preload-slots 2)"
+	done
+	echo "$line"
+}
+f="$D/ch5-partial-dirs.dat"
+echo "# dirs (0P/3D 1P/2D 2P/1D at 50 %) (the same at 85 %)  (128 B, K = 3)" > "$f"
+for d in 1 2 3 4; do
+	echo "$d$(part $d 128)" >> "$f"
+done
+f="$D/ch5-partial-size.dat"
+echo "# size (0P/3D 1P/2D 2P/1D at 50 %) (the same at 85 %)  (2 directions, K = 3)" > "$f"
+for z in 32 128 512; do
+	echo "$z$(part 2 $z)" >> "$f"
+done
+# sensitivity: the NIC buffer of Ch. 5 (the text gives none; 8 KB is
+# Ch. 4's large one), random mesh at 128 B and 2048 B
+f="$D/ch5-buffer.dat"
+echo "# nic_buf (wormhole circuit dynamic preload at 128 B) (the same at 2048 B)  (random mesh)" > "$f"
+for buf in 2048 8192 32768; do
+	line="$buf"
+	for z in 128 2048; do
+		b="$C5 --pattern random-mesh --batch 128 --size $z"
+		b="$b -s nic_buf_bytes=$buf -s max_msg_bytes=2048"
+		line="$line $(util $b --net wormhole) $(util $b --net circuit)"
+		line="$line $(util $b --net dynamic -s idle_timeout_ns=100)"
+		line="$line $(util $b --net preload)"
+	done
+	echo "$line" >> "$f"
 done
 # sensitivity: Dynamic TDM's time-out, 128 B
 f="$D/ch5-timeout.dat"
