@@ -274,6 +274,9 @@ bool hn_gen_stop(struct hn_dev *hd, const char *why)
 
 	mutex_lock(&hd->lock);
 	if (hd->gen && hd->gen->state == HYBRIDNET_TRAFFIC_RUNNING) {
+		/* its figures as measured so far (the engine is the run's) */
+		if (hd->gen->e == hd->e)
+			hn_trun_stop(hd->gen->r);
 		hn_gen_end(hd, HYBRIDNET_TRAFFIC_STOPPED, why);
 		stopped = true;
 	}

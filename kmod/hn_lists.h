@@ -59,8 +59,10 @@ HN_GSTAT(lat_min_ns, LAT_MIN_NS, hn_lat_min(g->lat_min))
 HN_GSTAT(lat_mean_ns, LAT_MEAN_NS,
 	 hn_lat_mean(g->lat_sum, g->rx_msgs[0] + g->rx_msgs[1]))
 HN_GSTAT(lat_max_ns, LAT_MAX_NS, g->lat_max)
-HN_GSTAT(lat_p50_ns, LAT_P50_NS, hn_hist_percentile(g->hist, 500))
-HN_GSTAT(lat_p99_ns, LAT_P99_NS, hn_hist_percentile(g->hist, 990))
+HN_GSTAT(lat_p50_ns, LAT_P50_NS,
+	 hn_hist_percentile(g->hist, g->lat_min, g->lat_max, 500))
+HN_GSTAT(lat_p99_ns, LAT_P99_NS,
+	 hn_hist_percentile(g->hist, g->lat_min, g->lat_max, 990))
 HN_GSTAT(util_ppm, UTIL_PPM, g->util_ppm)
 HN_GSTAT(cycles, CYCLES, g->cycles)
 HN_GSTAT(idle_ns, IDLE_NS, g->idle_ns)

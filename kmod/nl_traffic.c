@@ -20,10 +20,15 @@
  * the engine's time, the configuration as given, and a statistics nest:
  * gen-msgs, inj-msgs, done-msgs, done-bytes, in-flight-msgs (injected,
  * not yet delivered), queue-max, the latency of the measured messages
- * (lat-*: batch every message, Bernoulli those generated in the window),
+ * (lat-*: batch every message, Bernoulli those generated in the window;
+ * p50 and p99 are upper bounds within [min, max], hn_hist_percentile()),
  * and, once the run has ended, offered-ppm and accepted-ppm (Bernoulli,
- * of the senders' link capacity over the window) and util-ppm (Ding's
- * L316 over the senders' links); time-ns is the run's virtual duration.
+ * of the senders' link capacity over measured-ns, the part of the window
+ * the run lived) and util-ppm (Ding's L316 over the senders' links);
+ * time-ns is the run's virtual duration.  A Bernoulli run adds its
+ * convergence test (hn_traffic.h): warmup-taken-ns, measured-ns, the mean
+ * latency of the window's two halves, and lat-trend-up, -down and -min
+ * (the trend rises when up - down >= min).
  */
 #include <linux/kernel.h>
 
@@ -83,10 +88,11 @@ static int hn_put_traffic_cfg(struct sk_buff *skb,
 	return 0;
 }
 
-/* a percentile's upper bound, never above the largest (as hnsim run) */
+/* a percentile's upper bound, within [min, max], as every tool has it */
 static u64 hn_pct(const struct hn_tres *res, u32 permille)
 {
-	return min(hn_hist_percentile(res->hist, permille), res->lat_max);
+	return hn_hist_percentile(res->hist, res->lat_min, res->lat_max,
+				  permille);
 }
 
 static int hn_put_traffic_stats(struct sk_buff *skb,
@@ -115,6 +121,17 @@ static int hn_put_traffic_stats(struct sk_buff *skb,
 	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_P50_NS, n ? hn_pct(res, 500) : 0) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_P99_NS, n ? hn_pct(res, 990) : 0) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_TIME_NS, s->elapsed))
+		return -EMSGSIZE;
+	if (s->t->inject == HN_INJ_BERNOULLI &&
+	    (hn_nl_put64(skb, HYBRIDNET_STAT_WARMUP_TAKEN_NS, res->warmup_taken_ns) ||
+	     hn_nl_put64(skb, HYBRIDNET_STAT_MEASURED_NS, res->measured_ns) ||
+	     hn_nl_put64(skb, HYBRIDNET_STAT_LAT_MEAN_FIRST_NS,
+			 res->lat_first) ||
+	     hn_nl_put64(skb, HYBRIDNET_STAT_LAT_MEAN_SECOND_NS,
+			 res->lat_second) ||
+	     hn_nl_put64(skb, HYBRIDNET_STAT_LAT_TREND_UP, res->trend_up) ||
+	     hn_nl_put64(skb, HYBRIDNET_STAT_LAT_TREND_DOWN, res->trend_down) ||
+	     hn_nl_put64(skb, HYBRIDNET_STAT_LAT_TREND_MIN, res->trend_min)))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;

@@ -125,6 +125,13 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_ACCEPTED_PPM] = "accepted-ppm",
 	[HYBRIDNET_STAT_QUEUE_MAX] = "queue-max",
 	[HYBRIDNET_STAT_ROUNDS] = "rounds",
+	[HYBRIDNET_STAT_WARMUP_TAKEN_NS] = "warmup-taken-ns",
+	[HYBRIDNET_STAT_MEASURED_NS] = "measured-ns",
+	[HYBRIDNET_STAT_LAT_MEAN_FIRST_NS] = "lat-mean-first-ns",
+	[HYBRIDNET_STAT_LAT_MEAN_SECOND_NS] = "lat-mean-second-ns",
+	[HYBRIDNET_STAT_LAT_TREND_UP] = "lat-trend-up",
+	[HYBRIDNET_STAT_LAT_TREND_DOWN] = "lat-trend-down",
+	[HYBRIDNET_STAT_LAT_TREND_MIN] = "lat-trend-min",
 };
 
 /* struct hn_ctl_stats and hn_ctl_config.mask are 64-bit masks */

@@ -247,7 +247,7 @@ int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s);
 void hn_stats_reset(struct hn_engine *e);
 u64 hn_hist_value(u32 bucket);
 u32 hn_hist_bucket(u64 v);
-u64 hn_hist_percentile(const u64 *hist, u32 permille);
+u64 hn_hist_percentile(const u64 *hist, u64 min, u64 max, u32 permille);
 
 /*
  * For the tests and tools: in the user-space library, not in hybridnet.ko

@@ -98,7 +98,8 @@ struct hn_trun_cfg {
 	u32 max_queue;		/* source queue per node that means saturated */
 	u32 max_live;		/* messages queued or in flight: stop; 0: none */
 	u32 sat_tol_ppm;	/* accepted below offered x (1 - tol): saturated */
-	u64 warmup_ns;		/* Bernoulli: statistics discarded */
+	u64 warmup_ns;		/* Bernoulli: statistics discarded, at least */
+	u64 warmup_max_ns;	/* and at most; 0: warmup + 10 x measure */
 	u64 measure_ns;		/* Bernoulli: messages generated are tagged */
 	u64 drain_ns;		/* Bernoulli: tagged must arrive within this */
 	u64 limit_ns;		/* batch: give up after this virtual time */
@@ -112,7 +113,19 @@ enum hn_trun_end {
 	HN_END_LIMIT,		/* batch not done by limit_ns */
 	HN_END_SAT_RATE,	/* accepted < offered x (1 - sat_tol): saturated */
 	HN_END_SAT_LIVE,	/* max_live messages alive: saturated */
+	HN_END_SAT_TREND,	/* latency rose through the window: saturated */
+	HN_END_STOPPED,		/* hn_trun_stop(): stopped from outside */
 };
+
+/*
+ * Convergence (Bernoulli): the measurement window is cut into
+ * HN_TRUN_SAMPLES equal sample periods.  The mean latency of the measured
+ * messages generated in each must show no rising trend: a Mann-Kendall
+ * test over the periods (S = rising pairs - falling pairs) significant at
+ * 0.1 %, one sided (10 % after a warm-up that never settled), means
+ * saturated.  See traffic_run.c.
+ */
+#define HN_TRUN_SAMPLES	10
 
 struct hn_tres {
 	u32 end;		/* enum hn_trun_end */
@@ -125,8 +138,10 @@ struct hn_tres {
 	u64 tagged, tagged_done;	/* generated in the window */
 	u64 win_gen_bytes;	/* generated in the window */
 	u64 win_acc_bytes;	/* delivered in the window */
-	u32 offered_ppm;	/* win_gen / (active x window x link) */
-	u32 accepted_ppm;	/* win_acc / (active x window x link) */
+	u64 warmup_taken_ns;	/* the warm-up the run took (window start) */
+	u64 measured_ns;	/* the part of the window the run lived */
+	u32 offered_ppm;	/* win_gen / (active x measured x link) */
+	u32 accepted_ppm;	/* win_acc / (active x measured x link) */
 	u32 util_ppm;		/* L316 over the active senders' links */
 	u32 util_all_ppm;	/* L316 over all N links (the engine's) */
 	u64 lat_sum, lat_min, lat_max;	/* tagged (batch: every) message */
@@ -135,6 +150,17 @@ struct hn_tres {
 	u64 t_first, t_last;	/* first generation, last delivery */
 	u64 queue_max;		/* largest source queue seen, messages */
 	u64 groups;		/* plan groups installed (preload) */
+	/* convergence (Bernoulli): per sample period of the window */
+	u64 smp_gen_bytes[HN_TRUN_SAMPLES];	/* generated in it */
+	u64 smp_acc_bytes[HN_TRUN_SAMPLES];	/* delivered in it */
+	u64 smp_lat_sum[HN_TRUN_SAMPLES];	/* measured, generated in it */
+	u64 smp_lat_n[HN_TRUN_SAMPLES];
+	u64 lat_first, lat_second;	/* mean, generated in each half */
+	u32 trend_periods;	/* periods with a measured message, m */
+	u32 trend_up, trend_down;	/* pairs of them, the later above, below */
+	u32 trend_min;		/* S = up - down from which it rises */
+	u32 rising;		/* S >= trend_min: not converged */
+	u32 warmup_capped;	/* the warm-up ran to warmup_max_ns, rising */
 };
 
 /* patterns */
@@ -189,6 +215,7 @@ void hn_trun_reclaimed(struct hn_trun *r, struct hn_msg *m);
 struct hn_engine *hn_trun_engine(struct hn_trun *r);
 int hn_trun_step(struct hn_trun *r);	/* 0: more, 1: ended, < 0: error */
 int hn_trun_run(struct hn_trun *r, u64 max_steps);
+void hn_trun_stop(struct hn_trun *r);	/* ends it: HN_END_STOPPED */
 const struct hn_tres *hn_trun_result(struct hn_trun *r);
 void hn_trun_destroy(struct hn_trun *r);
 

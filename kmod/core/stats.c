@@ -26,26 +26,38 @@ u64 hn_hist_value(u32 b)
 	return (u64)(HN_HIST_SUB + b % HN_HIST_SUB) << (b / HN_HIST_SUB - 1);
 }
 
-/* Upper bound of the @permille-th latency (500 = median, 990 = p99). */
-u64 hn_hist_percentile(const u64 *hist, u32 permille)
+/*
+ * The one place percentiles are computed: every tool and interface
+ * (hnsim, hnctl stats and traffic, sysfs, hntraffic) reports these.
+ *
+ * @hist counts some latencies, of which @min is the least and @max the
+ * largest.  The @permille-th (500: the median, 990: p99) is the
+ * nearest-rank value, the ceil(n x permille / 1000)-th smallest.  It lies
+ * in a known bucket, and this returns the top of that bucket: an upper
+ * bound, at most 12.5 % above the value, and never above @max (the value
+ * cannot be larger) nor below @min.  0 when @hist is empty.
+ */
+u64 hn_hist_percentile(const u64 *hist, u64 min, u64 max, u32 permille)
 {
-	u64 total = 0, want, seen = 0;
+	u64 total = 0, want, seen = 0, top = max;
 	u32 b;
 
 	for (b = 0; b < HN_HIST_BUCKETS; b++)
 		total += hist[b];
 	if (!total)
 		return 0;
-	want = hn_div(total * permille + 999, 1000);
+	want = hn_div(total * hn_min64(permille, 1000) + 999, 1000);
 	if (!want)
 		want = 1;
 	for (b = 0; b < HN_HIST_BUCKETS; b++) {
 		seen += hist[b];
-		if (seen >= want)
-			return b + 1 < HN_HIST_BUCKETS ?
-			       hn_hist_value(b + 1) - 1 : HN_U64_MAX;
+		if (seen >= want) {
+			if (b + 1 < HN_HIST_BUCKETS)
+				top = hn_hist_value(b + 1) - 1;
+			break;
+		}
 	}
-	return HN_U64_MAX;
+	return hn_max64(hn_min64(top, max), min);
 }
 
 static void node_reset(struct hn_nstats *s)

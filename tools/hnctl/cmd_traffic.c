@@ -55,7 +55,10 @@ const char hnctl_help_traffic[] =
 "      --root R        scatter: the sending node (0)\n"
 "      --seed S        (1)\n"
 "      --warmup T --measure T --drain T   Bernoulli: the method (20us,\n"
-"                      100us, 200us); T in ns, or with us, ms, s\n"
+"                      100us, 200us); T in ns, or with us, ms, s.  The\n"
+"                      warm-up lasts at least T and half the window, and\n"
+"                      goes on while the latency still rises (hnsim run\n"
+"                      --help, docs/model.md)\n"
 "      --limit T       batch: give up after T of virtual time (10s)\n"
 "    Every other parameter is hnsim run's default (hot set {0} at 0.1,\n"
 "    four mesh directions, injection cycle 10 ns, no generation rate\n"
@@ -65,12 +68,18 @@ const char hnctl_help_traffic[] =
 "    stop stops a run (its messages in the fabric are delivered; none is\n"
 "    generated any more).  status prints the state, the run's\n"
 "    configuration and its results: messages generated, injected,\n"
-"    delivered, in flight; once a Bernoulli run has ended, offered and\n"
-"    accepted load (fraction of the senders' link capacity in the window);\n"
-"    latency from generation to delivery (batch: every message; Bernoulli:\n"
-"    those generated in the window); Ding's utilisation (L316); how it\n"
-"    ended.  The states: idle (no run yet), running, done, saturated,\n"
-"    limit (batch not done by --limit), stopped.\n"
+"    delivered, in flight; once a Bernoulli run has ended (or was\n"
+"    stopped), the window as measured (cut short if the run ended inside\n"
+"    it), the warm-up it took, offered and accepted load (fraction of the\n"
+"    senders' link capacity over the measured window) and the convergence\n"
+"    test (the mean latency of the window's two halves; the trend S over\n"
+"    its 10 sample periods, rising from lat-trend-min on, which means\n"
+"    saturated); latency from generation to delivery (batch: every\n"
+"    message; Bernoulli: those generated in the window; p50 and p99 are\n"
+"    upper bounds, never above max, as hnctl stats, hnsim and hntraffic\n"
+"    give them); Ding's utilisation (L316); how it ended.  The states:\n"
+"    idle (no run yet), running, done, saturated, limit (batch not done\n"
+"    by --limit), stopped.\n"
 "\n"
 "EXIT STATUS\n"
 "    0 done; 1 bad usage; 2 the kernel refused (its reason is printed);\n"
@@ -336,6 +345,38 @@ static void status_json(const struct hn_ctl_traffic *t)
 	j_end();
 }
 
+/* A Bernoulli run that ended: its window, load and convergence test. */
+static void convergence(const struct hn_ctl_traffic *t)
+{
+	uint64_t m = st(t, HYBRIDNET_STAT_MEASURED_NS);
+	uint64_t a = st(t, HYBRIDNET_STAT_LAT_MEAN_FIRST_NS);
+	uint64_t b = st(t, HYBRIDNET_STAT_LAT_MEAN_SECOND_NS);
+	int64_t s = (int64_t)st(t, HYBRIDNET_STAT_LAT_TREND_UP) -
+		    (int64_t)st(t, HYBRIDNET_STAT_LAT_TREND_DOWN);
+	uint64_t min = st(t, HYBRIDNET_STAT_LAT_TREND_MIN);
+
+	if (!m) {
+		printf("window       none: the run ended in the warm-up, after %" PRIu64 " ns\n",
+		       st(t, HYBRIDNET_STAT_WARMUP_TAKEN_NS));
+		return;
+	}
+	printf("window       %" PRIu64 " ns measured, after a warm-up of %" PRIu64 " ns\n",
+	       m, st(t, HYBRIDNET_STAT_WARMUP_TAKEN_NS));
+	printf("throughput   offered %.4f, accepted %.4f of the senders' link capacity (window)\n",
+	       st(t, HYBRIDNET_STAT_OFFERED_PPM) / 1e6,
+	       st(t, HYBRIDNET_STAT_ACCEPTED_PPM) / 1e6);
+	printf("convergence  mean latency of the window's halves %" PRIu64 ", %" PRIu64
+	       " ns, trend S = %" PRId64, a, b, s);
+	if (t->state == HYBRIDNET_TRAFFIC_STOPPED)
+		printf(" (stopped: not judged)\n");
+	else if (min)
+		printf(" (a rise from %" PRIu64 "): %s\n", min,
+		       s >= (int64_t)min ? "rising, not converged" :
+		       "converged");
+	else
+		printf(": too few periods to test\n");
+}
+
 static void status_text(const struct hn_ctl_traffic *t)
 {
 	int batch = !!(t->mask & BIT(BATCH));
@@ -360,14 +401,12 @@ static void status_text(const struct hn_ctl_traffic *t)
 	       n, st(t, HYBRIDNET_STAT_DONE_BYTES),
 	       st(t, HYBRIDNET_STAT_IN_FLIGHT_MSGS),
 	       st(t, HYBRIDNET_STAT_QUEUE_MAX));
-	if (!batch && st(t, HYBRIDNET_STAT_OFFERED_PPM))
-		printf("throughput   offered %.4f, accepted %.4f of the senders' link capacity (window)\n",
-		       st(t, HYBRIDNET_STAT_OFFERED_PPM) / 1e6,
-		       st(t, HYBRIDNET_STAT_ACCEPTED_PPM) / 1e6);
+	if (!batch && t->state != HYBRIDNET_TRAFFIC_RUNNING)
+		convergence(t);
 	if (st(t, HYBRIDNET_STAT_LAT_MAX_NS))
 		printf("latency      min %" PRIu64 ", mean %" PRIu64
 		       ", p50 <= %" PRIu64 ", p99 <= %" PRIu64 ", max %" PRIu64
-		       " ns (generation to delivery)\n",
+		       " ns (generation to delivery; p50, p99: upper bounds)\n",
 		       st(t, HYBRIDNET_STAT_LAT_MIN_NS),
 		       st(t, HYBRIDNET_STAT_LAT_MEAN_NS),
 		       st(t, HYBRIDNET_STAT_LAT_P50_NS),

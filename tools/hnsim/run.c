@@ -35,13 +35,21 @@ static void run_usage(FILE *f)
 "  --batch M         M messages per sender, run to completion; the sender\n"
 "                    blocks while its NIC is full\n"
 "  --gen-rate MBPS   batch: the PE generates data at this rate (0: at once)\n"
-"Method (Bernoulli; Duato, BookSim):\n"
-"  --warmup NS       not measured (20000)\n"
+"Method (Bernoulli; Duato, BookSim; docs/model.md, 'Statistics'):\n"
+"  --warmup NS       not measured: at least NS (20000) and half the window;\n"
+"                    then on, a sample period (--measure / 10) at a time,\n"
+"                    while the latency of the last 10 periods still rises\n"
+"  --warmup-max NS   the warm-up ends here at the latest (--warmup + 10 x\n"
+"                    --measure)\n"
 "  --measure NS      messages generated in this window are measured (100000)\n"
 "  --drain NS        they must all arrive within this after it (200000)\n"
 "  --max-queue M     a source queue longer than M messages is saturation (1000)\n"
 "  --sat-tol F       accepted below (1 - F) x offered in the window is\n"
 "                    saturation (0.05)\n"
+"  Saturation is also a latency that rises through the window's 10 sample\n"
+"  periods (Mann-Kendall trend test, 0.1 %%; 10 %% after a warm-up that ran\n"
+"  to --warmup-max): past capacity every later period waits longer.  Within\n"
+"  a few %% of capacity a short window may not tell: lengthen --measure.\n"
 "  --limit NS        batch: give up at this virtual time (10 s)\n"
 "Networks (--net, default hybrid):\n"
 "  hybrid            the engine as configured (-k, -P ...), with the pattern's\n"
@@ -57,10 +65,14 @@ static void run_usage(FILE *f)
 "Engine options: -p PROFILE, -n N, -k K, -P POLICY, -s KEY=VALUE, -c FILE, as\n"
 "in trace mode ('hnsim --help').\n"
 "Output: offered and accepted load (fraction of the senders' link capacity,\n"
-"measurement window), latency from generation to delivery (min, mean, p50,\n"
-"p99, max), Ding's utilisation (L316: bits delivered / (last delivery -\n"
-"first generation) / senders' link rate; also over all N links), and how\n"
-"the run ended.  --json prints one object.\n"
+"over the part of the window measured: all of it unless the run ended\n"
+"inside it), the convergence test (mean latency per sample period, the\n"
+"halves, S), latency from generation to delivery (min, mean, p50, p99,\n"
+"max; p50 and p99 are upper bounds from a log histogram, at most 12.5 %%\n"
+"above, never above max: the same figures as hnctl and hntraffic), Ding's\n"
+"utilisation (L316: bits delivered / (last delivery - first generation) /\n"
+"senders' link rate; also over all N links), what was and was not\n"
+"delivered, and how the run ended.  --json prints one object.\n"
 "Exit status: 0 completed, 1 bad options, 2 saturated or not completed.\n");
 }
 
@@ -72,12 +84,54 @@ static double wall(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* a percentile's upper bound from the histogram, never above the max */
+/* a percentile: an upper bound, within [min, max] (hn_hist_percentile) */
 static u64 pct(const struct hn_tres *r, u32 permille)
 {
-	u64 v = hn_hist_percentile(r->hist, permille);
+	return hn_hist_percentile(r->hist, r->lat_min, r->lat_max, permille);
+}
 
-	return v < r->lat_max ? v : r->lat_max;
+/* the sample periods' figures: @what 0 mean latency, 1 offered, 2 accepted */
+static u64 smp(const struct hn_tres *r, u32 i, int what, double cap)
+{
+	u64 b = what == 1 ? r->smp_gen_bytes[i] : r->smp_acc_bytes[i];
+
+	if (!what)
+		return r->smp_lat_n[i] ? r->smp_lat_sum[i] / r->smp_lat_n[i] : 0;
+	return cap > 0 ? (u64)(b * 1e6 / cap + 0.5) : 0;
+}
+
+/* bytes the senders' links carry in one sample period */
+static double smp_cap(const struct hn_config *c, const struct hn_trun_cfg *rc,
+		      const struct hn_tres *r)
+{
+	return (double)rc->measure_ns / HN_TRUN_SAMPLES * c->link_mbps /
+	       8000 * r->active;
+}
+
+/* "+12.3 %": the second half's mean latency against the first's */
+static double rise_pct(const struct hn_tres *r)
+{
+	return r->lat_first ? 100.0 * ((double)r->lat_second - r->lat_first) /
+			      r->lat_first : 0;
+}
+
+static void print_convergence(const struct hn_trun_cfg *rc,
+			      const struct hn_tres *r)
+{
+	u32 i;
+
+	printf("convergence mean latency by generation, %u sample periods of %llu ns:",
+	       HN_TRUN_SAMPLES, U(rc->measure_ns / HN_TRUN_SAMPLES));
+	for (i = 0; i < HN_TRUN_SAMPLES; i++)
+		printf(" %llu", U(smp(r, i, 0, 0)));
+	printf(" ns\n");
+	printf("            halves %llu, %llu ns (%+.1f %%); trend S = %d over %u periods, a rise from %u (%s): %s\n",
+	       U(r->lat_first), U(r->lat_second), rise_pct(r),
+	       (int)r->trend_up - (int)r->trend_down, r->trend_periods,
+	       r->trend_min, r->warmup_capped ?
+	       "10 %, the warm-up never settled" : "0.1 %",
+	       r->end == HN_END_STOPPED ? "not judged" :
+	       r->rising ? "rising, not converged" : "converged");
 }
 
 /* predictive slots: given time, passed over empty (SES), preempted */
@@ -113,19 +167,30 @@ static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 		       t->batch, hn_topts_size_desc(t, sz, sizeof(sz)),
 		       t->gen_mbps ? "" : "unlimited, ", t->gen_mbps);
 	else
-		printf("injection   Bernoulli, offered %.4f of the link, %s; window [%llu, %llu) ns\n",
-		       t->load_ppm / 1e6, hn_topts_size_desc(t, sz, sizeof(sz)),
-		       U(rc->warmup_ns), U(rc->warmup_ns + rc->measure_ns));
+		printf("injection   Bernoulli, offered %.4f of the link, %s\n",
+		       t->load_ppm / 1e6, hn_topts_size_desc(t, sz, sizeof(sz)));
 	printf("ended       %s, at %llu ns virtual (%.3f s wall)\n", r->why,
 	       U(r->t_end), wall_s);
-	printf("messages    generated %llu, delivered %llu (circuit %llu, wormhole %llu), measured %llu of %llu\n",
+	printf("messages    generated %llu, delivered %llu (circuit %llu, wormhole %llu), not delivered %llu; measured %llu, of them delivered %llu\n",
 	       U(r->gen_msgs), U(r->done_msgs), U(g.rx_msgs[0]),
-	       U(g.rx_msgs[1]), U(r->tagged_done), U(r->tagged));
-	if (t->inject == HN_INJ_BERNOULLI)
+	       U(g.rx_msgs[1]), U(r->gen_msgs - r->done_msgs), U(r->tagged),
+	       U(r->tagged_done));
+	if (t->inject == HN_INJ_BERNOULLI && !r->measured_ns) {
+		printf("window      none: the run ended in the warm-up, after %llu ns\n",
+		       U(r->warmup_taken_ns));
+	} else if (t->inject == HN_INJ_BERNOULLI) {
+		printf("window      [%llu, %llu) ns, %llu ns of it measured; warm-up %llu ns (--warmup %llu%s)\n",
+		       U(r->warmup_taken_ns), U(r->warmup_taken_ns + rc->measure_ns),
+		       U(r->measured_ns), U(r->warmup_taken_ns), U(rc->warmup_ns),
+		       r->warmup_capped ?
+		       ", cut at --warmup-max with the latency still rising" :
+		       ", half the window, then while the latency rose");
 		printf("throughput  offered %.4f, accepted %.4f of the senders' link capacity (window)\n",
 		       r->offered_ppm / 1e6, r->accepted_ppm / 1e6);
+		print_convergence(rc, r);
+	}
 	if (r->lat_n)
-		printf("latency     min %llu, mean %llu, p50 <= %llu, p99 <= %llu, max %llu ns (generation to delivery)\n",
+		printf("latency     min %llu, mean %llu, p50 <= %llu, p99 <= %llu, max %llu ns (generation to delivery; p50, p99: upper bounds)\n",
 		       U(r->lat_min), U(r->lat_sum / r->lat_n),
 		       U(pct(r, 500)), U(pct(r, 990)), U(r->lat_max));
 	printf("utilisation %.2f %% of the senders' links, %.2f %% of all N links (L316)\n",
@@ -136,6 +201,37 @@ static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	pslots(&g, c->k, &run, &skip, &pre);
 	printf("slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
 	       U(run), U(skip), U(pre), U(g.slot[c->k].runs));
+}
+
+static void json_smp(const char *key, const struct hn_tres *r, int what,
+		     double cap)
+{
+	u32 i;
+
+	printf("\"%s\": [", key);
+	for (i = 0; i < HN_TRUN_SAMPLES; i++)
+		printf("%s%llu", i ? ", " : "", U(smp(r, i, what, cap)));
+	printf("], ");
+}
+
+/* the window as measured, and the convergence test's figures */
+static void json_convergence(const struct hn_config *c,
+			     const struct hn_trun_cfg *rc,
+			     const struct hn_tres *r)
+{
+	double cap = smp_cap(c, rc, r);
+
+	printf("\"warmup_taken_ns\": %llu, \"measured_ns\": %llu, \"sample_ns\": %llu, ",
+	       U(r->warmup_taken_ns), U(r->measured_ns),
+	       U(rc->measure_ns / HN_TRUN_SAMPLES));
+	json_smp("sample_lat_mean", r, 0, 0);
+	json_smp("sample_offered_ppm", r, 1, cap);
+	json_smp("sample_accepted_ppm", r, 2, cap);
+	printf("\"lat_mean_first\": %llu, \"lat_mean_second\": %llu, \"lat_trend_up\": %u, \"lat_trend_down\": %u, \"lat_trend_min\": %u, \"lat_trend_periods\": %u, \"warmup_capped\": %s, \"converged\": %s, ",
+	       U(r->lat_first), U(r->lat_second), r->trend_up,
+	       r->trend_down, r->trend_min, r->trend_periods,
+	       r->warmup_capped ? "true" : "false",
+	       r->rising ? "false" : "true");
 }
 
 static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
@@ -163,6 +259,8 @@ static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	       r->end != HN_END_DONE && r->end != HN_END_LIMIT ?
 	       "true" : "false", r->end == HN_END_DONE ? "true" : "false",
 	       r->why, U(r->t_end), wall_s);
+	if (t->inject == HN_INJ_BERNOULLI)
+		json_convergence(hn_cfg(e), rc, r);
 	printf("\"gen_msgs\": %llu, \"gen_bytes\": %llu, \"done_msgs\": %llu, \"done_bytes\": %llu, \"circuit_msgs\": %llu, \"wormhole_msgs\": %llu, \"tagged\": %llu, \"tagged_done\": %llu, ",
 	       U(r->gen_msgs), U(r->gen_bytes), U(r->done_msgs),
 	       U(r->done_bytes), U(g.rx_msgs[0]), U(g.rx_msgs[1]),
@@ -186,7 +284,7 @@ static int opt_err(const char *opt, const char *val, const char *what)
 	return hn_topt_err("hnsim run", opt, val, what);
 }
 
-enum { O_NET = HN_TOPT_END, O_PSLOTS };
+enum { O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX };
 
 /* Is "hnsim run ARGS" the pattern mode (else the trace mode)? */
 int run_wanted(int argc, char **argv)
@@ -208,6 +306,7 @@ int run_main(int argc, char **argv)
 		HN_TOPT_LONGOPTS,
 		{ "net", required_argument, NULL, O_NET },
 		{ "preload-slots", required_argument, NULL, O_PSLOTS },
+		{ "warmup-max", required_argument, NULL, O_WMAX },
 		{ "json", no_argument, NULL, 'j' },
 		{ "profile", required_argument, NULL, 'p' },
 		{ "nodes", required_argument, NULL, 'n' },
@@ -225,6 +324,7 @@ int run_main(int argc, char **argv)
 	struct hn_err err = { 0 };
 	const struct hn_tres *res;
 	struct hn_trun *r;
+	unsigned long long v;
 	int c, json = 0, rv;
 	double t0;
 
@@ -250,6 +350,11 @@ int run_main(int argc, char **argv)
 		case O_PSLOTS:
 			if (hn_topt_u32(optarg, &o.r.preload_slots))
 				return opt_err("--preload-slots", optarg, "want slots");
+			break;
+		case O_WMAX:
+			if (hn_topt_u64(optarg, &v))
+				return opt_err("--warmup-max", optarg, "want ns");
+			o.r.warmup_max_ns = v;
 			break;
 		case 'j':
 			json = 1;

@@ -33,8 +33,9 @@ static void human(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 	if (n)
 		fprintf(f, "latency     min %llu, mean %llu, p50 <= %llu, p99 <= %llu, max %llu ns\n",
 			U(g.lat_min), U(g.lat_sum / n),
-			U(hn_hist_percentile(g.hist, 500)),
-			U(hn_hist_percentile(g.hist, 990)), U(g.lat_max));
+			U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 500)),
+			U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 990)),
+			U(g.lat_max));
 	fprintf(f, "utilisation %.2f %% (bits delivered / (last delivery - first injection) / N link rate)\n",
 		g.util_ppm / 1e4);
 	fprintf(f, "pushback    %llu injections refused (buffer full), %llu retried later, %llu never accepted, %llu retagged to wormhole\n",
@@ -100,8 +101,9 @@ static void json(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 		U(g.in_flight_msgs), U(g.in_flight_bytes));
 	fprintf(f, "\"latency_ns\": {\"min\": %llu, \"mean\": %llu, \"p50_max\": %llu, \"p99_max\": %llu, \"max\": %llu}, ",
 		U(n ? g.lat_min : 0), U(n ? g.lat_sum / n : 0),
-		U(hn_hist_percentile(g.hist, 500)),
-		U(hn_hist_percentile(g.hist, 990)), U(g.lat_max));
+		U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 500)),
+		U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 990)),
+		U(g.lat_max));
 	fprintf(f, "\"util_ppm\": %u, \"t_first_inject\": %llu, \"t_last_deliver\": %llu, ",
 		g.util_ppm, U(n ? g.t_first_inject : 0), U(g.t_last_deliver));
 	fprintf(f, "\"tx_full\": %llu, \"retries\": %llu, \"waiting\": %llu, \"retagged\": %llu, ",

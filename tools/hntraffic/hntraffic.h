@@ -31,21 +31,20 @@ struct hnt_stamp {
 #define HNT_LEN_MASK	0x00ffffffu
 #define HNT_F_TAGGED	0x01000000u	/* measured (the window, or batch) */
 
-/* Latency histogram: 32 linear buckets per power of two (< 3.2 %). */
-#define HNT_SUB_BITS	5
-#define HNT_SUB		(1u << HNT_SUB_BITS)
-#define HNT_MAX_EXP	42		/* values above 2^42 ns are clamped */
-#define HNT_BUCKETS	((HNT_MAX_EXP - HNT_SUB_BITS + 2) * HNT_SUB)
-
+/*
+ * Latency histogram: the engine's own buckets (hn_hist_bucket()), so
+ * that the percentiles are those of hnctl stats, hnctl traffic and hnsim,
+ * read by the same function (hn_hist_percentile()).
+ */
 struct hnt_hist {
 	u64 n, sum, min, max;
-	u32 b[HNT_BUCKETS];
+	u64 b[HN_HIST_BUCKETS];
 };
 
 void hnt_hist_init(struct hnt_hist *h);
 void hnt_hist_add(struct hnt_hist *h, u64 v);
 void hnt_hist_merge(struct hnt_hist *to, const struct hnt_hist *from);
-/* upper bound of the bucket holding the permille-th value, <= max */
+/* hn_hist_percentile(): an upper bound, within [min, max] */
 u64 hnt_hist_pct(const struct hnt_hist *h, u32 permille);
 
 enum hnt_end {

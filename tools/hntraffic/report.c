@@ -9,33 +9,6 @@
 
 #define U(x) ((unsigned long long)(x))
 
-/*
- * Bucket of @v: values below 2 x HNT_SUB have their own; above, each power
- * of two 2^e holds HNT_SUB buckets of 2^(e - HNT_SUB_BITS) ns.
- */
-static u32 bucket(u64 v)
-{
-	u32 e;
-
-	if (v < 2 * HNT_SUB)
-		return (u32)v;
-	e = 63 - (u32)__builtin_clzll(v);
-	if (e > HNT_MAX_EXP)
-		return HNT_BUCKETS - 1;
-	return (e - HNT_SUB_BITS + 1) * HNT_SUB +
-	       (u32)((v >> (e - HNT_SUB_BITS)) & (HNT_SUB - 1));
-}
-
-/* the largest value in bucket @b */
-static u64 bucket_top(u32 b)
-{
-	u32 e = b / HNT_SUB + HNT_SUB_BITS - 1, sub = b % HNT_SUB;
-
-	if (b < 2 * HNT_SUB)
-		return b;
-	return ((u64)(HNT_SUB + sub + 1) << (e - HNT_SUB_BITS)) - 1;
-}
-
 void hnt_hist_init(struct hnt_hist *h)
 {
 	memset(h, 0, sizeof(*h));
@@ -48,7 +21,7 @@ void hnt_hist_add(struct hnt_hist *h, u64 v)
 	h->sum += v;
 	h->min = v < h->min ? v : h->min;
 	h->max = v > h->max ? v : h->max;
-	h->b[bucket(v)]++;
+	h->b[hn_hist_bucket(v)]++;
 }
 
 void hnt_hist_merge(struct hnt_hist *to, const struct hnt_hist *from)
@@ -59,27 +32,13 @@ void hnt_hist_merge(struct hnt_hist *to, const struct hnt_hist *from)
 	to->sum += from->sum;
 	to->min = from->min < to->min ? from->min : to->min;
 	to->max = from->max > to->max ? from->max : to->max;
-	for (i = 0; i < HNT_BUCKETS; i++)
+	for (i = 0; i < HN_HIST_BUCKETS; i++)
 		to->b[i] += from->b[i];
 }
 
 u64 hnt_hist_pct(const struct hnt_hist *h, u32 permille)
 {
-	u64 want, seen = 0, top;
-	u32 i;
-
-	if (!h->n)
-		return 0;
-	want = (h->n * permille + 999) / 1000;
-	if (!want)
-		want = 1;
-	for (i = 0; i < HNT_BUCKETS; i++) {
-		seen += h->b[i];
-		if (seen >= want)
-			break;
-	}
-	top = i < HNT_BUCKETS ? bucket_top(i) : h->max;
-	return top < h->max ? top : h->max;
+	return hn_hist_percentile(h->b, h->min, h->max, permille);
 }
 
 const char *hnt_end_name(int end)
@@ -263,7 +222,7 @@ static void lat_line(FILE *f, const char *what, const struct hnt_hist *h,
 		fprintf(f, "            %s: no measured message\n", what);
 		return;
 	}
-	fprintf(f, "            %s: min %.*f, mean %.*f, p50 <= %.*f, p99 <= %.*f, max %.*f %s\n",
+	fprintf(f, "            %s: min %.*f, mean %.*f, p50 <= %.*f, p99 <= %.*f, max %.*f %s (p50, p99: upper bounds)\n",
 		what, d, h->min / unit, d, (double)h->sum / h->n / unit,
 		d, hnt_hist_pct(h, 500) / unit, d, hnt_hist_pct(h, 990) / unit,
 		d, h->max / unit, uname);
@@ -323,7 +282,7 @@ void hnt_print_human(FILE *f, const struct hnt_run *r,
 
 static void json_lat(FILE *f, const char *p, const struct hnt_hist *h)
 {
-	fprintf(f, "\"%s_n\": %llu, \"%s_min\": %llu, \"%s_mean\": %llu, \"%s_p50\": %llu, \"%s_p99\": %llu, \"%s_max\": %llu, ",
+	fprintf(f, "\"%s_n\": %llu, \"%s_min\": %llu, \"%s_mean\": %llu, \"%s_p50_max\": %llu, \"%s_p99_max\": %llu, \"%s_max\": %llu, ",
 		p, U(h->n), p, U(h->n ? h->min : 0), p,
 		U(h->n ? h->sum / h->n : 0), p, U(hnt_hist_pct(h, 500)), p,
 		U(hnt_hist_pct(h, 990)), p, U(h->max));

@@ -307,6 +307,13 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_ACCEPTED_PPM,
 	HYBRIDNET_STAT_QUEUE_MAX,		/* generator: largest source queue */
 	HYBRIDNET_STAT_ROUNDS,			/* SCHED_RUN: K-step paths */
+	HYBRIDNET_STAT_WARMUP_TAKEN_NS,		/* generator: warm-up to the window */
+	HYBRIDNET_STAT_MEASURED_NS,		/* generator: the window, as lived */
+	HYBRIDNET_STAT_LAT_MEAN_FIRST_NS,	/* generator: the window's 1st half */
+	HYBRIDNET_STAT_LAT_MEAN_SECOND_NS,	/* and its second half */
+	HYBRIDNET_STAT_LAT_TREND_UP,		/* generator: period pairs rising */
+	HYBRIDNET_STAT_LAT_TREND_DOWN,		/* falling */
+	HYBRIDNET_STAT_LAT_TREND_MIN,		/* up - down from which it rises */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

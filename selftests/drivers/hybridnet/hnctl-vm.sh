@@ -117,6 +117,32 @@ check "traffic start --wait: 50 messages from each of 8 nodes, all delivered" \
 		tr "\n" " " | sed "s/ \$//"'
 check "traffic status -j round-trips the run" same "done uniform" sh -c \
 	'hnctl -j traffic status | sed "s/.*\"state\":\"\([a-z]*\)\".*\"pattern\":\"\([a-z-]*\)\".*/\1 \2/"'
+
+# one run, one set of latencies: hnctl traffic, hnctl stats and sysfs give
+# the same min, p50, p99 and max (one function reads the histogram), and
+# p99 is never above max
+cat >/tmp/lat4 <<'END'
+#!/bin/sh
+# min p50 p99 max of the JSON object on stdin
+exec sed 's/.*"lat-min-ns":\([0-9]*\).*"lat-max-ns":\([0-9]*\),"lat-p50-ns":\([0-9]*\),"lat-p99-ns":\([0-9]*\).*/\1 \3 \4 \2/'
+END
+chmod +x /tmp/lat4
+check "traffic: a batch of mixed sizes after a statistics reset" sh -c \
+	'hnctl stats reset && hnctl traffic start --pattern uniform --batch 200 --size 64-2048 --seed 3 --wait >/dev/null'
+check "latency min, p50, p99, max: hnctl traffic = hnctl stats = sysfs, p99 <= max" sh -c '
+	a=$(hnctl -j traffic status | /tmp/lat4)
+	b=$(hnctl -j stats | /tmp/lat4)
+	d=/sys/class/misc/hybridnet/stats
+	c="$(cat $d/lat_min_ns) $(cat $d/lat_p50_ns) $(cat $d/lat_p99_ns) $(cat $d/lat_max_ns)"
+	echo "traffic: $a"; echo "stats:   $b"; echo "sysfs:   $c"
+	[ -n "$a" ] && [ "$a" = "$b" ] && [ "$b" = "$c" ] &&
+		set -- $a && [ "$1" -le "$2" ] && [ "$2" -le "$3" ] && [ "$3" -le "$4" ]'
+check "traffic: a Bernoulli run reports its window and convergence" sh -c '
+	hnctl traffic start --pattern uniform --load 0.2 --seed 3 --wait >/tmp/bern.out; rc=$?
+	cat /tmp/bern.out
+	[ $rc -eq 0 ] && grep -q "^window .* ns measured, after a warm-up of" /tmp/bern.out &&
+		grep -q "^convergence .*: converged" /tmp/bern.out &&
+		grep -q "every measured message delivered" /tmp/bern.out'
 check "traffic: a Bernoulli run started, then stopped" same "stopped" sh -c \
 	'hnctl traffic start --pattern uniform --load 0.3 --measure 1s >/dev/null &&
 		hnctl traffic stop && hnctl traffic status | sed -n "s/^state *\([a-z]*\).*/\1/p"'

@@ -3,7 +3,9 @@
  * nl_traffic.c - module tests of the in-kernel traffic generator through
  * raw netlink (TRAFFIC_START, _STOP, _GET, the traffic event): a batch run
  * round trip with exact counts and the same result as the core's run
- * driver in user space (hnsim run), a Bernoulli run stopped, saturation,
+ * driver in user space (hnsim run), percentiles that agree with the
+ * engine's statistics, a Bernoulli run's window, load and convergence
+ * test as in user space, a Bernoulli run stopped, saturation,
  * bounded memory with slots of a second,
  * EBUSY, bad input (errno and extack text, nothing changed), permission,
  * traffic of /dev/hybridnet beside a run, the paced clock, and unloading
@@ -313,8 +315,23 @@ TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
 	EXPECT_EQ(u->lat_min, s.st[HYBRIDNET_STAT_LAT_MIN_NS]);
 	EXPECT_EQ(u->lat_sum / u->lat_n, s.st[HYBRIDNET_STAT_LAT_MEAN_NS]);
 	EXPECT_EQ(u->lat_max, s.st[HYBRIDNET_STAT_LAT_MAX_NS]);
+	EXPECT_EQ(hn_hist_percentile(u->hist, u->lat_min, u->lat_max, 500),
+		  s.st[HYBRIDNET_STAT_LAT_P50_NS]);
+	EXPECT_EQ(hn_hist_percentile(u->hist, u->lat_min, u->lat_max, 990),
+		  s.st[HYBRIDNET_STAT_LAT_P99_NS]);
+	EXPECT_LE(s.st[HYBRIDNET_STAT_LAT_P99_NS],
+		  s.st[HYBRIDNET_STAT_LAT_MAX_NS]);
+	/* one run, one histogram: the engine's statistics say the same */
+	EXPECT_EQ(s.st[HYBRIDNET_STAT_LAT_P50_NS],
+		  nlr_gstat(r, HYBRIDNET_STAT_LAT_P50_NS));
+	EXPECT_EQ(s.st[HYBRIDNET_STAT_LAT_P99_NS],
+		  nlr_gstat(r, HYBRIDNET_STAT_LAT_P99_NS));
+	EXPECT_EQ(s.st[HYBRIDNET_STAT_LAT_MAX_NS],
+		  nlr_gstat(r, HYBRIDNET_STAT_LAT_MAX_NS));
 	EXPECT_EQ(u->util_ppm, s.st[HYBRIDNET_STAT_UTIL_PPM]);
 	EXPECT_EQ(u->queue_max, s.st[HYBRIDNET_STAT_QUEUE_MAX]);
+	/* a batch has no window: no convergence figures */
+	EXPECT_EQ(0, s.have[HYBRIDNET_STAT_MEASURED_NS]);
 	TH_LOG("kernel and user space: %llu messages in %llu ns virtual, latency %llu/%llu/%llu ns, utilisation %.2f %%",
 	       (unsigned long long)s.st[HYBRIDNET_STAT_DONE_MSGS],
 	       (unsigned long long)s.st[HYBRIDNET_STAT_TIME_NS],
@@ -322,6 +339,68 @@ TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
 	       (unsigned long long)s.st[HYBRIDNET_STAT_LAT_MEAN_NS],
 	       (unsigned long long)s.st[HYBRIDNET_STAT_LAT_MAX_NS],
 	       s.st[HYBRIDNET_STAT_UTIL_PPM] / 1e4);
+	hn_trun_destroy(run);
+}
+
+/*
+ * A Bernoulli run on a new engine: the window as measured, the warm-up
+ * it took, the load and the convergence test are those of the core's run
+ * driver in user space, figure for figure (issue 10).
+ */
+TEST_F_TIMEOUT(tr, bernoulli_as_in_user_space, 120)
+{
+	struct nlr *r = &self->r;
+	struct hn_trun_cfg rc;
+	const struct hn_tres *u;
+	struct hn_config c;
+	struct hn_trun *run;
+	struct hn_tcfg t;
+	struct tstate s;
+	int rv;
+
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	start_msg(r, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 300000);
+	nlr_u64(r, HYBRIDNET_ATTR_SEED, 5);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, wait_end(r, &s, 60));
+	EXPECT_EQ(HYBRIDNET_TRAFFIC_DONE, s.state);
+	EXPECT_NE(NULL, strstr(s.why, "every measured message delivered"));
+
+	ASSERT_EQ(0, module_config(r, &c));
+	hn_tcfg_default(&t, c.nodes);
+	t.load_ppm = 300000;
+	t.seed = 5;
+	hn_trun_cfg_default(&rc);
+	run = hn_trun_create(&c, &t, &rc, &rv, NULL);
+	ASSERT_NE(NULL, run);
+	ASSERT_EQ(0, hn_trun_run(run, 0));
+	u = hn_trun_result(run);
+	EXPECT_EQ(HN_END_DONE, u->end);
+	EXPECT_STREQ(u->why, s.why);
+	EXPECT_EQ(u->gen_msgs, s.st[HYBRIDNET_STAT_GEN_MSGS]);
+	EXPECT_EQ(u->offered_ppm, s.st[HYBRIDNET_STAT_OFFERED_PPM]);
+	EXPECT_EQ(u->accepted_ppm, s.st[HYBRIDNET_STAT_ACCEPTED_PPM]);
+	EXPECT_EQ(u->warmup_taken_ns, s.st[HYBRIDNET_STAT_WARMUP_TAKEN_NS]);
+	EXPECT_EQ(rc.measure_ns, s.st[HYBRIDNET_STAT_MEASURED_NS]);
+	EXPECT_EQ(u->lat_first, s.st[HYBRIDNET_STAT_LAT_MEAN_FIRST_NS]);
+	EXPECT_EQ(u->lat_second, s.st[HYBRIDNET_STAT_LAT_MEAN_SECOND_NS]);
+	EXPECT_EQ(u->trend_up, s.st[HYBRIDNET_STAT_LAT_TREND_UP]);
+	EXPECT_EQ(u->trend_down, s.st[HYBRIDNET_STAT_LAT_TREND_DOWN]);
+	EXPECT_EQ(u->trend_min, s.st[HYBRIDNET_STAT_LAT_TREND_MIN]);
+	EXPECT_LT(s.st[HYBRIDNET_STAT_LAT_TREND_UP],
+		  s.st[HYBRIDNET_STAT_LAT_TREND_DOWN] +
+		  s.st[HYBRIDNET_STAT_LAT_TREND_MIN]);
+	EXPECT_EQ(hn_hist_percentile(u->hist, u->lat_min, u->lat_max, 990),
+		  s.st[HYBRIDNET_STAT_LAT_P99_NS]);
+	TH_LOG("offered %.4f, accepted %.4f over %llu ns after %llu ns of warm-up; halves %llu, %llu ns",
+	       s.st[HYBRIDNET_STAT_OFFERED_PPM] / 1e6,
+	       s.st[HYBRIDNET_STAT_ACCEPTED_PPM] / 1e6,
+	       (unsigned long long)s.st[HYBRIDNET_STAT_MEASURED_NS],
+	       (unsigned long long)s.st[HYBRIDNET_STAT_WARMUP_TAKEN_NS],
+	       (unsigned long long)s.st[HYBRIDNET_STAT_LAT_MEAN_FIRST_NS],
+	       (unsigned long long)s.st[HYBRIDNET_STAT_LAT_MEAN_SECOND_NS]);
 	hn_trun_destroy(run);
 }
 
@@ -369,6 +448,10 @@ TEST_F_TIMEOUT(tr, bernoulli_stopped, 120)
 	ASSERT_EQ(0, traffic_get(r, &s));
 	EXPECT_EQ(HYBRIDNET_TRAFFIC_STOPPED, s.state);
 	EXPECT_STREQ("stopped: by TRAFFIC_STOP", s.why);
+	/* in the warm-up (half of a 100 s window): nothing was measured */
+	EXPECT_EQ(1, s.have[HYBRIDNET_STAT_MEASURED_NS]);
+	EXPECT_EQ(0, s.st[HYBRIDNET_STAT_MEASURED_NS]);
+	EXPECT_EQ(0, s.st[HYBRIDNET_STAT_OFFERED_PPM]);
 	gen = s.st[HYBRIDNET_STAT_GEN_MSGS];
 	/* what was injected drains; nothing more is generated */
 	ASSERT_EQ(0, wait_drained(r, &s, 10));
