@@ -96,6 +96,7 @@ CHECK_STEPS := check-unit check-spec check-scan
 check: deps
 	@rm -rf $(O)/tap && mkdir -p $(O)/tap
 	@for s in $(CHECK_STEPS); do \
+		echo "==== make $$s"; \
 		$(MAKE) --no-print-directory $$s || \
 		echo "not ok - make $$s failed" >> $(O)/tap/$$s.tap; \
 	done
