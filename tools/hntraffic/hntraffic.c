@@ -56,7 +56,7 @@ static void usage(FILE *f)
 "    in the order of the list.\n"
 "\n"
 "    The device's network (N, K, policy, timing, preloaded circuits) is the\n"
-"    module's: set it with module parameters or 'hnctl config'; hnsim's\n"
+"    module's: set it with module parameters or 'hnctl set'; hnsim's\n"
 "    --net, --preload-slots, -p, -n, -k, -P, -s and -c do not apply.\n"
 "\n"
 "PATTERNS, SIZES, INJECTION (the words of 'hnsim run --pattern')\n");
@@ -522,7 +522,7 @@ int main(int argc, char **argv)
 		case 'c':
 			if (c == 'n')
 				return fail("-n is hnsim's node count; here the run's nodes are the device's, or those of --nodes LIST (e.g. --nodes 0-15 for 16)");
-			return fail("%s%s is an hnsim option: the device's network is the module's (module parameters, or 'hnctl config'); see 'hntraffic --help'",
+			return fail("%s%s is an hnsim option: the device's network is the module's (module parameters, or 'hnctl set'); see 'hntraffic --help'",
 				    c == O_SIMONLY ? "--" : "-",
 				    c == O_SIMONLY ? lo[li].name :
 				    (char[]){ (char)c, 0 });
@@ -565,8 +565,8 @@ int main(int argc, char **argv)
 	/* the run's nodes, the pattern on them */
 	if (nodes) {
 		if (parse_nodes(nodes, r->ndev, &r->map, &r->m))
-			return fail("--nodes '%s': want device nodes 0..%u, e.g. 0-15,32",
-				    nodes, r->ndev - 1);
+			return fail("--nodes '%s': want device nodes 0..%u, e.g. 0,1 or 0-%u",
+				    nodes, r->ndev - 1, r->ndev - 1);
 	} else {
 		r->map = malloc(r->ndev * sizeof(*r->map));
 		if (!r->map)

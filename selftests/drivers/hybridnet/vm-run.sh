@@ -104,6 +104,12 @@ check)
 		 rc=$?; { [ $rc -eq 0 ] || [ $rc -eq 2 ]; } &&
 		 grep -qE "\"end\": \"(done|saturated)\".*\"verified\": true, \"in_order\": true, \"lost\": 0," /tmp/hnt.json'
 	sed 's/^/# /' /tmp/hnt.json
+	# a bad --nodes suggests lists that this device accepts
+	tap_ok "hntraffic --nodes 0-99 on 16 nodes: refused, and its example works" sh -c \
+		'! hntraffic --pattern all-to-all --batch 1 --nodes 0-99 2>/tmp/hnt.err &&
+		 grep -q "want device nodes 0..15, e.g. 0,1 or 0-15" /tmp/hnt.err &&
+		 hntraffic --pattern all-to-all --batch 1 --nodes 0,1 >/dev/null &&
+		 hntraffic --pattern all-to-all --batch 1 --nodes 0-15 >/dev/null'
 	for f in lose dup swap corrupt; do
 		tap_ok "hntraffic --fault $f: found, exit status 3" sh -c \
 			"hntraffic --pattern all-to-all --batch 10 --fault $f >/dev/null 2>&1; test \$? -eq 3"
