@@ -32,6 +32,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->ctx = ctx;
 	e->nslots = c->k + 1;
 	e->cur = c->k;
+	e->sl_slot = HN_NONE;
 	e->circuit_gen = 1;
 	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
 	e->heap = hn_zalloc(c->nodes * sizeof(*e->heap));
@@ -228,7 +229,7 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 		e->pending++;
 	} else if (dyn) {
 		if (!st->vq_pckt.count)
-			hn_req_add(e, st);
+			hn_req_add(e, st, m->t_inject);
 		hn_q_push(&st->vq_pckt, m);
 		e->req_msgs++;
 	} else {
@@ -269,7 +270,7 @@ u64 hn_step(struct hn_engine *e)
 		hn_dyn_schedule(e);
 	s = hn_tdm_next(e);
 	if (s == HN_NONE)
-		return e->now;
+		return hn_dyn_wait(e);	/* e->now, unless the array will act */
 	len = hn_slot_len(e, s);
 	if (s <= e->cur)
 		e->g.cycles++;

@@ -32,6 +32,7 @@ struct hn_stream {
 	struct hn_stream *free_next;
 	struct hn_stream *req_next;	/* Dynamic TDM: waiting for a circuit */
 	struct hn_stream *req_prev;
+	u64 req_t;			/* when the request was raised */
 	u32 req;			/* on the request list */
 };
 
@@ -102,6 +103,8 @@ struct hn_engine {
 	u64 req_msgs;			/* messages waiting for a circuit */
 	struct hn_pair *req_pairs;
 	struct hn_grant *req_grants;
+	u64 sl_next;			/* Dynamic TDM: next SL clock tick */
+	u32 sl_slot;			/* slot of the last tick; HN_NONE */
 	struct hn_gstats g;
 };
 
@@ -136,11 +139,18 @@ void hn_timeouts(struct hn_engine *e, u32 s, u64 t);
 u64 hn_next_timeout(const struct hn_engine *e);
 
 /* request.c */
-void hn_req_add(struct hn_engine *e, struct hn_stream *st);
+void hn_req_add(struct hn_engine *e, struct hn_stream *st, u64 t);
 void hn_req_granted(struct hn_engine *e, u32 s, u32 u, u32 v);
 
 /* dynamic.c */
 void hn_dyn_schedule(struct hn_engine *e);
+u64 hn_dyn_wait(struct hn_engine *e);
+bool hn_dyn_array(const struct hn_engine *e);
+
+/* predict.c */
+int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
+	     struct hn_grant *out, u32 lo, u32 hi, u64 from,
+	     struct hn_err *err);
 
 /* circuit_slot.c */
 void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len);

@@ -93,12 +93,13 @@ static void grant(struct hn_engine *e, struct hn_grant *g, u32 s, u64 from,
 	}
 }
 
-/* The first slot where u and v are both free, HN_NONE if none. */
-static u32 first_free(const struct hn_engine *e, u32 u, u32 v)
+/* The first slot of [lo, hi) where u and v are both free, else HN_NONE. */
+static u32 first_free(const struct hn_engine *e, u32 lo, u32 hi, u32 u,
+		      u32 v)
 {
 	u32 s;
 
-	for (s = e->cfg.pin_slots; s < e->cfg.k; s++)
+	for (s = lo; s < hi; s++)
 		if (e->slot[s].out[u] == HN_NONE && e->slot[s].in[v] == HN_NONE)
 			return s;
 	return HN_NONE;
@@ -110,7 +111,7 @@ static u32 first_free(const struct hn_engine *e, u32 u, u32 v)
  * first fit when @fit, else (what K-step could not place) are refused.
  */
 static void place_first_fit(struct hn_engine *e, const u32 *idx, u32 n,
-			    struct hn_grant *out, u64 from,
+			    struct hn_grant *out, u32 lo, u32 hi, u64 from,
 			    struct hn_pair *first, bool fit)
 {
 	struct hn_grant *g;
@@ -126,7 +127,7 @@ static void place_first_fit(struct hn_engine *e, const u32 *idx, u32 n,
 			e->g.exists++;
 			continue;
 		}
-		s = fit ? first_free(e, g->src, g->dst) : HN_NONE;
+		s = fit ? first_free(e, lo, hi, g->src, g->dst) : HN_NONE;
 		if (s != HN_NONE) {
 			grant(e, g, s, from, first);
 		} else {
@@ -138,8 +139,8 @@ static void place_first_fit(struct hn_engine *e, const u32 *idx, u32 n,
 
 /* K-step, slot by slot; what it cannot place stays pending. */
 static int place_kstep(struct hn_engine *e, const u32 *idx, u32 n,
-		       struct hn_grant *out, u64 from, struct hn_pair *first,
-		       struct hn_err *err)
+		       struct hn_grant *out, u32 lo, u32 hi, u64 from,
+		       struct hn_pair *first, struct hn_err *err)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_pair *pairs;
@@ -155,7 +156,7 @@ static int place_kstep(struct hn_engine *e, const u32 *idx, u32 n,
 	pairs = hn_zalloc((n ? n : 1) * sizeof(*pairs));
 	if (!pairs)
 		return -ENOMEM;
-	for (s = c->pin_slots; s < c->k && !rc; s++) {
+	for (s = lo; s < hi && !rc; s++) {
 		for (i = 0, m = 0; i < n; i++) {
 			g = &out[idx[i]];
 			u = g->src;
@@ -207,16 +208,17 @@ static int place_kstep(struct hn_engine *e, const u32 *idx, u32 n,
 }
 
 /*
- * Place @n predicted requests; out[i] is req[i]'s outcome.  A granted
- * circuit is usable once the request, the scheduler and the grant have
- * crossed: wire + sched + wire + setup (Ch. 5: 80 + 80 + 80 ns, L1036).
- * Equal keys of the priority order keep their order: the index breaks ties.
+ * Place @n requests in the slots [lo, hi), usable from @from; out[i] is
+ * req[i]'s outcome.  Equal keys of the priority order keep their order:
+ * the index breaks ties.  hn_predict() places over every slot that is not
+ * pinned; Dynamic TDM's scheduling array (dynamic.c) over one slot per SL
+ * clock.
  */
-int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
-	       struct hn_grant *out, struct hn_err *err)
+int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
+	     struct hn_grant *out, u32 lo, u32 hi, u64 from,
+	     struct hn_err *err)
 {
 	const struct hn_config *c = &e->cfg;
-	u64 from = e->now + 2ULL * c->wire_ns + c->sched_ns + c->setup_ns;
 	struct hn_pair first = { HN_NONE, HN_NONE };
 	u32 i, *idx;
 	int rc = 0;
@@ -243,9 +245,9 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	}
 	sort_requests(e, req, idx, n);
 	if (c->predict_algo == HN_PREDICT_KSTEP)
-		rc = place_kstep(e, idx, n, out, from, &first, err);
+		rc = place_kstep(e, idx, n, out, lo, hi, from, &first, err);
 	if (!rc)
-		place_first_fit(e, idx, n, out, from, &first,
+		place_first_fit(e, idx, n, out, lo, hi, from, &first,
 				c->predict_algo == HN_PREDICT_FIRST_FIT);
 	hn_free(idx);
 	if (rc)
@@ -262,4 +264,19 @@ int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	e->rot_a = (first.src + 1) % c->nodes;
 	e->rot_b = (first.dst + 1) % c->nodes;
 	return 0;
+}
+
+/*
+ * Place @n predicted requests over the slots that are not pinned.  A
+ * granted circuit is usable once the request, the scheduler and the grant
+ * have crossed: wire + sched + wire + setup (Ch. 5: 80 + 80 + 80 ns, L1036).
+ */
+int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
+	       struct hn_grant *out, struct hn_err *err)
+{
+	const struct hn_config *c = &e->cfg;
+
+	return hn_place(e, req, n, out, c->pin_slots, c->k,
+			e->now + 2ULL * c->wire_ns + c->sched_ns + c->setup_ns,
+			err);
 }

@@ -9,10 +9,14 @@
  */
 #include "engine.h"
 
-/* @st, which has no circuit, has its first message: it requests one. */
-void hn_req_add(struct hn_engine *e, struct hn_stream *st)
+/*
+ * @st, which has no circuit, has its first message, handed over at @t: it
+ * requests one (R_u,v rises at @t; the array sees it wire_ns later).
+ */
+void hn_req_add(struct hn_engine *e, struct hn_stream *st, u64 t)
 {
 	st->req = 1;
+	st->req_t = t;
 	st->req_next = NULL;
 	st->req_prev = e->req_tail;
 	if (e->req_tail)

@@ -61,7 +61,7 @@ u32 hn_tdm_next(struct hn_engine *e)
 
 	for (i = 1; i <= e->nslots; i++) {
 		s = (e->cur + i) % e->nslots;
-		if (s < e->cfg.k)
+		if (s < e->cfg.k && !hn_dyn_array(e))
 			hn_timeouts(e, s, e->now);
 		if (slot_state(e, s) == RUN)
 			break;

@@ -2,9 +2,9 @@
 /*
  * test_dynamic.c - Dynamic TDM (HN_POL_DYNAMIC, Sec. 5.3 and 5.5 of
  * seeds/000_fa1c7d81da297c92.txt): requests from non-empty VQ_PCKTs, the
- * grant delay of L1036, the time-out predictor (L937), circuit switching as
- * TDM of degree one (L913, L1776) and slots pinned for a partial preload
- * (L1065).
+ * scheduling array's rate (one slot per SL clock, L1002) and grant delay
+ * (L1036), the time-out predictor (L937), circuit switching as TDM of
+ * degree one (L913, L1776) and slots pinned for a partial preload (L1065).
  */
 #include "kselftest_harness.h"
 #include "sim.h"
@@ -42,7 +42,11 @@ TEST(config_rules)
 	EXPECT_NE(NULL, strstr(err.msg, "pin_slots"));
 }
 
-/* A message with no circuit waits; its request is granted at once. */
+/*
+ * A message with no circuit waits; the array's first tick (SL clock of
+ * 240 ns here) grants it, usable 240 ns on.  The time-out releases the
+ * circuit at the array's first visit of its slot once it is due.
+ */
 TEST(request_grant_delay)
 {
 	struct hn_config c;
@@ -66,15 +70,111 @@ TEST(request_grant_delay)
 	EXPECT_EQ(380, t->m.t_deliver);
 	EXPECT_EQ(HN_MODE_CIRCUIT, t->m.mode);
 	EXPECT_EQ(HN_MODE_CIRCUIT, t->m.tag);
-	/* the time-out predictor: unused for 1000 ns, it goes */
-	hn_run_until(s.e, 1300);
-	EXPECT_EQ(0, hn_pcs_slot(s.e, 0, 1));
+	/*
+	 * The time-out predictor: unused since 300, due at 1300.  The SL
+	 * counter alternates between slot 0 (active) and slot 1 (the lowest
+	 * empty): ticks 0, 480, 960, 1440 visit slot 0, so the circuit goes
+	 * at 1440, simulated at the first slot boundary after it (1500).
+	 */
 	hn_run_until(s.e, 1401);
+	EXPECT_EQ(0, hn_pcs_slot(s.e, 0, 1));
+	hn_run_until(s.e, 1501);
 	EXPECT_EQ(HN_NONE, hn_pcs_slot(s.e, 0, 1));
 	hn_stats_global(s.e, &g);
 	EXPECT_EQ(1, g.grants);
 	EXPECT_EQ(1, g.timeouts);
 	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
+/*
+ * The scheduling array completes one slot per SL clock (L1002): K requests
+ * of one input, which need K different slots, take K ticks.  Here the SL
+ * clock is 1000 ns, ten slots: after each tick exactly one more circuit.
+ */
+TEST(array_one_slot_per_tick)
+{
+	struct hn_config c;
+	struct sim s;
+	u32 d, n, tick;
+
+	dyn_config(&c, 8, 4, 1000000);
+	c.sched_ns = 1000;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	for (d = 1; d <= 4; d++)
+		ASSERT_EQ(0, sim_send(&s, 0, d, 64));
+	for (tick = 0; tick < 4; tick++) {
+		hn_run_until(s.e, tick * 1000 + 1);
+		for (d = 1, n = 0; d <= 4; d++)
+			n += hn_pcs_slot(s.e, 0, d) != HN_NONE;
+		EXPECT_EQ(tick + 1, n) {
+			TH_LOG("after tick %u at %u ns", tick, tick * 1000);
+		}
+	}
+	/* each in its own slot, the SL counter's order: 0, 1, 2, 3 */
+	for (d = 1; d <= 4; d++)
+		EXPECT_EQ(d - 1, hn_pcs_slot(s.e, 0, d));
+	sim_drain(&s, 100000);
+	EXPECT_EQ(4, s.nlog);
+	ASSERT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
+/*
+ * Ch. 5's timing (80 ns SL clock, 100 ns slots): the array grants 0->1 in
+ * slot 0 at tick 0, 0->2 in slot 1 at tick 80, 0->3 in slot 2 at 160 and
+ * 0->4 in slot 3 at 240, each usable 80 ns later.  No slot's first run
+ * (0, 100, 200, 300) finds its circuit usable, so the four go in the
+ * second cycle.  A scheduler that filled all four slots at once would have
+ * sent 0->2 at [100, 200).
+ */
+TEST(array_rate_delays_data)
+{
+	struct hn_config c;
+	struct sim s;
+	u32 d;
+
+	dyn_config(&c, 8, 4, 1000000);
+	c.sched_ns = 80;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	for (d = 1; d <= 4; d++)
+		ASSERT_EQ(0, sim_send(&s, 0, d, 64));
+	sim_drain(&s, 100000);
+	ASSERT_EQ(4, s.nlog);
+	for (d = 1; d <= 4; d++) {
+		EXPECT_EQ(d - 1, sim_find(&s, 0, d, 0)->m.slot);
+		EXPECT_EQ(380 + 100 * d, sim_find(&s, 0, d, 0)->m.t_deliver);
+	}
+	ASSERT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
+/*
+ * The array sees a request wire_ns after the NIC raises it (L1036): raised
+ * at 30 with an 80 ns line, it is first seen by the tick at 160 (SL clock
+ * 80 ns), and the grant is usable after 80 ns of array and 80 ns of grant
+ * line: at 320.  Nothing runs before, so the slot starts there.
+ */
+TEST(array_sees_request_after_wire)
+{
+	struct hn_config c;
+	struct sim s;
+
+	dyn_config(&c, 4, 2, 1000000);
+	c.sched_ns = 80;
+	c.wire_ns = 80;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	hn_run_until(s.e, 30);
+	ASSERT_EQ(30, hn_now(s.e));
+	ASSERT_EQ(0, sim_send(&s, 0, 1, 64));
+	hn_step(s.e);
+	EXPECT_EQ(HN_NONE, hn_pcs_slot(s.e, 0, 1));	/* not seen at 80 */
+	sim_drain(&s, 100000);
+	ASSERT_EQ(1, s.nlog);
+	/* slot 0 runs [160, 260) unusable, [260, 360) unusable (320), and
+	 * [360, 460) carries it: 360 + 80 + 2 x 80 of wires */
+	EXPECT_EQ(360 + 80 + 160, s.log[0]->m.t_deliver);
+	ASSERT_EQ(0, hn_check(s.e, NULL));
 	sim_fini(&s);
 }
 
