@@ -170,6 +170,8 @@ int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
  * goes to that circuit's VQ_PCKT with tag 0, any other to Q_W with tag 1.
  * Under Dynamic TDM (Sec. 5.3) there is no Q_W: a message with no circuit
  * waits in its VQ_PCKT, whose being non-empty is the request R_u,v (L960).
+ * A message the PE hints HN_HINT_WORMHOLE goes to Q_W whatever the table
+ * says, unless the pair has messages waiting for its circuit.
  * Returns -EAGAIN, changing nothing, when the NIC buffer is full.
  */
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
@@ -192,6 +194,12 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 		return fail(err, -EINVAL, "injection time is in the future",
 			    m->src);
 	s = hn_pcs_slot(e, m->src, m->dst);
+	if (s != HN_NONE && m->hint == HN_HINT_WORMHOLE &&
+	    !(c->policy & HN_POL_NO_W)) {
+		st = hn_stream_find(e, m->src, m->dst);
+		if (!st || !st->vq_pckt.count)
+			s = HN_NONE;	/* the PE's hint (enum hn_hint) */
+	}
 	dyn = s == HN_NONE && (c->policy & HN_POL_DYNAMIC);
 	if (s == HN_NONE && (c->policy & HN_POL_NO_W) && !dyn)
 		return fail(err, -EHOSTUNREACH,

@@ -78,8 +78,22 @@ struct hn_config {
 };
 
 /*
- * A message.  The caller fills src, dst, len and t_inject (<= hn_now()) and
- * may embed this struct at the start of its own; the engine fills the rest.
+ * What the PE may ask of its NIC (struct hn_msg.hint).  HN_HINT_WORMHOLE:
+ * this message is not predictable traffic, send it wormhole even if the
+ * table has a circuit to its destination (Sec. 4.6.2's random phase, whose
+ * traffic must not wake PREEMPT's circuits, L814, L828).  The NIC honours
+ * it when there is a wormhole slot and no earlier message of the pair
+ * waits for the circuit (order first).
+ */
+enum hn_hint {
+	HN_HINT_NONE = 0,
+	HN_HINT_WORMHOLE = 1,
+};
+
+/*
+ * A message.  The caller fills src, dst, len, t_inject (<= hn_now()) and
+ * hint (0 when it has none) and may embed this struct at the start of its
+ * own; the engine fills the rest.
  */
 struct hn_msg {
 	struct hn_msg *next;
@@ -95,6 +109,7 @@ struct hn_msg {
 	u8 slot;		/* slot id that carried the last byte */
 	u8 rx_held;		/* receive space reserved */
 	u8 owner;		/* the caller's; the engine never touches it */
+	u8 hint;		/* the caller's: enum hn_hint */
 };
 
 struct hn_ops {

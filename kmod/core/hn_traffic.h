@@ -39,6 +39,23 @@ enum hn_pattern {
 	HN_NPATTERNS
 };
 
+/*
+ * How the phased pattern's phases run (struct hn_tcfg.phases).
+ * GLOBAL (Sec. 4.6.2, L814): the whole machine goes through each phase
+ * together: a node starts its next phase once every message of the current
+ * phase, from every node, has arrived, and a random-phase message is not
+ * predictable traffic: the PE hints it wormhole (HN_HINT_WORMHOLE), so that
+ * "when the phase is complete, the network revert[s] to wormhole
+ * switching".  PER_NODE (the model before issue 10): each node counts its
+ * own messages through the phases, unsynchronised, and the NIC's table
+ * tags every message, so a random message to a neighbour goes by circuit.
+ */
+enum hn_phases {
+	HN_PHASES_GLOBAL,
+	HN_PHASES_PER_NODE,
+	HN_NPHASES
+};
+
 enum hn_size_dist {
 	HN_SIZE_FIXED,		/* size */
 	HN_SIZE_UNIFORM,	/* uniform on size..size_max */
@@ -69,6 +86,7 @@ struct hn_tcfg {
 	u32 pred_ppm;		/* mixed, phased: predictable ratio */
 	u32 dirs;		/* mixed, phased: mesh directions used, 1..4 */
 	u32 phase_msgs;		/* phased: messages per node per phase pair */
+	u32 phases;		/* phased: enum hn_phases */
 	u32 rmesh_msgs;		/* twophase: random-mesh messages per round */
 	u32 size_dist;		/* enum hn_size_dist */
 	u32 size;		/* bytes; the small mode when bimodal */
@@ -167,6 +185,8 @@ struct hn_tres {
 const char *hn_pattern_name(u32 p);	/* NULL past the last */
 int hn_pattern_parse(const char *name);	/* index, or -EINVAL */
 const char *hn_net_name(u32 net);
+const char *hn_phases_name(u32 p);		/* NULL past the last */
+int hn_phases_parse(const char *name);	/* index, or -EINVAL */
 int hn_net_parse(const char *name);
 void hn_tcfg_default(struct hn_tcfg *t, u32 nodes);
 int hn_tcfg_check(const struct hn_tcfg *t, const struct hn_config *c,
@@ -181,6 +201,9 @@ bool hn_tgen_active(const struct hn_tgen *g, u32 src);
 u32 hn_tgen_dest(struct hn_tgen *g, u32 src);	/* HN_NONE: silent */
 u32 hn_tgen_size(struct hn_tgen *g, u32 src);
 u64 hn_tgen_next_ns(struct hn_tgen *g, u32 src);	/* Bernoulli */
+void hn_tgen_skip(struct hn_tgen *g, u32 src, u64 t);	/* no trial before t */
+u32 hn_tgen_phase(const struct hn_tgen *g, u32 src, bool *random);
+u64 hn_tgen_phase_msgs(const struct hn_tgen *g, u32 phase, u64 limit);
 u32 hn_tgen_groups(const struct hn_tgen *g, u32 slots);
 u32 hn_tgen_plan(const struct hn_tgen *g, u32 slots, u32 group, u32 j,
 		 struct hn_pair *pairs);

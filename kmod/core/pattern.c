@@ -50,6 +50,11 @@ static const char * const net_names[HN_NNETS] = {
 	[HN_NET_PRELOAD] = "preload",
 };
 
+static const char * const phases_names[HN_NPHASES] = {
+	[HN_PHASES_GLOBAL] = "global",
+	[HN_PHASES_PER_NODE] = "per-node",
+};
+
 struct hn_tnode {
 	u64 rng;		/* destinations and sizes */
 	u64 irng;		/* injection trials */
@@ -94,6 +99,21 @@ int hn_net_parse(const char *name)
 	for (n = 0; n < HN_NNETS; n++)
 		if (!strcmp(name, net_names[n]))
 			return n;
+	return -EINVAL;
+}
+
+const char *hn_phases_name(u32 p)
+{
+	return p < HN_NPHASES ? phases_names[p] : NULL;
+}
+
+int hn_phases_parse(const char *name)
+{
+	u32 p;
+
+	for (p = 0; p < HN_NPHASES; p++)
+		if (!strcmp(name, phases_names[p]))
+			return p;
 	return -EINVAL;
 }
 
@@ -260,6 +280,8 @@ static int check_pattern(const struct hn_tcfg *t, struct hn_err *err)
 	if (t->pattern == HN_PAT_PHASED && !t->phase_msgs)
 		return bad(err, "phased: phase length must be at least 1 message",
 			   HN_NONE);
+	if (t->phases >= HN_NPHASES)
+		return bad(err, "phases must be global or per-node", HN_NONE);
 	return 0;
 }
 
@@ -499,7 +521,8 @@ static u32 ordered(const struct hn_tgen *g, struct hn_tnode *n, u32 s,
  *   phased       per phase_msgs messages: the first
  *                floor(phase_msgs x pred) ordered-mesh, the rest uniform
  *                (L853: each kind in its own phase; the network is not told
- *                where phases begin)
+ *                where phases begin); hn_tgen_phase() numbers the phases,
+ *                which the run driver keeps global (hn_tcfg.phases)
  */
 u32 hn_tgen_dest(struct hn_tgen *g, u32 src)
 {
@@ -582,6 +605,72 @@ u64 hn_tgen_next_ns(struct hn_tgen *g, u32 src)
 		n->cycle++;
 	} while ((hn_rand(&n->irng) >> 32) >= g->p32);
 	return n->cycle * g->t.cycle_ns;
+}
+
+/* Bernoulli: @src's PE makes no trial before @t (it waited at a barrier). */
+void hn_tgen_skip(struct hn_tgen *g, u32 src, u64 t)
+{
+	struct hn_tnode *n = &g->node[src];
+	u64 c = hn_div(t, g->t.cycle_ns);
+
+	if (c > n->cycle)
+		n->cycle = c;
+}
+
+/* phased: ordered-mesh messages at the start of each phase pair */
+static u64 phase_ord(const struct hn_tcfg *t)
+{
+	return hn_div((u64)t->phase_msgs * t->pred_ppm, HN_PPM);
+}
+
+/* phased with both kinds of phase: the phases have boundaries to keep */
+static bool two_kinds(const struct hn_tcfg *t)
+{
+	u64 ord = phase_ord(t);
+
+	return t->pattern == HN_PAT_PHASED && ord && ord < t->phase_msgs;
+}
+
+/*
+ * The communication phase of @src's next message (the one the next
+ * hn_tgen_dest() draws): 2 r for the ordered-mesh phase of pair r, 2 r + 1
+ * for its random phase; 0 for every message of the other patterns, and of
+ * phased when one kind is empty (ratio 0 or 1: one phase only).  *@random:
+ * the message belongs to a random phase (phased only).
+ */
+u32 hn_tgen_phase(const struct hn_tgen *g, u32 src, bool *random)
+{
+	const struct hn_tcfg *t = &g->t;
+	u64 i, j, r;
+
+	*random = false;
+	if (t->pattern != HN_PAT_PHASED || src >= t->nodes)
+		return 0;
+	i = g->node[src].count;
+	r = hn_div(i, t->phase_msgs);
+	j = i - r * t->phase_msgs;
+	*random = j >= phase_ord(t);
+	if (!two_kinds(t))
+		return 0;
+	return (u32)hn_min64(2 * r + (*random ? 1 : 0), HN_NONE - 1);
+}
+
+/*
+ * Messages each node sends in phase @phase (hn_tgen_phase()) when it sends
+ * @limit in all (HN_U64_MAX: no limit); 0 past the last.
+ */
+u64 hn_tgen_phase_msgs(const struct hn_tgen *g, u32 phase, u64 limit)
+{
+	const struct hn_tcfg *t = &g->t;
+	u64 ord = phase_ord(t), lo, hi;
+
+	if (!two_kinds(t))
+		return phase ? 0 : limit;
+	lo = (u64)(phase / 2) * t->phase_msgs + ((phase & 1) ? ord : 0);
+	hi = (phase & 1) ? lo + t->phase_msgs - ord : lo + ord;
+	if (lo >= limit)
+		return 0;
+	return hn_min64(hi, limit) - lo;
 }
 
 /*

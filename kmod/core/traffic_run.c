@@ -57,6 +57,14 @@
  * that send (util_ppm; one link for Scatter, as "the peak bandwidth of the
  * cable", L1828, has it) and, alongside, all N links (util_all_ppm).
  *
+ * The phased pattern's phases (enum hn_phases): with GLOBAL, the machine
+ * goes through each phase together (Sec. 4.6.2, L814): a PE whose next
+ * message belongs to a later phase waits until every message of the
+ * current phase, from every node, has arrived (a barrier), and then makes
+ * it (batch: from the last arrival on; Bernoulli: its trials resume
+ * there); a random-phase message carries HN_HINT_WORMHOLE.  PER_NODE keeps
+ * each node's own count, unsynchronised, and no hint.
+ *
  * How circuits exist (enum hn_net): as configured, plus the pattern's plan
  * in slots 0..P-1 (hybrid, Ch. 4); K = 0 (wormhole); Dynamic TDM or
  * circuit switching (dynamic.c); or pure TDM on the plan (preload, L740),
@@ -79,6 +87,9 @@ struct hn_src {
 	u64 gen;			/* messages generated */
 	u32 next_dst, next_len;		/* batch: drawn ahead */
 	u32 blocked;			/* head has no circuit (preload) */
+	u32 next_phase;			/* batch: the drawn message's phase */
+	u8 next_random;			/* batch: it is of a random phase */
+	u8 held;			/* waits for the phase to end */
 	u64 refused_at;			/* the NIC last refused the head */
 };
 
@@ -128,6 +139,9 @@ struct hn_trun {
 	} ring[HN_TRUN_RING];
 	u64 injected_at_group;
 	bool rate_checked;
+	bool sync;			/* phases are global (hn_tgen_phase) */
+	u32 phase;			/* the machine's current phase */
+	u64 phase_need, phase_done;	/* its messages, and those arrived */
 	struct hn_tres res;
 };
 
@@ -266,18 +280,73 @@ static u64 gen_ns(const struct hn_trun *r, u32 len)
 	return rate ? hn_div((u64)len * 8000 + rate - 1, rate) : 0;
 }
 
+/*
+ * Global phases: @u's next message is of phase @phase; if that is past the
+ * machine's, its PE waits (no generation) until the phase ends.
+ */
+static bool phase_hold(struct hn_trun *r, u32 u, u32 phase)
+{
+	struct hn_src *s = &r->src[u];
+
+	if (!r->sync || phase <= r->phase)
+		return false;
+	s->held = 1;
+	s->t_next = HN_U64_MAX;
+	return true;
+}
+
 /* Batch: draw the next message of @u and when its PE will have made it. */
 static void batch_next(struct hn_trun *r, u32 u, u64 t)
 {
 	struct hn_src *s = &r->src[u];
+	bool rnd;
 
 	if (s->gen >= r->t.batch) {
 		s->t_next = HN_U64_MAX;
 		return;
 	}
+	s->next_phase = hn_tgen_phase(r->g, u, &rnd);
+	s->next_random = rnd;
 	s->next_dst = hn_tgen_dest(r->g, u);
 	s->next_len = hn_tgen_size(r->g, u);
 	s->t_next = t + gen_ns(r, s->next_len);
+	phase_hold(r, u, s->next_phase);
+}
+
+/* The phase's messages per node, for a run of this injection process. */
+static u64 phase_msgs(const struct hn_trun *r, u32 phase)
+{
+	return hn_tgen_phase_msgs(r->g, phase, r->t.inject == HN_INJ_BATCH ?
+				  r->t.batch : HN_U64_MAX);
+}
+
+/*
+ * Global phases: one of the current phase's messages arrived at @t.  When
+ * the last one has, the machine moves to the next phase and every PE that
+ * waited goes on from @t.
+ */
+static void phase_arrived(struct hn_trun *r, u64 t)
+{
+	struct hn_src *s;
+	u32 u;
+
+	if (!r->sync || !r->phase_need || ++r->phase_done < r->phase_need)
+		return;
+	r->phase++;
+	r->phase_done = 0;
+	r->phase_need = (u64)r->nactive * phase_msgs(r, r->phase);
+	for (u = 0; u < r->c.nodes; u++) {
+		s = &r->src[u];
+		if (!s->held)
+			continue;
+		s->held = 0;
+		if (r->t.inject == HN_INJ_BATCH) {
+			s->t_next = t + gen_ns(r, s->next_len);
+		} else {
+			hn_tgen_skip(r->g, u, t - r->t0);
+			s->t_next = r->t0 + hn_tgen_next_ns(r->g, u);
+		}
+	}
 }
 
 /* The sample period of the window that time @t (inside it) falls in. */
@@ -291,14 +360,20 @@ static u32 period(const struct hn_trun *r, u64 t)
 static int generate(struct hn_trun *r, u32 u)
 {
 	struct hn_src *s = &r->src[u];
-	struct hn_tmsg *tm = msg_get(r);
 	bool batch = r->t.inject == HN_INJ_BATCH;
+	struct hn_tmsg *tm;
+	bool rnd = s->next_random;
 
+	if (!batch && phase_hold(r, u, hn_tgen_phase(r->g, u, &rnd)))
+		return 0;
+	tm = msg_get(r);
 	if (!tm)
 		return -ENOMEM;
 	tm->m.src = u;
 	tm->m.owner = HN_OWNER_TRUN;
 	tm->m.t_inject = s->t_next;
+	if (rnd && r->t.phases == HN_PHASES_GLOBAL)
+		tm->m.hint = HN_HINT_WORMHOLE;	/* not predictable traffic */
 	if (batch) {
 		tm->m.dst = s->next_dst;
 		tm->m.len = s->next_len;
@@ -805,6 +880,7 @@ void hn_trun_delivered(struct hn_trun *r, struct hn_msg *m)
 		res->lat_max = hn_max64(res->lat_max, lat);
 		res->hist[hn_hist_bucket(lat)]++;
 	}
+	phase_arrived(r, m->t_deliver);
 	msg_put(r, tm);
 }
 
@@ -893,6 +969,9 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	}
 	r->res.active = r->nactive;
 	r->ngroups = hn_tgen_groups(r->g, r->plan_slots);
+	r->sync = t->phases == HN_PHASES_GLOBAL &&
+		  hn_tgen_phase_msgs(r->g, 1, HN_U64_MAX);
+	r->phase_need = (u64)r->nactive * phase_msgs(r, 0);
 	r->e = e;
 	if (errp)
 		*errp = 0;

@@ -169,6 +169,10 @@ static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	else
 		printf("injection   Bernoulli, offered %.4f of the link, %s\n",
 		       t->load_ppm / 1e6, hn_topts_size_desc(t, sz, sizeof(sz)));
+	if (t->pattern == HN_PAT_PHASED)
+		printf("phases      %s, %u messages per ordered+random pair, ratio %.6f\n",
+		       hn_phases_name(t->phases), t->phase_msgs,
+		       t->pred_ppm / 1e6);
 	printf("ended       %s, at %llu ns virtual (%.3f s wall)\n", r->why,
 	       U(r->t_end), wall_s);
 	printf("messages    generated %llu, delivered %llu (circuit %llu, wormhole %llu), not delivered %llu; measured %llu, of them delivered %llu\n",

@@ -119,6 +119,7 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 	const char *p = o->prog;
 	unsigned long long v;
 	long long ppm;
+	int rv;
 
 	switch (c) {
 	case HN_TOPT_PATTERN:
@@ -150,6 +151,13 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 	case HN_TOPT_PHASE:
 		if (hn_topt_u32(arg, &o->phase))
 			return hn_topt_err(p, "--phase-len", arg, "want messages");
+		return 0;
+	case HN_TOPT_PHASES:
+		rv = hn_phases_parse(arg);
+		if (rv < 0)
+			return hn_topt_err(p, "--phases", arg,
+					   "want global or per-node");
+		o->t.phases = (u32)rv;
 		return 0;
 	case HN_TOPT_RMESH:
 		if (hn_topt_u32(arg, &o->rmesh))
@@ -299,6 +307,12 @@ void hn_topts_usage_patterns(FILE *f)
 "  --pred F          mixed, phased: predictable (ordered-mesh) ratio (0.5)\n"
 "  --dirs D          mixed, phased: mesh directions used, 1..4 (4)\n"
 "  --phase-len M     phased: messages per node per ordered+random pair (256)\n"
+"  --phases global   phased (Sec. 4.6.2): the machine goes through each phase\n"
+"                    together (a node starts its next phase once every message\n"
+"                    of the current one has arrived), and random-phase messages\n"
+"                    go wormhole whatever their destination (the default)\n"
+"  --phases per-node each node through its own phases, unsynchronised; the\n"
+"                    NIC's table tags every message (the model before issue 10)\n"
 "  --rmesh M         two-phase: random-mesh messages after the all-to-all (16)\n"
 "  --grid WxH        grid of the mesh patterns, tornado, neighbor (auto)\n"
 "Sizes (--size, default 128):\n"

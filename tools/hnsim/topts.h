@@ -25,6 +25,7 @@ enum {
 	HN_TOPT_GRID, HN_TOPT_SIZE, HN_TOPT_LOAD, HN_TOPT_BATCH, HN_TOPT_GEN,
 	HN_TOPT_CYCLE, HN_TOPT_WARM, HN_TOPT_MEAS, HN_TOPT_DRAIN,
 	HN_TOPT_MAXQ, HN_TOPT_LIMIT, HN_TOPT_SEED, HN_TOPT_SATTOL,
+	HN_TOPT_PHASES,
 	HN_TOPT_END		/* a tool's own long options start here */
 };
 
@@ -36,6 +37,7 @@ enum {
 	{ "pred", required_argument, NULL, HN_TOPT_PRED },		\
 	{ "dirs", required_argument, NULL, HN_TOPT_DIRS },		\
 	{ "phase-len", required_argument, NULL, HN_TOPT_PHASE },	\
+	{ "phases", required_argument, NULL, HN_TOPT_PHASES },		\
 	{ "rmesh", required_argument, NULL, HN_TOPT_RMESH },		\
 	{ "grid", required_argument, NULL, HN_TOPT_GRID },		\
 	{ "size", required_argument, NULL, HN_TOPT_SIZE },		\
