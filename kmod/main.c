@@ -186,6 +186,14 @@ static int predict_kstep = UNSET;
 module_param(predict_kstep, int, 0444);
 MODULE_PARM_DESC(predict_kstep, "K of the K-step matching, 1 (greedy)..2N-1 (maximum) (default: profile)");
 
+static int evict_algo = UNSET;
+module_param(evict_algo, int, 0444);
+MODULE_PARM_DESC(evict_algo, "the eviction predictor: 0 time-out (idle_timeout_ns), 1 counter (evict_count) (default: profile)");
+
+static int evict_count = UNSET;
+module_param(evict_count, int, 0444);
+MODULE_PARM_DESC(evict_count, "counter predictor: uses of other circuits since a circuit's own last use that evict it, 1..2147483647 (default: profile)");
+
 static char *clock = "free";
 module_param(clock, charp, 0444);
 MODULE_PARM_DESC(clock, "clock mode: free (as fast as possible while busy, default) or paced (virtual time follows wall time)");

@@ -240,6 +240,9 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 		if (!rc)
 			rc = hn_set_predict(hd->e, c.predict_algo,
 					    c.predict_kstep, &err);
+		if (!rc)
+			rc = hn_set_evict(hd->e, c.evict_algo, c.evict_count,
+					  &err);
 		if (!rc) {
 			hd->cfg = *hn_cfg(hd->e);
 			hn_clock_configure(hd);

@@ -58,6 +58,8 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_EVENT] = "event",
 	[HYBRIDNET_ATTR_PREDICT_ALGO] = "predict-algo",
 	[HYBRIDNET_ATTR_PREDICT_KSTEP] = "predict-kstep",
+	[HYBRIDNET_ATTR_EVICT_ALGO] = "evict-algo",
+	[HYBRIDNET_ATTR_EVICT_COUNT] = "evict-count",
 	[HYBRIDNET_ATTR_TOPOLOGY] = "topology",
 	[HYBRIDNET_ATTR_ALGO] = "algo",
 	[HYBRIDNET_ATTR_KSTEP] = "kstep",
@@ -136,7 +138,7 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 
 /* struct hn_ctl_stats and hn_ctl_config.mask are 64-bit masks */
 _Static_assert(HYBRIDNET_STAT_MAX < 64, "hn_ctl_stats.mask is too small");
-_Static_assert(HYBRIDNET_ATTR_NOW < 64 && HYBRIDNET_ATTR_PREDICT_KSTEP < 64,
+_Static_assert(HYBRIDNET_ATTR_NOW < 64 && HYBRIDNET_ATTR_EVICT_COUNT < 64,
 	       "hn_ctl_config.mask is too small");
 
 static const char *const event_names[] = {
@@ -167,6 +169,12 @@ static const char *const predict_names[] = {
 	NULL,
 };
 
+static const char *const evict_names[] = {
+	[HYBRIDNET_EVICT_TIMEOUT] = "timeout",
+	[HYBRIDNET_EVICT_COUNTER] = "counter",
+	NULL,
+};
+
 static const char *const traffic_names[] = {
 	[HYBRIDNET_TRAFFIC_IDLE] = "idle",
 	[HYBRIDNET_TRAFFIC_RUNNING] = "running",
@@ -184,6 +192,7 @@ static const char *const traffic_names[] = {
 	  offsetof(struct hn_ctl_config, f), names }
 #define HN_CTL_NAMES_NONE	NULL
 #define HN_CTL_NAMES_PREDICT	predict_names
+#define HN_CTL_NAMES_EVICT	evict_names
 const struct hn_ctl_field hn_ctl_config_fields[] = {
 	/* the engine's fields, from the one table (kmod/core/hn_fields.h) */
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words) \

@@ -10,7 +10,8 @@
 #include "hn_ctl_int.h"
 
 /* the request attributes fit the mask */
-_Static_assert(HYBRIDNET_ATTR_LIMIT_NS < 64, "traffic attributes in a u64");
+_Static_assert(HYBRIDNET_ATTR_MAX - HYBRIDNET_ATTR_TOPOLOGY < 64,
+	       "traffic attributes in a u64");
 
 int hn_ctl_traffic_start(struct hn_ctl *c, const struct hn_ctl_traffic *t)
 {
@@ -42,12 +43,12 @@ int hn_ctl_traffic_start(struct hn_ctl *c, const struct hn_ctl_traffic *t)
 	if (t->size_dist[0])
 		rc |= nla_put_string(m, HYBRIDNET_ATTR_SIZE_DIST, t->size_dist);
 	for (i = 0; i < sizeof(u32s) / sizeof(u32s[0]); i++)
-		if (t->mask & HN_CTL_BIT(u32s[i].attr))
+		if (t->mask & HN_CTL_TBIT(u32s[i].attr))
 			rc |= nla_put_u32(m, u32s[i].attr,
 					  *(const uint32_t *)((const char *)t +
 							      u32s[i].off));
 	for (i = 0; i < sizeof(u64s) / sizeof(u64s[0]); i++)
-		if (t->mask & HN_CTL_BIT(u64s[i].attr))
+		if (t->mask & HN_CTL_TBIT(u64s[i].attr))
 			rc |= nla_put_u64(m, u64s[i].attr,
 					  *(const uint64_t *)((const char *)t +
 							      u64s[i].off));
@@ -107,7 +108,7 @@ static int traffic_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 			*(uint64_t *)p = nla_get_u64(tb[nums[i].attr]);
 		else
 			*(uint32_t *)p = nla_get_u32(tb[nums[i].attr]);
-		t->mask |= HN_CTL_BIT(nums[i].attr);
+		t->mask |= HN_CTL_TBIT(nums[i].attr);
 	}
 	if (tb[HYBRIDNET_ATTR_STATS] &&
 	    hn_ctl_get_stats(tb[HYBRIDNET_ATTR_STATS], &t->stats))

@@ -94,6 +94,8 @@ const char *hn_ctl_errmsg(const struct hn_ctl *c);
 
 /* Bit of a configuration attribute in hn_ctl_config.mask. */
 #define HN_CTL_BIT(attr)	(1ULL << (attr))
+/* Bit of a TRAFFIC_* attribute (SCHED_RUN's and after) in hn_ctl_traffic.mask. */
+#define HN_CTL_TBIT(attr)	(1ULL << ((attr) - HYBRIDNET_ATTR_TOPOLOGY))
 
 /* The configuration attributes (CONFIG_GET reply, CONFIG_SET request). */
 struct hn_ctl_config {
@@ -106,6 +108,8 @@ struct hn_ctl_config {
 	uint32_t pace_ppm;
 	uint32_t predict_algo;	/* enum hybridnet_predict */
 	uint32_t predict_kstep;
+	uint32_t evict_algo;	/* enum hybridnet_evict */
+	uint32_t evict_count;
 	uint64_t idle_timeout_ns;
 	uint64_t now;		/* CONFIG_GET only: virtual time, ns */
 	char profile[16];	/* "ding4", "ding5" */
@@ -276,7 +280,7 @@ int hn_ctl_sched_run(struct hn_ctl *c, const struct hn_ctl_sched *s,
 
 /*
  * The in-kernel traffic generator.  Start: the pattern (required) and the
- * fields whose HN_CTL_BIT(HYBRIDNET_ATTR_x) is in mask (exactly one of
+ * fields whose HN_CTL_TBIT(HYBRIDNET_ATTR_x) is in mask (exactly one of
  * LOAD_PPM and BATCH; then SIZE, SIZE_MAX, PRED_PPM, ROOT, SEED,
  * WARMUP_NS, MEASURE_NS, DRAIN_NS or LIMIT_NS), and size_dist when not
  * "" ("fixed", "uniform", "bimodal", "bimodal:PPM", "8080").  Get: the
@@ -286,7 +290,7 @@ int hn_ctl_sched_run(struct hn_ctl *c, const struct hn_ctl_sched *s,
  * accepted-ppm, util-ppm, lat-*-ns, time-ns: the run's virtual time).
  */
 struct hn_ctl_traffic {
-	uint64_t mask;			/* HN_CTL_BIT(HYBRIDNET_ATTR_x) */
+	uint64_t mask;			/* HN_CTL_TBIT(HYBRIDNET_ATTR_x) */
 	char pattern[32];		/* "uniform", ... (as hnsim run) */
 	char size_dist[32];
 	uint32_t load_ppm, batch, size, size_max, pred_ppm, root;

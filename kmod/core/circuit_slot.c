@@ -48,7 +48,7 @@ void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len)
 				   HN_MODE_CIRCUIT, s);
 		}
 		if (left < cap) {
-			sl->last_use[u] = start;
+			hn_circuit_used(e, s, u, start);
 			e->g.slot[s].bytes += cap - left;
 		}
 		if (!st->vq_pckt.count) {

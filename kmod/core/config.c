@@ -34,6 +34,8 @@ static void profile_ding4(struct hn_config *c)
 	c->idle_timeout_ns = 0;
 	c->predict_algo = HN_PREDICT_FIRST_FIT;
 	c->predict_kstep = 9;		/* about 99 % of the maximum (L1346) */
+	c->evict_algo = HN_EVICT_TIMEOUT;	/* the one of the runs (L937) */
+	c->evict_count = 64 * 4;	/* not given: a full working set, N K */
 }
 
 /* Ch. 5 evaluation (L1018-L1042): 128 nodes, 100 ns = 80 B slots. */
@@ -49,6 +51,7 @@ static void profile_ding5(struct hn_config *c)
 	c->wire_ns = 80;		/* 30 + 20 + 30 ns per hop (L1030) */
 	c->fabric_ns = 0;		/* LVDS, neglected (L1032) */
 	c->idle_timeout_ns = 0;
+	c->evict_count = 128 * 4;
 }
 
 static const struct {
@@ -148,6 +151,10 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	if (c->predict_algo == HN_PREDICT_KSTEP &&
 	    !in(c->predict_kstep, 1, 2 * c->nodes - 1))
 		return bad(err, "predict_kstep must be 1..2N-1");
+	if (c->evict_algo > HN_EVICT_COUNTER)
+		return bad(err, "evict_algo must be 0 (time-out) or 1 (counter)");
+	if (!c->evict_count)
+		return bad(err, "evict_count must be at least 1");
 	if (c->idle_timeout_ns > (u64)NS_MAX * 1000000)
 		return bad(err, "idle_timeout_ns must be at most 1e6 s");
 	if (c->pin_slots > c->k)
@@ -158,9 +165,9 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 				   "dynamic needs no-w: messages wait for circuits, not the wormhole slot");
 		if (c->pin_slots >= c->k)
 			return bad(err, "dynamic needs a slot that is not pinned (pin_slots < k)");
-		if (!c->idle_timeout_ns)
+		if (c->evict_algo == HN_EVICT_TIMEOUT && !c->idle_timeout_ns)
 			return bad(err,
-				   "dynamic needs the time-out predictor: idle_timeout_ns > 0");
+				   "dynamic needs an eviction predictor: the time-out with idle_timeout_ns > 0, or the counter");
 	}
 	return 0;
 }

@@ -152,6 +152,25 @@ static void sl_advance(struct hn_engine *e, u64 n)
 		sl_select(e);
 }
 
+/*
+ * The counter predictor counts uses of other circuits; a request the array
+ * had to refuse is communication too (the application is not in a
+ * computation phase, L937), so it counts as one use, once per pass: without
+ * it the last requests could wait for ports held by idle circuits that
+ * nothing would ever evict.
+ */
+static void refused_count(struct hn_engine *e, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		if (e->req_grants[i].result == HN_REFUSED) {
+			e->uses++;
+			return;
+		}
+	}
+}
+
 /* One SL clock tick at @t: slot @s's releases, then its establishments. */
 static void sl_tick(struct hn_engine *e, u32 s, u64 t)
 {
@@ -163,9 +182,9 @@ static void sl_tick(struct hn_engine *e, u32 s, u64 t)
 	if (!e->req_head)
 		return;
 	n = visible(e, t);
-	if (n)
-		hn_place(e, e->req_pairs, n, e->req_grants, s, s + 1,
-			 t + c->sched_ns + c->wire_ns + c->setup_ns, NULL);
+	if (n && !hn_place(e, e->req_pairs, n, e->req_grants, s, s + 1,
+			   t + c->sched_ns + c->wire_ns + c->setup_ns, NULL))
+		refused_count(e, n);
 }
 
 /*
@@ -182,8 +201,9 @@ void hn_dyn_schedule(struct hn_engine *e)
 		for (s = e->cfg.pin_slots; s < e->cfg.k; s++)
 			hn_timeouts(e, s, e->now);
 		m = e->req_head ? visible(e, HN_U64_MAX) : 0;
-		if (m)	/* out of memory: tried again before the next slot */
-			hn_predict(e, e->req_pairs, m, e->req_grants, NULL);
+		/* out of memory: tried again before the next slot */
+		if (m && !hn_predict(e, e->req_pairs, m, e->req_grants, NULL))
+			refused_count(e, m);
 		return;
 	}
 	while (e->sl_next <= e->now) {

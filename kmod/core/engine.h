@@ -67,6 +67,7 @@ struct hn_slot {
 	u32 *pos;			/* pos[u] = index of u in conn[] */
 	u64 *valid_from;		/* per input: grant usable from */
 	u64 *last_use;			/* per input: last data sent */
+	u64 *use_at;			/* per input: e->uses at its last use */
 	u32 *act;			/* inputs whose circuit has data waiting */
 	u32 *apos;			/* apos[u] = index in act[], or HN_NONE */
 	u32 nconn, nact;
@@ -92,6 +93,7 @@ struct hn_engine {
 	struct hn_slot *slot;
 	u64 *heap;			/* wormhole event heap, see wormhole.c */
 	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
+	u64 uses;			/* circuit uses (HN_EVICT_COUNTER) */
 	u64 in_msgs, in_bytes;		/* integrity: never reset */
 	u64 out_msgs, out_bytes;
 	struct hn_stream *free_streams;
@@ -135,6 +137,7 @@ void hn_slot_sleep(struct hn_engine *e, u32 s, u32 u);
 /* release.c */
 void hn_circuit_drop(struct hn_engine *e, u32 s, u32 u);
 int hn_circuit_busy(struct hn_engine *e, u32 s, u32 u, struct hn_err *err);
+void hn_circuit_used(struct hn_engine *e, u32 s, u32 u, u64 t);
 void hn_timeouts(struct hn_engine *e, u32 s, u64 t);
 u64 hn_next_timeout(const struct hn_engine *e);
 

@@ -39,6 +39,16 @@ enum hn_predict_algo {
 	HN_PREDICT_KSTEP = 1,		/* per slot: greedy + K-step (Ch. 6) */
 };
 
+/*
+ * The eviction predictor (Sec. 5.2.2, L937): when a circuit leaves the
+ * working set, with nothing waiting for it.
+ */
+enum hn_evict_algo {
+	HN_EVICT_TIMEOUT = 0,	/* unused for idle_timeout_ns ("time-out") */
+	HN_EVICT_COUNTER = 1,	/* evict_count uses of other circuits since
+				 * its own last use (the counter predictor) */
+};
+
 /* Cycle-controller policy flags (Ch. 4); 0 is the plain counter of Fig. 4.4. */
 enum hn_policy {
 	HN_POL_SES		= 1 << 0, /* skip empty slots, Sec. 4.3 */
@@ -75,6 +85,8 @@ struct hn_config {
 	u32 pin_slots;		/* slots 0..pin_slots-1: preload only, kept */
 	u32 predict_algo;	/* enum hn_predict_algo */
 	u32 predict_kstep;	/* K of HN_PREDICT_KSTEP */
+	u32 evict_algo;		/* enum hn_evict_algo */
+	u32 evict_count;	/* HN_EVICT_COUNTER's threshold, >= 1 */
 };
 
 /*
@@ -232,6 +244,8 @@ const struct hn_config *hn_cfg(const struct hn_engine *e);
 int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
 		  u32 slot_w_ns, struct hn_err *err);
 int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns);
+int hn_set_evict(struct hn_engine *e, u32 algo, u32 count,
+		 struct hn_err *err);
 int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 		   struct hn_err *err);
 

@@ -67,3 +67,7 @@ HN_FIELD(predict_algo, PREDICT_ALGO, predict_algo, "predict-algo", U32,
 	 0, HN_PREDICT_KSTEP, 1, PREDICT)
 HN_FIELD(predict_kstep, PREDICT_KSTEP, predict_kstep, "predict-kstep", U32,
 	 1, 2 * HN_MAX_NODES - 1, 1, NONE)
+HN_FIELD(evict_algo, EVICT_ALGO, evict_algo, "evict-algo", U32,
+	 0, HN_EVICT_COUNTER, 1, EVICT)
+HN_FIELD(evict_count, EVICT_COUNT, evict_count, "evict-count", U32,
+	 1, 0x7fffffff, 1, NONE)

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * release.c - circuits leave B^(s): released on request (one connection, a
- * slot, all), replaced by a preload (preload.c), or dropped by the idle
- * time-out predictor (L937) when they have carried nothing for
- * idle_timeout_ns.  What still waits for a circuit that leaves goes to the
- * wormhole path.
+ * slot, all), replaced by a preload (preload.c), or dropped by the
+ * eviction predictor of Sec. 5.2.2 (L937): the time-out, when they have
+ * carried nothing for idle_timeout_ns, or the counter, when other circuits
+ * have been used evict_count times since their own last use.  What still
+ * waits for a circuit that leaves goes to the wormhole path.
  */
 #include "engine.h"
 
@@ -110,19 +111,53 @@ int hn_release_all(struct hn_engine *e, struct hn_err *err)
 	return 0;
 }
 
-/* Idle time-out predictor (L937): drop circuits unused for the time-out. */
+/*
+ * The eviction predictors of Sec. 5.2.2 (L937) keep, per circuit, what
+ * they need: the time of its last use (the time-out) and the count of all
+ * circuit uses at its last use (the counter: the uses of the others since
+ * are the global count minus that, so no per-use sweep is needed).  A
+ * "use" is a slot in which the circuit carried data.
+ */
+void hn_circuit_used(struct hn_engine *e, u32 s, u32 u, u64 t)
+{
+	e->slot[s].last_use[u] = t;
+	e->slot[s].use_at[u] = ++e->uses;
+}
+
+/* Does the predictor evict u's circuit of slot @s at @t? */
+static bool evict_due(const struct hn_engine *e, const struct hn_slot *sl,
+		      u32 u, u64 t)
+{
+	const struct hn_config *c = &e->cfg;
+
+	if (c->evict_algo == HN_EVICT_COUNTER)
+		return e->uses - sl->use_at[u] >= c->evict_count;
+	return c->idle_timeout_ns && sl->last_use[u] + c->idle_timeout_ns <= t;
+}
+
+/*
+ * The eviction predictor (L937) on slot @s at @t: drop the circuits it
+ * says have left the working set and for which nothing waits.
+ *   time-out  unused for idle_timeout_ns ("a connection is removed if it
+ *             is not used for a certain period of time"); 0: never;
+ *   counter   other circuits were used evict_count times since its own
+ *             last use ("reset to zero every time that connection is used
+ *             and is incremented every time another connection is used.
+ *             When the counter reaches a certain threshold, the connection
+ *             is evicted"), so a computation phase, with no communication,
+ *             evicts nothing.
+ */
 void hn_timeouts(struct hn_engine *e, u32 s, u64 t)
 {
 	struct hn_slot *sl = &e->slot[s];
-	u64 to = e->cfg.idle_timeout_ns;
 	struct hn_stream *st;
 	u32 i, u;
 
-	if (!to || s < e->cfg.pin_slots)	/* pinned: the preload's */
+	if (s < e->cfg.pin_slots)	/* pinned: the preload's */
 		return;
 	for (i = sl->nconn; i-- > 0;) {
 		u = sl->conn[i];
-		if (sl->last_use[u] + to > t)
+		if (!evict_due(e, sl, u, t))
 			continue;
 		st = hn_stream_find(e, u, sl->out[u]);
 		if (st && st->vq_pckt.count)
@@ -132,16 +167,45 @@ void hn_timeouts(struct hn_engine *e, u32 s, u64 t)
 	}
 }
 
+/*
+ * When the predictor next evicts something if nothing happens meanwhile:
+ * the time-out's earliest expiry; for the counter, 0 when a circuit is
+ * already due (only uses move it), else never.  HN_U64_MAX: never.
+ */
 u64 hn_next_timeout(const struct hn_engine *e)
 {
 	u64 t = HN_U64_MAX;
+	const struct hn_slot *sl;
 	u32 s, i;
 
-	if (!e->cfg.idle_timeout_ns)
+	if (e->cfg.evict_algo == HN_EVICT_TIMEOUT && !e->cfg.idle_timeout_ns)
 		return t;
-	for (s = e->cfg.pin_slots; s < e->cfg.k; s++)
-		for (i = 0; i < e->slot[s].nconn; i++)
-			t = hn_min64(t, e->slot[s].last_use[e->slot[s].conn[i]] +
+	for (s = e->cfg.pin_slots; s < e->cfg.k; s++) {
+		sl = &e->slot[s];
+		for (i = 0; i < sl->nconn; i++) {
+			if (e->cfg.evict_algo == HN_EVICT_COUNTER) {
+				if (evict_due(e, sl, sl->conn[i], 0))
+					return 0;
+				continue;
+			}
+			t = hn_min64(t, sl->last_use[sl->conn[i]] +
 				     e->cfg.idle_timeout_ns);
+		}
+	}
 	return t;
+}
+
+/* Choose the eviction predictor (enum hn_evict_algo) live. */
+int hn_set_evict(struct hn_engine *e, u32 algo, u32 count,
+		 struct hn_err *err)
+{
+	struct hn_config c = e->cfg;
+	int rc;
+
+	c.evict_algo = algo;
+	c.evict_count = count;
+	rc = hn_config_check(&c, err);
+	if (!rc)
+		e->cfg = c;
+	return rc;
 }

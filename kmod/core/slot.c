@@ -32,6 +32,7 @@ void hn_slots_free(struct hn_engine *e)
 		hn_free(e->slot[s].pos);
 		hn_free(e->slot[s].valid_from);
 		hn_free(e->slot[s].last_use);
+		hn_free(e->slot[s].use_at);
 		hn_free(e->slot[s].act);
 		hn_free(e->slot[s].apos);
 	}
@@ -55,10 +56,12 @@ int hn_slots_alloc(struct hn_engine *e)
 		sl->pos = hn_zalloc(N * sizeof(u32));
 		sl->valid_from = hn_zalloc(N * sizeof(u64));
 		sl->last_use = hn_zalloc(N * sizeof(u64));
+		sl->use_at = hn_zalloc(N * sizeof(u64));
 		sl->act = hn_zalloc(N * sizeof(u32));
 		sl->apos = hn_zalloc(N * sizeof(u32));
 		if (!sl->out || !sl->in || !sl->conn || !sl->pos ||
-		    !sl->valid_from || !sl->last_use || !sl->act || !sl->apos)
+		    !sl->valid_from || !sl->last_use || !sl->use_at ||
+		    !sl->act || !sl->apos)
 			return -ENOMEM;
 		for (u = 0; u < N; u++) {
 			sl->out[u] = HN_NONE;
@@ -113,6 +116,7 @@ void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from)
 	sl->conn[sl->nconn++] = u;
 	sl->valid_from[u] = from;
 	sl->last_use[u] = from;
+	sl->use_at[u] = e->uses;
 	circuit_changed(e);
 }
 

@@ -2,7 +2,8 @@
 /*
  * test_circuits.c - the three communication modes (Sec. 3.3): tagging by
  * the Predicted Circuit Switching Table, preload, predicted requests with
- * first fit, release (with data waiting) and the idle time-out.
+ * first fit, release (with data waiting) and the eviction predictors
+ * (the idle time-out and the counter).
  */
 #include "kselftest_harness.h"
 #include "sim.h"
@@ -334,6 +335,79 @@ TEST(no_wormhole_slot)
 	EXPECT_EQ(0, hn_release(s.e, 0, 1, &err));	/* nothing waits now */
 	EXPECT_EQ(0, hn_check(s.e, NULL));
 	sim_fini(&s);
+}
+
+/*
+ * The counter predictor (Sec. 5.2.2, L937): each circuit's counter "is
+ * reset to zero every time that connection is used and is incremented
+ * every time another connection is used.  When the counter reaches a
+ * certain threshold, the connection is evicted", so it is "not evicted if
+ * the application is in a computation phase, where no communication takes
+ * place".  A use is a slot in which the circuit carries data (ding4: a
+ * 200 ns slot carries 160 B).
+ */
+TEST_F(eng, counter_predictor)
+{
+	struct hn_pair p[2] = { { 0, 1 }, { 2, 3 } }, q = { 4, 5 };
+	struct hn_engine *e = self->s.e;
+	struct hn_gstats g;
+
+	ASSERT_EQ(0, hn_set_evict(e, HN_EVICT_COUNTER, 3, NULL));
+	ASSERT_EQ(0, sim_preload1(&self->s, 0, p, 2));
+	ASSERT_EQ(0, sim_preload1(&self->s, 1, &q, 1));
+	/* 2 -> 3 used: the others count 1 */
+	ASSERT_EQ(0, sim_send(&self->s, 2, 3, 160));
+	sim_drain(&self->s, 100000);
+	/* 0 -> 1 used: its count back to 0; 2 -> 3 at 1, 4 -> 5 at 2 */
+	ASSERT_EQ(0, sim_send(&self->s, 0, 1, 160));
+	sim_drain(&self->s, 100000);
+	EXPECT_EQ(5, hn_circuit(e, 1, 4));
+	/* 2 -> 3 twice (two slots): 4 -> 5 reaches 4, 0 -> 1 only 2 */
+	ASSERT_EQ(0, sim_send(&self->s, 2, 3, 320));
+	sim_drain(&self->s, 100000);
+	hn_run_until(e, hn_now(e) + 2000);
+	EXPECT_EQ(HN_NONE, hn_circuit(e, 1, 4));
+	EXPECT_EQ(1, hn_circuit(e, 0, 0));
+	EXPECT_EQ(3, hn_circuit(e, 0, 2));
+	/* a computation phase: however long, nothing is used, nothing goes */
+	hn_run_until(e, hn_now(e) + 10000000);
+	EXPECT_EQ(1, hn_circuit(e, 0, 0));
+	EXPECT_EQ(3, hn_circuit(e, 0, 2));
+	hn_stats_global(e, &g);
+	EXPECT_EQ(1, g.timeouts);
+	/* the time-out predictor would take them both in that time */
+	ASSERT_EQ(0, hn_set_timeout(e, 5000));
+	ASSERT_EQ(0, hn_set_evict(e, HN_EVICT_TIMEOUT, 3, NULL));
+	hn_run_until(e, hn_now(e) + 400);
+	EXPECT_EQ(0, hn_slot_conns(e, 0));
+	hn_stats_global(e, &g);
+	EXPECT_EQ(3, g.timeouts);
+	EXPECT_EQ(0, hn_check(e, NULL));
+}
+
+/* The predictor's configuration is checked; a zero threshold is refused. */
+TEST(evict_config)
+{
+	struct hn_config c;
+	struct hn_err err = { 0 };
+
+	sim_config_zero(&c, 8, 4);
+	EXPECT_EQ(HN_EVICT_TIMEOUT, c.evict_algo);
+	EXPECT_EQ(256, c.evict_count);
+	c.evict_algo = 2;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "evict_algo"));
+	c.evict_algo = HN_EVICT_COUNTER;
+	c.evict_count = 0;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	/* Dynamic TDM takes either predictor */
+	c.evict_count = 10;
+	c.k = 2;
+	c.policy = HN_POL_SES | HN_POL_NO_W | HN_POL_DYNAMIC;
+	c.idle_timeout_ns = 0;
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+	c.evict_algo = HN_EVICT_TIMEOUT;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 }
 
 TEST_HARNESS_MAIN

@@ -228,6 +228,8 @@ static const char *value_hint(const struct hn_ctl_field *f)
 		return "free or paced";
 	case HYBRIDNET_ATTR_PREDICT_ALGO:
 		return "first-fit or kstep";
+	case HYBRIDNET_ATTR_EVICT_ALGO:
+		return "timeout or counter";
 	case HYBRIDNET_ATTR_PROFILE:
 		return "a profile name: ding4 or ding5";
 	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:

@@ -94,7 +94,7 @@ const char hnctl_help_traffic[] =
 "    hnctl -j traffic\n";
 
 #define CMD	"traffic"
-#define BIT(a)	HN_CTL_BIT(HYBRIDNET_ATTR_##a)
+#define BIT(a)	HN_CTL_TBIT(HYBRIDNET_ATTR_##a)
 
 /* --size: B, A-B, bimodal:S,L,F or 80/80 (hnsim run's forms) */
 static int parse_size(const char *s, struct hn_ctl_traffic *t)
@@ -285,7 +285,7 @@ static void cfg_words(const struct hn_ctl_traffic *t, int json)
 			printf(" pattern %s", t->pattern);
 	}
 	for (i = 0; i < sizeof(cfg_keys) / sizeof(cfg_keys[0]); i++) {
-		if (!(t->mask & HN_CTL_BIT(cfg_keys[i].attr)))
+		if (!(t->mask & HN_CTL_TBIT(cfg_keys[i].attr)))
 			continue;
 		if (json)
 			j_u64(cfg_keys[i].name, cfg_val(t, i));

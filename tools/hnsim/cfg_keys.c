@@ -38,6 +38,8 @@ static const struct {
 	K(max_msg_bytes, "largest message, bytes"),
 	K(predict_algo, "predict placement: 0 first fit (L685), 1 K-step (Ch. 6)"),
 	K(predict_kstep, "K of the K-step placement, 1..2N-1"),
+	K(evict_algo, "eviction predictor (L937): 0 time-out, 1 counter"),
+	K(evict_count, "counter predictor: uses of other circuits that evict one"),
 #undef K
 	{ "idle_timeout_ns", offsetof(struct hn_config, idle_timeout_ns), 1,
 	  "release circuits idle this long, ns (0: never)" },

@@ -179,6 +179,8 @@ enum hybridnet_attr {
 	/* the module's predictive scheduler (configuration) */
 	HYBRIDNET_ATTR_PREDICT_ALGO,	/* u32: enum hybridnet_predict */
 	HYBRIDNET_ATTR_PREDICT_KSTEP,	/* u32: K of the K-step matching */
+	HYBRIDNET_ATTR_EVICT_ALGO,	/* u32: enum hybridnet_evict */
+	HYBRIDNET_ATTR_EVICT_COUNT,	/* u32: the counter predictor's threshold */
 
 	/* SCHED_RUN: any scheduler on a request set */
 	HYBRIDNET_ATTR_TOPOLOGY,	/* string: crossbar:N or fattree:L,W */
@@ -234,6 +236,12 @@ enum hybridnet_grant {
 enum hybridnet_predict {
 	HYBRIDNET_PREDICT_FIRST_FIT,	/* greedy, slot 0 first (Ch. 3) */
 	HYBRIDNET_PREDICT_KSTEP,	/* per slot: greedy + K-step (Ch. 6) */
+};
+
+/* HYBRIDNET_ATTR_EVICT_ALGO: when a circuit leaves the working set. */
+enum hybridnet_evict {
+	HYBRIDNET_EVICT_TIMEOUT,	/* unused for IDLE_TIMEOUT_NS */
+	HYBRIDNET_EVICT_COUNTER,	/* EVICT_COUNT uses of other circuits */
 };
 
 /* HYBRIDNET_ATTR_TRAFFIC_STATE of the in-kernel generator. */
