@@ -45,8 +45,7 @@ enum hn_predict_algo {
  */
 enum hn_evict_algo {
 	HN_EVICT_TIMEOUT = 0,	/* unused for idle_timeout_ns ("time-out") */
-	HN_EVICT_COUNTER = 1,	/* evict_count uses of other circuits since
-				 * its own last use (the counter predictor) */
+	HN_EVICT_COUNTER = 1,	/* evict_count uses of others since its own */
 };
 
 /* Cycle-controller policy flags (Ch. 4); 0 is the plain counter of Fig. 4.4. */
