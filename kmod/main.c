@@ -180,7 +180,7 @@ MODULE_PARM_DESC(pin_slots, "slots 0..pin_slots-1 are kept for preloaded circuit
 
 static int predict_algo = UNSET;
 module_param(predict_algo, int, 0444);
-MODULE_PARM_DESC(predict_algo, "how PREDICT places requests: 0 first fit, 1 K-step matching per slot (default: profile)");
+MODULE_PARM_DESC(predict_algo, "how PREDICT places requests: 0 first fit, 1 K-step matching per slot, 2 first fit with the second-level working set (default: profile)");
 
 static int predict_kstep = UNSET;
 module_param(predict_kstep, int, 0444);

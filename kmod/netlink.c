@@ -70,6 +70,7 @@ static const struct nla_policy hn_slotcfg_policy[HYBRIDNET_ATTR_MAX + 1] = {
 static const struct nla_policy hn_preload_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SLOT_CONFIG] = NLA_POLICY_NESTED(hn_slotcfg_policy),
 	[HYBRIDNET_ATTR_PHASE] = { .type = NLA_NUL_STRING, .len = 63 },
+	[HYBRIDNET_ATTR_LEVEL] = NLA_POLICY_RANGE(NLA_U32, 1, 2),
 };
 
 static const struct nla_policy hn_predict_policy[HYBRIDNET_ATTR_MAX + 1] = {

@@ -108,6 +108,8 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 {
 	struct netlink_ext_ack *extack = info->extack;
 	const struct nlattr *phase = info->attrs[HYBRIDNET_ATTR_PHASE];
+	const struct nlattr *level = info->attrs[HYBRIDNET_ATTR_LEVEL];
+	bool second = level && nla_get_u32(level) == 2;
 	u32 used[HN_MAX_K] = { }, order[HN_MAX_K], n = 0, i, s;
 	struct hn_dev *hd = hn_nl_hd;
 	struct hn_slot_cfg *cfg = NULL;
@@ -147,12 +149,17 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 		cfg[i].npairs = used[order[i]];
 	}
 	mutex_lock(&hd->lock);
-	rc = hn_preload(hd->e, cfg, n, &err);
+	if (second)	/* Sec. 5.2.3: stored, used only when swapped in */
+		rc = hn_preload_second(hd->e, cfg, n, &err);
+	else
+		rc = hn_preload(hd->e, cfg, n, &err);
 	mutex_unlock(&hd->lock);
 	if (rc) {
 		hn_nl_core_err(info, rc, &err, "preload refused");
 		goto out;
 	}
+	if (second)
+		goto out;
 	hn_clock_kick(hd);
 	hn_slots_event(HYBRIDNET_EVENT_PRELOAD, cfg, n, NULL);
 	if (phase)

@@ -21,6 +21,12 @@
 int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 		   size_t n, const char *phase)
 {
+	return hn_ctl_preload_level(c, cfg, n, phase, 1);
+}
+
+int hn_ctl_preload_level(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
+			 size_t n, const char *phase, uint32_t level)
+{
 	size_t i, p, size = phase ? nla_total_size(strlen(phase) + 1) : 0;
 	struct nlattr *nest;
 	struct nl_msg *m;
@@ -28,6 +34,7 @@ int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 	c->err[0] = '\0';
 	if (n && !cfg)
 		return -EINVAL;
+	size += nla_total_size(sizeof(uint32_t));	/* LEVEL */
 	for (i = 0; i < n; i++)
 		size += NLA_HDRLEN + nla_total_size(sizeof(uint32_t)) +
 			(size_t)cfg[i].npairs * PAIR_BYTES;
@@ -54,6 +61,8 @@ int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 			goto full;
 	}
 	if (phase && nla_put_string(m, HYBRIDNET_ATTR_PHASE, phase))
+		goto full;
+	if (level != 1 && nla_put_u32(m, HYBRIDNET_ATTR_LEVEL, level))
 		goto full;
 	return hn_ctl_run(c, m, NULL, NULL);
 full:

@@ -166,6 +166,7 @@ static const char *const clock_names[] = {
 static const char *const predict_names[] = {
 	[HYBRIDNET_PREDICT_FIRST_FIT] = "first-fit",
 	[HYBRIDNET_PREDICT_KSTEP] = "kstep",
+	[HYBRIDNET_PREDICT_SECOND_LEVEL] = "second-level",
 	NULL,
 };
 

@@ -156,6 +156,13 @@ struct hn_ctl_slot_cfg {
  */
 int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 		   size_t n, const char *phase);
+/*
+ * The same at @level: 1 the working set (hn_ctl_preload()), 2 the
+ * second-level working set of Sec. 5.2.3, stored and swapped in by
+ * predict-algo second-level (no event then).
+ */
+int hn_ctl_preload_level(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
+			 size_t n, const char *phase, uint32_t level);
 
 #define HN_CTL_NO_SLOT	UINT32_MAX
 

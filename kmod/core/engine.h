@@ -70,6 +70,7 @@ struct hn_slot {
 	u64 *use_at;			/* per input: e->uses at its last use */
 	u32 *act;			/* inputs whose circuit has data waiting */
 	u32 *apos;			/* apos[u] = index in act[], or HN_NONE */
+	u32 *out2;			/* the second-level working set's B^(s) */
 	u32 nconn, nact;
 	u32 pending;			/* messages in VQ_PCKT for this slot */
 };
@@ -140,6 +141,14 @@ int hn_circuit_busy(struct hn_engine *e, u32 s, u32 u, struct hn_err *err);
 void hn_circuit_used(struct hn_engine *e, u32 s, u32 u, u64 t);
 void hn_timeouts(struct hn_engine *e, u32 s, u64 t);
 u64 hn_next_timeout(const struct hn_engine *e);
+
+/* preload.c */
+int hn_preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+		     u32 n, bool second, struct hn_err *err);
+
+/* second.c */
+bool hn_second_hit(const struct hn_engine *e, const struct hn_pair *req,
+		   u32 n);
 
 /* request.c */
 void hn_req_add(struct hn_engine *e, struct hn_stream *st, u64 t);

@@ -37,6 +37,9 @@ enum hn_mode {
 enum hn_predict_algo {
 	HN_PREDICT_FIRST_FIT = 0,	/* each request, slot 0 first (L685) */
 	HN_PREDICT_KSTEP = 1,		/* per slot: greedy + K-step (Ch. 6) */
+	HN_PREDICT_SECOND_LEVEL = 2,	/* first fit, and a request in the
+					 * second-level working set swaps it
+					 * in (Sec. 5.2.3) */
 };
 
 /*
@@ -225,6 +228,7 @@ struct hn_gstats {
 	u64 cycles;
 	u64 grants, exists, refusals, releases, timeouts;
 	u64 preloads;
+	u64 swaps;			/* second-level working set swapped in */
 };
 
 /* configuration */
@@ -262,6 +266,11 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 	       struct hn_err *err);
 int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	       struct hn_grant *out, struct hn_err *err);
+/* The second-level working set (Sec. 5.2.3, second.c). */
+int hn_preload_second(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+		      u32 n, struct hn_err *err);
+int hn_swap_second(struct hn_engine *e, struct hn_err *err);
+u32 hn_second(const struct hn_engine *e, u32 slot, u32 src);
 int hn_release(struct hn_engine *e, u32 src, u32 dst, struct hn_err *err);
 int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err);
 int hn_release_all(struct hn_engine *e, struct hn_err *err);

@@ -64,7 +64,7 @@ HN_FIELD(idle_timeout_ns, IDLE_TIMEOUT_NS, idle_timeout_ns, "idle-timeout-ns", U
 HN_FIELD(pin_slots, PIN_SLOTS, pin_slots, "pin-slots", U32,
 	 0, HN_MAX_K, 0, NONE)
 HN_FIELD(predict_algo, PREDICT_ALGO, predict_algo, "predict-algo", U32,
-	 0, HN_PREDICT_KSTEP, 1, PREDICT)
+	 0, HN_PREDICT_SECOND_LEVEL, 1, PREDICT)
 HN_FIELD(predict_kstep, PREDICT_KSTEP, predict_kstep, "predict-kstep", U32,
 	 1, 2 * HN_MAX_NODES - 1, 1, NONE)
 HN_FIELD(evict_algo, EVICT_ALGO, evict_algo, "evict-algo", U32,

@@ -243,12 +243,20 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 		out[i].slot = HN_NONE;
 		out[i].result = HN_PENDING;
 	}
+	/*
+	 * Sec. 5.2.3: a request for a connection of the second-level working
+	 * set says the conditional is true: swap that set in (second.c), then
+	 * place what is still missing first fit.
+	 */
+	if (c->predict_algo == HN_PREDICT_SECOND_LEVEL &&
+	    hn_second_hit(e, req, n))
+		hn_swap_second(e, NULL);
 	sort_requests(e, req, idx, n);
 	if (c->predict_algo == HN_PREDICT_KSTEP)
 		rc = place_kstep(e, idx, n, out, lo, hi, from, &first, err);
 	if (!rc)
 		place_first_fit(e, idx, n, out, lo, hi, from, &first,
-				c->predict_algo == HN_PREDICT_FIRST_FIT);
+				c->predict_algo != HN_PREDICT_KSTEP);
 	hn_free(idx);
 	if (rc)
 		return rc;

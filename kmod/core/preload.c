@@ -8,13 +8,23 @@
  */
 #include "engine.h"
 
-/* Does (u, v) sit in a slot that this preload leaves alone? */
+/*
+ * Does (u, v) sit in a slot that this preload leaves alone?  Of the
+ * working set B^(s), or with @second of the second-level working set.
+ */
 static u32 kept_slot(const struct hn_engine *e, const u8 *replaced, u32 u,
-		     u32 v)
+		     u32 v, bool second)
 {
-	u32 s = hn_pcs_slot(e, u, v);
+	u32 s;
 
-	return s != HN_NONE && !replaced[s] ? s : HN_NONE;
+	if (!second) {
+		s = hn_pcs_slot(e, u, v);
+		return s != HN_NONE && !replaced[s] ? s : HN_NONE;
+	}
+	for (s = 0; s < e->cfg.k; s++)
+		if (e->slot[s].out2[u] == v && !replaced[s])
+			return s;
+	return HN_NONE;
 }
 
 static void clear_src(const struct hn_slot_cfg *cfg, u32 i, u32 *src_of)
@@ -39,7 +49,7 @@ static int dup(struct hn_err *err, u32 slot, u32 other, u32 p,
 
 static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 			 u32 n, u8 *replaced, u32 *src_of, u32 *dst_of,
-			 struct hn_err *err)
+			 bool second, struct hn_err *err)
 {
 	u32 i, j, p, s, u, v, N = e->cfg.nodes;
 
@@ -100,7 +110,7 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		for (p = 0; p < cfg[i].npairs; p++) {
 			u = cfg[i].pairs[p].src;
 			v = cfg[i].pairs[p].dst;
-			j = kept_slot(e, replaced, u, v);
+			j = kept_slot(e, replaced, u, v, second);
 			if (j != HN_NONE) {
 				clear_src(cfg, i, src_of);
 				return dup(err, cfg[i].slot, j, p, &cfg[i].pairs[p]);
@@ -121,6 +131,23 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	return 0;
 }
 
+/*
+ * Check @n whole slot configurations for the working set, or with @second
+ * for the second-level working set, as hn_preload() does; 0 or why not.
+ */
+int hn_preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+		     u32 n, bool second, struct hn_err *err)
+{
+	u8 replaced[HN_MAX_K + 1] = { 0 };
+
+	if (n > e->cfg.k)
+		return hn_fail(err, -EINVAL,
+			       "more slot configurations than slots", HN_NONE,
+			       HN_NONE, n);
+	return preload_check(e, cfg, n, replaced, e->scratch,
+			     e->scratch + e->cfg.nodes, second, err);
+}
+
 /* Mode 3 (Sec. 3.3.3): install whole configurations, all or nothing. */
 int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 	       struct hn_err *err)
@@ -135,7 +162,7 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 		return hn_fail(err, -EINVAL,
 			       "more slot configurations than slots", HN_NONE,
 			       HN_NONE, n);
-	rc = preload_check(e, cfg, n, replaced, src_of, dst_of, err);
+	rc = preload_check(e, cfg, n, replaced, src_of, dst_of, false, err);
 	if (rc)
 		return rc;
 	for (i = 0; i < n && (e->cfg.policy & HN_POL_NO_W); i++) {

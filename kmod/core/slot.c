@@ -35,6 +35,7 @@ void hn_slots_free(struct hn_engine *e)
 		hn_free(e->slot[s].use_at);
 		hn_free(e->slot[s].act);
 		hn_free(e->slot[s].apos);
+		hn_free(e->slot[s].out2);
 	}
 	hn_free(e->slot);
 }
@@ -59,14 +60,16 @@ int hn_slots_alloc(struct hn_engine *e)
 		sl->use_at = hn_zalloc(N * sizeof(u64));
 		sl->act = hn_zalloc(N * sizeof(u32));
 		sl->apos = hn_zalloc(N * sizeof(u32));
+		sl->out2 = hn_zalloc(N * sizeof(u32));
 		if (!sl->out || !sl->in || !sl->conn || !sl->pos ||
 		    !sl->valid_from || !sl->last_use || !sl->use_at ||
-		    !sl->act || !sl->apos)
+		    !sl->act || !sl->apos || !sl->out2)
 			return -ENOMEM;
 		for (u = 0; u < N; u++) {
 			sl->out[u] = HN_NONE;
 			sl->in[u] = HN_NONE;
 			sl->apos[u] = HN_NONE;
+			sl->out2[u] = HN_NONE;
 		}
 	}
 	return 0;

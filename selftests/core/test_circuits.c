@@ -2,8 +2,8 @@
 /*
  * test_circuits.c - the three communication modes (Sec. 3.3): tagging by
  * the Predicted Circuit Switching Table, preload, predicted requests with
- * first fit, release (with data waiting) and the eviction predictors
- * (the idle time-out and the counter).
+ * first fit, release (with data waiting), the eviction predictors (the
+ * idle time-out and the counter) and the second-level working set.
  */
 #include "kselftest_harness.h"
 #include "sim.h"
@@ -408,6 +408,116 @@ TEST(evict_config)
 	EXPECT_EQ(0, hn_config_check(&c, &err));
 	c.evict_algo = HN_EVICT_TIMEOUT;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+}
+
+/*
+ * The second-level working set (Sec. 5.2.3, L945): stored beside the
+ * working set, unused, and "swapped in only when the conditional is true".
+ * With predict_algo = second-level a predicted request that the working
+ * set lacks and the second level has is that signal: the two levels of
+ * every slot are exchanged, so a request for the old set swaps it back.
+ * Data waiting for a circuit that leaves goes wormhole, in order.
+ */
+TEST_F(eng, second_level_working_set)
+{
+	struct hn_pair w[2] = { { 0, 1 }, { 2, 3 } }, w2a = { 0, 4 };
+	struct hn_pair w2b[2] = { { 2, 5 }, { 1, 0 } }, bad[2] = {
+		{ 3, 6 }, { 3, 7 } }, r;
+	struct hn_slot_cfg c2[2] = {
+		{ .slot = 0, .npairs = 1, .pairs = &w2a },
+		{ .slot = 1, .npairs = 2, .pairs = w2b },
+	}, cb = { .slot = 2, .npairs = 2, .pairs = bad };
+	struct hn_engine *e = self->s.e;
+	struct hn_err err = { 0 };
+	struct hn_gstats g;
+	struct hn_grant gr;
+
+	ASSERT_EQ(0, hn_set_predict(e, HN_PREDICT_SECOND_LEVEL, 9, NULL));
+	ASSERT_EQ(0, sim_preload1(&self->s, 0, w, 2));
+	ASSERT_EQ(0, hn_preload_second(e, c2, 2, &err));
+	/* stored, not used */
+	EXPECT_EQ(4, hn_second(e, 0, 0));
+	EXPECT_EQ(5, hn_second(e, 1, 2));
+	EXPECT_EQ(HN_NONE, hn_pcs_slot(e, 0, 4));
+	EXPECT_EQ(0, hn_pcs_slot(e, 2, 3));
+	/* a message waits for 2 -> 3, which the swap will take away */
+	ASSERT_EQ(0, sim_send(&self->s, 2, 3, 64));
+	/* the conditional: a request for 0 -> 4 swaps the second level in */
+	r = w2a;
+	ASSERT_EQ(0, hn_predict(e, &r, 1, &gr, NULL));
+	EXPECT_EQ(HN_EXISTS, gr.result);
+	EXPECT_EQ(0, gr.slot);
+	EXPECT_EQ(0, hn_pcs_slot(e, 0, 4));
+	EXPECT_EQ(1, hn_pcs_slot(e, 2, 5));
+	EXPECT_EQ(1, hn_pcs_slot(e, 1, 0));
+	EXPECT_EQ(HN_NONE, hn_pcs_slot(e, 0, 1));
+	EXPECT_EQ(HN_NONE, hn_pcs_slot(e, 2, 3));
+	/* the old working set is now the second level */
+	EXPECT_EQ(1, hn_second(e, 0, 0));
+	EXPECT_EQ(3, hn_second(e, 0, 2));
+	EXPECT_EQ(HN_NONE, hn_second(e, 1, 2));
+	sim_drain(&self->s, 100000);
+	ASSERT_EQ(1, self->s.nlog);
+	EXPECT_EQ(HN_MODE_WORMHOLE, self->s.log[0]->m.mode);
+	hn_stats_global(e, &g);
+	EXPECT_EQ(1, g.swaps);
+	EXPECT_EQ(1, g.retagged);
+	/* the 'if' ends: a request of the old set swaps it back */
+	r = w[1];
+	ASSERT_EQ(0, hn_predict(e, &r, 1, &gr, NULL));
+	EXPECT_EQ(HN_EXISTS, gr.result);
+	EXPECT_EQ(0, hn_pcs_slot(e, 0, 1));
+	EXPECT_EQ(0, hn_pcs_slot(e, 2, 3));
+	EXPECT_EQ(4, hn_second(e, 0, 0));
+	/* a request in neither level is placed first fit, no swap */
+	r = (struct hn_pair){ 6, 7 };
+	ASSERT_EQ(0, hn_predict(e, &r, 1, &gr, NULL));
+	EXPECT_EQ(HN_GRANTED, gr.result);
+	EXPECT_EQ(0, gr.slot);
+	/* first fit alone does not swap: 0 -> 4 is placed in slot 1 */
+	ASSERT_EQ(0, hn_set_predict(e, HN_PREDICT_FIRST_FIT, 9, NULL));
+	r = w2a;
+	ASSERT_EQ(0, hn_predict(e, &r, 1, &gr, NULL));
+	EXPECT_EQ(HN_GRANTED, gr.result);
+	EXPECT_EQ(1, gr.slot);
+	hn_stats_global(e, &g);
+	EXPECT_EQ(2, g.swaps);
+	/* the second level is checked as a preload is */
+	EXPECT_EQ(-EINVAL, hn_preload_second(e, &cb, 1, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "two circuits from one input"));
+	cb.npairs = 1;
+	cb.pairs = &w2a;	/* 0 -> 4 is in slot 0 of the second level */
+	EXPECT_EQ(-EEXIST, hn_preload_second(e, &cb, 1, &err));
+	EXPECT_EQ(0, hn_check(e, NULL));
+}
+
+/* Without a wormhole slot a swap that would strand data is refused. */
+TEST(second_level_no_w)
+{
+	struct hn_pair a = { 0, 1 }, b = { 0, 2 };
+	struct hn_slot_cfg c2 = { .slot = 0, .npairs = 1, .pairs = &b };
+	struct hn_config c;
+	struct hn_err err = { 0 };
+	struct sim s;
+
+	sim_config_zero(&c, 4, 2);
+	c.policy = HN_POL_SES | HN_POL_NO_W;
+	c.pin_slots = 1;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EINVAL, hn_preload_second(s.e, &c2, 1, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "pinned"));
+	c2.slot = 1;
+	ASSERT_EQ(0, hn_preload_second(s.e, &c2, 1, &err));
+	ASSERT_EQ(0, sim_preload1(&s, 1, &a, 1));
+	ASSERT_EQ(0, sim_send(&s, 0, 1, 64));
+	EXPECT_EQ(-EBUSY, hn_swap_second(s.e, &err));
+	EXPECT_EQ(1, hn_pcs_slot(s.e, 0, 1));
+	sim_drain(&s, 100000);
+	ASSERT_EQ(0, hn_swap_second(s.e, &err));
+	EXPECT_EQ(1, hn_pcs_slot(s.e, 0, 2));
+	EXPECT_EQ(1, hn_second(s.e, 1, 0));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
 }
 
 TEST_HARNESS_MAIN

@@ -105,8 +105,13 @@ out "set: times in us, ms, s" 0 \
 out "set: enums by name or number" 0 \
 	"config-set predict-algo kstep predict-kstep 3 clock paced" \
 	-n set predict-algo kstep predict-kstep 3 clock 1
-err "set: a bad enum" 1 "hnctl set: predict-algo: 'best' is not first-fit or kstep
+err "set: a bad enum" 1 "hnctl set: predict-algo: 'best' is not first-fit, kstep or second-level
 Try 'hnctl set --help'." set predict-algo best
+out "set: the eviction predictor by name" 0 \
+	"config-set evict-algo counter evict-count 300" \
+	-n set evict-algo counter evict-count 300
+err "set: a bad eviction predictor" 1 "hnctl set: evict-algo: 'lru' is not timeout or counter
+Try 'hnctl set --help'." set evict-algo lru
 out "set: hex" 0 "config-set link-mbps 6400" -n set link-mbps 0x1900
 out "policy words" 0 "config-set policy dynamic" -n set policy dynamic
 out "policy 'sla+no-w'" 0 "config-set policy sla,no-w" -n set policy sla+no-w

@@ -26,7 +26,7 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 {
 	const char *file = NULL, *phase = NULL, *nodes_s = NULL, *name;
 	char **stmt, err[512];
-	int i, n = 0, print = 0, rc;
+	int i, n = 0, print = 0, second = 0, rc;
 	struct hn_ctl_slot_cfg *cfg;
 	struct hn_ctl_config fab;
 	uint32_t nodes = 0;
@@ -63,6 +63,8 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 			nodes = (uint32_t)v;
 		} else if (!strcmp(a, "--print")) {
 			print = 1;
+		} else if (!strcmp(a, "--second-level")) {
+			second = 1;
 		} else if (!strncmp(a, "--", 2)) {
 			rc = hnctl_usage("preload", "unknown option '%s'", a);
 		} else {
@@ -119,7 +121,8 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 	if (print || o->dry_run) {
 		ph_print(&pf, phase, o->json);
 	} else {
-		rc = hn_ctl_preload(o->ctl, cfg, ncfg, name);
+		rc = hn_ctl_preload_level(o->ctl, cfg, ncfg, name,
+					  second ? 2 : 1);
 		if (rc)
 			rc = hnctl_refused(o, "preload", rc);
 	}

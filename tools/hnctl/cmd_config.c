@@ -227,7 +227,7 @@ static const char *value_hint(const struct hn_ctl_field *f)
 	case HYBRIDNET_ATTR_CLOCK:
 		return "free or paced";
 	case HYBRIDNET_ATTR_PREDICT_ALGO:
-		return "first-fit or kstep";
+		return "first-fit, kstep or second-level";
 	case HYBRIDNET_ATTR_EVICT_ALGO:
 		return "timeout or counter";
 	case HYBRIDNET_ATTR_PROFILE:

@@ -36,7 +36,7 @@ static const struct {
 	K(sw_buf_bytes, "switch VQ_W per input port, bytes"),
 	K(rx_buf_bytes, "receive buffer per node, bytes"),
 	K(max_msg_bytes, "largest message, bytes"),
-	K(predict_algo, "predict placement: 0 first fit (L685), 1 K-step (Ch. 6)"),
+	K(predict_algo, "predict placement: 0 first fit (L685), 1 K-step (Ch. 6), 2 second level (Sec. 5.2.3)"),
 	K(predict_kstep, "K of the K-step placement, 1..2N-1"),
 	K(evict_algo, "eviction predictor (L937): 0 time-out, 1 counter"),
 	K(evict_count, "counter predictor: uses of other circuits that evict one"),

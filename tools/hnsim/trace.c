@@ -220,6 +220,18 @@ static int control(struct driver *d, char **tok, int n)
 		else if (!(rc = pairs(d, tok + 2, n - 2, p)) &&
 			 hn_preload(d->e, &sc, 1, &err))
 			rc = refused(d, "preload", &err);
+	} else if (!strcmp(tok[0], "second-level") && n >= 2) {
+		sc.slot = (u32)strtoul(tok[1], &end, 10);
+		sc.npairs = n - 2;
+		sc.pairs = p;
+		if (*end)
+			rc = die(d, "'%s' is not a slot", tok[1]);
+		else if (!(rc = pairs(d, tok + 2, n - 2, p)) &&
+			 hn_preload_second(d->e, &sc, 1, &err))
+			rc = refused(d, "second-level", &err);
+	} else if (!strcmp(tok[0], "swap") && n == 1) {
+		if (hn_swap_second(d->e, &err))
+			rc = refused(d, "swap", &err);
 	} else if (!strcmp(tok[0], "predict") && n >= 2) {
 		if (!(rc = pairs(d, tok + 1, n - 1, p)) &&
 		    hn_predict(d->e, p, n - 1, g, &err))

@@ -236,6 +236,8 @@ enum hybridnet_grant {
 enum hybridnet_predict {
 	HYBRIDNET_PREDICT_FIRST_FIT,	/* greedy, slot 0 first (Ch. 3) */
 	HYBRIDNET_PREDICT_KSTEP,	/* per slot: greedy + K-step (Ch. 6) */
+	HYBRIDNET_PREDICT_SECOND_LEVEL,	/* first fit; a request in the second-
+					 * level working set swaps it in */
 };
 
 /* HYBRIDNET_ATTR_EVICT_ALGO: when a circuit leaves the working set. */

@@ -153,6 +153,10 @@ GOOD(pin_slots_all, "pin_slots=4 preload=shift", "pin_slots", "4", 1);
 GOOD(idle_timeout_ns_min, "idle_timeout_ns=0", "idle_timeout_ns", "0", 1);
 GOOD(idle_timeout_ns_max, "idle_timeout_ns=1000000000000000",
      "idle_timeout_ns", "1000000000000000", 1);
+GOOD(evict_algo_counter, "evict_algo=1 evict_count=1", "evict_algo", "1", 1);
+GOOD(evict_count_max, "evict_count=2147483647", "evict_count",
+     "2147483647", 0);
+GOOD(predict_algo_second, "predict_algo=2", "predict_algo", "2", 0);
 GOOD(clock_free, "clock=free", "clock", "free", 1);
 GOOD(clock_paced, "clock=paced", "clock", "paced", 1);
 GOOD(pace_ppm_min, "clock=paced pace_ppm=1", "pace_ppm", "1", 0);
@@ -295,6 +299,10 @@ BAD(idle_timeout_negative, "idle_timeout_ns=-2",
     "hybridnet: idle_timeout_ns=-2");
 BAD(idle_timeout_high, "idle_timeout_ns=1000000000000001",
     "hybridnet: idle_timeout_ns=1000000000000001");
+BAD(evict_algo_high, "evict_algo=2",
+    "hybridnet: evict_algo=2: out of range 0..1");
+BAD(evict_count_zero, "evict_count=0",
+    "hybridnet: evict_count=0: out of range 1..2147483647");
 BAD(profile_unknown, "profile=ding9", "hybridnet: profile=ding9: unknown");
 BAD(clock_unknown, "clock=fast", "hybridnet: clock=fast: must be free or paced");
 BAD(pace_ppm_low, "pace_ppm=0", "hybridnet: pace_ppm=0: out of range");

@@ -485,6 +485,89 @@ TEST_F(nl, predict_kstep)
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
 }
 
+/*
+ * The second-level working set (Sec. 5.2.3): PRELOAD with level 2 stores
+ * it; under predict-algo second-level a request for one of its
+ * connections swaps it in, and one for the old set swaps that back.
+ */
+static int predict1(struct nlr *r, uint32_t u, uint32_t v, struct grants *g)
+{
+	memset(g, 0, sizeof(*g));
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	nlr_pair(r, u, v);
+	return nlr_call(r, grant_cb, g);
+}
+
+TEST_F(nl, predict_second_level)
+{
+	static const uint32_t w[1][2] = { { 0, 1 } }, w2[1][2] = { { 0, 2 } };
+	static const uint32_t w2b[1][2] = { { 3, 4 } };
+	struct nlr *r = &self->r;
+	struct grants g;
+	struct circ c;
+	struct nlattr *sc;
+
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO, 2));
+	EXPECT_EQ(2, config_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO));
+	ASSERT_EQ(0, preload(r, 0, w, 1));
+	nlr_msg(r, HYBRIDNET_CMD_PRELOAD, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_LEVEL, 2);
+	sc = nlr_nest(r, HYBRIDNET_ATTR_SLOT_CONFIG);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOT, 0);
+	nlr_pair(r, w2[0][0], w2[0][1]);
+	nlr_end(r, sc);
+	sc = nlr_nest(r, HYBRIDNET_ATTR_SLOT_CONFIG);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOT, 1);
+	nlr_pair(r, w2b[0][0], w2b[0][1]);
+	nlr_end(r, sc);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	/* stored, not in the fabric */
+	ASSERT_EQ(0, dump_circuits(r, &c));
+	ASSERT_EQ(1, c.n);
+	EXPECT_EQ(1, c.dst[0]);
+	/* the conditional: 0:2 swaps the second level in */
+	ASSERT_EQ(1, predict1(r, 0, 2, &g));
+	ASSERT_EQ(1, g.n);
+	EXPECT_EQ(HYBRIDNET_GRANT_EXISTS, g.result[0]);
+	EXPECT_EQ(0, g.slot[0]);
+	ASSERT_EQ(0, dump_circuits(r, &c));
+	EXPECT_EQ(2, c.n);
+	/* and 0:1 swaps the old set back */
+	ASSERT_EQ(1, predict1(r, 0, 1, &g));
+	EXPECT_EQ(HYBRIDNET_GRANT_EXISTS, g.result[0]);
+	ASSERT_EQ(0, dump_circuits(r, &c));
+	ASSERT_EQ(1, c.n);
+	EXPECT_EQ(1, c.dst[0]);
+	/* a level other than 1 and 2 is refused */
+	nlr_msg(r, HYBRIDNET_CMD_PRELOAD, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_LEVEL, 3);
+	sc = nlr_nest(r, HYBRIDNET_ATTR_SLOT_CONFIG);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOT, 2);
+	nlr_end(r, sc);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO, 0));
+	ASSERT_EQ(0, release_all(r));
+}
+
+/* The eviction predictor (Sec. 5.2.2) is configured live. */
+TEST_F(nl, evict_predictor)
+{
+	struct nlr *r = &self->r;
+
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_EVICT_ALGO, 1);
+	nlr_u32(r, HYBRIDNET_ATTR_EVICT_COUNT, 7);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	EXPECT_EQ(1, config_u32(r, HYBRIDNET_ATTR_EVICT_ALGO));
+	EXPECT_EQ(7, config_u32(r, HYBRIDNET_ATTR_EVICT_COUNT));
+	EXPECT_EQ(-EINVAL, nlr_set_u32(r, HYBRIDNET_ATTR_EVICT_COUNT, 0));
+	EXPECT_EQ(-EINVAL, nlr_set_u32(r, HYBRIDNET_ATTR_EVICT_ALGO, 2));
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_EVICT_ALGO, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_EVICT_COUNT, 64 * 4);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+}
+
 /* Bad input: errno and extack text, and nothing changes. */
 TEST_F(nl, bad_input)
 {
