@@ -6,6 +6,7 @@
  * START takes the words of hnsim run: a pattern name, exactly one of
  * load-ppm (Bernoulli injection) and batch (messages per sender), the
  * message size (size, size-max, size-dist), pred-ppm for mixed and phased,
+ * phases for phased (global, the default, or per-node: enum hn_phases),
  * root for scatter, a seed, and the method: warmup-ns, measure-ns and
  * drain-ns for Bernoulli, limit-ns for batch.  Everything else takes
  * hnsim run's default (injection cycle 10 ns, hot set {0} at 10 %, four
@@ -42,6 +43,7 @@ const struct nla_policy hn_traffic_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SIZE_MAX] = { .type = NLA_U32 },
 	[HYBRIDNET_ATTR_SIZE_DIST] = { .type = NLA_NUL_STRING, .len = 31 },
 	[HYBRIDNET_ATTR_PRED_PPM] = { .type = NLA_U32 },
+	[HYBRIDNET_ATTR_PHASES] = { .type = NLA_NUL_STRING, .len = 15 },
 	[HYBRIDNET_ATTR_ROOT] = { .type = NLA_U32 },
 	[HYBRIDNET_ATTR_SEED] = { .type = NLA_U64 },
 	[HYBRIDNET_ATTR_WARMUP_NS] = { .type = NLA_U64 },
@@ -71,6 +73,10 @@ static int hn_put_traffic_cfg(struct sk_buff *skb,
 		return -EMSGSIZE;
 	if ((t->pattern == HN_PAT_MIXED || t->pattern == HN_PAT_PHASED) &&
 	    nla_put_u32(skb, HYBRIDNET_ATTR_PRED_PPM, t->pred_ppm))
+		return -EMSGSIZE;
+	if (t->pattern == HN_PAT_PHASED &&
+	    nla_put_string(skb, HYBRIDNET_ATTR_PHASES,
+			   hn_phases_name(t->phases)))
 		return -EMSGSIZE;
 	if (t->pattern == HN_PAT_SCATTER &&
 	    nla_put_u32(skb, HYBRIDNET_ATTR_ROOT, t->root))
@@ -292,6 +298,11 @@ static int hn_nl_misplaced(struct genl_info *info, const struct hn_tcfg *t)
 			   "pred-ppm applies to mixed and phased, not %s", p);
 		return -EINVAL;
 	}
+	if (tb[HYBRIDNET_ATTR_PHASES] && t->pattern != HN_PAT_PHASED) {
+		hn_nl_errf(info, tb[HYBRIDNET_ATTR_PHASES],
+			   "phases applies to phased, not %s", p);
+		return -EINVAL;
+	}
 	if (tb[HYBRIDNET_ATTR_ROOT] && t->pattern != HN_PAT_SCATTER) {
 		hn_nl_errf(info, tb[HYBRIDNET_ATTR_ROOT],
 			   "root applies to scatter, not %s", p);
@@ -366,6 +377,17 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 				   t->pred_ppm);
 			return -ERANGE;
 		}
+	}
+	a = tb[HYBRIDNET_ATTR_PHASES];
+	if (a) {
+		err = hn_phases_parse(nla_data(a));
+		if (err < 0) {
+			hn_nl_errf(info, a,
+				   "unknown phases \"%.15s\" (global per-node)",
+				   (const char *)nla_data(a));
+			return -EINVAL;
+		}
+		t->phases = err;
 	}
 	if (tb[HYBRIDNET_ATTR_ROOT])
 		t->root = nla_get_u32(tb[HYBRIDNET_ATTR_ROOT]);

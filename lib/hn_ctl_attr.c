@@ -80,6 +80,7 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_LIMIT_NS] = U64,
 	[HYBRIDNET_ATTR_TRAFFIC_STATE] = U32,
 	[HYBRIDNET_ATTR_WHY] = STR,
+	[HYBRIDNET_ATTR_PHASES] = STR,
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

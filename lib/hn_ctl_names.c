@@ -82,6 +82,7 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_LIMIT_NS] = "limit-ns",
 	[HYBRIDNET_ATTR_TRAFFIC_STATE] = "traffic-state",
 	[HYBRIDNET_ATTR_WHY] = "why",
+	[HYBRIDNET_ATTR_PHASES] = "phases",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {

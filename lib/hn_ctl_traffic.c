@@ -42,6 +42,8 @@ int hn_ctl_traffic_start(struct hn_ctl *c, const struct hn_ctl_traffic *t)
 		rc |= nla_put_string(m, HYBRIDNET_ATTR_PATTERN, t->pattern);
 	if (t->size_dist[0])
 		rc |= nla_put_string(m, HYBRIDNET_ATTR_SIZE_DIST, t->size_dist);
+	if (t->phases[0])
+		rc |= nla_put_string(m, HYBRIDNET_ATTR_PHASES, t->phases);
 	for (i = 0; i < sizeof(u32s) / sizeof(u32s[0]); i++)
 		if (t->mask & HN_CTL_TBIT(u32s[i].attr))
 			rc |= nla_put_u32(m, u32s[i].attr,
@@ -100,6 +102,7 @@ static int traffic_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	get_str(tb[HYBRIDNET_ATTR_SIZE_DIST], t->size_dist,
 		sizeof(t->size_dist));
 	get_str(tb[HYBRIDNET_ATTR_WHY], t->why, sizeof(t->why));
+	get_str(tb[HYBRIDNET_ATTR_PHASES], t->phases, sizeof(t->phases));
 	for (i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
 		if (!tb[nums[i].attr])
 			continue;

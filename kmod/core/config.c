@@ -147,7 +147,8 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	    c->max_msg_bytes > c->rx_buf_bytes)
 		return bad(err, "every buffer must hold a max_msg_bytes message");
 	if (c->predict_algo > HN_PREDICT_SECOND_LEVEL)
-		return bad(err, "predict_algo must be 0 (first fit), 1 (K-step) or 2 (second level)");
+		return bad(err,
+			   "predict_algo must be 0 (first fit), 1 (K-step) or 2 (second level)");
 	if (c->predict_algo == HN_PREDICT_KSTEP &&
 	    !in(c->predict_kstep, 1, 2 * c->nodes - 1))
 		return bad(err, "predict_kstep must be 1..2N-1");

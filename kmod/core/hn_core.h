@@ -37,9 +37,7 @@ enum hn_mode {
 enum hn_predict_algo {
 	HN_PREDICT_FIRST_FIT = 0,	/* each request, slot 0 first (L685) */
 	HN_PREDICT_KSTEP = 1,		/* per slot: greedy + K-step (Ch. 6) */
-	HN_PREDICT_SECOND_LEVEL = 2,	/* first fit, and a request in the
-					 * second-level working set swaps it
-					 * in (Sec. 5.2.3) */
+	HN_PREDICT_SECOND_LEVEL = 2,	/* first fit + second level (5.2.3) */
 };
 
 /*

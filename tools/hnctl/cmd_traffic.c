@@ -25,8 +25,8 @@ const char hnctl_help_traffic[] =
 "\n"
 "SYNOPSIS\n"
 "    hnctl traffic start --pattern NAME (--load L | --batch M) [--size SPEC]\n"
-"                        [--pred F] [--root R] [--seed S] [--warmup T]\n"
-"                        [--measure T] [--drain T] [--limit T]\n"
+"                        [--pred F] [--phases P] [--root R] [--seed S]\n"
+"                        [--warmup T] [--measure T] [--drain T] [--limit T]\n"
 "                        [--wait [--timeout SECONDS]] [-j] [-n]\n"
 "    hnctl traffic stop\n"
 "    hnctl traffic [status] [-j]\n"
@@ -52,6 +52,8 @@ const char hnctl_help_traffic[] =
 "      --size SPEC     B (fixed, default 128), A-B (uniform),\n"
 "                      bimodal:S,L,F (L bytes with probability F), 80/80\n"
 "      --pred F        mixed, phased: predictable ratio, 0..1 (0.5)\n"
+"      --phases P      phased: global (the machine's phases, the random\n"
+"                      phase wormhole; the default) or per-node\n"
 "      --root R        scatter: the sending node (0)\n"
 "      --seed S        (1)\n"
 "      --warmup T --measure T --drain T   Bernoulli: the method (20us,\n"
@@ -200,6 +202,11 @@ static int start_opt(struct start_opts *s, const char *opt, const char *val)
 					   val);
 		t->pred_ppm = (uint32_t)ppm;
 		t->mask |= BIT(PRED_PPM);
+	} else if (!strcmp(opt, "--phases")) {
+		if (strcmp(val, "global") && strcmp(val, "per-node"))
+			return hnctl_usage(CMD, "--phases '%s': want global or per-node",
+					   val);
+		strcpy(t->phases, val);
 	} else if (!strcmp(opt, "--root")) {
 		if (hnctl_num(val, UINT32_MAX, &v))
 			return hnctl_usage(CMD, "--root '%s': not a node number",
@@ -297,6 +304,12 @@ static void cfg_words(const struct hn_ctl_traffic *t, int json)
 			j_str("size-dist", t->size_dist);
 		else
 			printf(" size-dist %s", t->size_dist);
+	}
+	if (t->phases[0]) {
+		if (json)
+			j_str("phases", t->phases);
+		else
+			printf(" phases %s", t->phases);
 	}
 }
 

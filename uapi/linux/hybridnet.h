@@ -207,6 +207,7 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_LIMIT_NS,	/* u64: batch: give up after */
 	HYBRIDNET_ATTR_TRAFFIC_STATE,	/* u32: enum hybridnet_traffic */
 	HYBRIDNET_ATTR_WHY,		/* string: how a run ended */
+	HYBRIDNET_ATTR_PHASES,		/* string: phased: global, per-node */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
@@ -236,8 +237,7 @@ enum hybridnet_grant {
 enum hybridnet_predict {
 	HYBRIDNET_PREDICT_FIRST_FIT,	/* greedy, slot 0 first (Ch. 3) */
 	HYBRIDNET_PREDICT_KSTEP,	/* per slot: greedy + K-step (Ch. 6) */
-	HYBRIDNET_PREDICT_SECOND_LEVEL,	/* first fit; a request in the second-
-					 * level working set swaps it in */
+	HYBRIDNET_PREDICT_SECOND_LEVEL,	/* first fit + second-level set */
 };
 
 /* HYBRIDNET_ATTR_EVICT_ALGO: when a circuit leaves the working set. */

@@ -26,6 +26,7 @@ struct tstate {
 	uint32_t state;
 	char pattern[32];
 	char why[160];
+	char phases[16];
 	uint64_t now;
 	uint64_t st[HYBRIDNET_STAT_MAX + 1];
 	int have[HYBRIDNET_STAT_MAX + 1];
@@ -49,6 +50,9 @@ static void parse_traffic(const struct nlmsghdr *h, struct tstate *s)
 	if (tb[HYBRIDNET_ATTR_WHY])
 		snprintf(s->why, sizeof(s->why), "%s",
 			 (const char *)tb[HYBRIDNET_ATTR_WHY] + NLA_HDRLEN);
+	if (tb[HYBRIDNET_ATTR_PHASES])
+		snprintf(s->phases, sizeof(s->phases), "%s",
+			 (const char *)tb[HYBRIDNET_ATTR_PHASES] + NLA_HDRLEN);
 	if (tb[HYBRIDNET_ATTR_NOW])
 		s->now = nlr_get_u64(tb[HYBRIDNET_ATTR_NOW]);
 	if (tb[HYBRIDNET_ATTR_SEED])
@@ -154,6 +158,7 @@ static int module_config(struct nlr *r, struct hn_config *c)
 		F(SW_BUF, sw_buf_bytes), F(RX_BUF, rx_buf_bytes),
 		F(MAX_MSG, max_msg_bytes), F(PIN_SLOTS, pin_slots),
 		F(PREDICT_ALGO, predict_algo), F(PREDICT_KSTEP, predict_kstep),
+		F(EVICT_ALGO, evict_algo), F(EVICT_COUNT, evict_count),
 #undef F
 	};
 	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
@@ -404,6 +409,54 @@ TEST_F_TIMEOUT(tr, bernoulli_as_in_user_space, 120)
 	hn_trun_destroy(run);
 }
 
+/*
+ * The phased pattern's phases (Sec. 4.6.2) in the kernel: global (the
+ * default, with barriers) and per-node, each as hnsim runs it.
+ */
+TEST_F_TIMEOUT(tr, phased_as_in_user_space, 120)
+{
+	static const char *const ph[2] = { "global", "per-node" };
+	struct nlr *r = &self->r;
+	struct hn_trun_cfg rc;
+	const struct hn_tres *u;
+	struct hn_config c;
+	struct hn_trun *run;
+	struct hn_tcfg t;
+	struct tstate s;
+	int i, rv;
+
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
+		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+		start_msg(r, "phased");
+		nlr_u32(r, HYBRIDNET_ATTR_BATCH, 64);
+		nlr_u32(r, HYBRIDNET_ATTR_PRED_PPM, 500000);
+		if (i)
+			nlr_str(r, HYBRIDNET_ATTR_PHASES, ph[i]);
+		ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+		ASSERT_EQ(0, wait_end(r, &s, 60));
+		EXPECT_EQ(HYBRIDNET_TRAFFIC_DONE, s.state);
+		EXPECT_STREQ(ph[i], s.phases);
+		ASSERT_EQ(0, module_config(r, &c));
+		hn_tcfg_default(&t, c.nodes);
+		t.pattern = HN_PAT_PHASED;
+		t.pred_ppm = 500000;
+		t.phases = i ? HN_PHASES_PER_NODE : HN_PHASES_GLOBAL;
+		t.inject = HN_INJ_BATCH;
+		t.batch = 64;
+		hn_trun_cfg_default(&rc);
+		run = hn_trun_create(&c, &t, &rc, &rv, NULL);
+		ASSERT_NE(NULL, run);
+		ASSERT_EQ(0, hn_trun_run(run, 0));
+		u = hn_trun_result(run);
+		EXPECT_EQ(u->done_msgs, s.st[HYBRIDNET_STAT_DONE_MSGS]);
+		EXPECT_EQ(u->t_end, s.st[HYBRIDNET_STAT_TIME_NS]);
+		EXPECT_EQ(u->lat_max, s.st[HYBRIDNET_STAT_LAT_MAX_NS]);
+		EXPECT_EQ(u->util_ppm, s.st[HYBRIDNET_STAT_UTIL_PPM]);
+		hn_trun_destroy(run);
+	}
+}
+
 /* Again, on the engine whose clock has run: the run counts from now. */
 TEST_F(tr, batch_again_later)
 {
@@ -628,6 +681,18 @@ TEST_F(tr, bad_input)
 	nlr_u32(r, HYBRIDNET_ATTR_PRED_PPM, 500000);
 	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
 	EXPECT_STREQ("pred-ppm applies to mixed and phased, not uniform", r->msg);
+
+	start_msg(r, "mixed");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_str(r, HYBRIDNET_ATTR_PHASES, "global");
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("phases applies to phased, not mixed", r->msg);
+
+	start_msg(r, "phased");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	nlr_str(r, HYBRIDNET_ATTR_PHASES, "lockstep");
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("unknown phases \"lockstep\" (global per-node)", r->msg);
 
 	start_msg(r, "mixed");
 	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
