@@ -72,6 +72,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/poll.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -330,6 +331,7 @@ static int hn_preload_shift(struct hn_dev *hd)
 		rc = hn_preload(hd->e, &sc, 1, &err);
 		if (rc)
 			pr_err("preload=shift: slot %u: %s\n", s, err.msg);
+		cond_resched();
 	}
 	kvfree(pairs);
 	return rc;

@@ -20,6 +20,7 @@
 #include <linux/kernel.h>
 #include <linux/kobject.h>
 #include <linux/mm.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
@@ -488,6 +489,7 @@ int hn_sysfs_nodes_resize(struct hn_dev *hd, u32 n)
 		for (i = n; i < have; i++) {
 			kobject_put(&hd->nkobj[i]->kobj);
 			hd->nkobj[i] = NULL;
+			cond_resched();
 		}
 		hd->nkobj_count = n;
 		return 0;
@@ -497,12 +499,16 @@ int hn_sysfs_nodes_resize(struct hn_dev *hd, u32 n)
 		return -ENOMEM;
 	for (i = 0; i < have; i++)
 		nk[i] = hd->nkobj[i];
-	for (i = have; i < n && !rc; i++)
+	for (i = have; i < n && !rc; i++) {
 		rc = hn_node_add(hd, &nk[i], i);
+		cond_resched();		/* 4096 directories of 20 files */
+	}
 	if (rc) {
-		for (i = have; i < n; i++)
+		for (i = have; i < n; i++) {
 			if (nk[i])
 				kobject_put(&nk[i]->kobj);
+			cond_resched();
+		}
 		kvfree(nk);
 		return rc;
 	}
