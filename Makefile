@@ -12,6 +12,9 @@
 # Output goes to build/ (O=dir to change).  See README.md.
 
 O	?= build
+# the release: libhybridnet's version (its soname is libhybridnet.so.MAJOR)
+# and the DKMS package's (dkms.conf; make check-install compares them)
+HN_VERSION := 0.1.0
 CC	?= gcc
 WARN	:= -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 # tools/common/: what the tools, benchmarks and tests share (never the module)

@@ -8,7 +8,8 @@
 #   make module-clean
 #
 # KDIR defaults to the running kernel's build tree if there is one, else
-# to the newest installed /usr/src/linux-headers-*-amd64.
+# to the newest installed /usr/src/linux-headers-*-amd64.  Kbuild gets
+# O= (empty): our O is not its output tree.
 
 KDIR ?= $(or $(wildcard /lib/modules/$(shell uname -r)/build), \
 	$(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | \
@@ -26,11 +27,11 @@ module: $(HN_KO)
 $(HN_KO): $(HN_KMOD_SRC) kmod/kmod.mk
 	@test -n "$(KDIR)" && test -d "$(KDIR)" || \
 		{ echo "no kernel build tree (KDIR=$(KDIR)): run 'make deps'"; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod CONFIG_HYBRIDNET=m modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod O= CONFIG_HYBRIDNET=m modules
 
 module-clean:
 	@if test -n "$(KDIR)" && test -d "$(KDIR)"; then \
-		$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod clean; fi
+		$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod O= clean; fi
 	rm -f $(HN_KO)
 
 clean: module-clean

@@ -3,7 +3,9 @@
 # lib/lib.mk - libhybridnet, the user-space API of /dev/hybridnet and of
 # the hybridnet generic netlink family; included from kmod/kmod.mk.
 # $(O)/libhybridnet.a links statically too (the VM test programs are linked
-# with -static against it).
+# with -static against it); $(O)/libhybridnet.so.$(HN_VERSION) is the shared
+# library that make install installs, with the soname libhybridnet.so.MAJOR.
+# Both are made of the same position-independent objects.
 #
 # The control plane (lib/hn_ctl*.c) is built on libnl-genl-3: a program
 # that calls hn_ctl_*() links with $(HN_NL_LIBS), or, with -static, with
@@ -12,8 +14,11 @@
 HNLIB_SRC	:= $(wildcard lib/*.c)
 HNLIB_OBJ	:= $(HNLIB_SRC:lib/%.c=$(O)/lib/%.o)
 HNLIB		:= $(O)/libhybridnet.a
+HNLIB_SONAME	:= libhybridnet.so.$(firstword $(subst ., ,$(HN_VERSION)))
+HNLIB_SO	:= $(O)/libhybridnet.so.$(HN_VERSION)
+HNLIB_MAP	:= $(O)/lib/libhybridnet.map
 
-lib: $(HNLIB)
+lib: $(HNLIB) $(HNLIB_SO)
 
 # libnl's headers as system headers: -Werror is for our code
 HN_NL_CFLAGS	:= $(patsubst -I%,-isystem %,$(or \
@@ -26,13 +31,31 @@ HN_NL_STATIC_LIBS := -lnl-genl-3 -lnl-3 -lpthread -lm
 HN_CTL_OBJ	:= $(filter $(O)/lib/hn_ctl%,$(HNLIB_OBJ))
 
 $(HN_CTL_OBJ): $(O)/lib/%.o: lib/%.c lib/hn_ctl_int.h lib/libhybridnet.h \
+		lib/lib.mk \
 		uapi/linux/hybridnet.h kmod/core/hn_fields.h
 	@mkdir -p $(@D)
-	$(CC) $(BASE) $(HN_NL_CFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(BASE) $(HN_NL_CFLAGS) $(CFLAGS) -fPIC -c $< -o $@
 
-$(O)/lib/%.o: lib/%.c lib/libhybridnet.h uapi/linux/hybridnet.h
+$(O)/lib/%.o: lib/%.c lib/libhybridnet.h uapi/linux/hybridnet.h lib/lib.mk
 	@mkdir -p $(@D)
-	$(CC) $(BASE) $(CFLAGS) -c $< -o $@
+	$(CC) $(BASE) $(CFLAGS) -fPIC -c $< -o $@
 
 $(HNLIB): $(HNLIB_OBJ)
+	@rm -f $@
 	$(AR) rcs $@ $^
+
+# The shared library exports what libhybridnet.h names, and nothing of
+# the helpers the library's files share (hn_ctl_int.h).
+$(HNLIB_MAP): $(HNLIB_OBJ) lib/libhybridnet.h
+	nm -g --defined-only $(HNLIB_OBJ) | awk 'NF == 3 { print $$3 }' | \
+		sort -u > $@.defined
+	grep -ow 'hn_[a-z0-9_]*' lib/libhybridnet.h | sort -u > $@.named
+	{ echo 'HYBRIDNET_0 {'; echo 'global:'; \
+	  comm -12 $@.defined $@.named | sed 's/.*/\t&;/'; \
+	  echo 'local: *;'; echo '};'; } > $@
+	rm -f $@.defined $@.named
+
+$(HNLIB_SO): $(HNLIB_OBJ) $(HNLIB_MAP)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,$(HNLIB_SONAME) \
+		-Wl,--version-script=$(HNLIB_MAP) -Wl,-z,defs \
+		$(HNLIB_OBJ) $(HN_NL_LIBS) -o $@
