@@ -127,6 +127,9 @@ check)
 	tap_ok "insmod for hnctl" load nodes=8 k=4
 	step hnctl hnctl-vm.sh
 	tap_ok "rmmod after hnctl" unload
+	tap_ok "insmod for the sysfs ABI" load nodes=4
+	step sysfs-abi sysfs-abi.sh
+	tap_ok "rmmod after the sysfs ABI" unload
 	step reload reload
 	step failnth env HN_FAILNTH_STRIDE=7 failnth
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'

@@ -21,7 +21,8 @@ HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
 HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
 		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl \
-		   $(HN_VM)/bin/hnctl-vm.sh
+		   $(HN_VM)/bin/hnctl-vm.sh $(HN_VM)/bin/sysfs-abi.sh \
+		   $(HN_VM)/bin/sysfs-class-misc-hybridnet
 HN_INITRD	:= $(HN_VM)/initrd.gz
 HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
 			$(KDIR)/include/generated/utsrelease.h 2>/dev/null)
@@ -54,6 +55,16 @@ $(HN_VM)/bin/hnctl: $(O)/static/hnctl
 	cp $< $@
 
 $(HN_VM)/bin/hnctl-vm.sh: $(HN_VM_SRCDIR)/hnctl-vm.sh
+	@mkdir -p $(@D)
+	cp $< $@
+
+# the sysfs ABI file and the script that holds the module's sysfs to it
+$(HN_VM)/bin/sysfs-abi.sh: $(HN_VM_SRCDIR)/sysfs-abi.sh
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(HN_VM)/bin/sysfs-class-misc-hybridnet: \
+		Documentation/ABI/testing/sysfs-class-misc-hybridnet
 	@mkdir -p $(@D)
 	cp $< $@
 

@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# sysfs-abi.sh [ABI_FILE] - inside the VM, with hybridnet loaded: every
+# file under /sys/class/misc/hybridnet/ has its "What:" entry in
+# Documentation/ABI/testing/sysfs-class-misc-hybridnet (copied next to
+# this script), and every entry there names a file that exists; nodes/N/
+# is documented as nodes/<N>/.  The files every device has (dev, uevent,
+# power/) are the driver core's, documented with it.  Prints TAP.
+
+ABI=${1:-$(dirname "$0")/sysfs-class-misc-hybridnet}
+SYS=/sys/class/misc/hybridnet
+n=0
+fails=0
+
+tap() {	# tap OK DESC [FILE]: one TAP line; FILE's lines as comments
+	n=$((n + 1))
+	if [ "$1" = 1 ]; then
+		echo "ok $n sysfs ABI: $2"
+	else
+		fails=$((fails + 1))
+		[ -n "$3" ] && sed 's/^/# /' "$3"
+		echo "not ok $n sysfs ABI: $2"
+	fi
+}
+
+[ -r "$ABI" ] || { echo "not ok 1 sysfs ABI: no $ABI"; exit 1; }
+[ -d "$SYS" ] || { echo "not ok 1 sysfs ABI: no $SYS (module not loaded)"; exit 1; }
+
+sed -n 's|^What:[[:space:]]*||p' "$ABI" | sort -u > /tmp/abi.doc
+(cd $SYS && find . -type f) | sed 's|^\./||' |
+	grep -vxE 'dev|uevent|power/.*' |
+	sed -E "s|^nodes/[0-9]+/|nodes/<N>/|; s|^|$SYS/|" | sort -u > /tmp/abi.have
+echo "# $(wc -l < /tmp/abi.have) kinds of file under $SYS," \
+	"$(grep -c . /tmp/abi.doc) entries in $(basename "$ABI")"
+
+# one line per directory, so a failure says where
+for d in "" config/ stats/ errors/ clock/ "nodes/<N>/"; do
+	grep -E "^$SYS/$d[^/]+\$" /tmp/abi.have | grep -vxF -f /tmp/abi.doc \
+		> /tmp/abi.missing
+	ok=1
+	[ -s /tmp/abi.missing ] && ok=0
+	tap $ok "every file of ${d:-the top level} is documented" /tmp/abi.missing
+done
+
+# no file in a directory the loop does not know
+grep -vE "^$SYS/((config|stats|errors|clock|nodes/<N>)/)?[^/]+\$" \
+	/tmp/abi.have > /tmp/abi.other
+ok=1
+[ -s /tmp/abi.other ] && ok=0
+tap $ok "no file outside config/ stats/ errors/ clock/ nodes/N/" /tmp/abi.other
+
+# and nothing documented that is not there (the directory's own entry
+# aside)
+grep -vxF "$SYS/" /tmp/abi.doc | grep -vxF -f /tmp/abi.have > /tmp/abi.stale
+ok=1
+[ -s /tmp/abi.stale ] && ok=0
+tap $ok "every documented file exists" /tmp/abi.stale
+
+# nodes/ holds one directory per node
+want=$(cat $SYS/config/nodes)
+have=$(ls $SYS/nodes | wc -l)
+echo "nodes/ has $have directories, config/nodes is $want" > /tmp/abi.nodes
+ok=0
+[ "$have" = "$want" ] && ok=1
+tap $ok "nodes/ has config/nodes directories" /tmp/abi.nodes
+
+[ $fails -eq 0 ]
