@@ -7,6 +7,8 @@
 #   make bench      run the benchmarks
 #   make demo       boot a VM, load the module, show traffic (issue 3)
 #   make deps       install the Debian packages the project needs (root)
+#   make install    the tools, libhybridnet, headers, man pages (dist/install.mk)
+#   make help       every target, one line each
 #   make clean
 #
 # Output goes to build/ (O=dir to change).  See README.md.
@@ -41,7 +43,8 @@ KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
 		/usr/src/linux-source-6.1.tar.xz)
 KSFT	:= $(O)/ksft/kselftest_harness.h $(O)/ksft/kselftest.h
 
-.PHONY: all lib tools check check-unit check-spec check-scan unit bench deps clean
+.PHONY: all lib tools check check-unit check-spec check-scan unit bench deps clean \
+	help
 all: lib tools
 
 lib: $(O)/libhncore.a
@@ -95,6 +98,7 @@ CHECK_STEPS := check-unit check-spec check-scan
 -include docs/results/switching.mk
 -include tools/hnctl/hnctl.mk
 -include tools/hntraffic/hntraffic.mk
+-include dist/install.mk
 
 check: deps
 	@rm -rf $(O)/tap && mkdir -p $(O)/tap
@@ -135,6 +139,64 @@ $(O)/bench/hn_bench: selftests/bench/hn_bench.c $(O)/libhncore.a
 
 deps:
 	@selftests/deps.sh
+
+# make help: every target, one line each, here and nowhere else
+# (make check-help checks that each exists and that every .PHONY target
+# is listed)
+define HN_HELP
+Build (into $(O)/ and kmod/):
+  all               the default: engine library, tools, libhybridnet, module
+  lib               $(O)/libhncore.a, $(O)/libhybridnet.a and .so
+  tools             $(O)/hnsim
+  hnctl             $(O)/hnctl, the control tool
+  hnctl-static      $(O)/static/hnctl, linked -static (the VM's)
+  hntraffic         $(O)/hntraffic, traffic through /dev/hybridnet
+  module            kmod/hybridnet.ko, against KDIR
+  unit              the engine's unit tests, with ASan and UBSan
+  vm-initrd         the VM's initramfs: module, test programs, tools
+Install (PREFIX=/usr/local, DESTDIR):
+  install           tools, libhybridnet (.so, .a, .pc), headers, man pages,
+                    bash completion, the udev rule
+  uninstall         remove what install installed
+  modules_install   hybridnet.ko into /lib/modules/KREL/extra, then depmod
+                    (INSTALL_MOD_PATH)
+  dkms-src          the module's sources and dkms.conf into
+                    /usr/src/hybridnet-$(HN_VERSION), for dkms add
+Test (each step writes TAP to $(O)/tap/STEP.tap):
+  check             install missing Debian packages, run every step below
+  check-unit        the engine's unit tests
+  check-spec        the netlink spec against the uapi header and the tables
+  check-scan        the VM's kernel-log scan
+  check-hnctl       hnctl without the module: parsing, phase files
+  check-install     install, uninstall, pkg-config, modules_install, udev,
+                    bash completion
+  check-man         the man pages: mandoc -T lint, man --warnings, and what
+                    they must name
+  check-dkms        a DKMS build against KDIR in a private tree
+  check-help        this list against the Makefiles' targets
+  check-vm          the module tests in a qemu VM
+  check-vm-debug    the same on a debug kernel (KASAN, lockdep, ...)
+  soak              the adversarial suite, HN_SOAK_SECONDS (600), in the VM
+  soak-debug        the same on the debug kernel
+Run:
+  demo              boot a VM, load the module, show traffic
+  vm-shell          boot the VM to a shell with the module loaded
+  bench             the engine's speed and memory
+  bench-vm          /dev/hybridnet against AF_UNIX, in the VM
+  bench-sched       the schedulers against the FPGA figures
+  bench-switching   time the switching experiments' regeneration
+  results-sched     the scheduler experiments (Ch. 6 and 7)
+  results-switching the switching experiments (Ch. 1, 4 and 5), plots
+Other:
+  deps              install the Debian packages the project needs (root)
+  clean             remove $(O)/ and the module's build files
+  module-clean      remove the module's build files
+  help              this list
+endef
+export HN_HELP
+
+help:
+	@printf '%s\n' "$$HN_HELP"
 
 clean:
 	rm -rf $(O)

@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# dist/install.mk - install hybridnet as a module and a tool set; included
+# by the top-level Makefile (last, so everything it installs has a rule).
+#
+#   make install          the tools, libhybridnet (.so, .a, libhybridnet.pc),
+#                         the headers, the man pages, bash completion and
+#                         the udev rule, under $(DESTDIR)$(PREFIX)
+#   make uninstall        remove them
+#   make modules_install  kmod/hybridnet.ko into
+#                         $(INSTALL_MOD_PATH)/lib/modules/KREL/extra/, then
+#                         depmod, so that "modprobe hybridnet" finds it
+#   make dkms-src         the module's sources and dkms.conf into
+#                         $(DESTDIR)/usr/src/hybridnet-$(HN_VERSION)/, for
+#                         "dkms add -m hybridnet -v $(HN_VERSION)"
+#   make check-install    all of it into temporary directories (a step of
+#                         make check; selftests/install/test-install.sh)
+#   make check-man        the man pages (selftests/install/test-man.sh)
+#   make check-dkms       a DKMS build in a private tree (test-dkms.sh)
+#   make check-help       make help against the targets (test-help.sh)
+
+PREFIX		?= /usr/local
+BINDIR		?= $(PREFIX)/bin
+LIBDIR		?= $(PREFIX)/lib
+INCLUDEDIR	?= $(PREFIX)/include
+MANDIR		?= $(PREFIX)/share/man
+PKGCONFIGDIR	?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR	?= $(PREFIX)/share/bash-completion/completions
+# udev reads /etc/udev/rules.d and /usr/lib/udev/rules.d, never PREFIX
+UDEVRULESDIR	?= /etc/udev/rules.d
+DKMSSRCDIR	?= /usr/src/hybridnet-$(HN_VERSION)
+
+HN_TOOLS	:= hnctl hnsim hntraffic
+HN_MANS		:= man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4
+HN_UDEV		:= dist/60-hybridnet.rules
+# what make install puts in place, and make uninstall removes
+HN_INSTALLED	:= $(HN_TOOLS:%=$(BINDIR)/%) \
+		   $(LIBDIR)/libhybridnet.so.$(HN_VERSION) \
+		   $(LIBDIR)/$(HNLIB_SONAME) $(LIBDIR)/libhybridnet.so \
+		   $(LIBDIR)/libhybridnet.a $(PKGCONFIGDIR)/libhybridnet.pc \
+		   $(INCLUDEDIR)/libhybridnet.h $(INCLUDEDIR)/linux/hybridnet.h \
+		   $(foreach m,$(HN_MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
+		   $(HN_TOOLS:%=$(BASHCOMPDIR)/%) \
+		   $(UDEVRULESDIR)/$(notdir $(HN_UDEV))
+
+.PHONY: install uninstall modules_install dkms-src
+.PHONY: check-install check-man check-dkms check-help
+CHECK_STEPS += check-help check-man check-install check-dkms
+
+# libhybridnet.pc's directories, relative to ${prefix} when they are
+# under PREFIX, so that pkg-config --define-prefix can move the tree
+HN_PC_LIBDIR	 = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+HN_PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
+
+install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(INCLUDEDIR)/linux \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(UDEVRULESDIR) \
+		$(sort $(foreach m,$(HN_MANS),$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))))
+	install -m 0755 $(HN_TOOLS:%=$(O)/%) $(DESTDIR)$(BINDIR)/
+	install -m 0755 $(HNLIB_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf libhybridnet.so.$(HN_VERSION) $(DESTDIR)$(LIBDIR)/$(HNLIB_SONAME)
+	ln -sf $(HNLIB_SONAME) $(DESTDIR)$(LIBDIR)/libhybridnet.so
+	install -m 0644 $(HNLIB) $(DESTDIR)$(LIBDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(HN_PC_LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(HN_PC_INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(HN_VERSION)|' \
+		dist/libhybridnet.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/libhybridnet.pc
+	install -m 0644 lib/libhybridnet.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 0644 uapi/linux/hybridnet.h $(DESTDIR)$(INCLUDEDIR)/linux/
+	$(foreach m,$(HN_MANS),install -m 0644 $(m) \
+		$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/ &&) true
+	$(foreach t,$(HN_TOOLS),install -m 0644 dist/bash-completion/$(t) \
+		$(DESTDIR)$(BASHCOMPDIR)/ &&) true
+	install -m 0644 $(HN_UDEV) $(DESTDIR)$(UDEVRULESDIR)/
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+		ldconfig; \
+		udevadm control --reload 2>/dev/null || true; \
+	fi
+
+uninstall:
+	rm -f $(HN_INSTALLED:%=$(DESTDIR)%)
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/linux 2>/dev/null
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig; fi
+
+# Kbuild's modules_install runs depmod only when the kernel tree has a
+# System.map, which a headers package lacks: so depmod here.  A module
+# built for another kernel than the running one goes where that kernel
+# looks (HN_KREL: KDIR's release).  O= keeps our O (build/) from Kbuild,
+# which reads it as its output tree.  Debian's headers lack the key
+# Debian signs its modules with: Kbuild would then fail to sign, noisily
+# and harmlessly; it does not try (DKMS signs with its own key).
+HN_SIGN	:= $(if $(wildcard $(KDIR)/output/signing_key.pem \
+			   $(KDIR)/certs/signing_key.pem),,CONFIG_MODULE_SIG_ALL=)
+
+modules_install: $(HN_KO)
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod O= $(HN_SIGN) modules_install
+	depmod $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(HN_KREL)
+
+# What DKMS builds from: dkms.conf, kmod/ and uapi/ (kmod/Kbuild includes
+# ../uapi), without build products.
+dkms-src:
+	install -d $(DESTDIR)$(DKMSSRCDIR)
+	tar -cf - --exclude='*.o' --exclude='*.ko' --exclude='*.cmd' \
+		--exclude='*.mod' --exclude='*.mod.c' --exclude='*.order' \
+		--exclude='*.symvers' --exclude='kmod.mk' dkms.conf kmod uapi | \
+		tar -xf - -C $(DESTDIR)$(DKMSSRCDIR)
+
+check-install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_KO)
+	@mkdir -p $(O)/tap
+	@selftests/install/test-install.sh $(O) > $(O)/tap/$@.tap; \
+	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
+
+check-man: $(HN_TOOLS:%=$(O)/%) $(HN_KO)
+	@mkdir -p $(O)/tap
+	@selftests/install/test-man.sh $(O) > $(O)/tap/$@.tap; \
+	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
+
+check-dkms:
+	@mkdir -p $(O)/tap
+	@selftests/install/test-dkms.sh $(KDIR) > $(O)/tap/$@.tap; \
+	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
+
+check-help:
+	@mkdir -p $(O)/tap
+	@selftests/install/test-help.sh > $(O)/tap/$@.tap; \
+	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc

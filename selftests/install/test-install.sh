@@ -1,0 +1,178 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# selftests/install/test-install.sh BUILD - make install, uninstall and
+# modules_install into temporary directories: the files and where they
+# go (PREFIX, DESTDIR, INSTALL_MOD_PATH), the shared library's soname and
+# exports, a program built with pkg-config against the installed tree
+# (dynamic and static) and run, the installed man pages and bash
+# completion at work, modprobe finding the installed module.  Needs no
+# module loaded and changes nothing outside its directory.  Prints TAP.
+set -u
+cd "$(dirname "$0")/../.."
+O=${1:-build}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. selftests/install/tap.sh
+VER=$(sed -n 's/^HN_VERSION := //p' Makefile)
+MAJOR=${VER%%.*}
+M="make -s --no-print-directory O=$O"
+R=$T/root
+P=$R/usr/local
+
+# ---- make install -------------------------------------------------------
+check "make install DESTDIR=... (PREFIX /usr/local)" $M install DESTDIR="$R"
+sort > "$T/want" <<EOF2
+/etc/udev/rules.d/60-hybridnet.rules
+/usr/local/bin/hnctl
+/usr/local/bin/hnsim
+/usr/local/bin/hntraffic
+/usr/local/include/libhybridnet.h
+/usr/local/include/linux/hybridnet.h
+/usr/local/lib/libhybridnet.a
+/usr/local/lib/libhybridnet.so -> libhybridnet.so.$MAJOR
+/usr/local/lib/libhybridnet.so.$MAJOR -> libhybridnet.so.$VER
+/usr/local/lib/libhybridnet.so.$VER
+/usr/local/lib/pkgconfig/libhybridnet.pc
+/usr/local/share/bash-completion/completions/hnctl
+/usr/local/share/bash-completion/completions/hnsim
+/usr/local/share/bash-completion/completions/hntraffic
+/usr/local/share/man/man1/hnsim.1
+/usr/local/share/man/man1/hntraffic.1
+/usr/local/share/man/man4/hybridnet.4
+/usr/local/share/man/man8/hnctl.8
+EOF2
+listing() {	# the files and symlinks under $1, symlinks with their target
+	(cd "$1" && find . \( -type f -o -type l \) -printf '/%P%l\n' |
+		sed 's/^\(.*\.so[.0-9]*\)\(libhybridnet.*\)$/\1 -> \2/') | sort
+}
+listing "$R" > "$T/have"
+diff "$T/have" "$T/want" > "$T/diff"
+report "$( [ -s "$T/diff" ] && echo 0 || echo 1)" \
+	"make install installs exactly the tools, libraries, headers, pkg-config file, man pages, completions and udev rule" \
+	"$T/diff"
+check "the tools are executable, the rest is not" sh -c \
+	"test -x $P/bin/hnctl -a -x $P/bin/hnsim -a -x $P/bin/hntraffic &&
+	 ! find $R -type f -perm /111 | grep -v '/bin/hn\|\.so\.$VER\$' | grep ."
+check "the installed hnsim and hnctl run" sh -c \
+	"$P/bin/hnsim --help >/dev/null && $P/bin/hnctl -V | grep -q 'version 1'"
+
+# ---- the shared library -------------------------------------------------
+so=$P/lib/libhybridnet.so.$VER
+check "libhybridnet.so.$VER has the soname libhybridnet.so.$MAJOR and needs libnl" \
+	sh -c "readelf -d $so | grep -q 'SONAME.*\[libhybridnet.so.$MAJOR\]' &&
+	       readelf -d $so | grep -q 'NEEDED.*libnl-genl-3'"
+# every function libhybridnet.h declares, as gcc sees the header
+echo '#include <libhybridnet.h>' > "$T/decl.c"
+gcc -I"$P/include" -aux-info "$T/decl.aux" -c "$T/decl.c" -o "$T/decl.o"
+grep 'libhybridnet.h:' "$T/decl.aux" |
+	sed -n 's/.*[ *]\(hn_[a-z0-9_]*\) (.*/\1/p' | sort -u > "$T/declared"
+nm -D --defined-only "$so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' |
+	sort -u > "$T/exported"
+comm -23 "$T/declared" "$T/exported" > "$T/diff"
+report "$( [ -s "$T/diff" ] && echo 0 || echo 1)" \
+	"the .so exports every function libhybridnet.h declares ($(wc -l < "$T/declared"))" \
+	"$T/diff"
+comm -13 "$T/declared" "$T/exported" > "$T/diff"
+report "$( [ -s "$T/diff" ] && echo 0 || echo 1)" \
+	"and no other function (the library's internal helpers stay hidden)" \
+	"$T/diff"
+
+# ---- pkg-config and a program built against the installed tree ----------
+# the tree as installed, moved: the .pc's prefix is where it lies
+pc() { PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --define-prefix "$@"; }
+check "pkg-config --modversion libhybridnet is $VER" \
+	test "$(pc --modversion libhybridnet)" = "$VER"
+check "pkg-config --cflags libhybridnet names the installed headers" \
+	sh -c "PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --define-prefix --cflags libhybridnet | grep -q -- '^-I$P/include '"
+check "pkg-config --libs libhybridnet is the installed -lhybridnet alone" \
+	test "$(pc --libs libhybridnet | xargs)" = "-L$P/lib -lhybridnet"
+check "pkg-config --static --libs libhybridnet adds libnl-genl-3 and libnl-3" \
+	sh -c "PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --define-prefix --static --libs libhybridnet |
+	       grep -q -- '^-L$P/lib -lhybridnet .*-lnl-genl-3 .*-lnl-3'"
+src=selftests/install/hello.c
+want="hn_open ENOENT, hn_ctl_open answered, max nodes 4096"
+check "a program builds with pkg-config against the installed headers and .so" \
+	sh -c "gcc -Wall -Werror $src \$(PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --define-prefix --cflags --libs libhybridnet) -o $T/hello"
+check "it runs with the installed libhybridnet.so.$MAJOR" sh -c \
+	"LD_LIBRARY_PATH=$P/lib ldd $T/hello | grep -q '^.libhybridnet.so.$MAJOR => $P/lib/' &&
+	 test \"\$(LD_LIBRARY_PATH=$P/lib $T/hello)\" = '$want'"
+check "a program builds -static with pkg-config --static" \
+	sh -c "gcc -static -Wall -Werror $src \$(PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --define-prefix --static --cflags --libs libhybridnet) -o $T/hello-static 2>$T/ld.out &&
+	       ! readelf -l $T/hello-static | grep -q INTERP"
+check "and runs" test "$("$T/hello-static")" = "$want"
+
+# ---- man pages and completion, as installed -----------------------------
+check "man finds the installed pages by name" sh -c \
+	"for p in hnctl.8 hnsim.1 hntraffic.1 hybridnet.4; do
+		man -M $P/share/man -w \${p%.*} | grep -qx $P/share/man/man\${p##*.}/\$p || exit 1
+	 done"
+# complete WORDS...: what the installed completion offers for the last word
+complete_words() {
+	PATH=$P/bin:$PATH bash -c '
+		. /usr/share/bash-completion/bash_completion
+		. "$0/$1"
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+		f=$(complete -p "$1" | sed "s/.*-F \([^ ]*\).*/\1/")
+		"$f" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}" 2>/dev/null
+		printf "%s\n" "${COMPREPLY[@]}"' \
+		"$P/share/bash-completion/completions" "$@" | sort -u | xargs
+}
+if [ -r /usr/share/bash-completion/bash_completion ]; then
+	check "completion: hnctl <TAB> offers every command" test \
+		"$(complete_words hnctl '')" = \
+		"circuits help monitor predict preload release sched set show stats traffic"
+	check "completion: every command it offers is one hnctl takes" sh -c \
+		"for c in \$(echo '$(complete_words hnctl '')'); do
+			[ \$c = help ] && set -- || set -- --help
+			$P/bin/hnctl \$c \"\$@\" >/dev/null || { echo \$c; exit 1; }
+		 done"
+	"$P/bin/hnctl" show --help | sed -n '/KEYs:/,/^$/p' | sed 's/KEYs://' |
+		xargs -n 1 | grep -vx now | sort | xargs > "$T/keys"
+	check "completion: hnctl set <TAB> offers every key of hnctl show --help" \
+		test "$(complete_words hnctl set '')" = "$(cat "$T/keys")"
+	check "completion: hnctl set nodes 8 n<TAB> offers the keys in n" test \
+		"$(complete_words hnctl set nodes 8 n)" = "nic-buf nic-ns nodes"
+	check "completion: hnctl set policy <TAB> offers the policies" test \
+		"$(complete_words hnctl set policy '')" = \
+		"dynamic fixed no-w preempt preempt,slot ses sla"
+	check "completion: hnsim run --pattern <TAB> offers the 17 patterns" test \
+		"$(complete_words hnsim run --pattern '' | wc -w)" = 17
+	check "completion: hnsim -s slot_<TAB> offers the slot keys" test \
+		"$(complete_words hnsim -s slot_)" = "slot_p_ns= slot_w_ns="
+	check "completion: hntraffic --fa<TAB> gives --fault, then its kinds" test \
+		"$(complete_words hntraffic --fa) / $(complete_words hntraffic --fault '')" = \
+		"--fault / corrupt dup lose swap"
+else
+	skip "bash completion" "no /usr/share/bash-completion (make deps)"
+fi
+check "the udev rule gives /dev/hybridnet to the group hybridnet, mode 0660" \
+	grep -qx 'KERNEL=="hybridnet", SUBSYSTEM=="misc", GROUP="hybridnet", MODE="0660"' \
+	"$R/etc/udev/rules.d/60-hybridnet.rules"
+
+# ---- uninstall, and another PREFIX --------------------------------------
+check "make uninstall DESTDIR=... removes every file it installed" sh -c \
+	"$M uninstall DESTDIR=$R && ! find $R -type f -o -type l | grep ."
+R2=$T/root2
+check "make install PREFIX=/opt/hn installs under /opt/hn, and the .pc says so" \
+	sh -c "$M install DESTDIR=$R2 PREFIX=/opt/hn &&
+	       test -x $R2/opt/hn/bin/hnctl -a -f $R2/opt/hn/share/man/man4/hybridnet.4 &&
+	       grep -qx 'prefix=/opt/hn' $R2/opt/hn/lib/pkgconfig/libhybridnet.pc &&
+	       grep -qx 'libdir=\${prefix}/lib' $R2/opt/hn/lib/pkgconfig/libhybridnet.pc &&
+	       ! find $R2 -path $R2/opt -prune -o -path $R2/etc -prune -o -type f -print | grep ."
+
+# ---- modules_install ----------------------------------------------------
+KREL=$(modinfo -F vermagic kmod/hybridnet.ko | cut -d' ' -f1)
+MP=$T/mod
+check "make modules_install INSTALL_MOD_PATH=... puts hybridnet.ko in lib/modules/$KREL/extra" \
+	sh -c "$M modules_install INSTALL_MOD_PATH=$MP > $T/mi.out 2>&1 &&
+	       test -f $MP/lib/modules/$KREL/extra/hybridnet.ko"
+check "and runs depmod there: modules.dep has it" \
+	grep -q '^extra/hybridnet.ko:' "$MP/lib/modules/$KREL/modules.dep"
+check "modprobe hybridnet finds it (modprobe -d ... --show-depends)" \
+	sh -c "modprobe -d $MP -S $KREL --show-depends hybridnet |
+	       grep -qx 'insmod $MP/lib/modules/$KREL/extra/hybridnet.ko '"
+check "modinfo hybridnet finds it, with its parameters" \
+	sh -c "modinfo -b $MP -k $KREL -F parm hybridnet | grep -q '^nodes:'"
+finish

@@ -1,0 +1,135 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# selftests/install/test-man.sh BUILD - the man pages (man/) and the
+# sysfs ABI file (Documentation/ABI/testing/).  The pages pass
+# "mandoc -T lint" and "man --warnings" without a message, carry the
+# release's version, cite no line of a file the reader does not have, and
+# name what the code has: every command, key and option the tools' --help
+# gives, every module parameter of kmod/hybridnet.ko, every errno, error
+# counter and ioctl of the device.  The ABI file is well formed and has an
+# entry for every configuration field, statistic and error counter of the
+# tables the module's sysfs comes from (the VM test sysfs-abi.sh holds it
+# to the files themselves).  Prints TAP.
+set -u
+cd "$(dirname "$0")/../.."
+O=${1:-build}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. selftests/install/tap.sh
+ABI=Documentation/ABI/testing/sysfs-class-misc-hybridnet
+VER=$(sed -n 's/^HN_VERSION := //p' Makefile)
+PAGES="man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4"
+
+# the checkers find what they must: a page with an unknown macro
+printf '.TH X 1 2026-01-01\n.SH NAME\nx \\- y\n.BX z\n' > "$T/bad.1"
+check "the checkers report a broken page" sh -c \
+	"mandoc -T lint -W style $T/bad.1 | grep -q . &&
+	 man --warnings -l $T/bad.1 2>&1 >/dev/null | grep -q ."
+
+for p in $PAGES; do
+	mandoc -T lint -W style "$p" > "$T/lint" 2>&1
+	report "$( [ -s "$T/lint" ] && echo 0 || echo 1)" \
+		"$p: mandoc -T lint -W style says nothing" "$T/lint"
+	LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$p" 2>&1 >/dev/null |
+		grep -v '^$' > "$T/warn"
+	report "$( [ -s "$T/warn" ] && echo 0 || echo 1)" \
+		"$p: man --warnings says nothing" "$T/warn"
+	check "$p: .TH names hybridnet $VER" \
+		grep -q "^\.TH .* \"hybridnet $VER\" " "$p"
+done
+grep -nE '\bL[0-9]{3,4}\b|shared/seeds|seeds/0' $PAGES "$ABI" > "$T/lines"
+report "$( [ -s "$T/lines" ] && echo 0 || echo 1)" \
+	"the pages and the ABI file cite the dissertation by chapter, never by line" \
+	"$T/lines"
+
+# the source of a page as words: escapes and fonts taken out
+text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(dq/"/g' "$1"; }
+
+# names PAGE DESC WORDFILE: PAGE has every word of WORDFILE
+names() {
+	local page=$1 desc=$2 words=$3
+	text "$page" > "$T/page"
+	sort -u "$words" | while read -r w; do
+		grep -qw -e "$w" "$T/page" || echo "$w"
+	done > "$T/missing"
+	report "$( [ -s "$T/missing" ] && echo 0 || echo 1)" \
+		"$page names $desc ($(sort -u "$words" | wc -l))" "$T/missing"
+}
+
+# the long options of a help text's option lines
+opts() { grep -oE '^ *(-[a-zA-Z], )?--[a-z][a-z-]*' | grep -oE -- '--[a-z-]+'; }
+
+# hnctl(8): its commands, show's keys, its options and the commands'
+"$O/hnctl" --help | sed -n '/^COMMANDS/,/^$/s/^    \([a-z]*\) .*/\1/p' \
+	> "$T/w"
+names man/hnctl.8 "every command of hnctl --help" "$T/w"
+"$O/hnctl" show --help | sed -n '/KEYs:/,/^$/p' | sed 's/KEYs://' |
+	tr ' ' '\n' | grep . > "$T/w"
+names man/hnctl.8 "every key of hnctl show --help" "$T/w"
+{
+	"$O/hnctl" --help | opts
+	for c in $(sed -n '/^COMMANDS/,/^$/s/^    \([a-z]*\) .*/\1/p' \
+			< <("$O/hnctl" --help)); do
+		"$O/hnctl" "$c" --help | opts
+	done
+} > "$T/w"
+names man/hnctl.8 "every option of hnctl and its commands" "$T/w"
+
+# hnsim(1): its options in the three modes, its keys, the patterns
+{ "$O/hnsim" --help; "$O/hnsim" run --help; "$O/hnsim" sched --help; } |
+	opts > "$T/w"
+names man/hnsim.1 "every option of hnsim, hnsim run and hnsim sched" "$T/w"
+"$O/hnsim" --help | sed -n '/^KEYS/,/^$/s/^  \([a-z_]*\) .*/\1/p' > "$T/w"
+names man/hnsim.1 "every KEY of hnsim --help" "$T/w"
+"$O/hnsim" run --help | sed -n '/^Patterns/{n;p;q}' | tr ' ' '\n' |
+	grep . > "$T/patterns"
+names man/hnsim.1 "every pattern" "$T/patterns"
+
+# hntraffic(1)
+"$O/hntraffic" --help | opts > "$T/w"
+names man/hntraffic.1 "every option of hntraffic --help" "$T/w"
+names man/hntraffic.1 "every pattern" "$T/patterns"
+
+# hybridnet(4): module parameters, errnos, error counters, ioctls, fields
+modinfo -F parm kmod/hybridnet.ko | cut -d: -f1 > "$T/w"
+names man/hybridnet.4 "every parameter of modinfo kmod/hybridnet.ko" "$T/w"
+sed -n '1,/^ \*\//p' kmod/dev.c | grep -oE '\bE[A-Z]{3,}\b' |
+	grep -vE '^(ERESTARTSYS|EPOLL.*)$' > "$T/w"
+names man/hybridnet.4 "every errno of kmod/dev.c's header comment" "$T/w"
+sed -n 's/^HN_ERROR([A-Z_]*, \([a-z_]*\)).*/\1/p' kmod/hn_lists.h > "$T/errors"
+names man/hybridnet.4 "every errors/ counter of kmod/hn_lists.h" "$T/errors"
+grep -oE '\bHYBRIDNET_IOC_[A-Z]+\b' uapi/linux/hybridnet.h |
+	grep -vx HYBRIDNET_IOC_MAGIC > "$T/w"
+names man/hybridnet.4 "every ioctl of uapi/linux/hybridnet.h" "$T/w"
+for s in hybridnet_msg_hdr hybridnet_info; do
+	sed -n "/^struct $s {/,/^};/s/^\t__[us][0-9]* \([a-z_]*\);.*/\1/p" \
+		uapi/linux/hybridnet.h > "$T/w"
+	names man/hybridnet.4 "every field of struct $s" "$T/w"
+done
+
+# the ABI file: every entry is What: lines (of the device's directory),
+# then Date, KernelVersion, Contact and Description, in that order
+awk -v dir=/sys/class/misc/hybridnet/ '
+	function end() { if (e && f != "DKCD") { print "entry " e ": " f; bad++ } }
+	/^What:/ { if (!w) { end(); e++; f = "" } w = 1
+		   if (index($2, dir) != 1) { print; bad++ } next }
+	/^Date:/ { f = f "D" } /^KernelVersion:/ { f = f "K" }
+	/^Contact:/ { f = f "C" } /^Description:/ { f = f "D" }
+	{ w = 0 }
+	END { end(); exit bad != 0 }' "$ABI" > "$T/abi" 2>&1
+report "$( [ $? -eq 0 ] && echo 1 || echo 0)" \
+	"$ABI: every entry has What, Date, KernelVersion, Contact, Description" \
+	"$T/abi"
+sed -n 's|^What:\t*/sys/class/misc/hybridnet/||p' "$ABI" > "$T/what"
+{
+	sed -n 's/^HN_FIELD(\([a-z_0-9]*\),.*/config\/\1/p' kmod/core/hn_fields.h
+	sed 's/^/errors\//' "$T/errors"
+	sed -n 's/^HN_GSTAT(\([a-z_0-9]*\),.*/stats\/\1/p' kmod/hn_lists.h
+	sed -n 's/^HN_[NS]\(STAT\|FILE\)(\([a-z_0-9]*\),.*/nodes\/<N>\/\2/p' \
+		kmod/hn_lists.h
+} | sort -u | grep -vxF -f "$T/what" > "$T/missing"
+report "$( [ -s "$T/missing" ] && echo 0 || echo 1)" \
+	"$ABI has every field of hn_fields.h and every row of hn_lists.h" \
+	"$T/missing"
+finish
