@@ -19,7 +19,9 @@
  *        up.
  *
  * What a step is belongs to hd->stepper: by default the engine's slots
- * (hn_step()); another stepper (the in-kernel generator's run driver) may
+ * (hn_step_until(): the rest of a slot, or the next one, not past the
+ * paced target, so a paced engine stops inside a slot and a message
+ * written then takes part in it); another stepper (the in-kernel generator's run driver) may
  * take their place with hn_clock_set_stepper().  An exclusive stepper is
  * run by this thread alone (writers and readers leave the slots to it),
  * keeps the thread busy until it is taken away, and is never taken for
@@ -78,7 +80,7 @@ static u32 hn_engine_run(struct hn_dev *hd, u32 budget, u64 until,
 	*stuck = false;
 	for (i = 0; i < budget && hn_busy(e) && hn_now(e) < until; i++) {
 		now = hn_now(e);
-		if (hn_step(e) == now) {	/* no slot can run */
+		if (hn_step_until(e, until) == now) {	/* no slot can run */
 			*stuck = true;
 			break;
 		}

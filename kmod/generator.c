@@ -8,8 +8,9 @@
  *
  * Time: while a run is active, its stepper takes the place of the
  * engine's in the clock (hn_clock_set_stepper()): the run driver
- * generates and injects what is due, then gives the engine one slot, or,
- * when nothing is in flight, moves time on to the next generation.  The
+ * generates and injects what is due, then runs the engine to the next
+ * generation (at most the rest of one slot), stopping where a waiting
+ * PE's NIC finds room (the sink's room callback).  The
  * stepper is exclusive: writers and readers do not run slots themselves
  * meanwhile, so every slot is preceded by the driver's generation step,
  * as in hnsim run, and a run on an idle fabric gives exactly the result
@@ -154,9 +155,18 @@ static void hn_gen_reclaimed(struct hn_dev *hd, struct hn_msg *m)
 	hn_trun_reclaimed(hd->gen->r, m);
 }
 
+/* A NIC found room: the run's PE there may be waiting for it. */
+static bool hn_gen_room(struct hn_dev *hd, u32 node, u64 t)
+{
+	struct hn_gen *g = hd->gen;
+
+	return g->r && g->e == hd->e && hn_trun_room(g->r, node, t);
+}
+
 static const struct hn_sink hn_gen_sink = {
 	.deliver = hn_gen_delivered,
 	.reclaim = hn_gen_reclaimed,
+	.room = hn_gen_room,
 };
 
 /* hd->gen, made on the first start. */

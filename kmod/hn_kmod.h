@@ -138,6 +138,8 @@ struct hn_stepper {
 struct hn_sink {
 	void (*deliver)(struct hn_dev *hd, struct hn_msg *m);
 	void (*reclaim)(struct hn_dev *hd, struct hn_msg *m);
+	/* a NIC has more room (struct hn_ops.room): true to stop there */
+	bool (*room)(struct hn_dev *hd, u32 node, u64 t);
 };
 
 struct hn_dev {

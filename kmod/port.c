@@ -174,9 +174,23 @@ static void hn_port_reclaim(void *ctx, struct hn_msg *m)
 		hn_kmsg_free(hd, container_of(m, struct hn_kmsg, m));
 }
 
+/*
+ * A NIC has more room at @t, inside a slot: the generator's PEs may take
+ * it at once (its run stops the engine there).  Writers of the device
+ * are woken after the step, as before.
+ */
+static bool hn_port_room(void *ctx, u32 node, u64 t)
+{
+	struct hn_dev *hd = ctx;
+
+	lockdep_assert_held(&hd->lock);
+	return hd->sink && hd->sink->room && hd->sink->room(hd, node, t);
+}
+
 const struct hn_ops hn_port_ops = {
 	.deliver = hn_port_deliver,
 	.reclaim = hn_port_reclaim,
+	.room = hn_port_room,
 };
 
 /*

@@ -90,6 +90,41 @@ static u64 queue_bytes(const struct hn_queue *q, u32 *count)
 	return b;
 }
 
+/*
+ * The slot in progress: time inside it, its events a heap whose entries
+ * and e->hpos[] agree, none in the past; no events between slots.
+ */
+static int check_events(const struct hn_engine *e, struct hn_err *err)
+{
+	u32 u, i, in = 0;
+
+	if (!e->in_slot && e->nheap)
+		return bad(err, "events with no slot in progress", HN_NONE,
+			   HN_NONE);
+	if (e->in_slot && (e->now < e->slot_start || e->now > e->slot_end))
+		return bad(err, "time outside the slot in progress", e->cur,
+			   HN_NONE);
+	for (i = 1; i < e->nheap; i++)
+		if (e->heap[(i - 1) / 2] > e->heap[i])
+			return bad(err, "event heap out of order", HN_NONE,
+				   HN_NONE);
+	for (i = 0; i < e->nheap; i++)
+		if (e->slot_start + (e->heap[i] >> HN_EV_SHIFT) < e->now)
+			return bad(err, "event in the past", HN_NONE, HN_NONE);
+	for (u = 0; u < e->cfg.nodes; u++) {
+		i = e->hpos[u];
+		if (i == HN_NONE)
+			continue;
+		in++;
+		if (i >= e->nheap || e->node[u].in_free !=
+		    e->slot_start + (e->heap[i] >> HN_EV_SHIFT))
+			return bad(err, "event heap index wrong", HN_NONE, u);
+	}
+	if (in != e->nheap)
+		return bad(err, "event heap index wrong", HN_NONE, HN_NONE);
+	return 0;
+}
+
 int hn_check(const struct hn_engine *e, struct hn_err *err)
 {
 	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, reqm = 0, nb, sb;
@@ -100,6 +135,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 	const struct hn_msg *m;
 	int rc = check_slots(e, err);
 
+	if (!rc)
+		rc = check_events(e, err);
 	if (rc)
 		return rc;
 	for (u = 0; u < N; u++) {

@@ -225,13 +225,18 @@ void hn_dyn_schedule(struct hn_engine *e)
 
 /*
  * No slot can run (no circuit exists) but requests wait: the time does not
- * jump to the caller's horizon, it goes to the array's next tick.
+ * jump to the caller's horizon, it goes to the array's next tick, or to
+ * @lim if that comes first.  Returns whether the time moved.
  */
-u64 hn_dyn_wait(struct hn_engine *e)
+bool hn_dyn_wait(struct hn_engine *e, u64 lim)
 {
-	if (!hn_dyn_array(e) || !e->req_head || e->sl_next <= e->now)
-		return e->now;
-	e->g.idle_ns += e->sl_next - e->now;
-	e->now = e->sl_next;
-	return e->now;
+	u64 t;
+
+	if (!hn_dyn_array(e) || !e->req_head || e->sl_next <= e->now ||
+	    lim <= e->now)
+		return false;
+	t = hn_min64(e->sl_next, lim);
+	e->g.idle_ns += t - e->now;
+	e->now = t;
+	return true;
 }

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * engine.c - life cycle, injection and the slot-by-slot clock.
+ * engine.c - life cycle, injection and the clock.
  *
- * Time advances one slot at a time.  hn_run_until(t) gives time to every
- * slot that starts before t; a message injected at t is therefore eligible
- * from the first slot that starts at or after t, whatever steps the caller
- * took to get there, which makes results independent of how the clock is
- * driven (kthread or hnsim).  While nothing is queued anywhere, whole
- * cycles are skipped in O(1).
+ * Time advances event by event inside a slot, and slot by slot: the TDM
+ * cycle controller chooses the next slot when one ends.  hn_run_until(t)
+ * makes everything due up to t happen and may stop inside a slot; the
+ * slot goes on where it stopped at the next call.  At one instant t the
+ * order is always: the events of the slot in progress at t; the end of
+ * that slot, if it ends at t; what the caller injects at t; the start of
+ * the next slot.  So the outcome depends only on what is injected when,
+ * never on the steps the caller took to get there (kthread or hnsim),
+ * and a message injected in the middle of a slot takes part in it if it
+ * can (wormhole.c, circuit_slot.c).  While nothing is queued anywhere,
+ * whole cycles are skipped in O(1).
  */
 #include "engine.h"
 #include "hn_sched.h"
@@ -36,15 +41,22 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->circuit_gen = 1;
 	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
 	e->heap = hn_zalloc(c->nodes * sizeof(*e->heap));
+	e->hpos = hn_zalloc(c->nodes * sizeof(*e->hpos));
+	e->fresh = hn_zalloc(c->nodes * sizeof(*e->fresh));
 	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));
-	if (!e->node || !e->heap || !e->scratch || hn_slots_alloc(e)) {
+	if (!e->node || !e->heap || !e->hpos || !e->fresh || !e->scratch ||
+	    hn_slots_alloc(e)) {
 		hn_destroy(e);
 		goto out;
 	}
 	for (u = 0; u < 2 * c->nodes; u++)
 		e->scratch[u] = HN_NONE;
-	for (u = 0; u < c->nodes; u++)
+	for (u = 0; u < c->nodes; u++) {
 		e->node[u].out_held = HN_NONE;
+		e->hpos[u] = HN_NONE;
+		e->node[u].rr_last = c->nodes - 1;
+	}
+	e->stop_at = HN_U64_MAX;
 	hn_stats_init(e);
 	if (errp)
 		*errp = 0;
@@ -87,6 +99,8 @@ void hn_destroy(struct hn_engine *e)
 	hn_xbar_destroy(e->xbar);
 	hn_free(e->node);
 	hn_free(e->heap);
+	hn_free(e->hpos);
+	hn_free(e->fresh);
 	hn_free(e->scratch);
 	hn_free(e->req_pairs);
 	hn_free(e->req_grants);
@@ -230,21 +244,23 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	e->in_msgs++;
 	e->in_bytes += m->len;
 	if (s != HN_NONE) {
-		if (!st->vq_pckt.count)
-			hn_slot_wake(e, s, m->src);
 		hn_q_push(&st->vq_pckt, m);
 		e->slot[s].pending++;
 		e->pending++;
+		if (st->vq_pckt.count == 1) {
+			hn_slot_wake(e, s, m->src);
+			hn_circuit_arm(e, s, m->src);
+		}
 	} else if (dyn) {
 		if (!st->vq_pckt.count)
-			hn_req_add(e, st, m->t_inject);
+			hn_req_add(e, st, e->now);
 		hn_q_push(&st->vq_pckt, m);
 		e->req_msgs++;
 	} else {
 		hn_q_push(&n->q_w, m);
 		st->q_w_msgs++;
 		e->wh_msgs++;
-		hn_nic_forward(e, m->src, m->t_inject);
+		hn_nic_forward(e, m->src, e->now);
 	}
 	return 0;
 }
@@ -268,8 +284,8 @@ u32 hn_nic_room(const struct hn_engine *e, u32 node)
 	return e->cfg.nic_buf_bytes - e->node[node].buf_used;
 }
 
-/* Give one slot its time; returns the new time, or now if idle. */
-u64 hn_step(struct hn_engine *e)
+/* Begin the slot that comes next at now; false when none can run. */
+static bool slot_begin(struct hn_engine *e)
 {
 	u32 s;
 	u64 len;
@@ -278,19 +294,44 @@ u64 hn_step(struct hn_engine *e)
 		hn_dyn_schedule(e);
 	s = hn_tdm_next(e);
 	if (s == HN_NONE)
-		return hn_dyn_wait(e);	/* e->now, unless the array will act */
+		return false;
 	len = hn_slot_len(e, s);
 	if (s <= e->cur)
 		e->g.cycles++;
-	if (s < e->cfg.k)
-		hn_circuit_slot(e, s, e->now, len);
-	else
-		hn_wormhole_slot(e, e->now, e->now + len);
 	e->g.slot[s].runs++;
 	e->g.slot[s].time_ns += len;
 	e->cur = s;
-	e->now += len;
-	return e->now;
+	e->run++;
+	e->in_slot = true;
+	e->slot_start = e->now;
+	e->slot_end = e->now + len;
+	if (s < e->cfg.k)
+		hn_circuit_begin(e);
+	else
+		hn_wormhole_begin(e);
+	return true;
+}
+
+/*
+ * Run the slot in progress up to @t: every event at or before t, or
+ * before a stop; it ends if it reaches its end.
+ */
+static void slot_run(struct hn_engine *e, u64 t)
+{
+	u64 lim = hn_min64(t, e->slot_end);
+
+	if (e->cur < e->cfg.k)
+		hn_circuit_run(e, lim);
+	else
+		hn_wormhole_run(e, lim);
+	e->now = hn_min64(lim, e->stop_at);
+	if (e->now < e->slot_end)
+		return;
+	if (e->cur < e->cfg.k)
+		hn_circuit_end(e);
+	else
+		hn_wormhole_end(e);
+	e->in_slot = false;
 }
 
 /* Nothing queued: skip whole cycles up to @t, or idle if no slot runs. */
@@ -316,17 +357,68 @@ static bool idle_skip(struct hn_engine *e, u64 t)
 	return true;
 }
 
+/*
+ * Make everything due up to @t happen, or, with @one, at most the rest of
+ * the slot in progress or else one slot.  A stop asked for by ops->room
+ * ends the call at the time of the stop.
+ */
+static void advance(struct hn_engine *e, u64 t, bool one)
+{
+	e->stop_at = HN_U64_MAX;
+	for (;;) {
+		if (e->in_slot) {
+			slot_run(e, t);
+			if (e->in_slot || one || e->stop_at != HN_U64_MAX)
+				return;
+		}
+		if (e->now >= t)
+			return;
+		if (!one && !hn_busy(e) && idle_skip(e, t)) {
+			if (e->stop_at != HN_U64_MAX)
+				return;
+			continue;
+		}
+		if (!slot_begin(e)) {		/* no slot can run */
+			if (hn_dyn_wait(e, t)) {	/* but the array will act */
+				if (one)
+					return;
+				continue;
+			}
+			if (!one) {
+				e->g.idle_ns += t - e->now;
+				e->now = t;
+			}
+			return;
+		}
+		if (e->stop_at != HN_U64_MAX)	/* a time-out freed room */
+			return;
+	}
+}
+
+/*
+ * From a callback (ops->deliver, ops->room): the call in progress returns
+ * at @t at the latest, so that its caller can act then.
+ */
+void hn_stop_at(struct hn_engine *e, u64 t)
+{
+	t = hn_max64(t, e->now);
+	if (t < e->stop_at)
+		e->stop_at = t;
+}
+
+u64 hn_step_until(struct hn_engine *e, u64 t)
+{
+	advance(e, t, true);
+	return e->now;
+}
+
+/* Give the slot in progress, or else the next slot, its time. */
+u64 hn_step(struct hn_engine *e)
+{
+	return hn_step_until(e, HN_U64_MAX);
+}
+
 void hn_run_until(struct hn_engine *e, u64 t)
 {
-	u64 before;
-
-	while (e->now < t) {
-		if (!hn_busy(e) && idle_skip(e, t))
-			continue;
-		before = e->now;
-		if (hn_step(e) == before) {	/* no slot can run */
-			e->g.idle_ns += t - e->now;
-			e->now = t;
-		}
-	}
+	advance(e, t, false);
 }

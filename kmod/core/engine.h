@@ -50,12 +50,18 @@ struct hn_node {
 	u32 rx_used;			/* receive buffer */
 	u32 tab_cap, tab_used;		/* open-addressing table of streams */
 	struct hn_stream **tab;
-	struct hn_stream *ring;		/* next busy VQ_W to serve (RR) */
+	struct hn_stream *ring;		/* the input's busy VQ_W, a ring */
+	u32 rr_last;			/* destination served last (RR) */
 	struct hn_worm worm;		/* suspended worm at this input */
-	u64 in_free;			/* wormhole slot: input free at */
+	u64 in_free;			/* slot in progress: next event at */
 	u64 out_free;			/* wormhole slot: output free at */
 	u32 out_held;			/* output held by a suspended worm */
-	u32 heap_pos;
+	/* circuit slot in progress (circuit_slot.c), valid if c_run == run */
+	struct hn_stream *c_st;		/* the stream its circuit carries */
+	u64 c_pos;			/* bytes from the slot's data start */
+	u64 c_run;			/* e->run when these were set */
+	u32 c_stall;			/* receiver full: nothing more this slot */
+	u64 c_used;			/* e->run of the circuit's last use */
 	struct hn_nstats st;
 };
 
@@ -81,18 +87,28 @@ struct hn_engine {
 	struct hn_config cfg;
 	const struct hn_ops *ops;
 	void *ctx;
-	u64 now;			/* start of the next slot */
-	u32 cur;			/* last slot given time; K+1 at start */
+	u64 now;			/* every event up to now has happened */
+	u32 cur;			/* slot in progress, or the last one */
+	bool in_slot;			/* cur is in progress */
+	u64 slot_start, slot_end;	/* of cur */
+	u64 slot_cap;			/* circuit slot: bytes per circuit */
+	u64 run;			/* slots begun (tells runs apart) */
+	u64 stop_at;			/* ops->room asked to stop: HN_U64_MAX */
+	u32 nheap;			/* events of the slot in progress */
 	u32 nslots;			/* K + 1 */
 	u32 rot_a, rot_b;		/* rotating priority (L1000) */
 	u32 circuit_gen;		/* bumped by every circuit change */
-	u32 rr_base;			/* wormhole input rotation */
 	u64 pending;			/* all VQ_PCKT messages (R_valid) */
 	u64 wh_msgs;			/* messages in Q_W or VQ_W */
 	u32 worms;			/* suspended worms */
 	struct hn_node *node;
 	struct hn_slot *slot;
-	u64 *heap;			/* wormhole event heap, see wormhole.c */
+	u64 *heap;			/* the slot's events, see event.c */
+	u32 *hpos;			/* hpos[u]: u's place in heap, HN_NONE */
+	u32 *fresh;			/* circuits begun, not yet run */
+	u32 nfresh;
+	u64 rot_t;			/* event.c: priority at rot_t ... */
+	u32 rot_f;			/* ... starts at input rot_f */
 	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
 	u64 uses;			/* circuit uses (HN_EVICT_COUNTER) */
 	u64 in_msgs, in_bytes;		/* integrity: never reset */
@@ -122,7 +138,8 @@ void hn_ring_del(struct hn_node *n, struct hn_stream *st);
 void hn_streams_free(struct hn_engine *e);
 
 /* nic.c */
-void hn_nic_forward(struct hn_engine *e, u32 u, u64 t);
+u32 hn_nic_forward(struct hn_engine *e, u32 u, u64 t);
+void hn_room_grew(struct hn_engine *e, u32 u, u64 t);
 bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m);
 void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 		u32 slot);
@@ -156,7 +173,7 @@ void hn_req_granted(struct hn_engine *e, u32 s, u32 u, u32 v);
 
 /* dynamic.c */
 void hn_dyn_schedule(struct hn_engine *e);
-u64 hn_dyn_wait(struct hn_engine *e);
+bool hn_dyn_wait(struct hn_engine *e, u64 lim);
 bool hn_dyn_array(const struct hn_engine *e);
 
 /* predict.c */
@@ -164,11 +181,38 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	     struct hn_grant *out, u32 lo, u32 hi, u64 from,
 	     struct hn_err *err);
 
+/* event.c: the events of the slot in progress, by (time, priority) */
+#define HN_EV_SHIFT	24		/* heap key: time above, see event.c */
+void hn_ev_set(struct hn_engine *e, u32 u);
+void hn_ev_del(struct hn_engine *e, u32 u);
+void hn_ev_clear(struct hn_engine *e);
+u32 hn_ev_first(struct hn_engine *e, u64 t);
+
+/* Time of the next event, HN_U64_MAX when there is none. */
+static inline u64 hn_ev_top(const struct hn_engine *e)
+{
+	if (!e->nheap)
+		return HN_U64_MAX;
+	return e->slot_start + (e->heap[0] >> HN_EV_SHIFT);
+}
+
+/* The input of the next event, left in the heap (hn_ev_set/del it). */
+static inline u32 hn_ev_peek(const struct hn_engine *e)
+{
+	return e->heap[0] & ((1u << 12) - 1);
+}
+
 /* circuit_slot.c */
-void hn_circuit_slot(struct hn_engine *e, u32 s, u64 start, u64 len);
+void hn_circuit_begin(struct hn_engine *e);
+void hn_circuit_run(struct hn_engine *e, u64 lim);
+void hn_circuit_end(struct hn_engine *e);
+void hn_circuit_arm(struct hn_engine *e, u32 s, u32 u);
 
 /* wormhole.c */
-void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end);
+void hn_wormhole_begin(struct hn_engine *e);
+void hn_wormhole_run(struct hn_engine *e, u64 lim);
+void hn_wormhole_end(struct hn_engine *e);
+void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t);
 
 /* tdm.c */
 u32 hn_tdm_next(struct hn_engine *e);

@@ -5,7 +5,8 @@
  * and one wormhole slot (id K), after Zhu Ding's dissertation
  * (seeds/000_fa1c7d81da297c92.txt, Chapters 3 to 5).
  *
- * Time is virtual, in nanoseconds (u64), advanced slot by slot.  The engine
+ * Time is virtual, in nanoseconds (u64), advanced event by event within a
+ * slot and slot by slot (engine.c says in what order).  The engine
  * is single-threaded: the caller serialises every call (the module holds a
  * mutex, hnsim is single-threaded).  It never frees a message: messages are
  * owned by the caller and handed back through struct hn_ops.
@@ -129,6 +130,14 @@ struct hn_ops {
 	void (*deliver)(void *ctx, struct hn_msg *m);
 	/* m was still queued when the engine was destroyed. */
 	void (*reclaim)(void *ctx, struct hn_msg *m);
+	/*
+	 * Optional.  @node's NIC buffer has more room at @t, while time
+	 * advances (a message has left it).  Return true to stop
+	 * hn_run_until()/hn_step() at @t, once everything else due at @t
+	 * has happened, so that the PE can hand the NIC a message at @t.
+	 * It must not call into the engine.
+	 */
+	bool (*room)(void *ctx, u32 node, u64 t);
 };
 
 struct hn_pair {
@@ -257,6 +266,8 @@ u32 hn_nic_room(const struct hn_engine *e, u32 node);
 u64 hn_now(const struct hn_engine *e);
 bool hn_busy(const struct hn_engine *e);
 u64 hn_step(struct hn_engine *e);
+u64 hn_step_until(struct hn_engine *e, u64 t);
+void hn_stop_at(struct hn_engine *e, u64 t);
 void hn_run_until(struct hn_engine *e, u64 t);
 
 /* circuits */

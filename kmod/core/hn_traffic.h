@@ -223,7 +223,8 @@ struct hn_trun *hn_trun_create(const struct hn_config *c,
 /*
  * On an engine someone else owns (the module's): its ops->deliver must
  * hand the driver's messages to hn_trun_delivered(), ops->reclaim to
- * hn_trun_reclaimed().  The driver's messages carry m->owner ==
+ * hn_trun_reclaimed(), and its ops->room must return hn_trun_room()
+ * (without it a PE whose NIC was full waits until a slot ends).  The driver's messages carry m->owner ==
  * HN_OWNER_TRUN (keep the owner's own messages' field different, e.g. 0).
  * Destroy the engine, or let it drain, before hn_trun_destroy().  The
  * run starts at the engine's time: its generation times, window, drain
@@ -235,6 +236,7 @@ struct hn_trun *hn_trun_attach(struct hn_engine *e, const struct hn_tcfg *t,
 			       struct hn_err *err);
 void hn_trun_delivered(struct hn_trun *r, struct hn_msg *m);
 void hn_trun_reclaimed(struct hn_trun *r, struct hn_msg *m);
+bool hn_trun_room(struct hn_trun *r, u32 node, u64 t);	/* ops->room */
 struct hn_engine *hn_trun_engine(struct hn_trun *r);
 int hn_trun_step(struct hn_trun *r);	/* 0: more, 1: ended, < 0: error */
 int hn_trun_run(struct hn_trun *r, u64 max_steps);

@@ -8,12 +8,16 @@
  */
 #include "engine.h"
 
-/* Move Q_W's head into VQ_W while it fits; Q_W is one FIFO (L667). */
-void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
+/*
+ * Move Q_W's head into VQ_W while it fits; Q_W is one FIFO (L667).
+ * Returns the messages moved: the NIC's room grew by their bytes.
+ */
+u32 hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 {
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st;
 	struct hn_msg *m;
+	u32 moved = 0;
 
 	while ((m = n->q_w.head) &&
 	       n->sw_used + m->len <= e->cfg.sw_buf_bytes) {
@@ -27,7 +31,21 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 		if (!st->vq_w.count)
 			hn_ring_add(n, st);
 		hn_q_push(&st->vq_w, m);
+		hn_wormhole_arm(e, u, m->t_ready);
+		moved++;
 	}
+	return moved;
+}
+
+/*
+ * @u's NIC has more room at @t, in the middle of a slot: tell the owner
+ * (ops->room), whose PE may hand it a message at @t.  If the owner wants
+ * to, the run stops at @t, once everything else due at @t has happened.
+ */
+void hn_room_grew(struct hn_engine *e, u32 u, u64 t)
+{
+	if (e->ops->room && e->ops->room(e->ctx, u, t) && t < e->stop_at)
+		e->stop_at = t;
 }
 
 /* Hold receive space for all of @m before its first byte leaves. */

@@ -61,4 +61,5 @@ void hn_req_granted(struct hn_engine *e, u32 s, u32 u, u32 v)
 	e->slot[s].pending += st->vq_pckt.count;
 	e->pending += st->vq_pckt.count;
 	hn_slot_wake(e, s, u);
+	hn_circuit_arm(e, s, u);	/* a preload of the slot in progress */
 }

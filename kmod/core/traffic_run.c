@@ -44,6 +44,14 @@
  * PE hands its NIC several messages per slot.  The run ends when every
  * message has arrived, or at limit_ns.
  *
+ * Time: a PE acts at the virtual time something happens to it, inside a
+ * slot as well as between slots.  The driver runs the engine to the next
+ * PE event, the earliest generation time (a min-heap of the PEs), and
+ * the engine stops early when a NIC whose PE waits for room gets some
+ * (ops->room, hn_trun_room()): the PE hands its message over at that
+ * very time.  A step is bounded: it pumps only the PEs due, and gives
+ * the engine at most the rest of one slot.
+ *
  * Times are counted from the start of the run: 0 on an engine of its own,
  * the engine's time at hn_trun_attach() on someone else's, whose clock
  * has usually run already.  Generation times, the window, the drain and
@@ -90,7 +98,9 @@ struct hn_src {
 	u32 next_phase;			/* batch: the drawn message's phase */
 	u8 next_random;			/* batch: it is of a random phase */
 	u8 held;			/* waits for the phase to end */
-	u64 refused_at;			/* the NIC last refused the head */
+	u32 full;			/* the NIC refused the head: wait */
+	u32 due;			/* on the due list: room grew */
+	u32 hpos;			/* in the PE heap, or HN_NONE */
 };
 
 /*
@@ -126,6 +136,12 @@ struct hn_trun {
 	struct hn_pair *pairs;		/* P x N */
 	struct hn_slot_cfg *scfg;
 	u64 queued;			/* messages in all source queues */
+	u32 *heap;			/* PEs by (t_next, node) */
+	u32 nheap;
+	u32 *due;			/* PEs whose NIC found room */
+	u32 ndue;
+	u32 nblocked;			/* PEs waiting for a plan group */
+	bool over_queue;		/* a source queue passed max_queue */
 	u64 t0;				/* the engine's time at the start */
 	u64 t_win0, t_win1;		/* the window; moves while warm */
 	u64 period;			/* a sample period, measure_ns / 10 */
@@ -273,6 +289,76 @@ static void msg_put(struct hn_trun *r, struct hn_tmsg *tm)
 	r->free = tm;
 }
 
+/* The PE heap: the next generation time of every PE that has one. */
+static bool pe_less(const struct hn_trun *r, u32 a, u32 b)
+{
+	u64 ta = r->src[a].t_next, tb = r->src[b].t_next;
+
+	return ta < tb || (ta == tb && a < b);
+}
+
+static void pe_put(struct hn_trun *r, u32 i, u32 u)
+{
+	r->heap[i] = u;
+	r->src[u].hpos = i;
+}
+
+static void pe_up(struct hn_trun *r, u32 i, u32 u)
+{
+	u32 p;
+
+	while (i && pe_less(r, u, r->heap[p = (i - 1) / 2])) {
+		pe_put(r, i, r->heap[p]);
+		i = p;
+	}
+	pe_put(r, i, u);
+}
+
+static void pe_down(struct hn_trun *r, u32 i, u32 u)
+{
+	u32 c;
+
+	while ((c = 2 * i + 1) < r->nheap) {
+		if (c + 1 < r->nheap && pe_less(r, r->heap[c + 1], r->heap[c]))
+			c++;
+		if (!pe_less(r, r->heap[c], u))
+			break;
+		pe_put(r, i, r->heap[c]);
+		i = c;
+	}
+	pe_put(r, i, u);
+}
+
+/* @u's t_next has changed: put it in its place, or out of the heap. */
+static void pe_sched(struct hn_trun *r, u32 u)
+{
+	struct hn_src *s = &r->src[u];
+	u32 i = s->hpos, last;
+
+	if (i == HN_NONE) {
+		if (s->t_next != HN_U64_MAX)
+			pe_up(r, r->nheap++, u);
+		return;
+	}
+	if (s->t_next != HN_U64_MAX) {
+		pe_up(r, i, u);
+		pe_down(r, s->hpos, u);
+		return;
+	}
+	s->hpos = HN_NONE;
+	last = r->heap[--r->nheap];
+	if (i < r->nheap) {
+		pe_up(r, i, last);
+		pe_down(r, r->src[last].hpos, last);
+	}
+}
+
+/* The next generation time of any PE. */
+static u64 pe_next(const struct hn_trun *r)
+{
+	return r->nheap ? r->src[r->heap[0]].t_next : HN_U64_MAX;
+}
+
 static u64 gen_ns(const struct hn_trun *r, u32 len)
 {
 	u64 rate = r->t.gen_mbps;
@@ -346,6 +432,8 @@ static void phase_arrived(struct hn_trun *r, u64 t)
 			hn_tgen_skip(r->g, u, t - r->t0);
 			s->t_next = r->t0 + hn_tgen_next_ns(r->g, u);
 		}
+		pe_sched(r, u);
+		hn_stop_at(r->e, s->t_next);	/* the PE acts then */
 	}
 }
 
@@ -405,6 +493,8 @@ static int generate(struct hn_trun *r, u32 u)
 	r->queued++;
 	if (s->qlen > r->res.queue_max)
 		r->res.queue_max = s->qlen;
+	if (s->qlen > r->r.max_queue)
+		r->over_queue = true;
 	return 0;
 }
 
@@ -425,35 +515,40 @@ static bool may_generate(const struct hn_trun *r, const struct hn_src *s)
 	       (!r->r.max_live || live(r) < r->r.max_live);
 }
 
-/* Generate what is due at @u and hand its queue to the NIC, in order. */
+/*
+ * Generate what is due at @u and hand its queue to the NIC, in order,
+ * until the NIC refuses one (then wait for room) or the queue is empty.
+ */
 static int pump_node(struct hn_trun *r, u32 u, u64 now)
 {
 	struct hn_src *s = &r->src[u];
 	struct hn_err err;
 	struct hn_tmsg *tm;
-	int rc;
+	int rc = 0;
 
 	for (;;) {
 		while (s->t_next <= now && may_generate(r, s)) {
 			rc = generate(r, u);
 			if (rc)
-				return rc;
+				goto out;
 		}
 		tm = s->head;
-		if (!tm || s->blocked)
-			return 0;
+		if (!tm || s->blocked || s->full)
+			break;
 		rc = hn_inject(r->e, &tm->m, &err);
 		if (rc == -EAGAIN) {
-			s->refused_at = now;
-			return 0;
+			s->full = 1;		/* until hn_trun_room() */
+			rc = 0;
+			break;
 		}
 		if (rc == -EHOSTUNREACH && r->r.net == HN_NET_PRELOAD) {
 			s->blocked = 1;
-			s->refused_at = now;
-			return 0;
+			r->nblocked++;
+			rc = 0;
+			break;
 		}
 		if (rc)
-			return rc;
+			break;
 		s->head = tm->next;
 		if (!s->head)
 			s->tail = NULL;
@@ -462,30 +557,63 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 		r->queued--;
 		r->res.inj_msgs++;
 		/*
-		 * The NIC's room only grows between two visits (this PE alone
-		 * fills it), so a message refused at the last visit was taken
-		 * when room appeared, taken here as right after that visit;
-		 * one made since, when it was made.  The PE makes the next
-		 * one from then on, several per slot if it is fast enough.
+		 * The NIC took it now: when it was made, or when room
+		 * appeared for it.  The PE makes the next one from now on,
+		 * several per slot if it is fast enough.
 		 */
 		if (r->t.inject == HN_INJ_BATCH)
-			batch_next(r, u, hn_max64(tm->m.t_inject,
-						  s->refused_at));
+			batch_next(r, u, now);
 	}
+out:
+	pe_sched(r, u);
+	return rc;
 }
 
+/* Pump the PEs whose NIC found room, then those with a generation due. */
 static int pump(struct hn_trun *r)
 {
 	u64 now = hn_now(r->e);
 	u32 u;
 	int rc;
 
-	for (u = 0; u < r->c.nodes; u++) {
+	while (r->ndue) {
+		u = r->due[--r->ndue];
+		r->src[u].due = 0;
 		rc = pump_node(r, u, now);
 		if (rc)
 			return rc;
 	}
+	while (r->nheap && pe_next(r) <= now) {
+		u = r->heap[0];
+		rc = pump_node(r, u, now);
+		if (rc)
+			return rc;
+		if (r->src[u].t_next <= now)
+			break;		/* may not generate: the run ends */
+	}
 	return 0;
+}
+
+/*
+ * The engine: @u's NIC has more room at @t.  If its PE waits for room,
+ * stop there (return true) and let the PE try at @t.
+ */
+bool hn_trun_room(struct hn_trun *r, u32 u, u64 t)
+{
+	struct hn_src *s;
+
+	(void)t;
+	if (r->res.end || u >= r->c.nodes)
+		return false;
+	s = &r->src[u];
+	if (!s->full)
+		return false;
+	s->full = 0;
+	if (!s->due) {
+		s->due = 1;
+		r->due[r->ndue++] = u;
+	}
+	return true;
 }
 
 /* Install plan group @grp in slots 0..P-1, all of them at once. */
@@ -510,16 +638,12 @@ static int install(struct hn_trun *r, u32 grp, struct hn_err *err)
  */
 static int next_group(struct hn_trun *r)
 {
-	bool waiting;
 	u32 u;
 	int rc;
 
 	for (;;) {
-		if (r->r.net != HN_NET_PRELOAD || hn_busy(r->e))
-			return 0;
-		for (u = 0, waiting = false; u < r->c.nodes; u++)
-			waiting |= r->src[u].blocked;
-		if (!waiting)
+		if (r->r.net != HN_NET_PRELOAD || hn_busy(r->e) ||
+		    !r->nblocked)
 			return 0;
 		if (r->res.inj_msgs == r->injected_at_group) {
 			if (++r->futile > r->ngroups)
@@ -531,11 +655,15 @@ static int next_group(struct hn_trun *r)
 		rc = install(r, (r->group + 1) % r->ngroups, NULL);
 		if (rc)
 			return rc;
-		for (u = 0; u < r->c.nodes; u++)
+		r->nblocked = 0;
+		for (u = 0; u < r->c.nodes; u++) {
+			if (!r->src[u].blocked)
+				continue;
 			r->src[u].blocked = 0;
-		rc = pump(r);
-		if (rc)
-			return rc;
+			rc = pump_node(r, u, hn_now(r->e));
+			if (rc)
+				return rc;
+		}
 	}
 }
 
@@ -746,27 +874,17 @@ static bool short_of_offered(const struct hn_trun *r)
 	       gen - acc > big * r->nactive;
 }
 
-/* Nothing queued in the fabric: when does something happen next? */
-static u64 next_event(const struct hn_trun *r)
-{
-	u64 t = HN_U64_MAX;
-	u32 u;
-
-	for (u = 0; u < r->c.nodes; u++)
-		t = hn_min64(t, r->src[u].t_next);
-	return t;
-}
-
 /*
  * One step: generate and inject what is due, decide whether the run is
- * over, then give the engine one slot (or, when nothing is queued, the
- * time to the next generation).  0: more to do; 1: ended; < 0: an error.
+ * over, then run the engine to the next PE event, the window's edges or
+ * the limit, at most the rest of one slot while it is busy; it stops
+ * earlier when a waiting PE's NIC finds room.  0: more to do; 1: ended;
+ * < 0: an error.
  */
 int hn_trun_step(struct hn_trun *r)
 {
 	bool batch = r->t.inject == HN_INJ_BATCH;
 	u64 now, t, before;
-	u32 u;
 	int rc;
 
 	if (r->res.end)
@@ -778,11 +896,9 @@ int hn_trun_step(struct hn_trun *r)
 	if (rc)
 		return rc;
 	now = hn_now(r->e);
-	for (u = 0; u < r->c.nodes; u++) {
-		if (r->src[u].qlen > r->r.max_queue) {
-			finish(r, HN_END_SAT_QUEUE);
-			return 1;
-		}
+	if (r->over_queue) {
+		finish(r, HN_END_SAT_QUEUE);
+		return 1;
 	}
 	if (r->r.max_live && live(r) >= r->r.max_live) {
 		finish(r, HN_END_SAT_LIVE);
@@ -790,7 +906,7 @@ int hn_trun_step(struct hn_trun *r)
 	}
 	if (batch) {
 		if (r->res.done_msgs == r->res.gen_msgs && !r->queued &&
-		    next_event(r) == HN_U64_MAX && !hn_busy(r->e)) {
+		    pe_next(r) == HN_U64_MAX && !hn_busy(r->e)) {
 			finish(r, HN_END_DONE);
 			return 1;
 		}
@@ -818,20 +934,19 @@ int hn_trun_step(struct hn_trun *r)
 		}
 	}
 	before = now;
-	if (hn_busy(r->e)) {
-		hn_step(r->e);
-	} else {
-		t = next_event(r);
-		if (!batch)
-			t = hn_min64(t, r->warm ? r->t_win0 :
-				     now < r->t_win1 ? r->t_win1 :
-				     r->t_win1 + r->r.drain_ns);
-		else
-			t = hn_min64(t, r->r.limit_ns > HN_U64_MAX - r->t0 ?
-				     HN_U64_MAX : r->t0 + r->r.limit_ns);
+	t = pe_next(r);
+	if (!batch)
+		t = hn_min64(t, r->warm ? r->t_win0 :
+			     now < r->t_win1 ? r->t_win1 :
+			     r->t_win1 + r->r.drain_ns);
+	else
+		t = hn_min64(t, r->r.limit_ns > HN_U64_MAX - r->t0 ?
+			     HN_U64_MAX : r->t0 + r->r.limit_ns);
+	if (hn_busy(r->e))
+		hn_step_until(r->e, t);
+	else
 		hn_run_until(r->e, t);
-	}
-	if (hn_now(r->e) == before)	/* no slot could run */
+	if (hn_now(r->e) == before && !r->ndue)	/* no slot could run */
 		hn_run_until(r->e, before + 1);
 	return 0;
 }
@@ -899,9 +1014,15 @@ static void own_reclaim(void *ctx, struct hn_msg *m)
 	hn_trun_reclaimed(ctx, m);
 }
 
+static bool own_room(void *ctx, u32 node, u64 t)
+{
+	return hn_trun_room(ctx, node, t);
+}
+
 static const struct hn_ops own_ops = {
 	.deliver = own_deliver,
 	.reclaim = own_reclaim,
+	.room = own_room,
 };
 
 static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
@@ -929,6 +1050,8 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	r->res.lat_min = HN_U64_MAX;
 	r->g = hn_tgen_create(t, c, NULL);
 	r->src = hn_zalloc((size_t)c->nodes * sizeof(*r->src));
+	r->heap = hn_zalloc((size_t)c->nodes * sizeof(*r->heap));
+	r->due = hn_zalloc((size_t)c->nodes * sizeof(*r->due));
 	r->plan_slots = rc->preload_slots;
 	if (rc->net == HN_NET_PRELOAD && !r->plan_slots)
 		r->plan_slots = c->k;
@@ -937,7 +1060,8 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 				     sizeof(*r->pairs));
 		r->scfg = hn_zalloc(r->plan_slots * sizeof(*r->scfg));
 	}
-	if (!r->g || !r->src || (r->plan_slots && (!r->pairs || !r->scfg))) {
+	if (!r->g || !r->src || !r->heap || !r->due ||
+	    (r->plan_slots && (!r->pairs || !r->scfg))) {
 		hn_trun_destroy(r);
 		goto fail;
 	}
@@ -959,6 +1083,7 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	}
 	for (u = 0; u < c->nodes; u++) {
 		r->src[u].t_next = HN_U64_MAX;
+		r->src[u].hpos = HN_NONE;
 		if (!hn_tgen_active(r->g, u))
 			continue;
 		r->nactive++;
@@ -966,6 +1091,7 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 			batch_next(r, u, r->t0);
 		else
 			r->src[u].t_next = r->t0 + hn_tgen_next_ns(r->g, u);
+		pe_sched(r, u);
 	}
 	r->res.active = r->nactive;
 	r->ngroups = hn_tgen_groups(r->g, r->plan_slots);
@@ -1066,6 +1192,8 @@ void hn_trun_destroy(struct hn_trun *r)
 	}
 	hn_tgen_destroy(r->g);
 	hn_free(r->src);
+	hn_free(r->heap);
+	hn_free(r->due);
 	hn_free(r->pairs);
 	hn_free(r->scfg);
 	hn_free(r);

@@ -4,61 +4,27 @@
  *
  * Inside S_W the fabric is configured packet by packet (L708, L717): each
  * input port, whenever it is free, serves the next non-empty virtual output
- * queue VQ_W of its round-robin ring (L595, Fig. 4.3 "continuing the
- * round-robin", L724) whose output is free, one worm of at most worm_bytes
- * at a time.  A worm costs wh_first_ns for its first flit (arbitration and
+ * queue VQ_W in round-robin order of destinations (L595, Fig. 4.3
+ * "continuing the round-robin", L724) whose output is free, one worm of at
+ * most worm_bytes at a time.  A worm costs wh_first_ns for its first flit (arbitration and
  * set-up included) and wh_flit_ns for each further flit (L1034), so a
  * k-worm message at zero load takes k (T_sch + T_setup) + T_packet in the
  * switch, as Eq. 3.3 (L523) has it.  A worm still running when S_W ends is
  * suspended in the switch buffers, holding its input and output, and
  * resumes first in the next S_W (DESIGN.md).
  *
- * The slot is simulated event by event: a min-heap of inputs ordered by the
- * time each is next free (ties broken by a rotating input priority).
+ * The slot is simulated event by event (event.c: inputs ordered by the
+ * time each is next free, ties broken by a rotating input priority), and
+ * may be run in segments (hn_run_until() stopping inside it): a message
+ * that reaches VQ_W in the middle of the slot, because it was injected
+ * then or its NIC found room then, is taken by its input from the time
+ * its head reaches the switch (hn_wormhole_arm()).  Without predictive
+ * slots (K = 0, SES) the wormhole slot therefore behaves as a wormhole
+ * network with no slots at all: a worm that crosses the slot's end is
+ * suspended and resumed at the same instant, and which input wins a tie
+ * depends on the time alone (event.c), not on the slot length.
  */
 #include "engine.h"
-
-/*
- * Heap keys: within a slot every time lies in [start, end] and end - start
- * is at most 1 s < 2^30 ns; the rotated input priority is below 4096, so
- * (time - start) << 12 | priority orders as (time, priority) does, in one
- * u64, and the input is recovered from its priority.
- */
-#define PRIO_BITS	12
-
-static void heap_push(struct hn_engine *e, u32 *n, u32 u, u64 start)
-{
-	u64 *h = e->heap, k;
-	u32 i = (*n)++, p;
-
-	HN_STATIC_ASSERT(HN_MAX_NODES <= 1 << PRIO_BITS);
-	k = (e->node[u].in_free - start) << PRIO_BITS |
-	    (u >= e->rr_base ? u - e->rr_base : u + e->cfg.nodes - e->rr_base);
-	while (i && k < h[p = (i - 1) / 2]) {
-		h[i] = h[p];
-		i = p;
-	}
-	h[i] = k;
-}
-
-static u32 heap_pop(struct hn_engine *e, u32 *n)
-{
-	u64 *h = e->heap, top = h[0], last = h[--(*n)];
-	u32 i = 0, c, prio;
-
-	while ((c = 2 * i + 1) < *n) {
-		if (c + 1 < *n && h[c + 1] < h[c])
-			c++;
-		if (last <= h[c])
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	h[i] = last;
-	prio = top & ((1u << PRIO_BITS) - 1);
-	return prio + e->rr_base < e->cfg.nodes ? prio + e->rr_base :
-	       prio + e->rr_base - e->cfg.nodes;
-}
 
 /* The worm at input @u finishes at @t. */
 static void worm_done(struct hn_engine *e, u32 u, u64 t)
@@ -80,22 +46,34 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 	hn_deliver(e, m, t + e->cfg.wire_ns + e->cfg.nic_ns,
 		   HN_MODE_WORMHOLE, e->cfg.k);
 	hn_stream_put(e, st);
-	hn_nic_forward(e, u, t);
+	if (hn_nic_forward(e, u, t))
+		hn_room_grew(e, u, t);
+}
+
+/* Would @m's receiver take it (hn_rx_reserve() without reserving)? */
+static bool rx_fits(const struct hn_engine *e, const struct hn_msg *m)
+{
+	return m->rx_held ||
+	       e->node[m->dst].rx_used + m->len <= e->cfg.rx_buf_bytes;
 }
 
 /*
- * Start the next worm at input @u at time @t, round robin over its ring.
- * Returns the time the input next needs attention, HN_U64_MAX for never.
+ * Start the next worm at input @u at time @t: of the VQ_W whose head has
+ * reached the switch, whose output is free and whose receiver has room,
+ * the first in round-robin order of destinations after the one served
+ * last (a round-robin arbiter over the input's N virtual output queues,
+ * L595).  Returns the time the input next needs attention, HN_U64_MAX
+ * for never.
  */
 static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_node *n = &e->node[u];
-	struct hn_stream *st = n->ring, *first = st;
+	struct hn_stream *st = n->ring, *best = NULL;
+	u32 N = c->nodes, d, best_d = N, bytes, flits;
 	u64 wake = HN_U64_MAX, fin;
 	struct hn_node *o;
 	struct hn_msg *m;
-	u32 bytes, flits;
 
 	if (!st)
 		return wake;
@@ -107,42 +85,52 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 		} else if (o->out_free > t) {
 			if (o->out_held == HN_NONE)
 				wake = hn_min64(wake, o->out_free);
-		} else if (hn_rx_reserve(e, m)) {
-			bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
-			flits = (bytes + c->flit_bytes - 1) / c->flit_bytes;
-			fin = t + c->wh_first_ns + (u64)(flits - 1) * c->wh_flit_ns;
-			n->ring = st->rr_next;
-			n->worm.st = st;
-			n->worm.bytes = bytes;
-			n->in_free = fin;
-			o->out_free = fin;
-			if (fin <= end)
-				return fin;
-			n->worm.ns_left = fin - end;
-			o->out_held = u;
-			e->worms++;
-			return HN_U64_MAX;
+		} else if (rx_fits(e, m)) {
+			d = st->dst > n->rr_last ? st->dst - n->rr_last - 1 :
+			    st->dst + N - n->rr_last - 1;
+			if (d < best_d) {
+				best = st;
+				best_d = d;
+			}
 		}
 		st = st->rr_next;
-	} while (st != first);
-	return wake;
+	} while (st != n->ring && best_d);
+	if (!best)
+		return wake;
+	st = best;
+	m = st->vq_w.head;
+	o = &e->node[st->dst];
+	hn_rx_reserve(e, m);
+	bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
+	flits = (bytes + c->flit_bytes - 1) / c->flit_bytes;
+	fin = t + c->wh_first_ns + (u64)(flits - 1) * c->wh_flit_ns;
+	n->rr_last = st->dst;
+	n->worm.st = st;
+	n->worm.bytes = bytes;
+	n->in_free = fin;
+	o->out_free = fin;
+	if (fin <= end)
+		return fin;
+	n->worm.ns_left = fin - end;
+	o->out_held = u;
+	e->worms++;
+	return HN_U64_MAX;
 }
 
-void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end)
+/* S_W begins at e->slot_start: resume suspended worms, arm every input. */
+void hn_wormhole_begin(struct hn_engine *e)
 {
-	u64 t0 = start + e->cfg.guard_ns, wake;
-	u32 N = e->cfg.nodes, u, i, nheap = 0;
+	u64 t0 = e->slot_start + e->cfg.guard_ns, end = e->slot_end;
+	u32 N = e->cfg.nodes, u = hn_ev_first(e, t0), i;
 	struct hn_node *n;
 
-	e->rr_base = (e->rr_base + 1) % N;
 	e->g.slot[e->cfg.k].cap_bytes += hn_ns_bytes(&e->cfg, end - t0) * N;
-	for (u = 0; u < N; u++) {
-		n = &e->node[u];
+	for (i = 0; i < N; i++) {
+		n = &e->node[i];
 		n->out_free = n->out_held == HN_NONE ? t0 : HN_U64_MAX;
 	}
 	/* in priority order: inputs free at t0 enter the heap without sifting */
-	for (i = 0; i < N; i++) {
-		u = e->rr_base + i < N ? e->rr_base + i : e->rr_base + i - N;
+	for (i = 0; i < N; i++, u = u + 1 < N ? u + 1 : 0) {
 		n = &e->node[u];
 		n->in_free = t0;
 		if (n->worm.st) {		/* resume a suspended worm */
@@ -159,19 +147,53 @@ void hn_wormhole_slot(struct hn_engine *e, u64 start, u64 end)
 		} else if (!n->ring) {
 			continue;
 		}
-		heap_push(e, &nheap, u, start);
+		hn_ev_set(e, u);
 	}
-	while (nheap) {
-		u = heap_pop(e, &nheap);
+}
+
+/* Every event of S_W up to @lim (<= its end), or to a stop (ops->room). */
+void hn_wormhole_run(struct hn_engine *e, u64 lim)
+{
+	u64 end = e->slot_end, wake, t;
+	struct hn_node *n;
+	u32 u;
+
+	while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
+		u = hn_ev_peek(e);
 		n = &e->node[u];
+		e->now = t;
 		if (n->worm.st)
-			worm_done(e, u, n->in_free);
-		if (n->in_free >= end)
-			continue;
-		wake = worm_start(e, u, n->in_free, end);
+			worm_done(e, u, t);
+		wake = t < end ? worm_start(e, u, t, end) : HN_U64_MAX;
 		if (n->worm.st ? wake != HN_U64_MAX : wake < end) {
 			n->in_free = wake;
-			heap_push(e, &nheap, u, start);
+			hn_ev_set(e, u);
+		} else {
+			hn_ev_del(e, u);
 		}
 	}
+}
+
+/* S_W ends: worms still running were suspended when they started. */
+void hn_wormhole_end(struct hn_engine *e)
+{
+	hn_ev_clear(e);
+}
+
+/*
+ * A message has reached @u's VQ_W in the middle of S_W, its head at the
+ * switch at @t: an idle input takes it from then on.  A busy input looks
+ * at its ring when its worm ends, a suspended one in the next S_W.
+ */
+void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t)
+{
+	struct hn_node *n = &e->node[u];
+
+	if (!e->in_slot || e->cur != e->cfg.k || n->worm.st)
+		return;
+	t = hn_max64(t, hn_max64(e->now, e->slot_start + e->cfg.guard_ns));
+	if (t >= e->slot_end || (e->hpos[u] != HN_NONE && n->in_free <= t))
+		return;
+	n->in_free = t;
+	hn_ev_set(e, u);
 }

@@ -3,7 +3,8 @@
  * trace.c - hnsim: read a trace and drive the engine with it.
  *
  * A message the NIC cannot take (buffer full) waits in its source's FIFO
- * and is offered again after every slot, as a blocked PE would; its
+ * and is offered again at the virtual time its NIC finds room (the
+ * engine stops there, struct hn_ops.room), as a blocked PE would; its
  * latency still counts from the time the trace generated it.
  */
 #include <ctype.h>
@@ -46,7 +47,18 @@ static void reclaim(void *ctx, struct hn_msg *m)
 	free(m);
 }
 
-static const struct hn_ops ops = { .deliver = deliver, .reclaim = reclaim };
+/* A NIC has more room: stop there if its source has messages waiting. */
+static bool room(void *ctx, u32 node, u64 t)
+{
+	struct driver *d = ctx;
+
+	(void)t;
+	return d->head[node] != NULL;
+}
+
+static const struct hn_ops ops = {
+	.deliver = deliver, .reclaim = reclaim, .room = room,
+};
 
 static double wall(void)
 {
@@ -110,22 +122,16 @@ static int retry(struct driver *d)
 	return 0;
 }
 
-/* Let virtual time reach @t, offering waiting messages after each slot. */
+/*
+ * Let virtual time reach @t, offering waiting messages whenever the
+ * engine stops because their NIC found room.
+ */
 static int advance(struct driver *d, u64 t)
 {
-	u64 before;
-
 	while (hn_now(d->e) < t) {
-		if (!d->blocked) {
-			hn_run_until(d->e, t);
-			break;
-		}
-		before = hn_now(d->e);
-		hn_step(d->e);
-		if (retry(d))
+		hn_run_until(d->e, t);
+		if (d->blocked && retry(d))
 			return -1;
-		if (hn_now(d->e) == before)
-			break;		/* cannot happen while blocked */
 		progress(d, 0);
 	}
 	return 0;

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * event.c - the events of the slot in progress: an indexed min-heap of
+ * inputs, each at the time it next needs attention (node->in_free).  In
+ * the wormhole slot that is when its worm ends or when it may start one
+ * (wormhole.c); in a predictive slot, when the message its circuit is
+ * sending has left (circuit_slot.c).  Equal times are broken by an input
+ * priority that rotates with time (below).
+ *
+ * The heap is indexed (e->hpos[]) so that an input can be moved
+ * when something arrives for it in the middle of a slot (a message
+ * injected, a circuit released): the slot can be run in segments, and
+ * what arrives between two segments takes part at once.
+ *
+ * Keys: every time lies in [slot_start, slot_end] and a slot lasts at
+ * most 1 s < 2^30 ns; priority and node are below 4096, so
+ * (time - slot_start) << 24 | priority << 12 | node orders as (time,
+ * priority) does, in one u64.
+ *
+ * Priority: among inputs due at the same time t, input f(t) = floor(t /
+ * wh_flit_ns) mod N goes first, then f(t) + 1, and so on: the pointer of
+ * a rotating-priority arbiter that moves one input per flit time.  It
+ * depends on the time alone, not on the slots, so a network without
+ * predictive slots treats its inputs alike whatever the slot length.
+ */
+#include "engine.h"
+
+#define NODE_MASK	((1u << 12) - 1)
+
+/* The input with the highest priority at @t (cached: ties are common). */
+static u32 first_at(struct hn_engine *e, u64 t)
+{
+	u64 q;
+
+	if (t != e->rot_t) {
+		q = hn_div(t, e->cfg.wh_flit_ns);
+		e->rot_t = t;
+		e->rot_f = (u32)(q - hn_div(q, e->cfg.nodes) * e->cfg.nodes);
+	}
+	return e->rot_f;
+}
+
+static u64 key_of(struct hn_engine *e, u32 u)
+{
+	u64 t = e->node[u].in_free;
+	u32 N = e->cfg.nodes, f = 0;
+
+	HN_STATIC_ASSERT(HN_MAX_NODES <= 1 << 12);
+	if (e->cur == e->cfg.k)		/* circuits never tie for a port */
+		f = first_at(e, t);
+	return (t - e->slot_start) << HN_EV_SHIFT |
+	       (u64)(u >= f ? u - f : u + N - f) << 12 | u;
+}
+
+static u32 node_of(const struct hn_engine *e, u64 key)
+{
+	(void)e;
+	return key & NODE_MASK;
+}
+
+static void put(struct hn_engine *e, u32 i, u64 k)
+{
+	e->heap[i] = k;
+	e->hpos[node_of(e, k)] = i;
+}
+
+static void sift_up(struct hn_engine *e, u32 i, u64 k)
+{
+	u32 p;
+
+	while (i && k < e->heap[p = (i - 1) / 2]) {
+		put(e, i, e->heap[p]);
+		i = p;
+	}
+	put(e, i, k);
+}
+
+/*
+ * Bottom-up: move the hole at @i down to a leaf along the smaller
+ * children, then let @k rise from there.  A key that moves down usually
+ * goes far (a worm's end is later than most events), so this costs about
+ * one comparison per level instead of two.
+ */
+static void sift_down(struct hn_engine *e, u32 i, u64 k)
+{
+	u64 *h = e->heap;
+	u32 c, n = e->nheap;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && h[c + 1] < h[c])
+			c++;
+		put(e, i, h[c]);
+		i = c;
+	}
+	sift_up(e, i, k);
+}
+
+/* @u's event is now at node->in_free: insert it, or move it there. */
+void hn_ev_set(struct hn_engine *e, u32 u)
+{
+	u32 i = e->hpos[u];
+	u64 k = key_of(e, u);
+
+	if (i == HN_NONE) {
+		sift_up(e, e->nheap++, k);
+	} else if (k < e->heap[i]) {
+		sift_up(e, i, k);
+	} else {
+		sift_down(e, i, k);
+	}
+}
+
+/* @u has no event any more. */
+void hn_ev_del(struct hn_engine *e, u32 u)
+{
+	u32 i = e->hpos[u];
+	u64 last;
+
+	if (i == HN_NONE)
+		return;
+	e->hpos[u] = HN_NONE;
+	last = e->heap[--e->nheap];
+	if (i == e->nheap)
+		return;
+	if (i && last < e->heap[(i - 1) / 2])
+		sift_up(e, i, last);
+	else
+		sift_down(e, i, last);
+}
+
+/* Where priority starts among inputs due at @t (wormhole.c's begin). */
+u32 hn_ev_first(struct hn_engine *e, u64 t)
+{
+	return e->cur == e->cfg.k ? first_at(e, t) : 0;
+}
+
+void hn_ev_clear(struct hn_engine *e)
+{
+	while (e->nheap)
+		e->hpos[node_of(e, e->heap[--e->nheap])] = HN_NONE;
+}
