@@ -36,6 +36,7 @@ static void profile_ding4(struct hn_config *c)
 	c->predict_kstep = 9;		/* about 99 % of the maximum (L1346) */
 	c->evict_algo = HN_EVICT_TIMEOUT;	/* the one of the runs (L937) */
 	c->evict_count = 64 * 4;	/* not given: a full working set, N K */
+	c->wh_overlap = 0;		/* serial arbitration (docs/model.md) */
 }
 
 /* Ch. 5 evaluation (L1018-L1042): 128 nodes, 100 ns = 80 B slots. */
@@ -160,6 +161,8 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "idle_timeout_ns must be at most 1e6 s");
 	if (c->pin_slots > c->k)
 		return bad(err, "pin_slots must be at most k");
+	if (c->wh_overlap > 1)
+		return bad(err, "wh_overlap must be 0 (serial) or 1 (overlapped)");
 	if (c->policy & HN_POL_DYNAMIC) {
 		if (!(c->policy & HN_POL_NO_W))
 			return bad(err,

@@ -27,6 +27,7 @@ struct hn_stream {
 	u32 q_w_msgs;			/* messages of this pair in Q_W */
 	struct hn_queue vq_pckt;	/* VQ_PCKT, at the NIC */
 	struct hn_queue vq_w;		/* VQ_W, in the switch */
+	u64 w_end;			/* VQ_W's last worm ended (wh_overlap) */
 	struct hn_stream *rr_next;	/* ring of the input's busy VQ_W */
 	struct hn_stream *rr_prev;
 	struct hn_stream *free_next;

@@ -88,6 +88,7 @@ struct hn_config {
 	u32 predict_kstep;	/* K of HN_PREDICT_KSTEP */
 	u32 evict_algo;		/* enum hn_evict_algo */
 	u32 evict_count;	/* HN_EVICT_COUNTER's threshold, >= 1 */
+	u32 wh_overlap;		/* 1: arbitrate the next worm meanwhile */
 };
 
 /*

@@ -71,3 +71,4 @@ HN_FIELD(evict_algo, EVICT_ALGO, evict_algo, "evict-algo", U32,
 	 0, HN_EVICT_COUNTER, 1, EVICT)
 HN_FIELD(evict_count, EVICT_COUNT, evict_count, "evict-count", U32,
 	 1, 0x7fffffff, 1, NONE)
+HN_FIELD(wh_overlap, WH_OVERLAP, wh_overlap, "wh-overlap", U32, 0, 1, 0, NONE)

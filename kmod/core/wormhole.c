@@ -6,10 +6,17 @@
  * input port, whenever it is free, serves the next non-empty virtual output
  * queue VQ_W in round-robin order of destinations (L595, Fig. 4.3
  * "continuing the round-robin", L724) whose output is free, one worm of at
- * most worm_bytes at a time.  A worm costs wh_first_ns for its first flit (arbitration and
- * set-up included) and wh_flit_ns for each further flit (L1034), so a
- * k-worm message at zero load takes k (T_sch + T_setup) + T_packet in the
- * switch, as Eq. 3.3 (L523) has it.  A worm still running when S_W ends is
+ * most worm_bytes at a time.  A worm costs wh_first_ns for its first flit
+ * (arbitration and set-up included) and wh_flit_ns for each further flit
+ * (L1034), so a k-worm message at zero load takes k (T_sch + T_setup) +
+ * T_packet in the switch, as Eq. 3.3 (L523) has it.  The worm holds its
+ * input and output for all of it: the arbitration is serial, as in
+ * Duato's router, where a message blocked on a busy link "will be routed
+ * again after the link is freed" (Sec. 2.1).  With wh_overlap a worm whose
+ * head has waited at the switch (the message there, the VQ_W's previous
+ * worm gone) was arbitrated meanwhile and holds them for its flits only;
+ * the worms of one message still pay the arbitration one after the other,
+ * as Eq. 3.3's k (T_sch + T_setup) says.  A worm still running when S_W ends is
  * suspended in the switch buffers, holding its input and output, and
  * resumes first in the next S_W (DESIGN.md).
  *
@@ -34,6 +41,7 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 	struct hn_msg *m = st->vq_w.head;
 
 	n->worm.st = NULL;
+	st->w_end = t;
 	m->sent += n->worm.bytes;
 	e->g.slot[e->cfg.k].bytes += n->worm.bytes;
 	if (m->sent < m->len)
@@ -104,6 +112,10 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
 	flits = (bytes + c->flit_bytes - 1) / c->flit_bytes;
 	fin = t + c->wh_first_ns + (u64)(flits - 1) * c->wh_flit_ns;
+	if (c->wh_overlap)	/* arbitrated while its head waited */
+		fin = hn_max64(t, hn_max64(m->t_ready, st->w_end) +
+			       c->wh_first_ns - c->wh_flit_ns) +
+		      (u64)flits * c->wh_flit_ns;
 	n->rr_last = st->dst;
 	n->worm.st = st;
 	n->worm.bytes = bytes;

@@ -40,6 +40,7 @@ static void random_config(u64 *r, struct hn_config *c)
 	c->idle_timeout_ns = hn_rand_below(r, 2) ? 0 : 500 +
 			     hn_rand_below(r, 5000);
 	c->predict_algo = hn_rand_below(r, 2);
+	c->wh_overlap = hn_rand_below(r, 2);
 	c->predict_kstep = 1 + hn_rand_below(r, 2 * c->nodes - 1 < 9 ?
 						 2 * c->nodes - 1 : 9);
 }

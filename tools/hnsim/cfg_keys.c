@@ -40,6 +40,7 @@ static const struct {
 	K(predict_kstep, "K of the K-step placement, 1..2N-1"),
 	K(evict_algo, "eviction predictor (L937): 0 time-out, 1 counter"),
 	K(evict_count, "counter predictor: uses of other circuits that evict one"),
+	K(wh_overlap, "wormhole arbitration: 0 serial, 1 overlaps the previous worm"),
 #undef K
 	{ "idle_timeout_ns", offsetof(struct hn_config, idle_timeout_ns), 1,
 	  "release circuits idle this long, ns (0: never)" },
