@@ -194,6 +194,11 @@ MODULE_PARM_DESC(evict_algo, "the eviction predictor: 0 time-out (idle_timeout_n
 static int evict_count = UNSET;
 module_param(evict_count, int, 0444);
 MODULE_PARM_DESC(evict_count, "counter predictor: uses of other circuits since a circuit's own last use that evict it, 1..2147483647 (default: profile)");
+
+static int serdes_ns = UNSET;
+module_param(serdes_ns, int, 0444);
+MODULE_PARM_DESC(serdes_ns, "of wire_ns, one end's serialiser or deserialiser in ns, which a circuit through the analog fabric passes only at the ends (default: profile)");
+
 static int wh_overlap = UNSET;
 module_param(wh_overlap, int, 0444);
 MODULE_PARM_DESC(wh_overlap, "wormhole: 0 serial arbitration, 1 arbitration overlaps the previous worm (default: profile)");

@@ -61,6 +61,7 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_EVICT_ALGO] = "evict-algo",
 	[HYBRIDNET_ATTR_EVICT_COUNT] = "evict-count",
 	[HYBRIDNET_ATTR_WH_OVERLAP] = "wh-overlap",
+	[HYBRIDNET_ATTR_SERDES_NS] = "serdes-ns",
 	[HYBRIDNET_ATTR_TOPOLOGY] = "topology",
 	[HYBRIDNET_ATTR_ALGO] = "algo",
 	[HYBRIDNET_ATTR_KSTEP] = "kstep",
@@ -140,7 +141,7 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 
 /* struct hn_ctl_stats and hn_ctl_config.mask are 64-bit masks */
 _Static_assert(HYBRIDNET_STAT_MAX < 64, "hn_ctl_stats.mask is too small");
-_Static_assert(HYBRIDNET_ATTR_NOW < 64 && HYBRIDNET_ATTR_WH_OVERLAP < 64,
+_Static_assert(HYBRIDNET_ATTR_NOW < 64 && HYBRIDNET_ATTR_SERDES_NS < 64,
 	       "hn_ctl_config.mask is too small");
 
 static const char *const event_names[] = {

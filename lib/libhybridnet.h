@@ -111,6 +111,7 @@ struct hn_ctl_config {
 	uint32_t evict_algo;	/* enum hybridnet_evict */
 	uint32_t evict_count;
 	uint32_t wh_overlap;	/* 1: wormhole arbitration overlaps worms */
+	uint32_t serdes_ns;	/* of wire_ns: one end's (de)serialiser */
 	uint64_t idle_timeout_ns;
 	uint64_t now;		/* CONFIG_GET only: virtual time, ns */
 	char profile[16];	/* "ding4", "ding5" */

@@ -189,7 +189,7 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			msgs += c;
 			wh += c;
 		}
-		if (nb != n->buf_used || sb != n->sw_used)
+		if (nb + n->rel_bytes != n->buf_used || sb != n->sw_used)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
 		if (n->rx_used > e->cfg.rx_buf_bytes)
 			return bad(err, "receive buffer overfull", HN_NONE, u);

@@ -54,6 +54,7 @@ static bool circuit_open(struct hn_engine *e, u32 s, u32 u, u64 pos)
 	n->c_pos = pos;
 	n->c_run = e->run;
 	n->c_stall = 0;
+	n->c_busy = 0;
 	return true;
 }
 
@@ -67,7 +68,7 @@ static u64 head_done(struct hn_engine *e, u32 u)
 {
 	struct hn_node *n = &e->node[u];
 	struct hn_msg *m = n->c_st->vq_pckt.head;
-	u64 end;
+	u64 t0 = data_start(e), end, t;
 
 	if (!m || n->c_pos >= e->slot_cap)
 		return HN_U64_MAX;
@@ -75,10 +76,12 @@ static u64 head_done(struct hn_engine *e, u32 u)
 		n->c_stall = 1;		/* the receiver is full: next time */
 		return HN_U64_MAX;
 	}
-	end = n->c_pos + m->len - m->sent;
-	if (end > e->slot_cap)
-		return HN_U64_MAX;
-	return data_start(e) + hn_bytes_ns(&e->cfg, end);
+	end = hn_min64(n->c_pos + m->len - m->sent, e->slot_cap);
+	t = t0 + hn_bytes_ns(&e->cfg, end);
+	n->c_busy = t;			/* the uplink is the circuit's */
+	if (n->rel_n && n->up_free > t0)
+		hn_uplink_preempt(e, u, t0 + hn_bytes_ns(&e->cfg, n->c_pos), t);
+	return end < n->c_pos + m->len - m->sent ? HN_U64_MAX : t;
 }
 
 /* u's circuit carries data in this run of the slot: one use (release.c). */
@@ -99,7 +102,8 @@ static void used(struct hn_engine *e, u32 u)
 static u64 msg_left(struct hn_engine *e, u32 u, u64 t)
 {
 	const struct hn_config *c = &e->cfg;
-	u64 lat = 2ULL * c->nic_ns + 2ULL * c->wire_ns + c->fabric_ns;
+	u64 lat = 2ULL * c->nic_ns + 2ULL * (c->wire_ns - c->serdes_ns) +
+		  c->fabric_ns;
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->c_st;
 	struct hn_slot *sl = &e->slot[e->cur];
@@ -123,25 +127,39 @@ static u64 msg_left(struct hn_engine *e, u32 u, u64 t)
 	return HN_U64_MAX;
 }
 
-/* Slot e->cur begins at e->slot_start: every circuit with data starts. */
+/* Slot e->cur begins at e->slot_start; its circuits start in its first run. */
 void hn_circuit_begin(struct hn_engine *e)
 {
-	u32 s = e->cur, i, u;
-	struct hn_slot *sl = &e->slot[s];
+	e->slot_cap = hn_ns_bytes(&e->cfg, e->slot_end - data_start(e));
+	e->g.slot[e->cur].cap_bytes += e->slot_cap * e->cfg.nodes;
+	e->c_fresh = true;
+}
+
+/*
+ * The circuits with data when the slot began start sending from its data
+ * start (those armed since have started already).  Backwards: msg_left()
+ * may take u off act[], and hn_slot_sleep() moves the last entry into its
+ * place.
+ */
+static void start_all(struct hn_engine *e, u64 lim, bool batch)
+{
+	struct hn_slot *sl = &e->slot[e->cur];
+	struct hn_node *n;
+	u32 i, u;
 	u64 t;
 
-	e->slot_cap = hn_ns_bytes(&e->cfg, e->slot_end - data_start(e));
-	e->g.slot[s].cap_bytes += e->slot_cap * e->cfg.nodes;
-	e->nfresh = 0;
-	for (i = 0; i < sl->nact; i++) {
+	e->c_fresh = false;
+	for (i = sl->nact; i-- > 0;) {
 		u = sl->act[i];
-		if (!circuit_open(e, s, u, 0))
+		n = &e->node[u];
+		if (n->c_run == e->run || !circuit_open(e, e->cur, u, 0))
 			continue;
 		t = head_done(e, u);
-		if (t == HN_U64_MAX)
-			continue;
-		e->node[u].in_free = t;
-		e->fresh[e->nfresh++] = u;	/* events, not yet in the heap */
+		while (batch && t <= lim)
+			t = msg_left(e, u, t);
+		n->in_free = t;
+		if (t != HN_U64_MAX)
+			hn_ev_set(e, u);
 	}
 }
 
@@ -158,20 +176,11 @@ void hn_circuit_run(struct hn_engine *e, u64 lim)
 {
 	bool batch = !e->ops->room;
 	struct hn_node *n;
-	u32 i, u;
+	u32 u;
 	u64 t;
 
-	for (i = 0; i < e->nfresh; i++) {
-		u = e->fresh[i];
-		n = &e->node[u];
-		if (n->c_run != e->run || !n->c_st || e->hpos[u] != HN_NONE)
-			continue;	/* released, or re-armed, meanwhile */
-		while (batch && n->in_free <= lim)
-			n->in_free = msg_left(e, u, n->in_free);
-		if (n->in_free != HN_U64_MAX)
-			hn_ev_set(e, u);
-	}
-	e->nfresh = 0;
+	if (e->c_fresh)
+		start_all(e, lim, batch);
 	while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
 		u = hn_ev_peek(e);
 		n = &e->node[u];
@@ -198,7 +207,7 @@ void hn_circuit_end(struct hn_engine *e)
 	u64 x;
 
 	hn_ev_clear(e);
-	e->nfresh = 0;
+	e->c_fresh = false;
 	for (i = 0; i < sl->nact; i++) {
 		u = sl->act[i];
 		n = &e->node[u];

@@ -25,6 +25,7 @@ static void profile_ding4(struct hn_config *c)
 	c->flit_bytes = 8;
 	c->worm_bytes = 128;		/* 128 B messages (L841) */
 	c->wire_ns = 10;		/* 10-ft cable as Ch. 8 models it (L1826) */
+	c->serdes_ns = 0;		/* not given in Ch. 4 */
 	c->nic_ns = 10;			/* L1030 */
 	c->fabric_ns = 1;		/* LVDS switch (L507) */
 	c->nic_buf_bytes = 8192;	/* the large buffer (L841) */
@@ -50,6 +51,7 @@ static void profile_ding5(struct hn_config *c)
 	c->wh_first_ns = 80;		/* first flit 80 ns (L1034) */
 	c->wh_flit_ns = 10;		/* then 10 ns per 8 B flit */
 	c->wire_ns = 80;		/* 30 + 20 + 30 ns per hop (L1030) */
+	c->serdes_ns = 30;		/* the 30s: circuits skip two (L1036) */
 	c->fabric_ns = 0;		/* LVDS, neglected (L1032) */
 	c->idle_timeout_ns = 0;
 	c->evict_count = 128 * 4;
@@ -126,6 +128,8 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "guard_ns must be shorter than every slot");
 	if (hn_ns_bytes(c, c->slot_p_ns - c->guard_ns) < 1)
 		return bad(err, "a predictive slot must carry at least one byte");
+	if (c->serdes_ns > c->wire_ns)
+		return bad(err, "serdes_ns is part of wire_ns: at most wire_ns");
 	if (c->sched_ns > NS_MAX || c->setup_ns > NS_MAX ||
 	    c->wire_ns > NS_MAX || c->nic_ns > NS_MAX ||
 	    c->fabric_ns > NS_MAX)

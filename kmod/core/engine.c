@@ -42,9 +42,8 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
 	e->heap = hn_zalloc(c->nodes * sizeof(*e->heap));
 	e->hpos = hn_zalloc(c->nodes * sizeof(*e->hpos));
-	e->fresh = hn_zalloc(c->nodes * sizeof(*e->fresh));
 	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));
-	if (!e->node || !e->heap || !e->hpos || !e->fresh || !e->scratch ||
+	if (!e->node || !e->heap || !e->hpos || !e->scratch ||
 	    hn_slots_alloc(e)) {
 		hn_destroy(e);
 		goto out;
@@ -86,6 +85,7 @@ void hn_destroy(struct hn_engine *e)
 	for (u = 0; e->node && u < e->cfg.nodes; u++) {
 		n = &e->node[u];
 		reclaim_queue(e, &n->q_w);
+		hn_free(n->rel);
 		for (i = 0; i < n->tab_cap; i++) {
 			if (n->tab[i]) {
 				reclaim_queue(e, &n->tab[i]->vq_pckt);
@@ -100,7 +100,6 @@ void hn_destroy(struct hn_engine *e)
 	hn_free(e->node);
 	hn_free(e->heap);
 	hn_free(e->hpos);
-	hn_free(e->fresh);
 	hn_free(e->scratch);
 	hn_free(e->req_pairs);
 	hn_free(e->req_grants);
@@ -220,6 +219,7 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 			    "no circuit to this destination and no wormhole slot",
 			    m->src);
 	n = &e->node[m->src];
+	hn_nic_release(e, m->src);
 	if (n->buf_used + m->len > c->nic_buf_bytes) {
 		n->st.tx_full++;
 		e->g.tx_full++;
@@ -249,7 +249,8 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 		e->pending++;
 		if (st->vq_pckt.count == 1) {
 			hn_slot_wake(e, s, m->src);
-			hn_circuit_arm(e, s, m->src);
+			if (e->in_slot && e->cur == s)
+				hn_circuit_arm(e, s, m->src);
 		}
 	} else if (dyn) {
 		if (!st->vq_pckt.count)
@@ -279,9 +280,48 @@ void hn_consume(struct hn_engine *e, u32 node, u32 bytes)
 /* Free bytes in @node's NIC buffer: a message this long is accepted. */
 u32 hn_nic_room(const struct hn_engine *e, u32 node)
 {
+	const struct hn_node *n;
+	u32 used, i;
+
 	if (node >= e->cfg.nodes)
 		return 0;
-	return e->cfg.nic_buf_bytes - e->node[node].buf_used;
+	n = &e->node[node];
+	used = n->buf_used;
+	for (i = 0; i < n->rel_n; i++) {
+		const struct hn_rel *r = &n->rel[(n->rel_head + i) % n->rel_cap];
+
+		if (r->t > e->now)
+			break;
+		used -= r->len;
+	}
+	return e->cfg.nic_buf_bytes - used;
+}
+
+/*
+ * When @node's NIC will have room for @bytes without anything new
+ * leaving it: now, when a message on the uplink has left, or HN_U64_MAX
+ * (ops->room will tell).
+ */
+u64 hn_nic_room_at(const struct hn_engine *e, u32 node, u32 bytes)
+{
+	const struct hn_node *n;
+	u64 room;
+	u32 i;
+
+	if (node >= e->cfg.nodes)
+		return HN_U64_MAX;
+	n = &e->node[node];
+	room = e->cfg.nic_buf_bytes - n->buf_used;
+	if (room >= bytes)
+		return e->now;
+	for (i = 0; i < n->rel_n; i++) {
+		const struct hn_rel *r = &n->rel[(n->rel_head + i) % n->rel_cap];
+
+		room += r->len;
+		if (room >= bytes)
+			return hn_max64(r->t, e->now);
+	}
+	return HN_U64_MAX;
 }
 
 /* Begin the slot that comes next at now; false when none can run. */
@@ -390,8 +430,6 @@ static void advance(struct hn_engine *e, u64 t, bool one)
 			}
 			return;
 		}
-		if (e->stop_at != HN_U64_MAX)	/* a time-out freed room */
-			return;
 	}
 }
 

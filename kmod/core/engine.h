@@ -45,25 +45,42 @@ struct hn_worm {
 };
 
 struct hn_node {
-	struct hn_queue q_w;		/* Q_W: the NIC's wormhole FIFO */
-	u32 buf_used;			/* NIC buffer: Q_W + VQ_PCKT */
+	/* the fields a message touches first, together */
+	u32 buf_used;			/* NIC buffer: Q_W + VQ_PCKT + uplink */
 	u32 sw_used;			/* this input's VQ_W in the switch */
 	u32 rx_used;			/* receive buffer */
-	u32 tab_cap, tab_used;		/* open-addressing table of streams */
-	struct hn_stream **tab;
-	struct hn_stream *ring;		/* the input's busy VQ_W, a ring */
-	u32 rr_last;			/* destination served last (RR) */
-	struct hn_worm worm;		/* suspended worm at this input */
+	u32 rel_n;			/* messages on the uplink, in rel[] */
 	u64 in_free;			/* slot in progress: next event at */
-	u64 out_free;			/* wormhole slot: output free at */
-	u32 out_held;			/* output held by a suspended worm */
+	u64 up_free;			/* uplink NIC -> switch free from */
 	/* circuit slot in progress (circuit_slot.c), valid if c_run == run */
 	struct hn_stream *c_st;		/* the stream its circuit carries */
 	u64 c_pos;			/* bytes from the slot's data start */
 	u64 c_run;			/* e->run when these were set */
+	u64 c_busy;			/* its data holds the uplink until */
 	u32 c_stall;			/* receiver full: nothing more this slot */
 	u64 c_used;			/* e->run of the circuit's last use */
+	u32 rr_last;			/* destination served last (RR) */
+	struct hn_queue q_w;		/* Q_W: the NIC's wormhole FIFO */
+	u32 tab_cap, tab_used;		/* open-addressing table of streams */
+	struct hn_stream **tab;
+	struct hn_stream *ring;		/* the input's busy VQ_W, a ring */
+	struct hn_worm worm;		/* suspended worm at this input */
+	u64 out_free;			/* wormhole slot: output free at */
+	u32 out_held;			/* output held by a suspended worm */
+	u32 rel_cap, rel_head;		/* rel[]: a ring, see nic.c */
+	u32 rel_bytes;			/* their bytes, still in buf_used */
+	struct hn_rel *rel;		/* transfers not yet out of the NIC */
 	struct hn_nstats st;
+};
+
+/*
+ * A wormhole message crossing the uplink from s; its last byte leaves at
+ * t.  m is valid while t is to come (it cannot be delivered before).
+ */
+struct hn_rel {
+	u64 s, t;
+	struct hn_msg *m;
+	u32 len;
 };
 
 /* B^(s): a partial permutation kept as out[] and in[], plus a compact list. */
@@ -106,8 +123,7 @@ struct hn_engine {
 	struct hn_slot *slot;
 	u64 *heap;			/* the slot's events, see event.c */
 	u32 *hpos;			/* hpos[u]: u's place in heap, HN_NONE */
-	u32 *fresh;			/* circuits begun, not yet run */
-	u32 nfresh;
+	bool c_fresh;			/* circuit slot begun, not yet run */
 	u64 rot_t;			/* event.c: priority at rot_t ... */
 	u32 rot_f;			/* ... starts at input rot_f */
 	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
@@ -139,8 +155,10 @@ void hn_ring_del(struct hn_node *n, struct hn_stream *st);
 void hn_streams_free(struct hn_engine *e);
 
 /* nic.c */
-u32 hn_nic_forward(struct hn_engine *e, u32 u, u64 t);
-void hn_room_grew(struct hn_engine *e, u32 u, u64 t);
+void hn_nic_forward(struct hn_engine *e, u32 u, u64 t);
+void hn_nic_release(struct hn_engine *e, u32 u);
+void hn_uplink_preempt(struct hn_engine *e, u32 u, u64 a, u64 b);
+u64 hn_tail_at(const struct hn_config *c, const struct hn_msg *m, u32 b);
 bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m);
 void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 		u32 slot);
@@ -188,6 +206,18 @@ void hn_ev_set(struct hn_engine *e, u32 u);
 void hn_ev_del(struct hn_engine *e, u32 u);
 void hn_ev_clear(struct hn_engine *e);
 u32 hn_ev_first(struct hn_engine *e, u64 t);
+
+/*
+ * @u's NIC has more room at @t (now, or later when a message still on
+ * the uplink has left): tell the owner (ops->room), whose PE may hand it
+ * a message at @t.  If the owner wants to, the run stops at @t, once
+ * everything else due at @t has happened.
+ */
+static inline void hn_room_grew(struct hn_engine *e, u32 u, u64 t)
+{
+	if (e->ops->room && e->ops->room(e->ctx, u, t) && t < e->stop_at)
+		e->stop_at = t;
+}
 
 /* Time of the next event, HN_U64_MAX when there is none. */
 static inline u64 hn_ev_top(const struct hn_engine *e)

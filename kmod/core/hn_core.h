@@ -76,6 +76,7 @@ struct hn_config {
 	u32 flit_bytes;
 	u32 worm_bytes;		/* largest worm; longer messages are split */
 	u32 wire_ns;		/* NIC <-> switch, one way */
+	u32 serdes_ns;		/* of wire_ns: one end's (de)serialiser */
 	u32 nic_ns;		/* NIC send or receive */
 	u32 fabric_ns;		/* propagation through the analog fabric */
 	u32 nic_buf_bytes;	/* NIC buffer: Q_W plus VQ_PCKT */
@@ -113,6 +114,7 @@ struct hn_msg {
 	struct hn_msg *next;
 	u64 t_inject;		/* generation time, virtual ns */
 	u64 t_ready;		/* head at the switch (wormhole) */
+	u64 t_tail;		/* last byte at the switch (wormhole) */
 	u64 t_deliver;		/* last byte at the receiver */
 	u32 src;
 	u32 dst;
@@ -132,11 +134,13 @@ struct hn_ops {
 	/* m was still queued when the engine was destroyed. */
 	void (*reclaim)(void *ctx, struct hn_msg *m);
 	/*
-	 * Optional.  @node's NIC buffer has more room at @t, while time
-	 * advances (a message has left it).  Return true to stop
-	 * hn_run_until()/hn_step() at @t, once everything else due at @t
-	 * has happened, so that the PE can hand the NIC a message at @t.
-	 * It must not call into the engine.
+	 * Optional.  @node's NIC buffer has more room at @t (>= now: a
+	 * message has left it, or will have left it over the uplink by
+	 * @t).  Return true to stop hn_run_until()/hn_step() at @t, once
+	 * everything else due at @t has happened, so that the PE can hand
+	 * the NIC a message at @t; a call that ends before @t (its own
+	 * limit, one slot) forgets the stop.  It must not call into the
+	 * engine.
 	 */
 	bool (*room)(void *ctx, u32 node, u64 t);
 };
@@ -264,6 +268,7 @@ int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err);
 void hn_consume(struct hn_engine *e, u32 node, u32 bytes);
 u32 hn_nic_room(const struct hn_engine *e, u32 node);
+u64 hn_nic_room_at(const struct hn_engine *e, u32 node, u32 bytes);
 u64 hn_now(const struct hn_engine *e);
 bool hn_busy(const struct hn_engine *e);
 u64 hn_step(struct hn_engine *e);

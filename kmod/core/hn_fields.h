@@ -72,3 +72,5 @@ HN_FIELD(evict_algo, EVICT_ALGO, evict_algo, "evict-algo", U32,
 HN_FIELD(evict_count, EVICT_COUNT, evict_count, "evict-count", U32,
 	 1, 0x7fffffff, 1, NONE)
 HN_FIELD(wh_overlap, WH_OVERLAP, wh_overlap, "wh-overlap", U32, 0, 1, 0, NONE)
+HN_FIELD(serdes_ns, SERDES_NS, serdes_ns, "serdes-ns", U32,
+	 0, HN_NS_MAX, 0, NONE)

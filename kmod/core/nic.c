@@ -3,49 +3,134 @@
  * nic.c - what happens at the network interfaces: the NIC forwards its
  * wormhole FIFO Q_W into the switch's VQ_W while VQ_W has room (L594:
  * "If the wormhole buffer VQ_W in the switch node is not full, NIC_i
- * forwards the message"), the receiver reserves buffer space before the
- * first byte of a message is sent, and delivery hands the message back.
+ * forwards the message") over its one uplink, the receiver reserves
+ * buffer space before the first byte of a message is sent, and delivery
+ * hands the message back.
  */
 #include "engine.h"
 
 /*
- * Move Q_W's head into VQ_W while it fits; Q_W is one FIFO (L667).
- * Returns the messages moved: the NIC's room grew by their bytes.
+ * The uplink (Ch. 3: "Communication data and control data share the same
+ * high-speed link connected between the network interface cards and the
+ * switch node", L557) carries one message at a time, at link rate.  A
+ * wormhole message stays in the NIC buffer until its last byte has left.
+ * Circuit data has the link first: a circuit's slot comes once a cycle,
+ * while a wormhole message need only be in VQ_W before S_W.  So a
+ * wormhole message is not started while the circuit of the slot in
+ * progress sends, and one on the way pauses while it does
+ * (hn_uplink_preempt()); the circuit's data never waits for it.
  */
-u32 hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
+
+/* Transfers whose last byte has left by now are out of the NIC. */
+void hn_nic_release(struct hn_engine *e, u32 u)
 {
+	struct hn_node *n = &e->node[u];
+	struct hn_rel *r;
+
+	while (n->rel_n && (r = &n->rel[n->rel_head])->t <= e->now) {
+		n->buf_used -= r->len;
+		n->rel_bytes -= r->len;
+		n->rel_head = n->rel_head + 1 < n->rel_cap ? n->rel_head + 1 : 0;
+		n->rel_n--;
+	}
+}
+
+/* @m crosses @u's uplink over [s, t]; false: out of memory. */
+static bool rel_push(struct hn_node *n, u64 s, u64 t, struct hn_msg *m)
+{
+	struct hn_rel *r;
+	u32 cap, i;
+
+	if (n->rel_n == n->rel_cap) {
+		cap = n->rel_cap ? 2 * n->rel_cap : 4;
+		r = hn_zalloc(cap * sizeof(*r));
+		if (!r)
+			return false;
+		for (i = 0; i < n->rel_n; i++)
+			r[i] = n->rel[(n->rel_head + i) % n->rel_cap];
+		hn_free(n->rel);
+		n->rel = r;
+		n->rel_cap = cap;
+		n->rel_head = 0;
+	}
+	n->rel[(n->rel_head + n->rel_n) % n->rel_cap] =
+		(struct hn_rel){ s, t, m, m->len };
+	n->rel_n++;
+	n->rel_bytes += m->len;
+	return true;
+}
+
+/*
+ * @u's circuit sends over [a, b]: the wormhole messages on the uplink
+ * after a give it the link, and go on b - a later.  O(1) when none is.
+ */
+void hn_uplink_preempt(struct hn_engine *e, u32 u, u64 a, u64 b)
+{
+	struct hn_node *n = &e->node[u];
+	u64 d = b - a;
+	struct hn_rel *r;
+	u32 j;
+
+	if (!n->rel_n || n->up_free <= a || !d)
+		return;
+	for (j = 0; j < n->rel_n; j++) {
+		r = &n->rel[(n->rel_head + j) % n->rel_cap];
+		if (r->t <= a)
+			continue;
+		if (r->s >= a) {
+			r->s += d;
+			r->m->t_ready += d;
+		}
+		r->t += d;
+		r->m->t_tail += d;
+	}
+	n->up_free += d;
+}
+
+/*
+ * When byte @b of @m (the bytes before it) is at the switch: the tail's
+ * time less the rest at link rate.
+ */
+u64 hn_tail_at(const struct hn_config *c, const struct hn_msg *m, u32 b)
+{
+	return m->t_tail - hn_bytes_ns(c, m->len - b);
+}
+
+/*
+ * Move Q_W's head into VQ_W while it fits; Q_W is one FIFO (L667).  Each
+ * crosses the uplink after the one before, from @t or when the link is
+ * free (after the data of the slot's circuit): its head is at the switch
+ * nic_ns + wire_ns after it starts, and its bytes leave the NIC, which
+ * then has room, at link rate.
+ */
+void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
+{
+	const struct hn_config *c = &e->cfg;
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st;
 	struct hn_msg *m;
-	u32 moved = 0;
+	u64 s, done;
 
-	while ((m = n->q_w.head) &&
-	       n->sw_used + m->len <= e->cfg.sw_buf_bytes) {
+	while ((m = n->q_w.head) && n->sw_used + m->len <= c->sw_buf_bytes) {
 		hn_q_pop(&n->q_w);
 		st = hn_stream_find(e, u, m->dst);
 		st->q_w_msgs--;
-		n->buf_used -= m->len;
 		n->sw_used += m->len;
-		m->t_ready = hn_max64(t, m->t_inject) + e->cfg.nic_ns +
-			     e->cfg.wire_ns;
+		s = hn_max64(t, n->up_free);
+		if (e->in_slot && e->cur < c->k && n->c_run == e->run)
+			s = hn_max64(s, n->c_busy);
+		done = s + hn_bytes_ns(c, m->len);
+		n->up_free = done;
+		m->t_ready = s + c->nic_ns + c->wire_ns;
+		m->t_tail = done + c->nic_ns + c->wire_ns;
+		if (done <= e->now || !rel_push(n, s, done, m))
+			n->buf_used -= m->len;
 		if (!st->vq_w.count)
 			hn_ring_add(n, st);
 		hn_q_push(&st->vq_w, m);
 		hn_wormhole_arm(e, u, m->t_ready);
-		moved++;
+		hn_room_grew(e, u, done);
 	}
-	return moved;
-}
-
-/*
- * @u's NIC has more room at @t, in the middle of a slot: tell the owner
- * (ops->room), whose PE may hand it a message at @t.  If the owner wants
- * to, the run stops at @t, once everything else due at @t has happened.
- */
-void hn_room_grew(struct hn_engine *e, u32 u, u64 t)
-{
-	if (e->ops->room && e->ops->room(e->ctx, u, t) && t < e->stop_at)
-		e->stop_at = t;
 }
 
 /* Hold receive space for all of @m before its first byte leaves. */

@@ -33,8 +33,8 @@ void hn_circuit_drop(struct hn_engine *e, u32 s, u32 u)
 		e->node[u].c_run = 0;
 	}
 	hn_slot_del(e, s, u);
-	if (st && hn_nic_forward(e, u, e->now))
-		hn_room_grew(e, u, e->now);
+	if (st)
+		hn_nic_forward(e, u, e->now);
 }
 
 /*

@@ -47,8 +47,9 @@
  * Time: a PE acts at the virtual time something happens to it, inside a
  * slot as well as between slots.  The driver runs the engine to the next
  * PE event, the earliest generation time (a min-heap of the PEs), and
- * the engine stops early when a NIC whose PE waits for room gets some
- * (ops->room, hn_trun_room()): the PE hands its message over at that
+ * a PE refused by its full NIC tries again when the NIC has room: at the
+ * time the engine gives (hn_nic_room_at(), ops->room and hn_trun_room(),
+ * which stops the engine there), so it hands its message over at that
  * very time.  A step is bounded: it pumps only the PEs due, and gives
  * the engine at most the rest of one slot.
  *
@@ -99,7 +100,7 @@ struct hn_src {
 	u8 next_random;			/* batch: it is of a random phase */
 	u8 held;			/* waits for the phase to end */
 	u32 full;			/* the NIC refused the head: wait */
-	u32 due;			/* on the due list: room grew */
+	u64 retry_at;			/* full: try again then; HN_U64_MAX */
 	u32 hpos;			/* in the PE heap, or HN_NONE */
 };
 
@@ -136,10 +137,8 @@ struct hn_trun {
 	struct hn_pair *pairs;		/* P x N */
 	struct hn_slot_cfg *scfg;
 	u64 queued;			/* messages in all source queues */
-	u32 *heap;			/* PEs by (t_next, node) */
+	u32 *heap;			/* PEs by (next event, node) */
 	u32 nheap;
-	u32 *due;			/* PEs whose NIC found room */
-	u32 ndue;
 	u32 nblocked;			/* PEs waiting for a plan group */
 	bool over_queue;		/* a source queue passed max_queue */
 	u64 t0;				/* the engine's time at the start */
@@ -289,10 +288,16 @@ static void msg_put(struct hn_trun *r, struct hn_tmsg *tm)
 	r->free = tm;
 }
 
-/* The PE heap: the next generation time of every PE that has one. */
+/* A PE's next event: its next generation, or a retry once its NIC has room. */
+static u64 pe_at(const struct hn_src *s)
+{
+	return hn_min64(s->t_next, s->retry_at);
+}
+
+/* The PE heap: every PE that has a next event. */
 static bool pe_less(const struct hn_trun *r, u32 a, u32 b)
 {
-	u64 ta = r->src[a].t_next, tb = r->src[b].t_next;
+	u64 ta = pe_at(&r->src[a]), tb = pe_at(&r->src[b]);
 
 	return ta < tb || (ta == tb && a < b);
 }
@@ -329,18 +334,18 @@ static void pe_down(struct hn_trun *r, u32 i, u32 u)
 	pe_put(r, i, u);
 }
 
-/* @u's t_next has changed: put it in its place, or out of the heap. */
+/* @u's next event has changed: put it in its place, or out of the heap. */
 static void pe_sched(struct hn_trun *r, u32 u)
 {
 	struct hn_src *s = &r->src[u];
 	u32 i = s->hpos, last;
 
 	if (i == HN_NONE) {
-		if (s->t_next != HN_U64_MAX)
+		if (pe_at(s) != HN_U64_MAX)
 			pe_up(r, r->nheap++, u);
 		return;
 	}
-	if (s->t_next != HN_U64_MAX) {
+	if (pe_at(s) != HN_U64_MAX) {
 		pe_up(r, i, u);
 		pe_down(r, s->hpos, u);
 		return;
@@ -353,10 +358,10 @@ static void pe_sched(struct hn_trun *r, u32 u)
 	}
 }
 
-/* The next generation time of any PE. */
+/* The next event of any PE. */
 static u64 pe_next(const struct hn_trun *r)
 {
-	return r->nheap ? r->src[r->heap[0]].t_next : HN_U64_MAX;
+	return r->nheap ? pe_at(&r->src[r->heap[0]]) : HN_U64_MAX;
 }
 
 static u64 gen_ns(const struct hn_trun *r, u32 len)
@@ -526,6 +531,10 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 	struct hn_tmsg *tm;
 	int rc = 0;
 
+	if (s->full && s->retry_at <= now) {
+		s->full = 0;		/* its NIC has room by now */
+		s->retry_at = HN_U64_MAX;
+	}
 	for (;;) {
 		while (s->t_next <= now && may_generate(r, s)) {
 			rc = generate(r, u);
@@ -537,7 +546,9 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 			break;
 		rc = hn_inject(r->e, &tm->m, &err);
 		if (rc == -EAGAIN) {
-			s->full = 1;		/* until hn_trun_room() */
+			/* until it has room: known, or hn_trun_room() says */
+			s->full = 1;
+			s->retry_at = hn_nic_room_at(r->e, u, tm->m.len);
 			rc = 0;
 			break;
 		}
@@ -569,50 +580,40 @@ out:
 	return rc;
 }
 
-/* Pump the PEs whose NIC found room, then those with a generation due. */
+/* Pump the PEs with an event due: a generation, or room in their NIC. */
 static int pump(struct hn_trun *r)
 {
 	u64 now = hn_now(r->e);
 	u32 u;
 	int rc;
 
-	while (r->ndue) {
-		u = r->due[--r->ndue];
-		r->src[u].due = 0;
-		rc = pump_node(r, u, now);
-		if (rc)
-			return rc;
-	}
 	while (r->nheap && pe_next(r) <= now) {
 		u = r->heap[0];
 		rc = pump_node(r, u, now);
 		if (rc)
 			return rc;
-		if (r->src[u].t_next <= now)
+		if (pe_at(&r->src[u]) <= now)
 			break;		/* may not generate: the run ends */
 	}
 	return 0;
 }
 
 /*
- * The engine: @u's NIC has more room at @t.  If its PE waits for room,
- * stop there (return true) and let the PE try at @t.
+ * The engine: @u's NIC has more room at @t (now, or when a message on the
+ * uplink has left).  If its PE waits for room, it tries again then, and
+ * the engine stops there (return true).
  */
 bool hn_trun_room(struct hn_trun *r, u32 u, u64 t)
 {
 	struct hn_src *s;
 
-	(void)t;
 	if (r->res.end || u >= r->c.nodes)
 		return false;
 	s = &r->src[u];
-	if (!s->full)
+	if (!s->full || t >= s->retry_at)
 		return false;
-	s->full = 0;
-	if (!s->due) {
-		s->due = 1;
-		r->due[r->ndue++] = u;
-	}
+	s->retry_at = t;
+	pe_sched(r, u);
 	return true;
 }
 
@@ -946,7 +947,7 @@ int hn_trun_step(struct hn_trun *r)
 		hn_step_until(r->e, t);
 	else
 		hn_run_until(r->e, t);
-	if (hn_now(r->e) == before && !r->ndue)	/* no slot could run */
+	if (hn_now(r->e) == before && pe_next(r) > before) /* no slot ran */
 		hn_run_until(r->e, before + 1);
 	return 0;
 }
@@ -1051,7 +1052,6 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	r->g = hn_tgen_create(t, c, NULL);
 	r->src = hn_zalloc((size_t)c->nodes * sizeof(*r->src));
 	r->heap = hn_zalloc((size_t)c->nodes * sizeof(*r->heap));
-	r->due = hn_zalloc((size_t)c->nodes * sizeof(*r->due));
 	r->plan_slots = rc->preload_slots;
 	if (rc->net == HN_NET_PRELOAD && !r->plan_slots)
 		r->plan_slots = c->k;
@@ -1060,7 +1060,7 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 				     sizeof(*r->pairs));
 		r->scfg = hn_zalloc(r->plan_slots * sizeof(*r->scfg));
 	}
-	if (!r->g || !r->src || !r->heap || !r->due ||
+	if (!r->g || !r->src || !r->heap ||
 	    (r->plan_slots && (!r->pairs || !r->scfg))) {
 		hn_trun_destroy(r);
 		goto fail;
@@ -1083,6 +1083,7 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	}
 	for (u = 0; u < c->nodes; u++) {
 		r->src[u].t_next = HN_U64_MAX;
+		r->src[u].retry_at = HN_U64_MAX;
 		r->src[u].hpos = HN_NONE;
 		if (!hn_tgen_active(r->g, u))
 			continue;
@@ -1193,7 +1194,6 @@ void hn_trun_destroy(struct hn_trun *r)
 	hn_tgen_destroy(r->g);
 	hn_free(r->src);
 	hn_free(r->heap);
-	hn_free(r->due);
 	hn_free(r->pairs);
 	hn_free(r->scfg);
 	hn_free(r);

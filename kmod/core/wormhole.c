@@ -51,11 +51,10 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 	e->wh_msgs--;
 	if (!st->vq_w.count)
 		hn_ring_del(n, st);
-	hn_deliver(e, m, t + e->cfg.wire_ns + e->cfg.nic_ns,
+	hn_deliver(e, m, t + e->cfg.fabric_ns + e->cfg.wire_ns + e->cfg.nic_ns,
 		   HN_MODE_WORMHOLE, e->cfg.k);
 	hn_stream_put(e, st);
-	if (hn_nic_forward(e, u, t))
-		hn_room_grew(e, u, t);
+	hn_nic_forward(e, u, t);
 }
 
 /* Would @m's receiver take it (hn_rx_reserve() without reserving)? */
@@ -116,6 +115,8 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 		fin = hn_max64(t, hn_max64(m->t_ready, st->w_end) +
 			       c->wh_first_ns - c->wh_flit_ns) +
 		      (u64)flits * c->wh_flit_ns;
+	/* not before its last byte has come over the uplink */
+	fin = hn_max64(fin, hn_tail_at(c, m, m->sent + bytes));
 	n->rr_last = st->dst;
 	n->worm.st = st;
 	n->worm.bytes = bytes;
@@ -135,6 +136,7 @@ void hn_wormhole_begin(struct hn_engine *e)
 	u64 t0 = e->slot_start + e->cfg.guard_ns, end = e->slot_end;
 	u32 N = e->cfg.nodes, u = hn_ev_first(e, t0), i;
 	struct hn_node *n;
+	struct hn_msg *m;
 
 	e->g.slot[e->cfg.k].cap_bytes += hn_ns_bytes(&e->cfg, end - t0) * N;
 	for (i = 0; i < N; i++) {
@@ -146,9 +148,12 @@ void hn_wormhole_begin(struct hn_engine *e)
 		n = &e->node[u];
 		n->in_free = t0;
 		if (n->worm.st) {		/* resume a suspended worm */
+			m = n->worm.st->vq_w.head;
 			e->worms--;
 			e->node[n->worm.st->dst].out_held = HN_NONE;
-			n->in_free = t0 + n->worm.ns_left;
+			n->in_free = hn_max64(t0 + n->worm.ns_left,
+					      hn_tail_at(&e->cfg, m, m->sent +
+							 n->worm.bytes));
 			e->node[n->worm.st->dst].out_free = n->in_free;
 			if (n->in_free > end) {
 				n->worm.ns_left = n->in_free - end;

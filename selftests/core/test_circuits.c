@@ -290,17 +290,27 @@ TEST(receiver_backpressure)
 	c.nic_buf_bytes = c.sw_buf_bytes = 1024;
 	ASSERT_EQ(0, sim_init(&s, &c));
 	s.hold_rx = 1;
-	for (i = 0; i < 8; i++)
+	/* four fill the NIC: they leave it over the uplink, 320 ns each */
+	for (i = 0; i < 4; i++)
 		ASSERT_EQ(0, sim_send(&s, 0, 1, 256));
 	EXPECT_EQ(-EAGAIN, sim_send(&s, 0, 1, 1));
 	EXPECT_EQ(0, hn_nic_room(s.e, 0));
-	for (i = 1; i <= 8; i++) {
-		hn_run_until(s.e, hn_now(s.e) + 100000);
-		EXPECT_EQ(i, s.nlog);		/* one receive buffer's worth */
-		EXPECT_EQ(i < 8, hn_busy(s.e));
+	EXPECT_EQ(4 * hn_bytes_ns(&c, 256), hn_nic_room_at(s.e, 0, 1024));
+	hn_run_until(s.e, hn_now(s.e) + 100000);
+	EXPECT_EQ(1, s.nlog);		/* one receive buffer's worth */
+	/* three wait in VQ_W: four more fill the NIC, one goes to VQ_W */
+	for (i = 0; i < 4; i++)
+		ASSERT_EQ(0, sim_send(&s, 0, 1, 256));
+	EXPECT_EQ(-EAGAIN, sim_send(&s, 0, 1, 1));
+	EXPECT_EQ(0, hn_nic_room(s.e, 0));
+	for (i = 2; i <= 8; i++) {
 		EXPECT_EQ(0, hn_check(s.e, NULL));
 		hn_consume(s.e, 1, 256);
+		hn_run_until(s.e, hn_now(s.e) + 100000);
+		EXPECT_EQ(i, s.nlog);
+		EXPECT_EQ(i < 8, hn_busy(s.e));
 	}
+	hn_consume(s.e, 1, 256);
 	EXPECT_EQ(1024, hn_nic_room(s.e, 0));
 	EXPECT_EQ(0, s.order_errors);
 	sim_fini(&s);

@@ -61,7 +61,8 @@ TEST(wormhole_eq_3_3)
  * to 2 waits for the worm to 1, then is arbitrated, 180 ns each (ding4:
  * 30 ns first flit + 15 x 10).  Overlapped (1): its head has waited at
  * the switch, so it was arbitrated meanwhile and follows after 160 ns of
- * flits.  Either way each message alone meets Eq. 3.3 (220 ns).
+ * flits.  Either way each message alone meets Eq. 3.3 (220 ns, and 1 ns
+ * through ding4's LVDS fabric).
  */
 TEST(wormhole_arbitration_overlap)
 {
@@ -78,8 +79,9 @@ TEST(wormhole_arbitration_overlap)
 		ASSERT_EQ(0, sim_send(&s, 0, 2, 128));
 		sim_drain(&s, 100000);
 		ASSERT_EQ(2, s.nlog);
-		EXPECT_EQ(220, sim_find(&s, 0, 1, 0)->m.t_deliver);
-		EXPECT_EQ(ov ? 380 : 400, sim_find(&s, 0, 2, 0)->m.t_deliver);
+		/* + 1 ns through the fabric */
+		EXPECT_EQ(221, sim_find(&s, 0, 1, 0)->m.t_deliver);
+		EXPECT_EQ(ov ? 381 : 401, sim_find(&s, 0, 2, 0)->m.t_deliver);
 		sim_fini(&s);
 	}
 }
@@ -110,7 +112,9 @@ TEST(preloaded_circuit)
 /*
  * A predicted circuit (ding5): granted at 0, usable from 240 ns; slot 0
  * runs at 0, 100, 200, 300 (SES skips the empty slots): the data leaves at
- * 300 and takes 80 (64 B) + 2 x (10 + 80) = 260 ns.
+ * 300 and takes 80 (64 B) + 10 + 30 + 20 + 20 + 30 + 10 = 200 ns: the NIC's
+ * send and receive cycles (L1030) around Ch. 5's point-to-point delay of a
+ * circuit, "30+20+20+30 ns" (L1036), serialised once at each end.
  */
 TEST(predicted_circuit)
 {
@@ -128,11 +132,11 @@ TEST(predicted_circuit)
 	t = one(&s, 1, 4, 64);
 	ASSERT_NE(NULL, t);
 	EXPECT_EQ(HN_MODE_CIRCUIT, t->m.mode);
-	EXPECT_EQ(300 + 80 + 180, t->m.t_deliver);
-	/* later messages find the circuit set up: t_data + 2 T_w only */
+	EXPECT_EQ(300 + 80 + 120, t->m.t_deliver);
+	/* later messages find the circuit set up: t_data + the path only */
 	ASSERT_EQ(400, hn_now(s.e));
 	t = one(&s, 1, 4, 64);
-	EXPECT_EQ(400 + 80 + 180, t->m.t_deliver);
+	EXPECT_EQ(400 + 80 + 120, t->m.t_deliver);
 	sim_fini(&s);
 }
 

@@ -135,7 +135,8 @@ TEST(k0_slot_length_does_not_matter)
 /*
  * At low load (0.01) a K = 0 network is at zero load: the mean latency is
  * Eq. 3.3's 2 T_w + k (T_sch + T_setup) + T_packet (L523), whatever the
- * slot length: 220 ns for 128 B under ding4, 410 ns under ding5.
+ * slot length: 220 ns for 128 B under ding4, 410 ns under ding5, plus
+ * the fabric's propagation (1 ns of LVDS under ding4, L507).
  */
 TEST(k0_low_load_latency_is_eq_3_3)
 {
@@ -151,6 +152,7 @@ TEST(k0_low_load_latency_is_eq_3_3)
 		       (c.wh_first_ns - c.wh_flit_ns) +
 		       128 / c.flit_bytes * c.wh_flit_ns;
 		EXPECT_EQ(p ? 410 : 220, eq33);
+		eq33 += c.fabric_ns;
 		for (i = 0; i < ARRAY_SIZE(slot_lens); i++) {
 			ASSERT_EQ(0, k0_run(profiles[p], 10000, 8192,
 					    slot_lens[i], &got));
@@ -191,9 +193,9 @@ TEST(wormhole_slot_admits_arrivals)
 	ASSERT_EQ(1, s.nlog);
 	t = s.log[0];
 	EXPECT_EQ(HN_MODE_WORMHOLE, t->m.mode);
-	/* at the switch at 270, one 30 ns flit, out at 300: 320 */
-	EXPECT_EQ(250 + 2 * (c.nic_ns + c.wire_ns) + c.wh_first_ns,
-		  t->m.t_deliver);
+	/* at the switch at 270, one 30 ns flit, out at 300: 321 */
+	EXPECT_EQ(250 + 2 * (c.nic_ns + c.wire_ns) + c.wh_first_ns +
+		  c.fabric_ns, t->m.t_deliver);
 	sim_fini(&s);
 }
 
@@ -232,8 +234,8 @@ TEST(circuit_slot_admits_arrivals)
  * A NIC whose room grows inside a slot lets its PE in at that moment
  * (ops->room): with 128 B buffers and a 12 us wormhole slot, ten
  * messages from one node leave 200 ns apart: a worm (180 ns), then the
- * next message crosses NIC and wire (20 ns), the switch buffer holding
- * one message.  Before, each waited for the next slot (12 us).
+ * next message's head crosses NIC and wire (20 ns), the switch buffer
+ * holding one message.  Before, each waited for the next slot (12 us).
  */
 TEST(room_inside_a_slot)
 {
@@ -260,9 +262,76 @@ TEST(room_inside_a_slot)
 	ASSERT_EQ(0, hn_trun_run(r, 0));
 	res = hn_trun_result(r);
 	EXPECT_EQ(HN_END_DONE, res->end);
-	/* first out at 220, then one every 200 ns */
-	EXPECT_EQ(220 + 9 * 200, res->t_last);
+	/* first out at 221, then one every 200 ns */
+	EXPECT_EQ(221 + 9 * 200, res->t_last);
 	hn_trun_destroy(r);
+}
+
+/*
+ * The uplink (issue 10, modelling error 5): one message at a time at link
+ * rate, and a message holds its NIC buffer until its last byte has left.
+ * ding4, 128 B = 160 ns on the link: of three messages made at 0 into a
+ * 256 B NIC the third is refused until the first has left, at 160.
+ */
+TEST(uplink_one_message_at_a_time)
+{
+	struct hn_config c;
+	struct sim s;
+
+	hn_config_profile(&c, "ding4");
+	c.nodes = 4;
+	c.k = 0;
+	c.max_msg_bytes = c.nic_buf_bytes = 256;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_send(&s, 0, 1, 128));
+	ASSERT_EQ(0, sim_send(&s, 0, 2, 128));
+	EXPECT_EQ(-EAGAIN, sim_send(&s, 0, 3, 128));
+	EXPECT_EQ(160, hn_nic_room_at(s.e, 0, 128));
+	EXPECT_EQ(320, hn_nic_room_at(s.e, 0, 256));
+	hn_run_until(s.e, 159);
+	EXPECT_EQ(-EAGAIN, sim_send(&s, 0, 3, 128));
+	hn_run_until(s.e, 160);
+	EXPECT_EQ(128, hn_nic_room(s.e, 0));
+	ASSERT_EQ(0, sim_send(&s, 0, 3, 128));
+	sim_drain(&s, 100000);
+	ASSERT_EQ(3, s.nlog);
+	/* the second's head reaches the switch at 160 + 20 */
+	EXPECT_EQ(221, sim_find(&s, 0, 1, 0)->m.t_deliver);
+	EXPECT_EQ(401, sim_find(&s, 0, 2, 0)->m.t_deliver);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
+/*
+ * Circuit data has the uplink first: the circuit's 128 B leave at once,
+ * over [0, 160), and a wormhole message made at the same time, which had
+ * started, pauses and crosses the link after them: its head reaches the
+ * switch at 160 + 20.  K = 1, plain counter: slot 0 [0, 200), S_W
+ * [200, 400).
+ */
+TEST(uplink_circuit_first)
+{
+	struct hn_pair p = { 0, 1 };
+	struct hn_config c;
+	struct sim s;
+
+	k1_config(&c);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_preload1(&s, 0, &p, 1));
+	ASSERT_EQ(0, sim_send(&s, 0, 2, 128));	/* wormhole */
+	ASSERT_EQ(0, sim_send(&s, 0, 1, 128));	/* circuit */
+	sim_drain(&s, 100000);
+	ASSERT_EQ(2, s.nlog);
+	/* 160 ns of data, then NIC, wire, fabric, wire, NIC */
+	EXPECT_EQ(160 + 2 * (c.nic_ns + c.wire_ns) + c.fabric_ns,
+		  sim_find(&s, 0, 1, 0)->m.t_deliver);
+	EXPECT_EQ(180, sim_find(&s, 0, 2, 0)->m.t_ready);
+	EXPECT_EQ(340, sim_find(&s, 0, 2, 0)->m.t_tail);
+	/* the worm runs from S_W's start, 200, for 180 ns */
+	EXPECT_EQ(200 + 180 + c.fabric_ns + c.wire_ns + c.nic_ns,
+		  sim_find(&s, 0, 2, 0)->m.t_deliver);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
 }
 
 /* ---- the outcome does not depend on how the clock is driven ---- */

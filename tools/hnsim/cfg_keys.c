@@ -41,6 +41,7 @@ static const struct {
 	K(evict_algo, "eviction predictor (L937): 0 time-out, 1 counter"),
 	K(evict_count, "counter predictor: uses of other circuits that evict one"),
 	K(wh_overlap, "wormhole arbitration: 0 serial, 1 overlaps the previous worm"),
+	K(serdes_ns, "of wire_ns, one end's (de)serialiser, ns; a circuit skips the switch's two"),
 #undef K
 	{ "idle_timeout_ns", offsetof(struct hn_config, idle_timeout_ns), 1,
 	  "release circuits idle this long, ns (0: never)" },

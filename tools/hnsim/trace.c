@@ -27,6 +27,7 @@ struct driver {
 	struct smsg **head, **tail;	/* per-source waiting FIFOs */
 	u32 *waiting;			/* sources with a FIFO, as a list */
 	u32 nwaiting;
+	u64 *retry_at;			/* a waiting source's NIC has room */
 	u64 blocked;
 	const char *file;
 	unsigned long line;
@@ -47,13 +48,27 @@ static void reclaim(void *ctx, struct hn_msg *m)
 	free(m);
 }
 
-/* A NIC has more room: stop there if its source has messages waiting. */
+/* A NIC has room at @t: its waiting source tries then (stop there). */
 static bool room(void *ctx, u32 node, u64 t)
 {
 	struct driver *d = ctx;
 
-	(void)t;
-	return d->head[node] != NULL;
+	if (!d->head[node] || t >= d->retry_at[node])
+		return false;
+	d->retry_at[node] = t;
+	return true;
+}
+
+/* The next time a waiting source's NIC has room, HN_U64_MAX: none known. */
+static u64 next_retry(const struct driver *d)
+{
+	u64 t = HN_U64_MAX;
+	u32 i;
+
+	for (i = 0; i < d->nwaiting; i++)
+		if (d->retry_at[d->waiting[i]] < t)
+			t = d->retry_at[d->waiting[i]];
+	return t;
 }
 
 static const struct hn_ops ops = {
@@ -93,7 +108,10 @@ static int die(struct driver *d, const char *fmt, const char *arg)
 	return -1;
 }
 
-/* Offer each waiting source's FIFO to its NIC, oldest first. */
+/*
+ * Offer the FIFO of each waiting source whose NIC has room by now to it,
+ * oldest first; one refused again learns when it will have room.
+ */
 static int retry(struct driver *d)
 {
 	u32 i = 0, u;
@@ -102,10 +120,18 @@ static int retry(struct driver *d)
 
 	while (i < d->nwaiting) {
 		u = d->waiting[i];
+		if (d->retry_at[u] > hn_now(d->e)) {
+			i++;
+			continue;
+		}
+		d->retry_at[u] = HN_U64_MAX;
 		while ((s = d->head[u])) {
 			rc = hn_inject(d->e, &s->m, NULL);
-			if (rc == -EAGAIN)
+			if (rc == -EAGAIN) {
+				d->retry_at[u] = hn_nic_room_at(d->e, u,
+								s->m.len);
 				break;
+			}
 			if (rc)
 				return rc;
 			d->head[u] = s->next;
@@ -123,13 +149,17 @@ static int retry(struct driver *d)
 }
 
 /*
- * Let virtual time reach @t, offering waiting messages whenever the
- * engine stops because their NIC found room.
+ * Let virtual time reach @t, offering waiting messages at the times their
+ * NICs have room.
  */
 static int advance(struct driver *d, u64 t)
 {
+	u64 r;
+
 	while (hn_now(d->e) < t) {
-		hn_run_until(d->e, t);
+		r = d->blocked ? next_retry(d) : HN_U64_MAX;
+		if (r > hn_now(d->e))
+			hn_run_until(d->e, r < t ? r : t);
 		if (d->blocked && retry(d))
 			return -1;
 		progress(d, 0);
@@ -151,8 +181,10 @@ static int send(struct driver *d, u64 t, u32 src, u32 dst, u32 len)
 	s->m.t_inject = t;
 	rc = d->head[src] ? -EAGAIN : hn_inject(d->e, &s->m, &err);
 	if (rc == -EAGAIN) {
-		if (!d->head[src])
+		if (!d->head[src]) {
 			d->waiting[d->nwaiting++] = src;
+			d->retry_at[src] = hn_nic_room_at(d->e, src, len);
+		}
 		else
 			d->tail[src]->next = s;
 		if (!d->head[src])
@@ -329,7 +361,8 @@ int trace_run(struct sim_opts *o, struct hn_engine **ep,
 	d.head = calloc(o->cfg.nodes, sizeof(*d.head));
 	d.tail = calloc(o->cfg.nodes, sizeof(*d.tail));
 	d.waiting = calloc(o->cfg.nodes, sizeof(*d.waiting));
-	if (!d.e || !d.head || !d.tail || !d.waiting) {
+	d.retry_at = calloc(o->cfg.nodes, sizeof(*d.retry_at));
+	if (!d.e || !d.head || !d.tail || !d.waiting || !d.retry_at) {
 		fprintf(stderr, "hnsim: cannot create the engine: %s\n",
 			strerror(-rc));
 		rc = -1;
@@ -345,7 +378,8 @@ int trace_run(struct sim_opts *o, struct hn_engine **ep,
 	/* drain: up to --until, or until nothing is left (1000 s virtual max) */
 	limit = o->until ? o->until : hn_now(d.e) + 1000000000000ULL;
 	while (!rc && (hn_busy(d.e) || d.blocked) && hn_now(d.e) < limit) {
-		hn_step(d.e);
+		if (next_retry(&d) > hn_now(d.e))
+			hn_step_until(d.e, next_retry(&d));
 		rc = retry(&d);
 		progress(&d, 0);
 	}
@@ -369,6 +403,7 @@ out:
 	free(d.head);
 	free(d.tail);
 	free(d.waiting);
+	free(d.retry_at);
 	free(buf);
 	if (f != stdin)
 		fclose(f);

@@ -182,6 +182,7 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_EVICT_ALGO,	/* u32: enum hybridnet_evict */
 	HYBRIDNET_ATTR_EVICT_COUNT,	/* u32: the counter predictor's threshold */
 	HYBRIDNET_ATTR_WH_OVERLAP,	/* u32: 1: arbitration overlaps worms */
+	HYBRIDNET_ATTR_SERDES_NS,	/* u32: (de)serialiser, part of wire */
 
 	/* SCHED_RUN: any scheduler on a request set */
 	HYBRIDNET_ATTR_TOPOLOGY,	/* string: crossbar:N or fattree:L,W */

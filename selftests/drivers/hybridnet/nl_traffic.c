@@ -159,7 +159,7 @@ static int module_config(struct nlr *r, struct hn_config *c)
 		F(MAX_MSG, max_msg_bytes), F(PIN_SLOTS, pin_slots),
 		F(PREDICT_ALGO, predict_algo), F(PREDICT_KSTEP, predict_kstep),
 		F(EVICT_ALGO, evict_algo), F(EVICT_COUNT, evict_count),
-		F(WH_OVERLAP, wh_overlap),
+		F(WH_OVERLAP, wh_overlap), F(SERDES_NS, serdes_ns),
 #undef F
 	};
 	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
