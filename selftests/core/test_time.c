@@ -448,25 +448,51 @@ static void drive_run(const struct hn_config *c, const struct plan *p,
 	hn_destroy(d->e);
 }
 
+/* ding4 on 16 nodes, K = 3, or (@i >= 4) a random configuration. */
+static void drive_config(struct hn_config *c, u32 i, u64 *r)
+{
+	static const u32 pols[] = {
+		0, HN_POL_SES, HN_POL_SES | HN_POL_SLA, HN_POL_PREEMPT,
+		HN_POL_PREEMPT | HN_POL_PREEMPT_SLOT | HN_POL_SLA,
+	};
+
+	hn_config_profile(c, "ding4");
+	c->nodes = 16;
+	c->k = 3;
+	c->policy = pols[i % 4];
+	c->slot_w_ns = 500;
+	c->nic_buf_bytes = c->sw_buf_bytes = 1024;
+	c->max_msg_bytes = 512;
+	if (i < 4)
+		return;
+	c->policy = pols[hn_rand_below(r, 5)];
+	c->k = 2 + hn_rand_below(r, 3);
+	c->slot_p_ns = 20 + hn_rand_below(r, 400);
+	c->slot_w_ns = 20 + hn_rand_below(r, 2000);
+	c->guard_ns = hn_rand_below(r, 15);
+	c->wire_ns = hn_rand_below(r, 100);
+	c->serdes_ns = hn_rand_below(r, c->wire_ns + 1);
+	c->nic_ns = hn_rand_below(r, 20);
+	c->fabric_ns = hn_rand_below(r, 5);
+	c->wh_flit_ns = 1 + hn_rand_below(r, 20);
+	c->wh_first_ns = c->wh_flit_ns + hn_rand_below(r, 100);
+	c->wh_overlap = hn_rand_below(r, 2);
+	c->worm_bytes = c->flit_bytes * (1 + hn_rand_below(r, 32));
+	c->nic_buf_bytes = c->max_msg_bytes + hn_rand_below(r, 2048);
+	c->sw_buf_bytes = c->max_msg_bytes + hn_rand_below(r, 2048);
+}
+
 TEST(clock_driving_does_not_matter)
 {
 	static struct drive a, b, c2, d2;
 	static struct plan p[NMSG];
-	static const u32 pols[] = {
-		0, HN_POL_SES, HN_POL_SES | HN_POL_SLA, HN_POL_PREEMPT,
-	};
 	struct hn_config c;
 	u64 r = 99, t = 0;
 	u32 i, pol;
 
-	for (pol = 0; pol < ARRAY_SIZE(pols); pol++) {
-		hn_config_profile(&c, "ding4");
-		c.nodes = 16;
-		c.k = 3;
-		c.policy = pols[pol];
-		c.slot_w_ns = 500;
-		c.nic_buf_bytes = c.sw_buf_bytes = 1024;
-		c.max_msg_bytes = 512;
+	for (pol = 0; pol < 16; pol++) {
+		drive_config(&c, pol, &r);
+		ASSERT_EQ(0, hn_config_check(&c, NULL));
 		for (i = 0; i < NMSG; i++) {
 			t += hn_rand_below(&r, 60);
 			p[i] = (struct plan){ t, hn_rand_below(&r, 16),
