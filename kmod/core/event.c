@@ -101,13 +101,12 @@ void hn_ev_set(struct hn_engine *e, u32 u)
 	u32 i = e->hpos[u];
 	u64 k = key_of(e, u);
 
-	if (i == HN_NONE) {
+	if (i == HN_NONE)
 		sift_up(e, e->nheap++, k);
-	} else if (k < e->heap[i]) {
+	else if (k < e->heap[i])
 		sift_up(e, i, k);
-	} else {
+	else
 		sift_down(e, i, k);
-	}
 }
 
 /* @u has no event any more. */

@@ -224,9 +224,9 @@ struct hn_trun *hn_trun_create(const struct hn_config *c,
  * On an engine someone else owns (the module's): its ops->deliver must
  * hand the driver's messages to hn_trun_delivered(), ops->reclaim to
  * hn_trun_reclaimed(), and its ops->room must return hn_trun_room()
- * (without it a PE whose NIC was full waits until a slot ends).  The driver's messages carry m->owner ==
- * HN_OWNER_TRUN (keep the owner's own messages' field different, e.g. 0).
- * Destroy the engine, or let it drain, before hn_trun_destroy().  The
+ * (without it a PE whose NIC was full waits until a slot ends).  The
+ * driver's messages carry m->owner == HN_OWNER_TRUN (keep the owner's
+ * own messages' field different, e.g. 0).  Destroy the engine, or let it drain, before hn_trun_destroy().  The
  * run starts at the engine's time: its generation times, window, drain
  * and limit_ns count from there.
  */
