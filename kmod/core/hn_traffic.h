@@ -226,9 +226,10 @@ struct hn_trun *hn_trun_create(const struct hn_config *c,
  * hn_trun_reclaimed(), and its ops->room must return hn_trun_room()
  * (without it a PE whose NIC was full waits until a slot ends).  The
  * driver's messages carry m->owner == HN_OWNER_TRUN (keep the owner's
- * own messages' field different, e.g. 0).  Destroy the engine, or let it drain, before hn_trun_destroy().  The
- * run starts at the engine's time: its generation times, window, drain
- * and limit_ns count from there.
+ * own messages' field different, e.g. 0).  Destroy the engine, or let
+ * it drain, before hn_trun_destroy().  The run starts at the engine's
+ * time: its generation times, window, drain and limit_ns count from
+ * there.
  */
 #define HN_OWNER_TRUN	0x7e
 struct hn_trun *hn_trun_attach(struct hn_engine *e, const struct hn_tcfg *t,
