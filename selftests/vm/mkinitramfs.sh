@@ -3,6 +3,7 @@
 #
 # Usage:
 #   mkinitramfs.sh -o OUT.cpio.gz [-m MODULE.ko]... [-b FILE_OR_DIR]... [-s SCRIPT]
+#                  [-K /lib/modules/KREL -M NAME...]
 #
 #   -o OUT     output file (gzip-compressed newc cpio archive); required
 #   -m MOD.ko  kernel module to ship as /lib/hn/<name>.ko (repeatable). Modules
@@ -12,8 +13,15 @@
 #   -b PATH    file or directory copied into /opt/hn/ (repeatable), symlinks
 #              dereferenced, modes (exec bits) kept. "DIR" becomes /opt/hn/DIR,
 #              "DIR/" (trailing slash) copies the contents of DIR into /opt/hn/.
-#              Executables must be statically linked (the image has no libc).
+#              Executables must be statically linked (the image has no libc);
+#              dynamic ones run from the host's tree (hn.host=1, hn-hostrun).
 #   -s SCRIPT  test script, installed as /opt/hn/run.sh (mode 0755)
+#   -K DIR     the booted kernel's module tree (/lib/modules/KREL), for -M
+#   -M NAME    an in-tree module of DIR (repeatable), shipped with every
+#              module it depends on (DIR/modules.dep) in /lib/hn/kmod/ and
+#              loaded in order by /init with "hn.host=1"; one built into
+#              the kernel is skipped.  .ko.xz, .zst and .gz are unpacked
+#              here (busybox insmod reads plain .ko).
 #
 # Environment: BUSYBOX (default /bin/busybox) must be a static busybox.
 #
@@ -28,6 +36,16 @@
 #     HN-EXIT <exit status of run.sh>
 # and powers off. With "hn.shell=1" on the kernel command line, /init starts an
 # interactive shell on the console instead and powers off when it exits.
+#
+# With "hn.host=1" (run.sh --host), /init first loads the -M modules and
+# mounts the host's / (the virtio 9p share "hnhost") read-only at /host,
+# then makes /newroot: an overlay of a tmpfs on /host, so that the host's
+# programs and libraries run unchanged and what they write stays in the VM
+# (a read-only bind of /host if overlayfs refuses), with the VM's /proc,
+# /sys and /dev and a fresh tmpfs on /tmp and /run; /opt/hn is at
+# /newroot/run/hn.  "hn-hostrun DIR CMD" runs the shell command CMD there
+# (the host's /bin/sh), in DIR (a path on the host), with PATH the host's
+# system directories then /run/hn, and $HN_PATH first when set.
 # See run.sh in this directory for the matching qemu side.
 set -euo pipefail
 
@@ -42,12 +60,16 @@ out=""
 script=""
 modules=()
 extras=()
-while getopts ":o:m:b:s:h" opt; do
+kdir=""
+kmods=()
+while getopts ":o:m:b:s:K:M:h" opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	m) modules+=("$OPTARG") ;;
 	b) extras+=("$OPTARG") ;;
 	s) script=$OPTARG ;;
+	K) kdir=$OPTARG ;;
+	M) kmods+=("$OPTARG") ;;
 	h) usage ;;
 	:) printf '%s: option -%s needs an argument\n' "$prog" "$OPTARG" >&2; usage ;;
 	*) printf '%s: unknown option -%s\n' "$prog" "$OPTARG" >&2; usage ;;
@@ -71,6 +93,11 @@ for b in ${extras[@]+"${extras[@]}"}; do
 	[ -e "$b" ] || die "not found: $b"
 done
 [ -z "$script" ] || [ -f "$script" ] || die "script not found: $script"
+if [ ${#kmods[@]} -gt 0 ]; then
+	[ -n "$kdir" ] || die "-M needs -K /lib/modules/KREL"
+	[ -r "$kdir/modules.dep" ] ||
+		die "no $kdir/modules.dep (is the kernel's image package installed?)"
+fi
 command -v cpio >/dev/null || die "cpio not installed"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hn-initramfs.XXXXXX")
@@ -115,6 +142,69 @@ if [ -n "$script" ]; then
 	chmod 0755 "$root/opt/hn/run.sh"
 fi
 
+# In-tree modules, each after those it depends on.  A line of modules.dep
+# names a module's whole closure; load_order visits it depth first, so a
+# dependency always comes before its users.
+kmod_name() { # a module's name from its path: - and _ are one
+	local b=${1##*/}
+	b=${b%%.ko*}
+	printf '%s\n' "${b//-/_}"
+}
+declare -A kpath=() kseen=()
+korder=()
+if [ ${#kmods[@]} -gt 0 ]; then
+	while IFS=: read -r m _; do
+		kpath[$(kmod_name "$m")]=$m
+	done <"$kdir/modules.dep"
+fi
+load_order() { # PATH relative to $kdir
+	local m=$1 d
+	[ -z "${kseen[$m]:-}" ] || return 0
+	kseen[$m]=1
+	for d in $(awk -F: -v m="$m" '$1 == m { print $2; exit }' "$kdir/modules.dep"); do
+		load_order "$d"
+	done
+	korder+=("$m")
+}
+for n in ${kmods[@]+"${kmods[@]}"}; do
+	p=${kpath[${n//-/_}]:-}
+	if [ -n "$p" ]; then
+		load_order "$p"
+	elif ! sed 's|.*/||; s|\.ko.*||; s|-|_|g' "$kdir/modules.builtin" 2>/dev/null |
+		grep -qx "${n//-/_}"; then
+		die "module $n is neither in $kdir/modules.dep nor built in"
+	fi
+done
+for m in ${korder[@]+"${korder[@]}"}; do
+	mkdir -p "$root/lib/hn/kmod"
+	b=${m##*/}
+	case $b in
+	*.ko) cp -L "$kdir/$m" "$root/lib/hn/kmod/$b" ;;
+	*.ko.xz) xz -dc "$kdir/$m" >"$root/lib/hn/kmod/${b%.xz}" ;;
+	*.ko.zst) zstd -qdc "$kdir/$m" >"$root/lib/hn/kmod/${b%.zst}" ;;
+	*.ko.gz) gzip -dc "$kdir/$m" >"$root/lib/hn/kmod/${b%.gz}" ;;
+	*) die "unknown kind of module file: $m" ;;
+	esac
+	b=${b%%.ko*}.ko
+	chmod 0644 "$root/lib/hn/kmod/$b"
+	echo "$b" >>"$root/lib/hn/kmod/order"
+done
+
+cat >"$root/bin/hn-hostrun" <<'EOF'
+#!/bin/sh
+# hn-hostrun DIR CMD: the shell command CMD in the host's tree (/newroot,
+# made by /init with hn.host=1), in the directory DIR
+[ $# -eq 2 ] || { echo "usage: hn-hostrun DIR CMD" >&2; exit 2; }
+if ! [ -x /newroot/bin/sh ]; then
+	echo "hn-hostrun: the host's tree is not mounted (no hn.host=1 or no 9p share; see dmesg)" >&2
+	exit 127
+fi
+exec chroot /newroot /usr/bin/env -i HOME=/root TERM="${TERM:-linux}" \
+	PATH="${HN_PATH:+$HN_PATH:}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/run/hn" \
+	/bin/sh -c 'cd "$1" && eval "$2"' hn-hostrun "$1" "$2"
+EOF
+chmod 0755 "$root/bin/hn-hostrun"
+
 cat >"$root/init" <<'EOF'
 #!/bin/sh
 # /init generated by selftests/vm/mkinitramfs.sh (hybridnet VM tests).
@@ -135,12 +225,38 @@ hostname hn-vm
 ip link set lo up 2>/dev/null
 
 shell=0
+host=0
 read -r cmdline </proc/cmdline
 for arg in $cmdline; do
 	case $arg in
 	hn.shell=1) shell=1 ;;
+	hn.host=1) host=1 ;;
 	esac
 done
+
+# The host's tree: 9p (read-only) at /host, an overlay with a tmpfs on
+# top at /newroot, where hn-hostrun runs commands.
+host_root() {
+	if [ -r /lib/hn/kmod/order ]; then
+		while read -r m; do
+			insmod "/lib/hn/kmod/$m" || echo "hn-init: insmod $m failed"
+		done </lib/hn/kmod/order
+	fi
+	mkdir -p /host /newroot /run/ovl/upper /run/ovl/work
+	mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=512000 \
+		hnhost /host || { echo "hn-init: cannot mount the 9p share hnhost"; return 1; }
+	mount -t overlay overlay \
+		-o lowerdir=/host,upperdir=/run/ovl/upper,workdir=/run/ovl/work \
+		/newroot || mount -o bind,ro /host /newroot || return 1
+	mount -t proc proc /newroot/proc
+	mount -t sysfs sysfs /newroot/sys
+	mount -o rbind /dev /newroot/dev
+	mount -t tmpfs tmpfs /newroot/tmp
+	mount -t tmpfs tmpfs /newroot/run
+	mkdir -p /newroot/run/hn
+	mount -o bind /opt/hn /newroot/run/hn
+}
+[ "$host" = 0 ] || host_root
 
 if [ "$shell" = 1 ]; then
 	echo "hybridnet VM shell: modules in /lib/hn, tests in /opt/hn (run.sh)."

@@ -3,7 +3,8 @@
 # collect/check the results of its /opt/hn/run.sh.
 #
 # Usage:
-#   run.sh [-k KERNEL_IMAGE] [-t TIMEOUT_S] [-o OUTDIR] [--shell] INITRD
+#   run.sh [-k KERNEL_IMAGE] [-t TIMEOUT_S] [-o OUTDIR] [--shell] [--host]
+#          [--exit-status] INITRD
 #
 #   -k KERNEL   kernel image; default: newest /boot/vmlinuz-*-amd64 that has a
 #               matching /usr/src/linux-headers-<ver> (modules must be built
@@ -14,6 +15,12 @@
 #   --shell     interactive shell on this terminal (kernel arg hn.shell=1),
 #               no timeout, no log checking. Leave with "exit" (powers the VM
 #               off) or Ctrl-A x.
+#   --host      share the host's / read-only with the VM (virtio 9p, tag
+#               "hnhost"; kernel arg hn.host=1): /init mounts it and makes
+#               the tree hn-hostrun runs commands in (mkinitramfs.sh)
+#   --exit-status  exit with /opt/hn/run.sh's status (HN-EXIT) rather
+#               than 1 when it fails; 125 when the VM run itself failed
+#               (timeout, crash, kernel warning)
 #
 # Environment:
 #   HN_QEMU        qemu binary (default qemu-system-x86_64)
@@ -45,6 +52,8 @@ kernel=""
 tmo=300
 outdir=""
 shell=0
+host=0
+exitst=0
 initrd=""
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -52,6 +61,8 @@ while [ $# -gt 0 ]; do
 	-t) [ $# -ge 2 ] || usage; tmo=$2; shift 2 ;;
 	-o) [ $# -ge 2 ] || usage; outdir=$2; shift 2 ;;
 	--shell) shell=1; shift ;;
+	--host) host=1; shift ;;
+	--exit-status) exitst=1; shift ;;
 	-h | --help) usage ;;
 	--) shift; break ;;
 	-*) printf '%s: unknown option %s\n' "$prog" "$1" >&2; usage ;;
@@ -87,6 +98,7 @@ fi
 
 append="console=ttyS0 panic=-1 quiet"
 [ "$shell" = 0 ] || append+=" hn.shell=1"
+[ "$host" = 0 ] || append+=" hn.host=1"
 [ -z "${HN_APPEND:-}" ] || append+=" $HN_APPEND"
 
 # shellcheck disable=SC2206 # word splitting of HN_QEMU_ARGS is intended
@@ -94,6 +106,11 @@ extra=(${HN_QEMU_ARGS:-})
 qargs=(-accel tcg -cpu max -smp 2 -m 1024 -no-reboot
 	-display none -nodefaults
 	-kernel "$kernel" -initrd "$initrd" -append "$append")
+# multidevs=remap: the host's / spans several file systems, whose inode
+# numbers would otherwise collide in the VM
+# shellcheck disable=SC2054 # the commas are qemu's
+[ "$host" = 0 ] || qargs+=(-virtfs
+	local,path=/,mount_tag=hnhost,security_model=none,readonly=on,multidevs=remap)
 
 if [ "$shell" = 1 ]; then
 	# Console (and qemu monitor, Ctrl-A c) on this terminal; no timeout.
@@ -173,7 +190,7 @@ if [ -z "$hn_exit" ]; then
 		} | sed 's/^/  console: /' >&2
 	fi
 	fail=1
-elif [ "$hn_exit" -ne 0 ]; then
+elif [ "$hn_exit" -ne 0 ] && [ "$exitst" = 0 ]; then
 	printf '%s: FAIL: test script exited with status %s\n' "$prog" "$hn_exit" >&2
 	fail=1
 fi
@@ -189,6 +206,11 @@ done
 
 if [ "$fail" -ne 0 ]; then
 	printf '%s: logs in %s\n' "$prog" "$outdir" >&2
+	[ "$exitst" = 0 ] || exit 125
 	exit 1
+fi
+if [ "$exitst" = 1 ]; then
+	printf '%s: VM run OK in %s s, exit status %s\n' "$prog" "$elapsed" "$hn_exit" >&2
+	exit "$hn_exit"
 fi
 printf '%s: VM run OK in %s s\n' "$prog" "$elapsed" >&2
