@@ -6,6 +6,8 @@
 # with -static against it); $(O)/libhybridnet.so.$(HN_VERSION) is the shared
 # library that make install installs, with the soname libhybridnet.so.MAJOR.
 # Both are made of the same position-independent objects.
+# $(O)/libhybridnet-uninstalled.pc describes the build tree to pkg-config
+# (PKG_CONFIG_PATH=$(O)), with the links a linker and the loader look for.
 #
 # The control plane (lib/hn_ctl*.c) is built on libnl-genl-3: a program
 # that calls hn_ctl_*() links with $(HN_NL_LIBS), or, with -static, with
@@ -17,8 +19,9 @@ HNLIB		:= $(O)/libhybridnet.a
 HNLIB_SONAME	:= libhybridnet.so.$(firstword $(subst ., ,$(HN_VERSION)))
 HNLIB_SO	:= $(O)/libhybridnet.so.$(HN_VERSION)
 HNLIB_MAP	:= $(O)/lib/libhybridnet.map
+HNLIB_PC_UNINST	:= $(O)/libhybridnet-uninstalled.pc
 
-lib: $(HNLIB) $(HNLIB_SO)
+lib: $(HNLIB) $(HNLIB_SO) $(HNLIB_PC_UNINST)
 
 # libnl's headers as system headers: -Werror is for our code
 HN_NL_CFLAGS	:= $(patsubst -I%,-isystem %,$(or \
@@ -59,3 +62,11 @@ $(HNLIB_SO): $(HNLIB_OBJ) $(HNLIB_MAP)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,$(HNLIB_SONAME) \
 		-Wl,--version-script=$(HNLIB_MAP) -Wl,-z,defs \
 		$(HNLIB_OBJ) $(HN_NL_LIBS) -o $@
+
+# the build tree as a package: its .pc and the links -lhybridnet (the
+# linker) and the soname (the loader) resolve to
+$(HNLIB_PC_UNINST): dist/libhybridnet-uninstalled.pc.in $(HNLIB_SO)
+	ln -sf $(notdir $(HNLIB_SO)) $(O)/$(HNLIB_SONAME)
+	ln -sf $(HNLIB_SONAME) $(O)/libhybridnet.so
+	sed -e 's|@SRCDIR@|$(CURDIR)|' -e 's|@LIBDIR@|$(abspath $(O))|' \
+		-e 's|@VERSION@|$(HN_VERSION)|' $< > $@
