@@ -6,6 +6,8 @@
 #   make check      install what is missing (Debian), then run every test
 #   make bench      run the benchmarks
 #   make demo       boot a VM, load the module, show traffic (issue 3)
+#   make vm-run CMD='build/samples/pingpong' HN_PARAMS='nodes=2'
+#                   a program of yours in that VM (docs/tutorial.md)
 #   make deps       install the Debian packages the project needs (root)
 #   make install    the tools, libhybridnet, headers, man pages (dist/install.mk)
 #   make help       every target, one line each
@@ -93,6 +95,7 @@ unit: $(UNIT_BIN)
 CHECK_STEPS := check-unit check-spec check-scan
 
 -include kmod/kmod.mk
+-include samples/samples.mk
 -include selftests/drivers/hybridnet/vm.mk
 -include docs/results/results.mk
 -include docs/results/switching.mk
@@ -153,7 +156,10 @@ Build (into $(O)/ and kmod/):
   hntraffic         $(O)/hntraffic, traffic through /dev/hybridnet
   module            kmod/hybridnet.ko, against KDIR
   unit              the engine's unit tests, with ASan and UBSan
-  vm-initrd         the VM's initramfs: module, test programs, tools
+  samples           $(O)/samples/pingpong, built with pkg-config against
+                    $(O)/libhybridnet-uninstalled.pc (docs/tutorial.md)
+  vm-initrd         the VM's initramfs: module, test programs, tools,
+                    everything in $(O)/vm/bin/
 Install (PREFIX=/usr/local, DESTDIR):
   install           tools, libhybridnet (.so, .a, .pc), headers, man pages,
                     bash completion, the udev rule
@@ -175,12 +181,17 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
   check-dkms        a DKMS build against KDIR in a private tree
   check-help        this list against the Makefiles' targets
   check-vm          the module tests in a qemu VM
+  check-vm-run      vm-run: a program of the build tree, Debian's ip and
+                    python3, HN_PARAMS, the exit status
   check-vm-debug    the same on a debug kernel (KASAN, lockdep, ...)
   soak              the adversarial suite, HN_SOAK_SECONDS (600), in the VM
   soak-debug        the same on the debug kernel
 Run:
   demo              boot a VM, load the module, show traffic
-  vm-shell          boot the VM to a shell with the module loaded
+  vm-shell          boot the VM to a shell in the host's tree, the module
+                    loaded with HN_PARAMS="nodes=16 k=4 ..."
+  vm-run            run CMD='...' (a host command) in the VM, the module
+                    loaded with HN_PARAMS; prints its output and status
   bench             the engine's speed and memory
   bench-vm          /dev/hybridnet against AF_UNIX, in the VM
   bench-sched       the schedulers against the FPGA figures

@@ -7,6 +7,9 @@
 #   demo   load the module, run a short traffic scenario, show statistics
 #   bench  /dev/hybridnet against an AF_UNIX SOCK_SEQPACKET pair
 #   soak   the adversarial tests for hn.soak= seconds in all (make soak)
+#   cmd    make vm-run: the module loaded with /etc/hn-job's HN_PARAMS,
+#          then its HN_CMD in the host's tree (hn-hostrun, with hn.host=1);
+#          exits with HN_CMD's status, 125 when the module refused
 # The module is /lib/hn/hybridnet.ko, the programs are in /opt/hn (demo
 # is samples/demo.c, dev_bench selftests/bench/dev_bench.c).
 
@@ -195,6 +198,22 @@ soak)	# make soak: the adversarial tests, long; a quarter of the time each
 		echo scan >$kml
 		tap_ok "kmemleak finds no leak" sh -c "! grep -q . $kml || { cat $kml; false; }"
 	fi
+	;;
+cmd)	# make vm-run (vm-cmd.sh wrote /etc/hn-job)
+	. /etc/hn-job
+	if ! load $HN_PARAMS 2>/tmp/insmod.err; then
+		cat /tmp/insmod.err
+		# busybox insmod tries finit_module, then init_module: one
+		# reason, logged twice
+		dmesg | sed -n 's/^\[[^]]*\] \(hybridnet: \)/\1/p' | uniq | tail -n 3
+		echo "vm-run: insmod hybridnet.ko $HN_PARAMS failed"
+		exit 125
+	fi
+	HN_PATH=$HN_PATH hn-hostrun "$HN_CWD" "$HN_CMD"
+	rc=$?
+	unload 2>/dev/null ||
+		echo "vm-run: rmmod hybridnet failed: does a process the command left hold /dev/hybridnet?"
+	exit $rc
 	;;
 perf)	# for development: throughput of the main scenarios
 	load || exit 1

@@ -7,11 +7,20 @@
 #
 #   make check-vm   module + static test programs + initramfs, boot, TAP to
 #                   $(O)/tap/check-vm.tap (a step of "make check")
-#   make vm-shell   boot to a shell with the module loaded
+#   make vm-shell   boot to a shell with the module loaded (HN_PARAMS),
+#                   in the host's tree
+#   make vm-run CMD='...'  the same, running the shell command CMD of the
+#                   host, printing its output and its exit status
+#   make check-vm-run  vm-run's tests: a program linked against the build
+#                   tree, Debian's ip and python3, HN_PARAMS, exit status
 #   make demo       traffic between several nodes, statistics
 #   make bench-vm   /dev/hybridnet vs AF_UNIX SOCK_SEQPACKET, msgs/s
 #
-# The VM boots the kernel the module is built for (KDIR's release).
+# The VM boots the kernel the module is built for (KDIR's release).  For
+# vm-run and vm-shell it sees the host's / read-only through virtio 9p
+# (selftests/vm/run.sh --host), so that any program of the host, static
+# or dynamic, runs unchanged; the initramfs carries the kernel's 9p,
+# virtio and overlay modules for that (HN_VM_KMODS).
 
 HN_VM		:= $(O)/vm
 HN_VM_SRCDIR	:= selftests/drivers/hybridnet
@@ -29,9 +38,26 @@ HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
 HN_KIMG		= /boot/vmlinuz-$(HN_KREL)
 HN_VM_RUN	= selftests/vm/run.sh -k $(HN_KIMG)
 HN_VM_TIMEOUT	?= 300
+# the modules that mount the host's tree; their dependencies come along
+HN_VM_KMODS	:= 9p 9pnet_virtio virtio_pci overlay
+HN_KMODDIR	= /lib/modules/$(HN_KREL)
+HN_VM_KMOD_ARGS	= $(if $(wildcard $(HN_KMODDIR)/modules.dep),-K $(HN_KMODDIR) \
+		  $(HN_VM_KMODS:%=-M %))
+# everything in $(HN_VM)/bin/ goes into the initramfs, a file dropped
+# there by hand too: the directory itself is a prerequisite for files
+# that come or go, and every file under it for those that change
+HN_VM_BIN_ALL	= $(shell find $(HN_VM)/bin 2>/dev/null)
+# vm-run, vm-shell: the module's parameters, the command (a shell
+# command line run by the host's /bin/sh in the VM, in this directory)
+HN_PARAMS	?=
+CMD		?=
+# one make word, quoted for the shell: '...' with ' as '\''
+hn_sq		= '$(subst ','\'',$(1))'
+HN_VM_CMD	= selftests/drivers/hybridnet/vm-cmd.sh -k $(HN_KIMG) \
+		  -p $(call hn_sq,$(HN_PARAMS)) -C $(CURDIR) -P $(abspath $(O))
 
-.PHONY: check-vm vm-shell demo bench-vm vm-initrd
-CHECK_STEPS += check-vm
+.PHONY: check-vm vm-shell vm-run check-vm-run demo bench-vm vm-initrd
+CHECK_STEPS += check-vm check-vm-run
 ifeq ($(HN_DEBUG_LANE),1)
 CHECK_STEPS += check-vm-debug
 endif
@@ -70,10 +96,11 @@ $(HN_VM)/bin/sysfs-class-misc-hybridnet: \
 
 vm-initrd: $(HN_INITRD)
 
-$(HN_INITRD): $(HN_KO) $(HN_VM_BIN) $(HN_VM_SRCDIR)/vm-run.sh \
-	      selftests/vm/mkinitramfs.sh
+$(HN_INITRD): $(HN_KO) $(HN_VM_BIN) $(HN_VM_BIN_ALL) \
+	      $(HN_VM_SRCDIR)/vm-run.sh selftests/vm/mkinitramfs.sh \
+	      $(wildcard $(HN_KMODDIR)/modules.dep)
 	selftests/vm/mkinitramfs.sh -o $@ -m $(HN_KO) -b $(HN_VM)/bin/ \
-		-s $(HN_VM_SRCDIR)/vm-run.sh
+		-s $(HN_VM_SRCDIR)/vm-run.sh $(HN_VM_KMOD_ARGS)
 
 # A dmesg WARNING/BUG/Oops, a timeout or a failing script makes run.sh
 # fail: that becomes a "not ok" line.
@@ -90,15 +117,22 @@ check-vm: $(HN_INITRD)
 	cat $(O)/tap/check-vm.tap; \
 	exit $$rc
 
-vm-shell: $(HN_INITRD)
-	@printf 'insmod /lib/hn/hybridnet.ko && echo "hybridnet loaded: /dev/hybridnet, /sys/class/misc/hybridnet"\n' \
-		> $(HN_VM)/profile
-	@rm -rf $(HN_VM)/shellroot && mkdir -p $(HN_VM)/shellroot/etc && \
-		cp $(HN_VM)/profile $(HN_VM)/shellroot/etc/profile && \
-		(cd $(HN_VM)/shellroot && find . -mindepth 1 | \
-		 cpio -o -H newc -R 0:0 --quiet | gzip -n) > $(HN_VM)/profile.cpio.gz
-	@cat $(HN_INITRD) $(HN_VM)/profile.cpio.gz > $(HN_VM)/shell-initrd.gz
-	$(HN_VM_RUN) --shell $(HN_VM)/shell-initrd.gz
+# the build tree's tools are first on the VM's PATH
+HN_VM_HOSTBIN	:= $(O)/hnctl $(O)/hntraffic $(O)/hnsim
+
+vm-shell: $(HN_INITRD) $(HN_VM_HOSTBIN)
+	@$(HN_VM_CMD) --shell $(HN_INITRD)
+
+# make exits 2 whatever the command's status; vm-cmd.sh returns it
+vm-run: $(HN_INITRD) $(HN_VM_HOSTBIN)
+	@$(HN_VM_CMD) -t $(HN_VM_TIMEOUT) -o $(HN_VM)/run $(HN_INITRD) \
+		$(call hn_sq,$(value CMD))
+
+# about 20 s: two boots
+check-vm-run: $(HN_INITRD) $(HN_VM_HOSTBIN) $(HN_SAMPLES)
+	@mkdir -p $(O)/tap
+	@$(HN_VM_SRCDIR)/test-vm-run.sh $(O) > $(O)/tap/$@.tap; \
+	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
 
 demo:
 	@selftests/deps.sh
@@ -167,7 +201,7 @@ $(HN_DBG)/hybridnet.ko: $(HN_DBG_KIMG) $(HN_KMOD_SRC)
 		CONFIG_HYBRIDNET=m modules
 	cp $(HN_DBG)/src/kmod/hybridnet.ko $@
 
-$(HN_DBG)/initrd.gz: $(HN_DBG)/hybridnet.ko $(HN_VM_BIN) \
+$(HN_DBG)/initrd.gz: $(HN_DBG)/hybridnet.ko $(HN_VM_BIN) $(HN_VM_BIN_ALL) \
 		     $(HN_VM_SRCDIR)/vm-run.sh selftests/vm/mkinitramfs.sh
 	selftests/vm/mkinitramfs.sh -o $@ -m $(HN_DBG)/hybridnet.ko \
 		-b $(HN_VM)/bin/ -s $(HN_VM_SRCDIR)/vm-run.sh

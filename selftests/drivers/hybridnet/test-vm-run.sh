@@ -1,0 +1,88 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# test-vm-run.sh O - make check-vm-run: "make vm-run" as a user calls it,
+# in two boots (about 20 s).  Prints TAP.
+#  0. The C that docs/tutorial.md shows is samples/pingpong.c's.
+#  1. A file dropped into O/vm/bin/ makes the initramfs out of date, and
+#     is in the VM (at /run/hn) at the next vm-run.
+#  2. HN_PARAMS="nodes=16 k=4 profile=ding5 preload=shift" and a command
+#     line with quotes and a $: vm-run-guest.sh's checks, run in the VM
+#     (the module's config/, the tutorial's pingpong linked against the
+#     build tree, hnctl stats, sysfs, Debian's ip and python3), each a
+#     TAP line here; then "exit 42", which vm-run must hand back; what
+#     the command wrote is not on the host.
+#  3. HN_PARAMS the module refuses: status 125, and the kernel's reason.
+set -u
+cd "$(dirname "$0")/../../.." || exit 1
+O=${1:-build}
+T=$(mktemp -d)
+probe=$O/vm/bin/hn-probe.sh
+trap 'rm -rf "$T"; rm -f "$probe"' EXIT
+. selftests/install/tap.sh
+MAKE=${MAKE:-make}
+vmrun() { # vmrun OUTFILE make-arguments...: make's status
+	local out=$1
+	shift
+	$MAKE -s --no-print-directory O="$O" vm-run "$@" \
+		>"$out" 2>&1
+}
+
+# 0. the tutorial shows the program that runs below
+python3 - docs/tutorial.md samples/pingpong.c >"$T/doc.out" 2>&1 <<'EOF'
+import re, sys
+doc, src = (open(f).read() for f in sys.argv[1:3])
+blocks = re.findall(r"^```c\n(.*?)^```", doc, re.S | re.M)
+bad = [b for b in blocks if b not in src]
+for b in bad:
+    print("not in samples/pingpong.c:\n" + b)
+print(len(blocks), "blocks")
+sys.exit(1 if bad or not blocks else 0)
+EOF
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"docs/tutorial.md's C is samples/pingpong.c's, verbatim ($(tail -n 1 "$T/doc.out"))" \
+	"$T/doc.out"
+
+# 1. the initramfs follows $O/vm/bin/
+$MAKE -s --no-print-directory O="$O" vm-initrd >"$T/initrd.out" 2>&1
+check "make vm-initrd" test -s "$O/vm/initrd.gz"
+token=probe-$$-$(date +%s%N)
+printf '#!/bin/sh\necho %s\n' "$token" >"$probe"
+chmod +x "$probe"
+rc=0
+$MAKE -q --no-print-directory O="$O" vm-initrd || rc=$?
+report "$([ $rc -eq 1 ] && echo 1 || echo 0)" \
+	"a file dropped into $O/vm/bin/ makes the initramfs out of date (make -q: $rc)"
+
+# 2. one boot: the guest's checks, quoting, the exit status
+rm -f "$O/vm-run-written"
+rc=0
+vmrun "$T/run.out" HN_PARAMS="nodes=16 k=4 profile=ding5 preload=shift" \
+	CMD="echo \"it's \$HOME\"; /run/hn/hn-probe.sh; selftests/drivers/hybridnet/vm-run-guest.sh $O && exit 42" ||
+	rc=$?
+sed 's/^/# /' "$T/run.out"
+awk '/^ok - / { print "1\t" substr($0, 6) } /^not ok - / { print "0\t" substr($0, 10) }' \
+	"$T/run.out" >"$T/guest"
+while IFS=$'\t' read -r ok desc; do
+	report "$ok" "in the VM: $desc"
+done <"$T/guest"
+report "$([ "$(wc -l <"$T/guest")" -eq 9 ] && echo 1 || echo 0)" \
+	"the VM ran all 9 checks of vm-run-guest.sh ($(wc -l <"$T/guest"))"
+report "$(grep -qx "it's /root" "$T/run.out" && echo 1 || echo 0)" \
+	"CMD reaches the VM's shell verbatim: quotes, and a \$ it expands there"
+report "$(grep -qx "$token" "$T/run.out" && echo 1 || echo 0)" \
+	"the file dropped into $O/vm/bin/ runs in the VM as /run/hn/${probe##*/}"
+report "$([ $rc -ne 0 ] && grep -qx 'vm-run: exit status 42' "$T/run.out" &&
+	grep -q 'vm-run\] Error 42$' "$T/run.out" && echo 1 || echo 0)" \
+	"make vm-run prints the command's exit status (42) and fails with it"
+report "$([ ! -e "$O/vm-run-written" ] && echo 1 || echo 0)" \
+	"the host's tree is read-only to the VM: $O/vm-run-written is not on the host"
+
+# 3. the module refuses its parameters: 125 and why
+rc=0
+vmrun "$T/bad.out" HN_PARAMS="nodes=1" CMD=true || rc=$?
+sed 's/^/# /' "$T/bad.out"
+report "$([ $rc -ne 0 ] && grep -q 'nodes=1: out of range' "$T/bad.out" &&
+	grep -q 'vm-run\] Error 125$' "$T/bad.out" && echo 1 || echo 0)" \
+	"HN_PARAMS=nodes=1: the kernel's reason, and status 125"
+finish
