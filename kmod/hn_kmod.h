@@ -259,6 +259,7 @@ void hn_clock_reset_stats(struct hn_dev *hd);
 
 /* dev_stats.c: the device's statistics as a whole */
 struct hn_gstats *hn_dev_gstats(struct hn_dev *hd);
+u32 hn_dev_circuits(const struct hn_engine *e);
 void hn_dev_reset_stats(struct hn_dev *hd);
 
 /*

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nl_circuit.c - HYBRIDNET_CMD_PRELOAD, _PREDICT, _RELEASE and the
- * circuit dump.  Allocations are bounded by the configuration, never by
- * a count taken from the message: K x N pairs for a preload (several
- * slot-config nests for one slot are joined), at most HYBRIDNET_MAX_PAIRS
- * predicted requests.
+ * nl_circuit.c - HYBRIDNET_CMD_PRELOAD, _RELEASE and the circuit dump
+ * (PREDICT is nl_predict.c's).  Allocations are bounded by the
+ * configuration, never by a count taken from the message: K x N pairs for
+ * a preload (several slot-config nests for one slot are joined).  The
+ * preload's reply says, per slot, how many circuits it held before (all
+ * replaced) and holds now.
  */
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -104,14 +105,47 @@ static int hn_parse_slotcfg(const struct hn_config *c, const struct nlattr *nest
 	return 0;
 }
 
+/* Circuits of @slot: of the working set, or (@second) of the second level. */
+static u32 hn_slot_circuits(const struct hn_engine *e, u32 slot, bool second)
+{
+	u32 u, n = 0;
+
+	for (u = 0; u < hn_cfg(e)->nodes; u++)
+		n += (second ? hn_second(e, slot, u) :
+		      hn_circuit(e, slot, u)) != HN_NONE;
+	return n;
+}
+
+/* The reply: per slot installed, its circuits before and now. */
+static int hn_put_replaced(struct sk_buff *msg, const struct hn_slot_cfg *cfg,
+			   const u32 *before, u32 n)
+{
+	struct nlattr *nest;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		nest = nla_nest_start(msg, HYBRIDNET_ATTR_SLOT_CONFIG);
+		if (!nest ||
+		    nla_put_u32(msg, HYBRIDNET_ATTR_SLOT, cfg[i].slot) ||
+		    nla_put_u32(msg, HYBRIDNET_ATTR_COUNT, cfg[i].npairs) ||
+		    nla_put_u32(msg, HYBRIDNET_ATTR_RELEASED, before[i]))
+			return -EMSGSIZE;
+		nla_nest_end(msg, nest);
+	}
+	return 0;
+}
+
 int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 {
 	struct netlink_ext_ack *extack = info->extack;
 	const struct nlattr *phase = info->attrs[HYBRIDNET_ATTR_PHASE];
 	const struct nlattr *level = info->attrs[HYBRIDNET_ATTR_LEVEL];
 	bool second = level && nla_get_u32(level) == 2;
-	u32 used[HN_MAX_K] = { }, order[HN_MAX_K], n = 0, i, s;
+	u32 used[HN_MAX_K] = { }, order[HN_MAX_K], before[HN_MAX_K];
+	u32 n = 0, i, s;
 	struct hn_dev *hd = hn_nl_hd;
+	struct sk_buff *msg = NULL;
+	void *hdr;
 	struct hn_slot_cfg *cfg = NULL;
 	struct hn_pair *pairs = NULL;
 	struct hn_err err = { };
@@ -130,8 +164,14 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	cfg = kcalloc(HN_MAX_K, sizeof(*cfg), GFP_KERNEL);
 	pairs = kvcalloc((size_t)(c.k ? c.k : 1) * c.nodes, sizeof(*pairs),
 			 GFP_KERNEL);
+	msg = genlmsg_new(HN_MAX_K * (NLA_HDRLEN + 3 * nla_total_size(4)) + 64,
+			  GFP_KERNEL);
 	rc = -ENOMEM;
-	if (!cfg || !pairs)
+	if (!cfg || !pairs || !msg)
+		goto out;
+	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
+				HYBRIDNET_CMD_PRELOAD);
+	if (!hdr)
 		goto out;
 	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_SLOT_CONFIG)
@@ -149,6 +189,8 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 		cfg[i].npairs = used[order[i]];
 	}
 	mutex_lock(&hd->lock);
+	for (i = 0; i < n; i++)
+		before[i] = hn_slot_circuits(hd->e, cfg[i].slot, second);
 	if (second)	/* Sec. 5.2.3: stored, used only when swapped in */
 		rc = hn_preload_second(hd->e, cfg, n, &err);
 	else
@@ -158,99 +200,21 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 		hn_nl_core_err(info, rc, &err, "preload refused");
 		goto out;
 	}
-	if (second)
-		goto out;
-	hn_clock_kick(hd);
-	hn_slots_event(HYBRIDNET_EVENT_PRELOAD, cfg, n, NULL);
-	if (phase)
-		hn_slots_event(HYBRIDNET_EVENT_PHASE, cfg, 0, nla_data(phase));
-out:
-	kvfree(pairs);
-	kfree(cfg);
-	return rc;
-}
-
-static int hn_put_grant(struct sk_buff *msg, const struct hn_grant *g)
-{
-	struct nlattr *nest = nla_nest_start(msg, HYBRIDNET_ATTR_GRANT);
-
-	if (!nest ||
-	    nla_put_u32(msg, HYBRIDNET_ATTR_SRC, g->src) ||
-	    nla_put_u32(msg, HYBRIDNET_ATTR_DST, g->dst) ||
-	    nla_put_u32(msg, HYBRIDNET_ATTR_RESULT, g->result) ||
-	    (g->slot != HN_NONE &&
-	     nla_put_u32(msg, HYBRIDNET_ATTR_SLOT, g->slot)))
-		return -EMSGSIZE;
-	nla_nest_end(msg, nest);
-	return 0;
-}
-
-static void hn_grant_event(const struct hn_grant *g, u32 n)
-{
-	struct sk_buff *skb;
-	void *hdr;
-	u32 i;
-
-	skb = hn_nl_event_new(HYBRIDNET_EVENT_GRANT, (size_t)n * 48, &hdr);
-	if (!skb)
-		return;
-	for (i = 0; i < n; i++) {
-		if (g[i].result != HN_GRANTED)
-			continue;
-		if (hn_put_grant(skb, &g[i])) {
-			nlmsg_free(skb);
-			return;
-		}
-	}
-	hn_nl_event_send(skb, hdr);
-}
-
-int hn_nl_predict(struct sk_buff *skb, struct genl_info *info)
-{
-	struct hn_dev *hd = hn_nl_hd;
-	struct hn_grant *g = NULL;
-	struct hn_pair *req;
-	struct hn_err err = { };
-	struct sk_buff *msg = NULL;
-	u32 n, i, nodes;
-	void *hdr;
-	int rc;
-
-	mutex_lock(&hd->lock);
-	nodes = hn_cfg(hd->e)->nodes;
-	mutex_unlock(&hd->lock);
-	req = hn_nl_pairs(info, nodes, &n, &rc);
-	if (!req)
-		return rc;
-	g = kvcalloc(n, sizeof(*g), GFP_KERNEL);
-	msg = genlmsg_new((size_t)n * 48 + 64, GFP_KERNEL);
-	rc = -ENOMEM;
-	if (!g || !msg)
-		goto out;
-	mutex_lock(&hd->lock);
-	rc = hn_predict(hd->e, req, n, g, &err);
-	mutex_unlock(&hd->lock);
-	if (rc) {
-		hn_nl_core_err(info, rc, &err, "predict refused");
-		goto out;
-	}
-	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
-				HYBRIDNET_CMD_PREDICT);
-	rc = -EMSGSIZE;
-	if (!hdr)
-		goto out;
-	for (i = 0; i < n; i++)
-		if (hn_put_grant(msg, &g[i]))
-			goto out;
+	hn_put_replaced(msg, cfg, before, n);	/* has the room */
 	genlmsg_end(msg, hdr);
-	hn_clock_kick(hd);
-	hn_grant_event(g, n);
+	if (!second) {
+		hn_clock_kick(hd);
+		hn_slots_event(HYBRIDNET_EVENT_PRELOAD, cfg, n, NULL);
+		if (phase)
+			hn_slots_event(HYBRIDNET_EVENT_PHASE, cfg, 0,
+				       nla_data(phase));
+	}
 	rc = genlmsg_reply(msg, info);
 	msg = NULL;
 out:
 	nlmsg_free(msg);
-	kvfree(req);
-	kvfree(g);
+	kvfree(pairs);
+	kfree(cfg);
 	return rc;
 }
 

@@ -9,6 +9,9 @@
  * flight, and is refused with EBUSY and the reason otherwise.  While the
  * engine is rebuilt, hd->frozen keeps files from binding, and the per-node
  * sysfs directories are removed and made again for the new node count.
+ * The reply says whether the fabric was rebuilt (every circuit released,
+ * statistics and virtual time reset) and how many circuits that released;
+ * it is allocated first, so a change is never made without its reply.
  */
 #include <linux/bitmap.h>
 #include <linux/mm.h>
@@ -75,9 +78,12 @@ static const char *hn_rebuild_busy(struct hn_dev *hd)
 	return NULL;
 }
 
-/* Replace the engine (and the ports, for a new node count). */
+/*
+ * Replace the engine (and the ports, for a new node count); *@released
+ * gets the number of circuits the old engine had.
+ */
 static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
-		      struct genl_info *info)
+		      struct genl_info *info, u32 *released)
 {
 	u32 old_nodes = hd->cfg.nodes;	/* nl_lock: hd->cfg stays */
 	bool renode = c->nodes != old_nodes;
@@ -128,6 +134,7 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 
 	mutex_lock(&hd->lock);
 	old = hd->e;
+	*released = hn_dev_circuits(old);
 	hd->e = e;
 	if (renode) {
 		old_ports = hd->ports;
@@ -184,8 +191,11 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 	u32 clk = hd->clock, pace = hd->pace_ppm;
 	const char *profile = NULL;
 	struct hn_err err = { };
+	struct sk_buff *msg;
 	struct hn_config c;
+	u32 released = 0;
 	unsigned int i;
+	void *hdr;
 	int rc;
 
 	mutex_lock(&hd->lock);
@@ -229,8 +239,17 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 	if (rc)
 		return hn_nl_core_err(info, rc, &err, "configuration refused");
 
+	msg = genlmsg_new(64, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
+				HYBRIDNET_CMD_CONFIG_SET);
+	if (!hdr) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
 	if (rebuild) {
-		rc = hn_rebuild(hd, &c, info);
+		rc = hn_rebuild(hd, &c, info, &released);
 	} else {
 		mutex_lock(&hd->lock);
 		rc = hn_set_policy(hd->e, c.policy, c.slot_p_ns, c.slot_w_ns,
@@ -249,21 +268,28 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 		}
 		mutex_unlock(&hd->lock);
 		if (rc)
-			return hn_nl_core_err(info, rc, &err,
-					      "configuration refused");
+			hn_nl_core_err(info, rc, &err, "configuration refused");
 	}
 	if (rc)
-		return rc;
+		goto fail;
 	if (profile)
 		hd->profile = profile;
 	if (clock) {
 		rc = hn_clock_restart(hd, clk, pace);
 		if (rc) {
 			NL_SET_ERR_MSG(extack, "cannot restart the clock");
-			return rc;
+			goto fail;
 		}
 	}
 	hn_clock_kick(hd);
 	hn_config_event(hd);
-	return 0;
+	if (rebuild) {	/* 64 bytes hold both */
+		nla_put_flag(msg, HYBRIDNET_ATTR_REBUILT);
+		nla_put_u32(msg, HYBRIDNET_ATTR_RELEASED, released);
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+fail:
+	nlmsg_free(msg);
+	return rc;
 }

@@ -3,8 +3,10 @@
  * sysfs.c - configuration and statistics, one value per file, on the
  * misc device (/sys/class/misc/hybridnet/):
  *
- *   config/   the configuration in force, read-only
- *   stats/    fabric-wide statistics of the engine, and of the device
+ *   config/   the configuration in force, read-only (and preload_at_load,
+ *             the circuits the module parameter installed at load)
+ *   stats/    fabric-wide statistics of the engine, and of the device;
+ *             circuits: how many the table holds now
  *   errors/   errors returned to user space, one counter per kind
  *   clock/    the clock kthread: steps, stalls, wakeups, overruns, and
  *             the values it derives from the configuration (budget,
@@ -102,14 +104,15 @@ static ssize_t tick_us_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(tick_us);
 
-static ssize_t preload_show(struct device *dev, struct device_attribute *a,
-			    char *buf)
+/* the preload module parameter: what was installed at load, not now */
+static ssize_t preload_at_load_show(struct device *dev,
+				    struct device_attribute *a, char *buf)
 {
 	return sysfs_emit(buf, "%s\n",
 			  hn_dev_of(dev)->preload == HN_PRELOAD_SHIFT ?
 			  "shift" : "none");
 }
-static DEVICE_ATTR_RO(preload);
+static DEVICE_ATTR_RO(preload_at_load);
 
 static struct attribute *hn_config_attrs[] = {
 	&dev_attr_profile.attr,
@@ -120,7 +123,7 @@ static struct attribute *hn_config_attrs[] = {
 	&dev_attr_clock.attr,
 	&dev_attr_pace_ppm.attr,
 	&dev_attr_tick_us.attr,
-	&dev_attr_preload.attr,
+	&dev_attr_preload_at_load.attr,
 	NULL
 };
 
@@ -233,6 +236,20 @@ static ssize_t msg_mem_bytes_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(msg_mem_bytes);
 
+/* the circuits in the table now, over every slot */
+static ssize_t circuits_show(struct device *dev, struct device_attribute *a,
+			     char *buf)
+{
+	struct hn_dev *hd = hn_dev_of(dev);
+	u32 n;
+
+	mutex_lock(&hd->lock);
+	n = hn_dev_circuits(hd->e);
+	mutex_unlock(&hd->lock);
+	return sysfs_emit(buf, "%u\n", n);
+}
+static DEVICE_ATTR_RO(circuits);
+
 static struct attribute *hn_stats_attrs[] = {
 	&dev_attr_now_ns.attr,
 #define HN_GSTAT(file, stat, value)	(&hn_gstat_dattrs[HN_GS_##file].attr),
@@ -244,6 +261,7 @@ static struct attribute *hn_stats_attrs[] = {
 	&dev_attr_msg_mem_bytes.attr,
 	&dev_attr_rx_read.attr,
 	&dev_attr_rx_queued.attr,
+	&dev_attr_circuits.attr,
 	NULL
 };
 

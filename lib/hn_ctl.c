@@ -183,7 +183,13 @@ int hn_ctl_subscribe(struct hn_ctl *c)
 	if (rc)
 		return rc;
 	nl_socket_disable_seq_check(c->ev);
-	rc = hn_ctl_errno(nl_socket_add_membership(c->ev, c->grp));
+	/* the controller's: the module unloaded and loaded again */
+	rc = genl_ctrl_resolve_grp(c->sk, "nlctrl", "notify");
+	if (rc >= 0)
+		rc = nl_socket_add_membership(c->ev, rc);
+	if (!rc)
+		rc = nl_socket_add_membership(c->ev, c->grp);
+	rc = hn_ctl_errno(rc);
 	if (!rc)
 		rc = hn_ctl_errno(nl_socket_set_nonblocking(c->ev));
 	if (rc) {

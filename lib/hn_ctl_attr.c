@@ -83,6 +83,10 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_TRAFFIC_STATE] = U32,
 	[HYBRIDNET_ATTR_WHY] = STR,
 	[HYBRIDNET_ATTR_PHASES] = STR,
+	[HYBRIDNET_ATTR_CONFLICT] = NEST,
+	[HYBRIDNET_ATTR_PINNED] = { .type = NLA_FLAG },
+	[HYBRIDNET_ATTR_REBUILT] = { .type = NLA_FLAG },
+	[HYBRIDNET_ATTR_RELEASED] = U32,
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

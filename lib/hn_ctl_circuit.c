@@ -27,6 +27,40 @@ int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 int hn_ctl_preload_level(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 			 size_t n, const char *phase, uint32_t level)
 {
+	return hn_ctl_preload_change(c, cfg, n, phase, level, NULL);
+}
+
+/* The reply: per slot installed, its circuits before and after. */
+static int preload_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	struct genlmsghdr *gh = nlmsg_data(nlh);
+	struct hn_ctl_change *chg = arg;
+	struct nlattr *a, *t[HYBRIDNET_ATTR_MAX + 1];
+	struct hn_ctl_slot_change *sc;
+	int rem;
+
+	(void)tb;
+	nla_for_each_attr(a, genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
+			  rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_SLOT_CONFIG)
+			continue;
+		if (chg->nslots == HYBRIDNET_MAX_SLOTS ||
+		    nla_parse_nested(t, HYBRIDNET_ATTR_MAX, a, hn_ctl_policy) ||
+		    !t[HYBRIDNET_ATTR_SLOT] || !t[HYBRIDNET_ATTR_COUNT] ||
+		    !t[HYBRIDNET_ATTR_RELEASED])
+			return -EPROTO;
+		sc = &chg->slot[chg->nslots++];
+		sc->slot = nla_get_u32(t[HYBRIDNET_ATTR_SLOT]);
+		sc->after = nla_get_u32(t[HYBRIDNET_ATTR_COUNT]);
+		sc->before = nla_get_u32(t[HYBRIDNET_ATTR_RELEASED]);
+	}
+	return 0;
+}
+
+int hn_ctl_preload_change(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
+			  size_t n, const char *phase, uint32_t level,
+			  struct hn_ctl_change *chg)
+{
 	size_t i, p, size = phase ? nla_total_size(strlen(phase) + 1) : 0;
 	struct nlattr *nest;
 	struct nl_msg *m;
@@ -64,7 +98,9 @@ int hn_ctl_preload_level(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 		goto full;
 	if (level != 1 && nla_put_u32(m, HYBRIDNET_ATTR_LEVEL, level))
 		goto full;
-	return hn_ctl_run(c, m, NULL, NULL);
+	if (chg)
+		memset(chg, 0, sizeof(*chg));
+	return hn_ctl_run(c, m, chg ? preload_reply : NULL, chg);
 full:
 	nlmsg_free(m);
 	return -EMSGSIZE;
@@ -73,16 +109,60 @@ full:
 struct predict_ctx {
 	struct hn_ctl_grant *g;
 	size_t cap, n;
+	struct hn_ctl_why *why;		/* NULL: conflicts not wanted */
+	size_t why_cap;
 };
+
+/* One CONFLICT nest of the grant of request @index. */
+static int get_conflict(struct predict_ctx *x, struct nlattr *nest,
+			uint32_t index)
+{
+	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1], *a;
+	struct hn_ctl_why *w = x->why;
+	struct hn_ctl_conflict *k;
+	struct hn_ctl_pair p;
+	int rem;
+
+	if (nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_ctl_policy) ||
+	    !tb[HYBRIDNET_ATTR_SLOT])
+		return -EPROTO;
+	if (w->n == x->why_cap) {
+		size_t cap = x->why_cap ? 2 * x->why_cap : 64;
+
+		k = realloc(w->c, cap * sizeof(*k));
+		if (!k)
+			return -ENOMEM;
+		w->c = k;
+		x->why_cap = cap;
+	}
+	k = &w->c[w->n++];
+	k->index = index;
+	k->slot = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
+	k->pinned = !!tb[HYBRIDNET_ATTR_PINNED];
+	k->src_to = HN_CTL_NO_NODE;
+	k->from_dst = HN_CTL_NO_NODE;
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
+			continue;
+		if (hn_ctl_get_pair(a, &p))
+			return -EPROTO;
+		if (p.src == x->g[index].src)
+			k->src_to = p.dst;
+		if (p.dst == x->g[index].dst)
+			k->from_dst = p.src;
+	}
+	return 0;
+}
 
 static int predict_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 {
 	struct genlmsghdr *gh = nlmsg_data(nlh);
 	struct predict_ctx *x = arg;
-	struct nlattr *a;
-	int rem;
+	struct nlattr *a, *k;
+	int rem, krem, rc;
 
-	(void)tb;
+	if (x->why && tb[HYBRIDNET_ATTR_SLOTS])
+		x->why->slots = nla_get_u32(tb[HYBRIDNET_ATTR_SLOTS]);
 	nla_for_each_attr(a, genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
 			  rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_GRANT)
@@ -91,6 +171,13 @@ static int predict_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 			return -EPROTO;		/* more grants than requests */
 		if (hn_ctl_get_grant(a, &x->g[x->n]))
 			return -EPROTO;
+		nla_for_each_nested(k, a, krem) {
+			if (!x->why || nla_type(k) != HYBRIDNET_ATTR_CONFLICT)
+				continue;
+			rc = get_conflict(x, k, (uint32_t)x->n);
+			if (rc)
+				return rc;
+		}
 		x->n++;
 	}
 	return 0;
@@ -99,11 +186,27 @@ static int predict_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 int hn_ctl_predict(struct hn_ctl *c, const struct hn_ctl_pair *req, size_t n,
 		   struct hn_ctl_grant *g)
 {
-	struct predict_ctx x = { .g = g, .cap = n };
+	return hn_ctl_predict_why(c, req, n, g, NULL);
+}
+
+void hn_ctl_why_free(struct hn_ctl_why *why)
+{
+	if (!why)
+		return;
+	free(why->c);
+	memset(why, 0, sizeof(*why));
+}
+
+int hn_ctl_predict_why(struct hn_ctl *c, const struct hn_ctl_pair *req,
+		       size_t n, struct hn_ctl_grant *g, struct hn_ctl_why *why)
+{
+	struct predict_ctx x = { .g = g, .cap = n, .why = why };
 	struct nl_msg *m;
 	size_t i;
 	int rc;
 
+	if (why)
+		memset(why, 0, sizeof(*why));
 	c->err[0] = '\0';
 	if (n && (!req || !g))
 		return -EINVAL;
@@ -117,6 +220,8 @@ int hn_ctl_predict(struct hn_ctl *c, const struct hn_ctl_pair *req, size_t n,
 		}
 	}
 	rc = hn_ctl_run(c, m, predict_reply, &x);
+	if (rc)
+		hn_ctl_why_free(why);
 	return rc ? rc : (int)x.n;
 }
 

@@ -23,7 +23,25 @@ int hn_ctl_config_get(struct hn_ctl *c, struct hn_ctl_config *cfg)
 			  config_reply, cfg);
 }
 
+/* The reply: whether the fabric was rebuilt, and what that released. */
+static int set_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	struct hn_ctl_change *chg = arg;
+
+	(void)nlh;
+	chg->rebuilt = !!tb[HYBRIDNET_ATTR_REBUILT];
+	if (tb[HYBRIDNET_ATTR_RELEASED])
+		chg->released = nla_get_u32(tb[HYBRIDNET_ATTR_RELEASED]);
+	return 0;
+}
+
 int hn_ctl_config_set(struct hn_ctl *c, const struct hn_ctl_config *cfg)
+{
+	return hn_ctl_config_set_change(c, cfg, NULL);
+}
+
+int hn_ctl_config_set_change(struct hn_ctl *c, const struct hn_ctl_config *cfg,
+			     struct hn_ctl_change *chg)
 {
 	const struct hn_ctl_field *f;
 	struct nl_msg *m;
@@ -59,5 +77,7 @@ int hn_ctl_config_set(struct hn_ctl *c, const struct hn_ctl_config *cfg)
 		nlmsg_free(m);
 		return -EMSGSIZE;
 	}
-	return hn_ctl_run(c, m, NULL, NULL);
+	if (chg)
+		memset(chg, 0, sizeof(*chg));
+	return hn_ctl_run(c, m, chg ? set_reply : NULL, chg);
 }

@@ -4,12 +4,21 @@
  * group.  Events are read on a socket of their own, so they never mix
  * with the replies to requests; one datagram may carry several events,
  * which are handed out one per call.
+ *
+ * The socket is in the generic netlink controller's "notify" group too:
+ * when the module is unloaded, the family and its group go away without
+ * a word on the events group, so the controller's DELFAMILY is reported
+ * as HN_CTL_EVENT_UNLOADED; its NEWFAMILY, when the module is loaded
+ * again, carries the new family's id and group, which the handle takes
+ * and joins before it reports HN_CTL_EVENT_LOADED.
  */
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <netlink/genl/ctrl.h>
 
 #include "hn_ctl_int.h"
 
@@ -128,6 +137,60 @@ int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 	return rc;
 }
 
+/* The id of the "events" group in a CTRL_ATTR_MCAST_GROUPS nest, or -1. */
+static int events_group(struct nlattr *groups)
+{
+	struct nlattr *g, *tb[CTRL_ATTR_MCAST_GRP_MAX + 1];
+	int rem;
+
+	nla_for_each_nested(g, groups, rem) {
+		if (nla_parse_nested(tb, CTRL_ATTR_MCAST_GRP_MAX, g, NULL) ||
+		    !tb[CTRL_ATTR_MCAST_GRP_NAME] || !tb[CTRL_ATTR_MCAST_GRP_ID])
+			continue;
+		if (!strcmp(nla_get_string(tb[CTRL_ATTR_MCAST_GRP_NAME]),
+			    HYBRIDNET_MCGRP_EVENTS))
+			return (int)nla_get_u32(tb[CTRL_ATTR_MCAST_GRP_ID]);
+	}
+	return -1;
+}
+
+/*
+ * A message of the controller: the family unloaded or loaded again
+ * (joined then).  -ENOENT: about something else.
+ */
+static int ctrl_event(struct hn_ctl *c, struct nlmsghdr *nlh,
+		      struct hn_ctl_event *ev)
+{
+	struct nlattr *tb[CTRL_ATTR_MAX + 1];
+	struct genlmsghdr *gh = nlmsg_data(nlh);
+	int grp;
+
+	if (!genlmsg_valid_hdr(nlh, 0) ||
+	    (gh->cmd != CTRL_CMD_NEWFAMILY && gh->cmd != CTRL_CMD_DELFAMILY) ||
+	    genlmsg_parse(nlh, 0, tb, CTRL_ATTR_MAX, NULL) ||
+	    !tb[CTRL_ATTR_FAMILY_NAME] ||
+	    strcmp(nla_get_string(tb[CTRL_ATTR_FAMILY_NAME]),
+		   HYBRIDNET_GENL_NAME))
+		return -ENOENT;
+	memset(ev, 0, sizeof(*ev));
+	if (gh->cmd == CTRL_CMD_DELFAMILY) {
+		ev->kind = HN_CTL_EVENT_UNLOADED;
+		return 0;
+	}
+	if (!tb[CTRL_ATTR_FAMILY_ID] || !tb[CTRL_ATTR_MCAST_GROUPS])
+		return -EPROTO;
+	grp = events_group(tb[CTRL_ATTR_MCAST_GROUPS]);
+	if (grp < 0)
+		return -EPROTO;
+	/* the unloading cleared the old membership, even of the same id */
+	if (nl_socket_add_membership(c->ev, grp))
+		return -EPROTO;
+	c->grp = grp;
+	c->family = nla_get_u16(tb[CTRL_ATTR_FAMILY_ID]);
+	ev->kind = HN_CTL_EVENT_LOADED;
+	return 0;
+}
+
 static long long ms_now(void)
 {
 	struct timespec ts;
@@ -156,9 +219,12 @@ int hn_ctl_event_recv(struct hn_ctl *c, struct hn_ctl_event *ev,
 			if (!nlmsg_ok(nlh, c->evlen - c->evoff))
 				break;
 			c->evoff += NLMSG_ALIGN(nlh->nlmsg_len);
-			if (nlh->nlmsg_type != c->family)
+			if (nlh->nlmsg_type == GENL_ID_CTRL)
+				rc = ctrl_event(c, nlh, ev);
+			else if (nlh->nlmsg_type == c->family)
+				rc = hn_ctl_parse_event(nlh, ev);
+			else
 				continue;
-			rc = hn_ctl_parse_event(nlh, ev);
 			if (rc != -ENOENT)
 				return rc;
 		}

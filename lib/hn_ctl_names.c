@@ -85,6 +85,10 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_TRAFFIC_STATE] = "traffic-state",
 	[HYBRIDNET_ATTR_WHY] = "why",
 	[HYBRIDNET_ATTR_PHASES] = "phases",
+	[HYBRIDNET_ATTR_CONFLICT] = "conflict",
+	[HYBRIDNET_ATTR_PINNED] = "pinned",
+	[HYBRIDNET_ATTR_REBUILT] = "rebuilt",
+	[HYBRIDNET_ATTR_RELEASED] = "released",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
@@ -236,6 +240,10 @@ const char *hn_ctl_stat_name(unsigned int stat)
 
 const char *hn_ctl_event_name(unsigned int event)
 {
+	if (event == HN_CTL_EVENT_UNLOADED)
+		return "unloaded";
+	if (event == HN_CTL_EVENT_LOADED)
+		return "loaded";
 	return event < N(event_names) ? event_names[event] : NULL;
 }
 

@@ -138,6 +138,29 @@ int hn_ctl_config_get(struct hn_ctl *c, struct hn_ctl_config *cfg);
 /* Send the fields whose bit is in cfg->mask (at least one). */
 int hn_ctl_config_set(struct hn_ctl *c, const struct hn_ctl_config *cfg);
 
+/*
+ * What a CONFIG_SET or a PRELOAD changed besides what it was asked, as
+ * the kernel's reply says.
+ */
+struct hn_ctl_slot_change {
+	uint32_t slot;
+	uint32_t before;	/* circuits it held, all replaced */
+	uint32_t after;		/* circuits it holds now */
+};
+
+struct hn_ctl_change {
+	int rebuilt;		/* CONFIG_SET: a new fabric was built: every
+				   circuit released, the statistics and the
+				   virtual time reset */
+	uint32_t released;	/* the circuits the rebuild released */
+	size_t nslots;		/* PRELOAD: the slots installed */
+	struct hn_ctl_slot_change slot[HYBRIDNET_MAX_SLOTS];
+};
+
+/* hn_ctl_config_set(), and what it changed into *@chg (may be NULL). */
+int hn_ctl_config_set_change(struct hn_ctl *c, const struct hn_ctl_config *cfg,
+			     struct hn_ctl_change *chg);
+
 struct hn_ctl_pair {
 	uint32_t src, dst;
 };
@@ -165,6 +188,10 @@ int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
  */
 int hn_ctl_preload_level(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 			 size_t n, const char *phase, uint32_t level);
+/* hn_ctl_preload_level(), and what it replaced into *@chg (may be NULL). */
+int hn_ctl_preload_change(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
+			  size_t n, const char *phase, uint32_t level,
+			  struct hn_ctl_change *chg);
 
 #define HN_CTL_NO_SLOT	UINT32_MAX
 
@@ -180,6 +207,38 @@ struct hn_ctl_grant {
  */
 int hn_ctl_predict(struct hn_ctl *c, const struct hn_ctl_pair *req, size_t n,
 		   struct hn_ctl_grant *g);
+
+#define HN_CTL_NO_NODE	UINT32_MAX
+
+/*
+ * Why one slot could not take a refused request SRC:DST: the slot is
+ * pinned (below pin-slots, kept for preloads), or the circuit
+ * SRC -> src_to holds its source, or from_dst -> DST its destination
+ * (HN_CTL_NO_NODE: that port was free in the slot).
+ */
+struct hn_ctl_conflict {
+	uint32_t index;		/* of the request, in req[] */
+	uint32_t slot;
+	uint32_t pinned;
+	uint32_t src_to;
+	uint32_t from_dst;
+};
+
+struct hn_ctl_why {
+	uint32_t slots;			/* K, the predictive slots */
+	size_t n;			/* conflicts: by request, then slot */
+	struct hn_ctl_conflict *c;	/* hn_ctl_why_free() */
+};
+
+/*
+ * hn_ctl_predict(), and why each refused request was refused: one
+ * conflict per predictive slot, into *@why.  A refusal with none, while
+ * why->slots is not 0, is one the kernel had no room to explain (one
+ * reply carries 64 KiB of conflicts).
+ */
+int hn_ctl_predict_why(struct hn_ctl *c, const struct hn_ctl_pair *req,
+		       size_t n, struct hn_ctl_grant *g, struct hn_ctl_why *why);
+void hn_ctl_why_free(struct hn_ctl_why *why);
 
 int hn_ctl_release_pair(struct hn_ctl *c, uint32_t src, uint32_t dst);
 int hn_ctl_release_slot(struct hn_ctl *c, uint32_t slot);
@@ -318,9 +377,19 @@ int hn_ctl_traffic_start(struct hn_ctl *c, const struct hn_ctl_traffic *t);
 int hn_ctl_traffic_stop(struct hn_ctl *c);
 int hn_ctl_traffic_get(struct hn_ctl *c, struct hn_ctl_traffic *t);
 
+/*
+ * Not events of the module but of the library, on the subscribed handle:
+ * the module was unloaded (the family is gone; events stop), and it was
+ * loaded again (the handle has found the new family and joined its events
+ * group: events come again).
+ */
+#define HN_CTL_EVENT_UNLOADED	0x10000
+#define HN_CTL_EVENT_LOADED	0x10001
+
 /* An event of the "events" multicast group. */
 struct hn_ctl_event {
-	uint32_t kind;			/* enum hybridnet_event */
+	uint32_t kind;			/* enum hybridnet_event, or
+					   HN_CTL_EVENT_UNLOADED, _LOADED */
 	struct hn_ctl_config config;	/* CONFIG: config.mask says which */
 	size_t nslots;			/* PRELOAD: slot configurations */
 	struct hn_ctl_slot_cfg *slots;
@@ -337,7 +406,12 @@ struct hn_ctl_event {
 	void *mem;			/* owned: hn_ctl_event_free() */
 };
 
-/* Join the "events" group (a second socket of the handle). */
+/*
+ * Join the "events" group (a second socket of the handle), and the
+ * generic netlink controller's, to follow the module's unloading and
+ * loading: hn_ctl_event_recv() reports those and joins the new family's
+ * group by itself.
+ */
 int hn_ctl_subscribe(struct hn_ctl *c);
 /* Its file descriptor, for poll(): POLLIN means an event is waiting. */
 int hn_ctl_event_fd(const struct hn_ctl *c);
@@ -354,7 +428,7 @@ void hn_ctl_event_free(struct hn_ctl_event *ev);
 /* Names: the spec's, or NULL for an unknown value. */
 const char *hn_ctl_attr_name(unsigned int attr);
 const char *hn_ctl_stat_name(unsigned int stat);
-const char *hn_ctl_event_name(unsigned int event);
+const char *hn_ctl_event_name(unsigned int event);	/* "unloaded" too */
 const char *hn_ctl_grant_name(unsigned int result);
 const char *hn_ctl_clock_name(unsigned int clock);
 const char *hn_ctl_predict_name(unsigned int algo);

@@ -139,6 +139,11 @@ Try 'hnctl set --help'." set now 5
 err "set: nothing" 1 "hnctl set: nothing to set: give KEY VALUE...
 Try 'hnctl set --help'." set
 
+"$HNCTL" --help > "$T/h1"
+ok=0
+grep -q '^    4  predict: every request was refused' "$T/h1" && ok=1
+report "--help names exit status 4" $ok "$T/h1"
+
 # ---- predict, release, circuits, stats, monitor -------------------------
 out "predict -n" 0 "predict 0:1 2:3 4095:0" -n predict 0:1 2:3 4095:0
 out "predict -j -n" 0 \
@@ -329,7 +334,7 @@ err "preload: --file and statements" 1 "hnctl preload: give either --file or sta
 Try 'hnctl preload --help'." preload --file x slot 0
 err "preload: --phase without --file" 1 "hnctl preload: --phase picks a phase of --file; on the command line, name it with 'phase NAME'
 Try 'hnctl preload --help'." preload --phase a slot 0
-err "preload: nothing" 1 "hnctl preload: nothing to preload: give slot N SRC:DST... or --file FILE
+err "preload: nothing names the generators" 1 "hnctl preload: nothing to preload: give slot N SRC:DST..., a generator (mesh, shift, xor, scatter, gather, perm) or --file FILE
 Try 'hnctl preload --help'." preload
 err "preload: bad --nodes" 1 "hnctl preload: --nodes: '1' is not 2..4096
 Try 'hnctl preload --help'." preload --nodes 1 --print slot 0

@@ -22,6 +22,50 @@ static int opt_arg(const char *cmd, int argc, char **argv, int *i,
 	return 0;
 }
 
+/* What a preload replaced: "slot 0: 16 circuits replaced by 1". */
+static void print_replaced(const struct hn_ctl_change *chg, int second,
+			   int json)
+{
+	const char *lvl = second ? "second-level " : "";
+	size_t i;
+
+	if (json) {
+		j_obj(NULL);
+		j_arr("slots");
+	}
+	for (i = 0; i < chg->nslots; i++) {
+		const struct hn_ctl_slot_change *sc = &chg->slot[i];
+
+		if (json) {
+			j_obj(NULL);
+			j_u64("slot", sc->slot);
+			j_u64("before", sc->before);
+			j_u64("after", sc->after);
+			j_obj_end();
+		} else if (sc->before && sc->after) {
+			printf("%sslot %u: %u circuit%s replaced by %u\n", lvl,
+			       sc->slot, sc->before, sc->before == 1 ? "" : "s",
+			       sc->after);
+		} else if (sc->before) {
+			printf("%sslot %u: %u circuit%s released, now empty\n",
+			       lvl, sc->slot, sc->before,
+			       sc->before == 1 ? "" : "s");
+		} else if (sc->after) {
+			printf("%sslot %u: %u circuit%s installed\n", lvl,
+			       sc->slot, sc->after, sc->after == 1 ? "" : "s");
+		} else {
+			printf("%sslot %u: empty, unchanged\n", lvl, sc->slot);
+		}
+	}
+	if (json) {
+		j_arr_end();
+		if (second)
+			j_u64("level", 2);
+		j_obj_end();
+		j_end();
+	}
+}
+
 int cmd_preload(struct hnctl *o, int argc, char **argv)
 {
 	const char *file = NULL, *phase = NULL, *nodes_s = NULL, *name;
@@ -76,7 +120,8 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 				 "not both");
 	if (!rc && !file && !n)
 		rc = hnctl_usage("preload", "nothing to preload: give slot N "
-				 "SRC:DST... or --file FILE");
+				 "SRC:DST..., a generator (mesh, shift, xor, "
+				 "scatter, gather, perm) or --file FILE");
 	if (!rc && phase && !file)
 		rc = hnctl_usage("preload", "--phase picks a phase of --file; "
 				 "on the command line, name it with "
@@ -121,10 +166,14 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 	if (print || o->dry_run) {
 		ph_print(&pf, phase, o->json);
 	} else {
-		rc = hn_ctl_preload_level(o->ctl, cfg, ncfg, name,
-					  second ? 2 : 1);
+		struct hn_ctl_change chg;
+
+		rc = hn_ctl_preload_change(o->ctl, cfg, ncfg, name,
+					   second ? 2 : 1, &chg);
 		if (rc)
 			rc = hnctl_refused(o, "preload", rc);
+		else
+			print_replaced(&chg, second, o->json);
 	}
 	free(cfg);
 	ph_free(&pf);
@@ -133,18 +182,89 @@ out:
 	return rc;
 }
 
-static void print_grants(const struct hn_ctl_grant *g, size_t n, int json)
+/* The conflicts of request @i: a run of why->c, by request. */
+static const struct hn_ctl_conflict *conflicts_of(const struct hn_ctl_why *why,
+						  size_t i, size_t *n)
+{
+	size_t a = 0, b;
+
+	while (a < why->n && why->c[a].index < i)
+		a++;
+	for (b = a; b < why->n && why->c[b].index == i; b++)
+		;
+	*n = b - a;
+	return why->c + a;
+}
+
+/* "slot 0 pinned; slot 1 taken by 0:3, 2:1; ..." */
+static void why_text(const struct hn_ctl_grant *g,
+		     const struct hn_ctl_conflict *k, size_t n, uint32_t slots)
 {
 	size_t i;
 
+	if (!n) {
+		if (!slots)
+			printf(": no predictive slots (slots 0)");
+		else
+			printf(": no reason given (one reply explains 64 KiB "
+			       "of refusals)");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		printf("%s slot %u", i ? ";" : ":", k[i].slot);
+		if (k[i].pinned) {
+			printf(" pinned");
+			continue;
+		}
+		printf(" taken by");
+		if (k[i].src_to != HN_CTL_NO_NODE)
+			printf(" %u:%u", g->src, k[i].src_to);
+		if (k[i].src_to != HN_CTL_NO_NODE &&
+		    k[i].from_dst != HN_CTL_NO_NODE)
+			putchar(',');
+		if (k[i].from_dst != HN_CTL_NO_NODE)
+			printf(" %u:%u", k[i].from_dst, g->dst);
+	}
+}
+
+static void why_json(const struct hn_ctl_grant *g,
+		     const struct hn_ctl_conflict *k, size_t n)
+{
+	size_t i;
+
+	j_arr("conflicts");
+	for (i = 0; i < n; i++) {
+		j_obj(NULL);
+		j_u64("slot", k[i].slot);
+		if (k[i].pinned)
+			j_bool("pinned", 1);
+		if (k[i].src_to != HN_CTL_NO_NODE)
+			j_pairs("src-taken-by", &(struct hn_ctl_pair){
+				g->src, k[i].src_to }, 1);
+		if (k[i].from_dst != HN_CTL_NO_NODE)
+			j_pairs("dst-taken-by", &(struct hn_ctl_pair){
+				k[i].from_dst, g->dst }, 1);
+		j_obj_end();
+	}
+	j_arr_end();
+}
+
+static void print_grants(const struct hn_ctl_grant *g, size_t n,
+			 const struct hn_ctl_why *why, int json)
+{
+	const struct hn_ctl_conflict *k;
+	size_t i, nk;
+
 	if (json) {
 		j_obj(NULL);
+		j_u64("slots", why->slots);
 		j_arr("grants");
 	}
 	for (i = 0; i < n; i++) {
 		char num[16];
 		const char *r = hnctl_grant_str(g[i].result, num, sizeof(num));
 
+		k = conflicts_of(why, i, &nk);
 		if (json) {
 			j_obj(NULL);
 			j_u64("src", g[i].src);
@@ -152,13 +272,17 @@ static void print_grants(const struct hn_ctl_grant *g, size_t n, int json)
 			j_str("result", r);
 			if (g[i].slot != HN_CTL_NO_SLOT)
 				j_u64("slot", g[i].slot);
+			if (g[i].result == HYBRIDNET_GRANT_REFUSED)
+				why_json(&g[i], k, nk);
 			j_obj_end();
-		} else if (g[i].slot != HN_CTL_NO_SLOT) {
-			printf("%u:%u %s slot %u\n", g[i].src, g[i].dst, r,
-			       g[i].slot);
-		} else {
-			printf("%u:%u %s\n", g[i].src, g[i].dst, r);
+			continue;
 		}
+		printf("%u:%u %s", g[i].src, g[i].dst, r);
+		if (g[i].slot != HN_CTL_NO_SLOT)
+			printf(" slot %u", g[i].slot);
+		if (g[i].result == HYBRIDNET_GRANT_REFUSED)
+			why_text(&g[i], k, nk, why->slots);
+		putchar('\n');
 	}
 	if (json) {
 		j_arr_end();
@@ -188,6 +312,7 @@ static void print_pairs_request(const char *req, const struct hn_ctl_pair *p,
 
 int cmd_predict(struct hnctl *o, int argc, char **argv)
 {
+	struct hn_ctl_why why = { 0 };
 	struct hn_ctl_pair *req;
 	struct hn_ctl_grant *g;
 	int i, rc = 0;
@@ -222,14 +347,20 @@ int cmd_predict(struct hnctl *o, int argc, char **argv)
 	rc = hnctl_connect(o);
 	if (rc)
 		goto out;
-	rc = hn_ctl_predict(o->ctl, req, n, g);
+	rc = hn_ctl_predict_why(o->ctl, req, n, g, &why);
 	if (rc < 0) {
 		rc = hnctl_refused(o, "predict", rc);
 		goto out;
 	}
-	print_grants(g, (size_t)rc, o->json);
-	rc = 0;
+	n = (size_t)rc;
+	print_grants(g, n, &why, o->json);
+	/* nothing has a circuit: every request was refused */
+	rc = EXIT_REFUSED;
+	for (i = 0; i < (int)n; i++)
+		if (g[i].result != HYBRIDNET_GRANT_REFUSED)
+			rc = 0;
 out:
+	hn_ctl_why_free(&why);
 	free(req);
 	free(g);
 	return rc;

@@ -107,6 +107,59 @@ void config_json(const struct hn_ctl_config *cfg)
 	}
 }
 
+#define HN_SYSFS	"/sys/class/misc/" HYBRIDNET_DEV_NAME
+
+/* A number in a sysfs file, or -1. */
+static long long sysfs_num(const char *path)
+{
+	long long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+/*
+ * Who holds the device: the nodes bound (sysfs nodes/N/bound), which
+ * keep the fabric from being rebuilt, and the files open (the module's
+ * reference count), which keep the module from being unloaded.
+ */
+static void show_holders(const struct hn_ctl_config *cfg, int json)
+{
+	long long open = sysfs_num("/sys/module/hybridnet/refcnt");
+	char path[96];
+	uint32_t u, nb = 0;
+
+	if (json)
+		j_arr("bound-nodes");
+	for (u = 0; u < cfg->nodes; u++) {
+		snprintf(path, sizeof(path), HN_SYSFS "/nodes/%u/bound", u);
+		if (sysfs_num(path) != 1)
+			continue;
+		if (json)
+			j_u64(NULL, u);
+		else
+			printf("%s %u", nb ? "," : "# nodes bound:", u);
+		nb++;
+	}
+	if (json) {
+		j_arr_end();
+		if (open >= 0)
+			j_u64("open-files", (uint64_t)open);
+		return;
+	}
+	if (nb)
+		printf(" (the fabric cannot be rebuilt while they are)\n");
+	if (open > 0)
+		printf("# %lld file%s of /dev/%s open: the module cannot be "
+		       "unloaded until %s closed\n", open, open == 1 ? "" : "s",
+		       HYBRIDNET_DEV_NAME, open == 1 ? "it is" : "they are");
+}
+
 int cmd_show(struct hnctl *o, int argc, char **argv)
 {
 	struct hn_ctl_config cfg;
@@ -148,10 +201,14 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 	if (o->json) {
 		j_obj(NULL);
 		config_json(&cfg);
+		if (!want)
+			show_holders(&cfg, 1);
 		j_obj_end();
 		j_end();
 	} else {
 		config_print(&cfg, 0);
+		if (!want)
+			show_holders(&cfg, 0);
 	}
 	return 0;
 }
@@ -249,6 +306,7 @@ static const char *value_hint(const struct hn_ctl_field *f)
 
 int cmd_set(struct hnctl *o, int argc, char **argv)
 {
+	struct hn_ctl_change chg;
 	struct hn_ctl_config cfg = { 0 };
 	const struct hn_ctl_field *f;
 	int i, rc;
@@ -293,6 +351,20 @@ int cmd_set(struct hnctl *o, int argc, char **argv)
 	rc = hnctl_connect(o);
 	if (rc)
 		return rc;
-	rc = hn_ctl_config_set(o->ctl, &cfg);
-	return rc ? hnctl_refused(o, "set", rc) : 0;
+	rc = hn_ctl_config_set_change(o->ctl, &cfg, &chg);
+	if (rc)
+		return hnctl_refused(o, "set", rc);
+	if (o->json) {
+		j_obj(NULL);
+		j_bool("rebuilt", chg.rebuilt);
+		if (chg.rebuilt)
+			j_u64("released", chg.released);
+		j_obj_end();
+		j_end();
+	} else if (chg.rebuilt) {
+		printf("rebuilt the fabric: %u circuit%s released, statistics "
+		       "and virtual time reset\n", chg.released,
+		       chg.released == 1 ? "" : "s");
+	}
+	return 0;
 }

@@ -5,7 +5,8 @@
  *
  * Exit status: 0 done; 1 bad usage or input (command line, phase file);
  * 2 the kernel refused or could not be reached; 3 "monitor --count N
- * --timeout S" saw fewer than N events.
+ * --timeout S" saw fewer than N events; 4 predict: every request was
+ * refused.
  */
 #ifndef HNCTL_H
 #define HNCTL_H
@@ -17,6 +18,7 @@
 #define EXIT_USAGE	1
 #define EXIT_KERNEL	2
 #define EXIT_TIMEOUT	3
+#define EXIT_REFUSED	4
 
 struct hnctl {
 	int json;			/* -j */

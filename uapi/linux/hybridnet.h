@@ -98,6 +98,21 @@ struct hybridnet_info {
  * slot in one PRELOAD are joined (a nest holds at most 64 KiB); in events
  * each slot-config carries HYBRIDNET_ATTR_COUNT, its number of pairs, and
  * the pairs themselves only while the event stays small.
+ *
+ * Replies say what a command changed besides what it was asked:
+ * - PREDICT: one GRANT nest per request, in order.  A refused one holds
+ *   one HYBRIDNET_ATTR_CONFLICT nest per predictive slot 0..K-1, saying
+ *   why that slot could not take it: PINNED (the slot is below
+ *   pin-slots), or the PAIR nests of the one or two circuits of the slot
+ *   that hold the request's source (PAIR.src = SRC) or destination
+ *   (PAIR.dst = DST).  The reply's HYBRIDNET_ATTR_SLOTS is K; conflicts
+ *   are left out of the refusals after the first 64 KiB of them.
+ * - PRELOAD: one SLOT_CONFIG nest per slot installed: SLOT, COUNT (its
+ *   circuits now) and RELEASED (the circuits it held before, all
+ *   replaced; at level 2 those of the second-level working set).
+ * - CONFIG_SET: REBUILT when the change needed a new fabric, which
+ *   released every circuit (RELEASED of them) and reset the statistics
+ *   and the virtual time; nothing else otherwise.
  * ------------------------------------------------------------------------
  */
 #define HYBRIDNET_GENL_NAME	"hybridnet"
@@ -211,6 +226,12 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_WHY,		/* string: how a run ended */
 	HYBRIDNET_ATTR_PHASES,		/* string: phased: global, per-node */
 
+	/* what a command did besides what it was asked (replies) */
+	HYBRIDNET_ATTR_CONFLICT,	/* nest, repeated: SLOT, PINNED, PAIR... */
+	HYBRIDNET_ATTR_PINNED,		/* flag: the slot is below pin-slots */
+	HYBRIDNET_ATTR_REBUILT,		/* flag: CONFIG_SET made a new fabric */
+	HYBRIDNET_ATTR_RELEASED,	/* u32: circuits taken away */
+
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
 };
@@ -232,7 +253,7 @@ enum hybridnet_clock {
 enum hybridnet_grant {
 	HYBRIDNET_GRANT_GRANTED,	/* scheduled now, in SLOT */
 	HYBRIDNET_GRANT_EXISTS,		/* already realised, in SLOT */
-	HYBRIDNET_GRANT_REFUSED,	/* no slot had both ports free */
+	HYBRIDNET_GRANT_REFUSED,	/* no slot had both ports free: CONFLICTs */
 };
 
 /* HYBRIDNET_ATTR_PREDICT_ALGO: how PREDICT places requests in slots. */

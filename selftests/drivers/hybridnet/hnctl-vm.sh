@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # hnctl-vm.sh - hnctl against the loaded module, inside the VM; prints TAP.
-# Expects hybridnet loaded with nodes=8 k=4 and no file open; hnctl and
-# demo on PATH.  Each check compares exact output.
+# Expects hybridnet loaded with nodes=8 k=4 and no file open; hnctl, demo
+# and hn_hold on PATH, the module at $HN_KO (it is unloaded and loaded
+# again, with nodes=8 k=4).  Each check compares exact output.
 
 n=0
 fails=0
@@ -80,7 +81,7 @@ while [ ! -e /tmp/ready ] && [ $i -lt 100 ]; do
 	i=$((i + 1))
 done
 hnctl release all
-hnctl preload phase halo mesh 4x2
+hnctl preload phase halo mesh 4x2 >/dev/null
 wait $mon
 check "monitor exits once it has seen 3 events" [ $? -eq 0 ]
 check "monitor saw release, preload, phase" same "release preload phase " sh -c \
@@ -153,6 +154,93 @@ check "traffic: the fabric cannot be rebuilt under a run (EBUSY, the reason)" sh
 check "traffic: a bad pattern is refused by the kernel, status 2" sh -c \
 	'out=$(hnctl traffic start --pattern nope --batch 1 2>&1); rc=$?; echo "$out";
 		[ $rc -eq 2 ] && echo "$out" | grep -q "unknown pattern \"nope\""'
+
+# what a command changed, said by the kernel and printed by hnctl; the
+# traffic above drains first, and leaves no circuit
+i=0
+while [ "$(cat /sys/class/misc/hybridnet/stats/in_flight_msgs)" != 0 ] &&
+	[ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+hnctl release all
+check "set: a rebuild says what it released" same \
+	"rebuilt the fabric: 8 circuits released, statistics and virtual time reset" \
+	sh -c 'hnctl preload shift 1 >/dev/null && hnctl set slots 3'
+check "set: a live change says nothing; -j says rebuilt false" same \
+	'{"rebuilt":false}' sh -c 'hnctl set slot-p-ns 200 && hnctl -j set slot-p-ns 200'
+check "preload: what each slot held before" same "slot 0: 8 circuits installed
+slot 0: 8 circuits replaced by 1
+slot 0: 1 circuit released, now empty" sh -c \
+	'hnctl preload shift 1 && hnctl preload slot 0 0:5 && hnctl preload slot 0'
+check "sysfs: stats/circuits counts them, config/preload_at_load stays none" \
+	same "8 none 0 none" sh -c 'd=/sys/class/misc/hybridnet
+	hnctl preload shift 1 >/dev/null && a="$(cat $d/stats/circuits) $(cat $d/config/preload_at_load)" &&
+	hnctl release all && echo "$a $(cat $d/stats/circuits) $(cat $d/config/preload_at_load)"'
+check "preload -j: the same" same '{"slots":[{"slot":1,"before":0,"after":2}]}' \
+	hnctl -j preload slot 1 0:1 1:0
+
+# why a request was refused (the example of hnctl predict --help)
+check "predict: set slots 2 pin-slots 1" same \
+	"rebuilt the fabric: 2 circuits released, statistics and virtual time reset" \
+	hnctl set slots 2 pin-slots 1
+check "predict: a refusal says why, slot by slot; exit 0 when one is granted" \
+	same "0:1 granted slot 1
+0:2 refused: slot 0 pinned; slot 1 taken by 0:1" hnctl predict 0:1 0:2
+check "predict: source and destination taken; every request refused: exit 4" \
+	same "2:1 refused: slot 0 pinned; slot 1 taken by 0:1
+0:4 refused: slot 0 pinned; slot 1 taken by 0:1
+status 4" sh -c 'hnctl predict 2:1 0:4; echo "status $?"'
+check "predict: both ports taken in one slot" same \
+	"6:1 refused: slot 0 pinned; slot 1 taken by 6:7, 0:1
+status 4" sh -c 'hnctl predict 6:7 >/dev/null; hnctl predict 6:1; echo "status $?"'
+check "predict -j: the conflicts as objects" same \
+	'{"slots":2,"grants":[{"src":2,"dst":1,"result":"refused","conflicts":[{"slot":0,"pinned":true},{"slot":1,"dst-taken-by":[{"src":0,"dst":1}]}]}]}' \
+	sh -c 'hnctl -j predict 2:1; [ $? -eq 4 ]'
+check "predict: no predictive slots" same \
+	"0:1 refused: no predictive slots (slots 0)" sh -c \
+	'hnctl set slots 0 pin-slots 0 >/dev/null && hnctl predict 0:1; [ $? -eq 4 ]'
+
+# who holds the device: bound nodes, open files
+hn_hold 3 5 >/tmp/hold.out &
+hold=$!
+i=0
+while ! grep -q held /tmp/hold.out 2>/dev/null && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "show: the nodes bound and the files open" same \
+	"# nodes bound: 3, 5 (the fabric cannot be rebuilt while they are)
+# 2 files of /dev/hybridnet open: the module cannot be unloaded until they are closed" \
+	sh -c 'hnctl show | grep "^#"'
+check "show -j: bound-nodes and open-files" same '[3,5] 2' sh -c \
+	'hnctl -j show | sed "s/.*\"bound-nodes\":\(\[[0-9,]*\]\),\"open-files\":\([0-9]*\)}/\1 \2/"'
+check "rmmod is refused while they are open" sh -c '! rmmod hybridnet 2>/dev/null'
+kill $hold
+wait $hold 2>/dev/null
+check "show: nothing bound, nothing open" sh -c \
+	'hnctl show >/tmp/show.out && grep -q "^now " /tmp/show.out && ! grep "^#" /tmp/show.out'
+
+# monitor: no bare grant for a predict that granted nothing; it outlives
+# the module, and listens to it again once it is loaded again
+rm -f /tmp/ready /tmp/events
+hnctl monitor --count 3 --timeout 30 --ready /tmp/ready >/tmp/events 2>&1 &
+mon=$!
+i=0
+while [ ! -e /tmp/ready ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+hnctl predict 0:1 >/dev/null		# slots 0: refused
+rmmod hybridnet
+insmod "$HN_KO" nodes=8 k=4
+hnctl release all
+wait $mon
+check "monitor exits once it has seen 3 events" [ $? -eq 0 ]
+check "monitor: no bare grant; unloaded, loaded, then the new module's events" \
+	same "unloaded
+loaded
+release all" cat /tmp/events
 
 echo "# hnctl: $n checks, $fails failed"
 [ $fails -eq 0 ]

@@ -164,8 +164,8 @@ GOOD(pace_ppm_max, "clock=paced pace_ppm=1000000000",
      "pace_ppm", "1000000000", 1);
 GOOD(tick_us_min, "clock=paced tick_us=10", "tick_us", "10", 1);
 GOOD(tick_us_max, "clock=paced tick_us=1000000", "tick_us", "1000000", 1);
-GOOD(preload_none, "preload=none", "preload", "none", 1);
-GOOD(preload_shift, "preload=shift", "preload", "shift", 1);
+GOOD(preload_none, "preload=none", "preload_at_load", "none", 1);
+GOOD(preload_shift, "preload=shift", "preload_at_load", "shift", 1);
 
 /* pure TDM (policy bit 16): only circuits carry data */
 FIXTURE_VARIANT_ADD(good, policy_static_no_circuit) {

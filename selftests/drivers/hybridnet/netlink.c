@@ -2,10 +2,11 @@
 /*
  * netlink.c - module tests of the generic netlink family "hybridnet":
  * round trips, circuit/wormhole split, a preloaded 2-D mesh, first-fit
- * prediction, bad input (errno and extack text, nothing changed), the
- * clock following a configuration change, each concurrent request's
- * extack its own, permission, events, and a fuzzer.  Expects the module loaded with
- * nodes=16 k=4 and no file open.
+ * prediction and why a request was refused, the replies that say what a
+ * command changed, bad input (errno and extack text, nothing changed),
+ * the clock following a configuration change, each concurrent request's
+ * extack its own, permission, events, and a fuzzer.  Expects the module
+ * loaded with nodes=16 k=4 and no file open.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -83,7 +84,7 @@ static int preload(struct nlr *r, uint32_t slot, const uint32_t (*p)[2],
 	for (i = 0; i < n; i++)
 		nlr_pair(r, p[i][0], p[i][1]);
 	nlr_end(r, sc);
-	return nlr_call(r, NULL, NULL);
+	return nlr_do(r);
 }
 
 FIXTURE(nl) {
@@ -111,7 +112,7 @@ TEST_F(nl, config_round_trip)
 	nlr_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA);
 	nlr_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, 300);
 	nlr_u64(r, HYBRIDNET_ATTR_IDLE_TIMEOUT_NS, 123456);
-	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_do(r));
 	EXPECT_EQ(HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA,
 		  config_u32(r, HYBRIDNET_ATTR_POLICY));
 	EXPECT_EQ(300, config_u32(r, HYBRIDNET_ATTR_SLOT_W_NS));
@@ -182,7 +183,7 @@ TEST_F(nl, preload_joined_and_exists)
 		nlr_pair(r, i, i + 2);
 		nlr_end(r, sc);
 	}
-	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_do(r));
 	ASSERT_EQ(2, dump_circuits(r, &c));
 	EXPECT_EQ(1, c.slot[0]);
 	EXPECT_EQ(1, c.slot[1]);
@@ -315,6 +316,164 @@ TEST_F(nl, predict_first_fit)
 	EXPECT_EQ(HYBRIDNET_GRANT_REFUSED, g.result[4]);
 	EXPECT_EQ(HYBRIDNET_GRANT_REFUSED, g.result[5]);
 	EXPECT_EQ(~0u, g.slot[5]);
+}
+
+/* A grant's conflicts: per slot, pinned, and up to two pairs. */
+struct why {
+	uint32_t slots, n;			/* K of the reply, grants */
+	uint32_t result[8], nk[8];
+	uint32_t kslot[8][4], pinned[8][4], np[8][4];
+	uint32_t pair[8][4][2][2];
+};
+
+static void why_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + GENL_HDRLEN;
+	const uint8_t *end = (const uint8_t *)h + h->nlmsg_len;
+	const struct nlattr *a, *k, *q, *tb[HYBRIDNET_ATTR_MAX + 1];
+	const struct nlattr *kt[HYBRIDNET_ATTR_MAX + 1];
+	struct why *w = ctx;
+	const uint8_t *kp, *qp;
+	uint32_t i, j;
+
+	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+	if (tb[HYBRIDNET_ATTR_SLOTS])
+		w->slots = nlr_get_u32(tb[HYBRIDNET_ATTR_SLOTS]);
+	for (; p + NLA_HDRLEN <= end; p += NLR_ALIGN(a->nla_len)) {
+		a = (const struct nlattr *)p;
+		if ((a->nla_type & NLA_TYPE_MASK) != HYBRIDNET_ATTR_GRANT ||
+		    w->n >= 8)
+			continue;
+		i = w->n++;
+		nlr_parse_nest(a, tb, HYBRIDNET_ATTR_MAX);
+		w->result[i] = nlr_get_u32(tb[HYBRIDNET_ATTR_RESULT]);
+		for (kp = (const uint8_t *)a + NLA_HDRLEN;
+		     kp < (const uint8_t *)a + a->nla_len;
+		     kp += NLR_ALIGN(k->nla_len)) {
+			k = (const struct nlattr *)kp;
+			if ((k->nla_type & NLA_TYPE_MASK) !=
+			    HYBRIDNET_ATTR_CONFLICT || w->nk[i] >= 4)
+				continue;
+			j = w->nk[i]++;
+			nlr_parse_nest(k, kt, HYBRIDNET_ATTR_MAX);
+			w->kslot[i][j] = nlr_get_u32(kt[HYBRIDNET_ATTR_SLOT]);
+			w->pinned[i][j] = !!kt[HYBRIDNET_ATTR_PINNED];
+			for (qp = kp + NLA_HDRLEN; qp < kp + k->nla_len;
+			     qp += NLR_ALIGN(q->nla_len)) {
+				q = (const struct nlattr *)qp;
+				if ((q->nla_type & NLA_TYPE_MASK) !=
+				    HYBRIDNET_ATTR_PAIR || w->np[i][j] >= 2)
+					continue;
+				nlr_parse_nest(q, kt, HYBRIDNET_ATTR_MAX);
+				w->pair[i][j][w->np[i][j]][0] =
+					nlr_get_u32(kt[HYBRIDNET_ATTR_SRC]);
+				w->pair[i][j][w->np[i][j]++][1] =
+					nlr_get_u32(kt[HYBRIDNET_ATTR_DST]);
+			}
+		}
+	}
+}
+
+/* The u32 @attr of the reply's top level, or -1. */
+static int64_t reply_u32(struct nlr *r, int attr)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	return tb[attr] ? (int64_t)nlr_get_u32(tb[attr]) : -1;
+}
+
+/*
+ * What a command changed: CONFIG_SET says it rebuilt the fabric and how
+ * many circuits that released, PRELOAD what each slot held before.
+ */
+TEST_F(nl, replies_say_what_changed)
+{
+	static const uint32_t p3[3][2] = { { 0, 1 }, { 1, 2 }, { 2, 3 } };
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct nlr *r = &self->r;
+	struct nlattr *sc;
+
+	ASSERT_EQ(0, preload(r, 2, p3, 3));
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_NODES, 12);
+	ASSERT_EQ(1, nlr_call(r, NULL, NULL));
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	EXPECT_NE(NULL, tb[HYBRIDNET_ATTR_REBUILT]);
+	EXPECT_EQ(3, reply_u32(r, HYBRIDNET_ATTR_RELEASED));
+	/* a live change: a reply that says nothing */
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 250);
+	ASSERT_EQ(1, nlr_call(r, NULL, NULL));
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	EXPECT_EQ(NULL, tb[HYBRIDNET_ATTR_REBUILT]);
+	EXPECT_EQ(NULL, tb[HYBRIDNET_ATTR_RELEASED]);
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 200));
+	/* slot 2: three circuits replaced by one */
+	ASSERT_EQ(0, preload(r, 2, p3, 3));
+	nlr_msg(r, HYBRIDNET_CMD_PRELOAD, 0);
+	sc = nlr_nest(r, HYBRIDNET_ATTR_SLOT_CONFIG);
+	nlr_u32(r, HYBRIDNET_ATTR_SLOT, 2);
+	nlr_pair(r, 0, 5);
+	nlr_end(r, sc);
+	ASSERT_EQ(1, nlr_call(r, NULL, NULL));
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	ASSERT_NE(NULL, tb[HYBRIDNET_ATTR_SLOT_CONFIG]);
+	nlr_parse_nest(tb[HYBRIDNET_ATTR_SLOT_CONFIG], tb, HYBRIDNET_ATTR_MAX);
+	ASSERT_NE(NULL, tb[HYBRIDNET_ATTR_RELEASED]);
+	EXPECT_EQ(2, nlr_get_u32(tb[HYBRIDNET_ATTR_SLOT]));
+	EXPECT_EQ(1, nlr_get_u32(tb[HYBRIDNET_ATTR_COUNT]));
+	EXPECT_EQ(3, nlr_get_u32(tb[HYBRIDNET_ATTR_RELEASED]));
+	ASSERT_EQ(0, release_all(r));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+}
+
+/*
+ * A refusal says why, slot by slot: slot 0 is pinned, and in each other
+ * slot the circuits that hold the source or the destination.  First fit
+ * from slot 1 places 0:1, 0:2, 0:3 in slots 1..3 and 6:4 in slot 1:
+ * 0:4 fits nowhere.
+ */
+TEST_F(nl, predict_says_why)
+{
+	static const uint32_t pin[1][2] = { { 0, 5 } };
+	static const uint32_t req[5][2] = {
+		{ 0, 1 }, { 0, 2 }, { 0, 3 }, { 0, 4 }, { 6, 4 },
+	};
+	struct nlr *r = &self->r;
+	static struct why w;
+	uint32_t i;
+
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_PIN_SLOTS, 1));
+	ASSERT_EQ(0, preload(r, 0, pin, 1));
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	for (i = 0; i < 5; i++)
+		nlr_pair(r, req[i][0], req[i][1]);
+	memset(&w, 0, sizeof(w));
+	ASSERT_EQ(1, nlr_call(r, why_cb, &w));
+	EXPECT_EQ(4, w.slots);
+	ASSERT_EQ(5, w.n);
+	for (i = 0; i < 5; i++) {
+		EXPECT_EQ(i == 3 ? HYBRIDNET_GRANT_REFUSED :
+			  HYBRIDNET_GRANT_GRANTED, w.result[i]);
+		EXPECT_EQ(i == 3 ? 4 : 0, w.nk[i]);	/* one per slot */
+	}
+	EXPECT_EQ(0, w.kslot[3][0]);
+	EXPECT_EQ(1, w.pinned[3][0]);
+	EXPECT_EQ(0, w.np[3][0]);
+	for (i = 1; i < 4; i++) {
+		EXPECT_EQ(i, w.kslot[3][i]);
+		EXPECT_EQ(0, w.pinned[3][i]);
+		EXPECT_EQ(0, w.pair[3][i][0][0]);	/* 0:i holds 0 */
+		EXPECT_EQ(i, w.pair[3][i][0][1]);
+	}
+	ASSERT_EQ(2, w.np[3][1]);			/* and 6:4 holds 4 */
+	EXPECT_EQ(6, w.pair[3][1][1][0]);
+	EXPECT_EQ(4, w.pair[3][1][1][1]);
+	EXPECT_EQ(1, w.np[3][2]);
+	EXPECT_EQ(1, w.np[3][3]);
+	ASSERT_EQ(0, release_all(r));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_PIN_SLOTS, 0));
 }
 
 struct sched_reply {
@@ -464,7 +623,7 @@ TEST_F(nl, predict_kstep)
 		nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
 		nlr_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO, algo);
 		nlr_u32(r, HYBRIDNET_ATTR_PREDICT_KSTEP, 3);
-		ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+		ASSERT_EQ(0, nlr_do(r));
 		EXPECT_EQ(algo, config_u32(r, HYBRIDNET_ATTR_PREDICT_ALGO));
 		memset(&g, 0, sizeof(g));
 		nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
@@ -520,7 +679,7 @@ TEST_F(nl, predict_second_level)
 	nlr_u32(r, HYBRIDNET_ATTR_SLOT, 1);
 	nlr_pair(r, w2b[0][0], w2b[0][1]);
 	nlr_end(r, sc);
-	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_do(r));
 	/* stored, not in the fabric */
 	ASSERT_EQ(1, dump_circuits(r, &c));
 	ASSERT_EQ(1, c.n);
@@ -557,7 +716,7 @@ TEST_F(nl, evict_predictor)
 	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
 	nlr_u32(r, HYBRIDNET_ATTR_EVICT_ALGO, 1);
 	nlr_u32(r, HYBRIDNET_ATTR_EVICT_COUNT, 7);
-	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_do(r));
 	EXPECT_EQ(1, config_u32(r, HYBRIDNET_ATTR_EVICT_ALGO));
 	EXPECT_EQ(7, config_u32(r, HYBRIDNET_ATTR_EVICT_COUNT));
 	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_EVICT_COUNT, 0));
@@ -565,7 +724,7 @@ TEST_F(nl, evict_predictor)
 	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
 	nlr_u32(r, HYBRIDNET_ATTR_EVICT_ALGO, 0);
 	nlr_u32(r, HYBRIDNET_ATTR_EVICT_COUNT, 64 * 4);
-	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_do(r));
 }
 
 /* Bad input: errno and extack text, and nothing changes. */
@@ -770,6 +929,33 @@ TEST_F(nl, permission)
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_EQ(0, WEXITSTATUS(status));
 	EXPECT_EQ(0, dump_circuits(&self->r, &(struct circ){ 0 }));
+}
+
+/* A predict that granted nothing sends no (bare) grant event. */
+TEST_F(nl, events_no_bare_grant)
+{
+	static const uint32_t p[1][2] = { { 3, 4 } };
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct nlr *r = &self->r;
+	static struct nlr ev;
+	int n;
+
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 1));
+	ASSERT_EQ(0, preload(r, 0, p, 1));
+	ASSERT_EQ(0, nlr_open(&ev));
+	ASSERT_EQ(0, setsockopt(ev.fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
+				&ev.mcgrp, sizeof(ev.mcgrp)));
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	nlr_pair(r, 3, 5);			/* 3 is taken in the one slot */
+	ASSERT_EQ(1, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, release_all(r));
+	n = recv(ev.fd, ev.rx, sizeof(ev.rx), MSG_DONTWAIT);
+	ASSERT_LT(0, n);
+	nlr_parse((struct nlmsghdr *)ev.rx, tb, HYBRIDNET_ATTR_MAX);
+	ASSERT_NE(NULL, tb[HYBRIDNET_ATTR_EVENT]);
+	EXPECT_EQ(HYBRIDNET_EVENT_RELEASE, nlr_get_u32(tb[HYBRIDNET_ATTR_EVENT]));
+	nlr_close(&ev);
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 4));
 }
 
 /* The events group sees a preload, a grant, a release. */

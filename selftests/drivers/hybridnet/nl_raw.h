@@ -229,12 +229,23 @@ static inline uint64_t nlr_get_u64(const struct nlattr *a)
 	return v;
 }
 
+/*
+ * nlr_call() of a request whose reply (CONFIG_SET's and PRELOAD's say
+ * what they changed) is not looked at: 0 or -errno.
+ */
+static inline int nlr_do(struct nlr *r)
+{
+	int rc = nlr_call(r, NULL, NULL);
+
+	return rc < 0 ? rc : 0;
+}
+
 /* CONFIG_SET of one u32 attribute: 0 or -errno. */
 static inline int nlr_set_u32(struct nlr *r, int attr, uint32_t v)
 {
 	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
 	nlr_u32(r, attr, v);
-	return nlr_call(r, NULL, NULL);
+	return nlr_do(r);
 }
 
 /* One global statistic (enum hybridnet_stat), or -1. */

@@ -842,7 +842,7 @@ TEST_F_TIMEOUT(tr, paced_clock, 120)
 	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
 	nlr_u32(r, HYBRIDNET_ATTR_CLOCK, HYBRIDNET_CLOCK_PACED);
 	nlr_u32(r, HYBRIDNET_ATTR_PACE_PPM, 100000);	/* 1 ns per 10 ns */
-	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_do(r));
 	t0 = hn_now_ns();
 	ASSERT_EQ(0, start_batch(r, "uniform", 100, 7));
 	ASSERT_EQ(0, wait_end(r, &s, 60));
@@ -852,7 +852,7 @@ TEST_F_TIMEOUT(tr, paced_clock, 120)
 	EXPECT_LE(s.st[HYBRIDNET_STAT_TIME_NS] * 10, hn_now_ns() - t0);
 	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
 	nlr_u32(r, HYBRIDNET_ATTR_CLOCK, HYBRIDNET_CLOCK_FREE);
-	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_do(r));
 }
 
 /* Run @cmd with sh; its stdout and stderr in @out; its exit status. */

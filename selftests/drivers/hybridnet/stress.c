@@ -268,7 +268,7 @@ HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 		nlr_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, slot_p);
 		nlr_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, slot_w);
 		nlr_u64(r, HYBRIDNET_ATTR_IDLE_TIMEOUT_NS, timeout);
-		EXPECT_EQ(0, nlr_call(r, NULL, NULL));
+		EXPECT_EQ(0, nlr_do(r));
 		nlr_close(r);
 	}
 	free(r);
