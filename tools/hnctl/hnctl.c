@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hnctl.h"
+#include "json.h"
 
 const struct hnctl_cmd hnctl_cmds[] = {
 	{ "show", cmd_show, "print the fabric's configuration",
@@ -105,6 +106,11 @@ int hnctl_common_opt(struct hnctl *o, const char *cmd, const char *arg)
 {
 	if (!strcmp(arg, "-j") || !strcmp(arg, "--json")) {
 		o->json = 1;
+		return 1;
+	}
+	if (!strcmp(arg, "-p") || !strcmp(arg, "--pretty")) {
+		o->pretty = 1;
+		j_pretty(1);
 		return 1;
 	}
 	if (!strcmp(arg, "-n") || !strcmp(arg, "--dry-run")) {
@@ -253,6 +259,8 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--json"))
 			o.json = 1;
+		else if (!strcmp(argv[i], "-p") || !strcmp(argv[i], "--pretty"))
+			o.pretty = 1;
 		else if (!strcmp(argv[i], "-n") ||
 			 !strcmp(argv[i], "--dry-run"))
 			o.dry_run = 1;
@@ -260,6 +268,7 @@ int main(int argc, char **argv)
 			return hnctl_usage(NULL, "unknown option '%s'",
 					   argv[i]);
 	}
+	j_pretty(o.pretty);
 	if (i == argc)
 		return hnctl_usage(NULL, "no command (show, set, preload, "
 				   "predict, release, circuits, stats, "

@@ -22,6 +22,7 @@
 
 struct hnctl {
 	int json;			/* -j */
+	int pretty;			/* -p: JSON indented */
 	int dry_run;			/* -n: print the request, send nothing */
 	struct hn_ctl *ctl;		/* once connected */
 };

@@ -31,7 +31,8 @@ $(HNCTL_STATIC): $(HNCTL_SRC) $(HNCTL_HDR) $(HNLIB) tools/hnctl/hnctl.mk
 
 CHECK_STEPS += check-hnctl
 
-check-hnctl: $(HNCTL)
+# hnsim too: the tests hold its --pretty to hnctl's
+check-hnctl: $(HNCTL) $(TOOLS)
 	@mkdir -p $(O)/tap
 	@selftests/hnctl/test-parse.sh $(HNCTL) > $(O)/tap/check-hnctl.tap; \
 	rc=$$?; cat $(O)/tap/check-hnctl.tap; exit $$rc

@@ -2,6 +2,8 @@
 /*
  * json.c - hnctl's JSON writer.  It keeps a stack of "first member yet?"
  * flags to place the commas; nesting deeper than 16 is not needed here.
+ * Pretty (-p): each member on a line of its own, indented two spaces per
+ * level, ": " after a key; an empty object or array stays "{}" or "[]".
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,8 +13,20 @@
 
 static int depth;
 static int used[16];	/* the container at this depth has a member */
+static int pretty;
 
 static void j_quote(const char *s);
+
+void j_pretty(int on)
+{
+	pretty = on;
+}
+
+static void j_indent(int level)
+{
+	putchar('\n');
+	printf("%*s", 2 * level, "");
+}
 
 static void j_key(const char *key)
 {
@@ -20,10 +34,21 @@ static void j_key(const char *key)
 		putchar(',');
 	if (depth > 0)
 		used[depth - 1] = 1;
+	if (depth > 0 && pretty)
+		j_indent(depth);
 	if (key) {
 		j_quote(key);
-		putchar(':');
+		fputs(pretty ? ": " : ":", stdout);
 	}
+}
+
+/* Before a container's closing bracket: its own line, when it has members. */
+static void j_close(int c)
+{
+	depth--;
+	if (pretty && depth < 16 && used[depth])
+		j_indent(depth);
+	putchar(c);
 }
 
 static void j_open(const char *key, int c)
@@ -42,8 +67,7 @@ void j_obj(const char *key)
 
 void j_obj_end(void)
 {
-	depth--;
-	putchar('}');
+	j_close('}');
 }
 
 void j_arr(const char *key)
@@ -53,8 +77,7 @@ void j_arr(const char *key)
 
 void j_arr_end(void)
 {
-	depth--;
-	putchar(']');
+	j_close(']');
 }
 
 void j_u64(const char *key, uint64_t v)

@@ -11,6 +11,8 @@
 
 struct hn_ctl_pair;
 
+/* Pretty (1) or compact (0, the default) from now on. */
+void j_pretty(int on);
 void j_obj(const char *key);
 void j_obj_end(void);
 void j_arr(const char *key);

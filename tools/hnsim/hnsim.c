@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hnsim.h"
+#include "json_pretty.h"
 
 static void usage(FILE *f)
 {
@@ -40,6 +41,8 @@ static void usage(FILE *f)
 "                       message is delivered, at most 1000 s virtual)\n"
 "  -N, --per-node       add per-node statistics\n"
 "  -j, --json           print statistics as one JSON object\n"
+"      --pretty         with --json: indented, one member per line (as\n"
+"                       hnctl -j -p; -p is --profile here)\n"
 "      --progress       print progress on stderr (default when a terminal)\n"
 "      --no-progress\n"
 "  -h, --help           this text\n"
@@ -91,6 +94,7 @@ int main(int argc, char **argv)
 		{ "until", required_argument, NULL, 'u' },
 		{ "per-node", no_argument, NULL, 'N' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 3 },
 		{ "progress", no_argument, NULL, 1 },
 		{ "no-progress", no_argument, NULL, 2 },
 		{ "help", no_argument, NULL, 'h' },
@@ -101,7 +105,7 @@ int main(int argc, char **argv)
 	struct hn_engine *e = NULL;
 	char why[160], *end;
 	struct hn_err err = { 0 };
-	int c, rc = 0;
+	int c, rc = 0, pretty = 0;
 
 	if (argc > 1 && !strcmp(argv[1], "sched"))
 		return sched_main(argc - 1, argv + 1);
@@ -136,6 +140,9 @@ int main(int argc, char **argv)
 		case 'j':
 			o.json = 1;
 			break;
+		case 3:
+			pretty = 1;
+			break;
 		case 1:
 		case 2:
 			o.progress = c == 1;
@@ -162,8 +169,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	rc = trace_run(&o, &e, &res);
+	if (e && !rc && o.json && pretty)
+		json_pretty_begin();
 	if (e && !rc)
 		report(stdout, &o, e, &res);
+	json_pretty_end();
 	hn_destroy(e);
 	if (rc)
 		return 1;

@@ -12,6 +12,7 @@
 #include "hnsim.h"
 #include "hn_traffic.h"
 #include "topts.h"
+#include "json_pretty.h"
 
 #define U(x) ((unsigned long long)(x))
 
@@ -19,7 +20,8 @@ static void run_usage(FILE *f)
 {
 	fprintf(f,
 "Usage: hnsim run --pattern NAME [PATTERN OPTIONS] (--load L | --batch M)\n"
-"                 [--size SPEC] [--net NET] [METHOD] [--seed S] [--json]\n"
+"                 [--size SPEC] [--net NET] [METHOD] [--seed S]\n"
+"                 [--json [--pretty]]\n"
 "                 [ENGINE OPTIONS]\n"
 "Generate a synthetic traffic pattern on the engine's N virtual nodes and\n"
 "measure it.  Without --pattern, 'hnsim run [OPTIONS] TRACE' is the trace\n"
@@ -72,7 +74,8 @@ static void run_usage(FILE *f)
 "above, never above max: the same figures as hnctl and hntraffic), Ding's\n"
 "utilisation (L316: bits delivered / (last delivery - first generation) /\n"
 "senders' link rate; also over all N links), what was and was not\n"
-"delivered, and how the run ended.  --json prints one object.\n"
+"delivered, and how the run ended.  --json prints one object, --pretty\n"
+"indented (as hnctl -j -p).\n"
 "Exit status: 0 completed, 1 bad options, 2 saturated or not completed.\n");
 }
 
@@ -288,7 +291,7 @@ static int opt_err(const char *opt, const char *val, const char *what)
 	return hn_topt_err("hnsim run", opt, val, what);
 }
 
-enum { O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX };
+enum { O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY };
 
 /* Is "hnsim run ARGS" the pattern mode (else the trace mode)? */
 int run_wanted(int argc, char **argv)
@@ -312,6 +315,7 @@ int run_main(int argc, char **argv)
 		{ "preload-slots", required_argument, NULL, O_PSLOTS },
 		{ "warmup-max", required_argument, NULL, O_WMAX },
 		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, O_PRETTY },
 		{ "profile", required_argument, NULL, 'p' },
 		{ "nodes", required_argument, NULL, 'n' },
 		{ "slots", required_argument, NULL, 'k' },
@@ -329,7 +333,7 @@ int run_main(int argc, char **argv)
 	const struct hn_tres *res;
 	struct hn_trun *r;
 	unsigned long long v;
-	int c, json = 0, rv;
+	int c, json = 0, pretty = 0, rv;
 	double t0;
 
 	hn_config_default(&cfg);
@@ -362,6 +366,9 @@ int run_main(int argc, char **argv)
 			break;
 		case 'j':
 			json = 1;
+			break;
+		case O_PRETTY:
+			pretty = 1;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -397,10 +404,13 @@ int run_main(int argc, char **argv)
 		return 1;
 	}
 	res = hn_trun_result(r);
+	if (json && pretty)
+		json_pretty_begin();
 	if (json)
 		print_json(&t, &rc, hn_trun_engine(r), res, wall() - t0);
 	else
 		print_human(&t, &rc, hn_trun_engine(r), res, wall() - t0);
+	json_pretty_end();
 	rv = res->end == HN_END_DONE ? 0 : 2;
 	if (rv && !json)
 		fprintf(stderr, "hnsim run: %s\n", res->why);

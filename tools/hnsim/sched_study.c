@@ -13,6 +13,7 @@
 #include "hnsim.h"
 #include "hn_sched.h"
 #include "workload.h"
+#include "json_pretty.h"
 
 #define MAX_TOPO	64
 #define MAX_LOADS	64
@@ -31,7 +32,7 @@ static void sched_usage(FILE *f)
 "    hnsim sched --topology fattree:L,W [--topology ...] --algo ALGO[,...]\n"
 "                [--workload perm] [--trials T] [--seed S]\n"
 "                [--request-major] [--keep-on-fail]\n"
-"    common:     [--json] [--progress|--no-progress] [--no-check]\n"
+"    common:     [--json [--pretty]] [--progress|--no-progress] [--no-check]\n"
 "\n"
 "DESCRIPTION\n"
 "    Generates T request sets per point, runs every ALGO on the same sets and\n"
@@ -84,6 +85,7 @@ static void sched_usage(FILE *f)
 "                                 keeps the links it reserved (default: it\n"
 "                                 gives them back)\n"
 "    -j, --json                   one JSON object instead of the table\n"
+"        --pretty                 with --json: indented (as hnctl -j -p)\n"
 "        --progress, --no-progress  progress line on standard error (default:\n"
 "                                 when it is a terminal)\n"
 "        --no-check               skip the legality check of each schedule\n"
@@ -626,6 +628,7 @@ int sched_main(int argc, char **argv)
 		{ "request-major", no_argument, NULL, 2 },
 		{ "keep-on-fail", no_argument, NULL, 3 },
 		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 7 },
 		{ "progress", no_argument, NULL, 4 },
 		{ "no-progress", no_argument, NULL, 5 },
 		{ "no-check", no_argument, NULL, 6 },
@@ -638,6 +641,7 @@ int sched_main(int argc, char **argv)
 	};
 	u32 i, ai, npoints = 0, pointno = 0, kind;
 	double last = 0, t0;
+	int pretty = 0;
 	char *end;
 	int c, rc = 0;
 
@@ -713,6 +717,9 @@ int sched_main(int argc, char **argv)
 		case 6:
 			o.check = 0;
 			break;
+		case 7:
+			pretty = 1;
+			break;
 		case 'h':
 			sched_usage(stdout);
 			return 0;
@@ -783,6 +790,8 @@ int sched_main(int argc, char **argv)
 	for (i = 0; i < o.ntopo; i++)
 		npoints += kind == HN_TOPO_CROSSBAR ? o.nload : 1;
 	t0 = now_s();
+	if (o.json && pretty)
+		json_pretty_begin();
 	print_head(&o, stdout);
 	if (!o.json) {
 		if (kind == HN_TOPO_CROSSBAR)
@@ -804,5 +813,6 @@ int sched_main(int argc, char **argv)
 		printf("\n], \"wall_s\": %.3f}\n", now_s() - t0);
 	else
 		printf("# wall %.3f s\n", now_s() - t0);
+	json_pretty_end();
 	return rc;
 }

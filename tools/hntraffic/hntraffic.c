@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "hntraffic.h"
 #include "topts.h"
+#include "json_pretty.h"
 
 #define LOAD(p)		__atomic_load_n(p, __ATOMIC_RELAXED)
 #define ACQUIRE(p)	__atomic_load_n(p, __ATOMIC_ACQUIRE)
@@ -41,7 +42,8 @@ static void usage(FILE *f)
 "SYNOPSIS\n"
 "    hntraffic --pattern NAME [PATTERN OPTIONS] (--load L | --batch M)\n"
 "              [--size SPEC] [--seed S] [METHOD] [--nodes LIST]\n"
-"              [--time-scale X] [--timeout S] [--progress] [--json]\n"
+"              [--time-scale X] [--timeout S] [--progress]\n"
+"              [--json [--pretty]]\n"
 "\n"
 "DESCRIPTION\n"
 "    hntraffic binds one file of /dev/hybridnet to every node of the run and\n"
@@ -112,6 +114,8 @@ static void usage(FILE *f)
 "                    terminal (one line a second); --no-progress: none.\n"
 "                    Default: on a terminal, rewritten in place\n"
 "  -j, --json        one JSON object on stdout instead of the report\n"
+"      --pretty      with --json: indented, one member per line (as\n"
+"                    hnctl -j -p; -p is hnsim's --profile, refused here)\n"
 "  --fault KIND      test the checker: node 0's third message is lost (its\n"
 "                    number skipped), dup (written twice), swap (sent after\n"
 "                    the next one, to the same node) or corrupt (a bit\n"
@@ -420,7 +424,7 @@ static void main_loop(struct hnt_run *r, struct hn_handle *ctl, int progress)
 
 enum {
 	O_NODES = HN_TOPT_END, O_DEVICE, O_SCALE, O_TIMEOUT, O_PROGRESS,
-	O_NOPROGRESS, O_FAULT, O_SIMONLY,
+	O_NOPROGRESS, O_FAULT, O_SIMONLY, O_PRETTY,
 };
 
 int main(int argc, char **argv)
@@ -435,6 +439,7 @@ int main(int argc, char **argv)
 		{ "no-progress", no_argument, NULL, O_NOPROGRESS },
 		{ "fault", required_argument, NULL, O_FAULT },
 		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, O_PRETTY },
 		{ "help", no_argument, NULL, 'h' },
 		/* hnsim's network options: refused with the reason */
 		{ "net", required_argument, NULL, O_SIMONLY },
@@ -460,7 +465,7 @@ int main(int argc, char **argv)
 	pthread_attr_t attr;
 	const char *nodes = NULL;
 	double scale = 0, timeout = 10;
-	int c, li, rv, json = 0, progress = -1;
+	int c, li, rv, json = 0, pretty = 0, progress = -1;
 	char *end;
 	u32 i, link = 0;
 
@@ -509,6 +514,9 @@ int main(int argc, char **argv)
 			break;
 		case 'j':
 			json = 1;
+			break;
+		case O_PRETTY:
+			pretty = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -676,10 +684,13 @@ int main(int argc, char **argv)
 		snprintf(r->end_why, sizeof(r->end_why),
 			 "saturated: the bytes received in the window fell more than --sat-tol short of those generated in it");
 	}
+	if (json && pretty)
+		json_pretty_begin();
 	if (json)
 		hnt_print_json(stdout, r, &tot);
 	else
 		hnt_print_human(stdout, r, &tot);
+	json_pretty_end();
 	fflush(stdout);
 	for (i = 0; i < r->m; i++)
 		hn_close(r->node[i].h);

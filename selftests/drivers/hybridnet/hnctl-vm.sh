@@ -177,12 +177,21 @@ check "sysfs: stats/circuits counts them, config/preload_at_load stays none" \
 	same "8 none 0 none" sh -c 'd=/sys/class/misc/hybridnet
 	hnctl preload shift 1 >/dev/null && a="$(cat $d/stats/circuits) $(cat $d/config/preload_at_load)" &&
 	hnctl release all && echo "$a $(cat $d/stats/circuits) $(cat $d/config/preload_at_load)"'
-check "preload -j: the same" same '{"slots":[{"slot":1,"before":0,"after":2}]}' \
-	hnctl -j preload slot 1 0:1 1:0
+check "preload -j: the same" same '{"slots":[{"slot":0,"before":0,"after":2}]}' \
+	hnctl -j preload slot 0 2:3 3:2
+check "preload -j -p: the same, indented" same '{
+  "slots": [
+    {
+      "slot": 1,
+      "before": 0,
+      "after": 2
+    }
+  ]
+}' hnctl -j -p preload slot 1 0:1 1:0
 
 # why a request was refused (the example of hnctl predict --help)
 check "predict: set slots 2 pin-slots 1" same \
-	"rebuilt the fabric: 2 circuits released, statistics and virtual time reset" \
+	"rebuilt the fabric: 4 circuits released, statistics and virtual time reset" \
 	hnctl set slots 2 pin-slots 1
 check "predict: a refusal says why, slot by slot; exit 0 when one is granted" \
 	same "0:1 granted slot 1
@@ -200,6 +209,13 @@ check "predict -j: the conflicts as objects" same \
 check "predict: no predictive slots" same \
 	"0:1 refused: no predictive slots (slots 0)" sh -c \
 	'hnctl set slots 0 pin-slots 0 >/dev/null && hnctl predict 0:1; [ $? -eq 4 ]'
+
+# hntraffic --json --pretty: hnctl -j -p's indentation
+check "hntraffic --json --pretty: indented two spaces a level" sh -c \
+	'hntraffic --pattern all-to-all --batch 1 --json --pretty >/tmp/hnt.p &&
+		[ "$(head -n 1 /tmp/hnt.p)" = "{" ] && [ "$(tail -n 1 /tmp/hnt.p)" = "}" ] &&
+		grep -q "^  \"tool\": \"hntraffic\",\$" /tmp/hnt.p &&
+		grep -q "^  \"verified\": true,\$" /tmp/hnt.p || { cat /tmp/hnt.p; false; }'
 
 # who holds the device: bound nodes, open files
 hn_hold 3 5 >/tmp/hold.out &
