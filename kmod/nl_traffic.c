@@ -25,7 +25,7 @@
  * p50 and p99 are upper bounds within [min, max], hn_hist_percentile()),
  * and, once the run has ended, offered-ppm and accepted-ppm (Bernoulli,
  * of the senders' link capacity over measured-ns, the part of the window
- * the run lived) and util-ppm (Ding's L316 over the senders' links);
+ * the run lived) and util-ppm (Ding's Ch. 1 over the senders' links);
  * time-ns is the run's virtual duration.  A Bernoulli run adds its
  * convergence test (hn_traffic.h): warmup-taken-ns, measured-ns, the mean
  * latency of the window's two halves, and lat-trend-up, -down and -min

@@ -2,7 +2,7 @@
 #
 # switching.gp - the plots of docs/results/switching.md from the data of
 # switching.sh.  gnuplot -e "D='DATADIR'; O='PNGDIR'" switching.gp
-# Utilisation is Ding's L316 metric, in %, over the senders' links.
+# Utilisation is Ding's Ch. 1 metric, in %, over the senders' links.
 
 set terminal pngcairo size 1500,460 font ",10"
 set grid

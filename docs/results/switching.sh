@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # switching.sh - the switching experiments of Ding's dissertation
-# (seeds/000_fa1c7d81da297c92.txt, "Lnnn" below), run with hnsim:
+# (cited by chapter and section), run with hnsim:
 # Ch. 4 mixed traffic (Figs. 4.11-4.13) and unknown phases (4.14-4.16),
 # Ch. 5 (Figs. 5.3-5.6), Ch. 1 random-to-all (Fig. 1.3) and all-to-all
 # against system size (Fig. 1.4).  docs/results/
 # switching.md gives the reasons for every parameter and the results.
 #
 # Usage: switching.sh HNSIM DATADIR
-# Writes DATADIR/*.dat (gnuplot columns, utilisation in %, Ding's L316
+# Writes DATADIR/*.dat (gnuplot columns, utilisation in %, Ding's Ch. 1
 # metric over the senders' links) and DATADIR/tables.md.  Sequential: one
 # core.  Every run is deterministic (seed 1).
 set -eu
@@ -34,10 +34,10 @@ ratio() {	# 0..100 -> 0, 0.1, ..., 1
 	awk -v p="$1" 'BEGIN { printf "%g", p / 100 }'
 }
 
-# ---- Ch. 4: 64 nodes, ding4 (L832-L841) ---------------------------------
+# ---- Ch. 4: 64 nodes, ding4 (Secs. 4.6, 4.6.1) ---------------------------------
 # 1024 messages of 128 B per node; the PE makes 1 word (64 bit) per 2 ns =
-# 32 Gb/s (L832); the ordered mesh (8 x 8 torus) preloaded in the K = 4
-# slots (L740); NIC buffer = the switch's VQ_W buffer per input = B.
+# 32 Gb/s (Sec. 4.6); the ordered mesh (8 x 8 torus) preloaded in the K = 4
+# slots (Sec. 4.2.2); NIC buffer = the switch's VQ_W buffer per input = B.
 # SLA: NUM_W / (K NUM_P + NUM_W) = 1 - c, c = the share of bytes that go
 # by circuit: the ordered mesh plus the random messages that happen to go
 # to a neighbour (4 of 63): c = p + (1 - p) 4/63 (note 3.4).
@@ -97,13 +97,13 @@ for buf in 8192 128; do
 	done
 done
 
-# ---- Ch. 5: 128 nodes, ding5 (L1018-L1070) ------------------------------
+# ---- Ch. 5: 128 nodes, ding5 (Secs. 5.5, 5.5.2) ------------------------------
 # 100 ns = 80 B slots, 240 ns circuit set-up, worms of 128 B at 80 ns +
 # 10 ns per 8 B flit, 8 KB NIC buffers; 16 x 8 torus; Preload and Dynamic
 # TDM with K = 4; Dynamic TDM's time-out one slot (100 ns); circuit
 # switching = K = 1 with a circuit per message.  Batches: one Scatter from
 # node 0 (127 messages), 128 mesh messages per node, Two Phase = one
-# all-to-all (127) + 16 random mesh (L1040).
+# all-to-all (127) + 16 random mesh (Sec. 5.5.2).
 C5="-p ding5"
 # Ch. 5's wormhole network is a separate digital crossbar with 10 ns of
 # propagation (Sec. 5.5); the engine has one fabric, whose LVDS delay
@@ -184,16 +184,16 @@ for to in 100 400 1600; do
 	echo "$line" >> "$f"
 done
 
-# ---- Ch. 1: random-to-all, 32 nodes (L364-L369, L1826-L1832) ------------
-# 6.4 Gb/s; cable 100 ns (L369); scheduler 100 MHz, 2 cycles = 20 ns and
-# switch 1 cycle (L1826): first flit 30 ns, then 10 ns per 8 B flit; worms
-# of 80 B (a ten-flit payload, L1767); a communication cycle = slot of
-# 100 ns = 80 B (L1832).  Predictive: all 31 shift configurations
-# preloaded and rotated (L1832), K = 31.  Buffers: small = one message
-# (the 128 B N-Queue of L1826, or the message if longer: the engine keeps
-# whole messages); large = 240 KB (L369).  16 KB per node (at least 32
-# messages).  PE at 1.2 Gb/s (L369) and at 32 Gb/s (f_pe = 500 MHz x 64
-# bit, L1826).
+# ---- Ch. 1: random-to-all, 32 nodes (Secs. 1.1.3, 8.5) ------------
+# 6.4 Gb/s; cable 100 ns (Sec. 1.1.3); scheduler 100 MHz, 2 cycles = 20 ns and
+# switch 1 cycle (Sec. 8.5): first flit 30 ns, then 10 ns per 8 B flit; worms
+# of 80 B (a ten-flit payload, Sec. 8.4.1); a communication cycle = slot of
+# 100 ns = 80 B (Sec. 8.5).  Predictive: all 31 shift configurations
+# preloaded and rotated (Sec. 8.5), K = 31.  Buffers: small = one message
+# (the 128 B N-Queue of Sec. 8.5, or the message if longer: the engine keeps
+# whole messages); large = 240 KB (Sec. 1.1.3).  16 KB per node (at least 32
+# messages).  PE at 1.2 Gb/s (Sec. 1.1.3) and at 32 Gb/s (f_pe = 500 MHz x 64
+# bit, Sec. 8.5).
 C1T="-p ding4 -s wire_ns=100 -s sched_ns=20 -s wh_first_ns=30"
 C1T="$C1T -s slot_p_ns=100 -s slot_w_ns=100 -s worm_bytes=80"
 C1T="$C1T -s rx_buf_bytes=262144"
@@ -220,7 +220,7 @@ for g in 1200 32000; do
 	done
 done
 
-# ---- Ch. 1: all-to-all against system size (Fig. 1.4, L373-L381) --------
+# ---- Ch. 1: all-to-all against system size (Fig. 1.4, Sec. 1.1.4) --------
 # 512 B messages (Fig. 1.4a); the platform of Fig. 1.3 (C1 without its
 # pattern, C1T) with large buffers, the PE at 32 Gb/s (at 1.2 Gb/s every
 # network would sit at the generation ceiling).  Four all-to-all rounds

@@ -7,7 +7,7 @@
  *
  * A circuit sends at link rate from the slot's data start (after the
  * guard band), message after message, a message longer than what is left
- * of the slot continuing the next time the slot comes round (L1046).
+ * of the slot continuing the next time the slot comes round (Sec. 5.5.2).
  * Data that reaches an idle circuit's VQ_PCKT in the middle of its slot
  * (the PE made it then, or found room in its NIC then) is sent from that
  * moment, on the same byte grid: a circuit's position is counted in bytes

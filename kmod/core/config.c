@@ -2,57 +2,57 @@
 /*
  * config.c - timing profiles and validation of struct hn_config.
  *
- * Line numbers (Lnnn) refer to seeds/000_fa1c7d81da297c92.txt.
+ * The dissertation is cited by chapter and section.
  */
 #include "hn_core.h"
 
 #define NS_MAX		1000000000u	/* no single delay above 1 s */
 
-/* Ch. 4 evaluation (L832-L841): 64 nodes, 6.4 Gb/s, 200 ns slots. */
+/* Ch. 4 evaluation (Secs. 4.6, 4.6.1): 64 nodes, 6.4 Gb/s, 200 ns slots. */
 static void profile_ding4(struct hn_config *c)
 {
 	c->nodes = 64;
-	c->k = 4;			/* a 2-D mesh fits 4 slots (L740) */
+	c->k = 4;			/* a 2-D mesh fits 4 slots (Sec. 4.2.2) */
 	c->policy = HN_POL_SES;
-	c->link_mbps = 6400;		/* L832 */
-	c->slot_p_ns = 200;		/* L832: 160 B per slot */
+	c->link_mbps = 6400;		/* Sec. 4.6 */
+	c->slot_p_ns = 200;		/* Sec. 4.6: 160 B per slot */
 	c->slot_w_ns = 200;
 	c->guard_ns = 0;		/* not applied in Ch. 4-5 (note 8.15) */
-	c->sched_ns = 20;		/* 50 MHz scheduler (L832) */
+	c->sched_ns = 20;		/* 50 MHz scheduler (Sec. 4.6) */
 	c->setup_ns = 0;
 	c->wh_first_ns = 30;		/* one scheduler cycle + one flit */
 	c->wh_flit_ns = 10;		/* 8 B at 6.4 Gb/s */
 	c->flit_bytes = 8;
-	c->worm_bytes = 128;		/* 128 B messages (L841) */
-	c->wire_ns = 10;		/* 10-ft cable as Ch. 8 models it (L1826) */
+	c->worm_bytes = 128;		/* 128 B messages (Sec. 4.6.1) */
+	c->wire_ns = 10;		/* 10-ft cable as Ch. 8 models it (Sec. 8.5) */
 	c->serdes_ns = 0;		/* not given in Ch. 4 */
-	c->nic_ns = 10;			/* L1030 */
-	c->fabric_ns = 1;		/* LVDS switch (L507) */
-	c->nic_buf_bytes = 8192;	/* the large buffer (L841) */
+	c->nic_ns = 10;			/* Sec. 5.5.2 */
+	c->fabric_ns = 1;		/* LVDS switch (Sec. 3.1) */
+	c->nic_buf_bytes = 8192;	/* the large buffer (Sec. 4.6.1) */
 	c->sw_buf_bytes = 8192;
 	c->rx_buf_bytes = 65536;
 	c->max_msg_bytes = 8192;
 	c->idle_timeout_ns = 0;
 	c->predict_algo = HN_PREDICT_FIRST_FIT;
-	c->predict_kstep = 9;		/* about 99 % of the maximum (L1346) */
-	c->evict_algo = HN_EVICT_TIMEOUT;	/* the one of the runs (L937) */
+	c->predict_kstep = 9;		/* about 99 % of the maximum (Sec. 6.5.3) */
+	c->evict_algo = HN_EVICT_TIMEOUT;	/* the one of the runs (Sec. 5.2.2) */
 	c->evict_count = 64 * 4;	/* not given: a full working set, N K */
 	c->wh_overlap = 0;		/* serial arbitration (docs/model.md) */
 }
 
-/* Ch. 5 evaluation (L1018-L1042): 128 nodes, 100 ns = 80 B slots. */
+/* Ch. 5 evaluation (Secs. 5.5, 5.5.2): 128 nodes, 100 ns = 80 B slots. */
 static void profile_ding5(struct hn_config *c)
 {
 	profile_ding4(c);
 	c->nodes = 128;
-	c->slot_p_ns = 100;		/* L1042 */
+	c->slot_p_ns = 100;		/* Sec. 5.5.2 */
 	c->slot_w_ns = 100;
-	c->sched_ns = 80;		/* ASIC estimate (L1008, L1032) */
-	c->wh_first_ns = 80;		/* first flit 80 ns (L1034) */
+	c->sched_ns = 80;		/* ASIC estimate (Secs. 5.4, 5.5.2) */
+	c->wh_first_ns = 80;		/* first flit 80 ns (Sec. 5.5.2) */
 	c->wh_flit_ns = 10;		/* then 10 ns per 8 B flit */
-	c->wire_ns = 80;		/* 30 + 20 + 30 ns per hop (L1030) */
-	c->serdes_ns = 30;		/* the 30s: circuits skip two (L1036) */
-	c->fabric_ns = 0;		/* LVDS, neglected (L1032) */
+	c->wire_ns = 80;		/* 30 + 20 + 30 ns per hop (Sec. 5.5.2) */
+	c->serdes_ns = 30;		/* the 30s: circuits skip two (Sec. 5.5.2) */
+	c->fabric_ns = 0;		/* LVDS, neglected (Sec. 5.5.2) */
 	c->idle_timeout_ns = 0;
 	c->evict_count = 128 * 4;
 }

@@ -6,31 +6,31 @@
  *
  * With HN_POL_DYNAMIC (which needs HN_POL_NO_W: there is no wormhole
  * path) a message whose destination has no circuit waits in its VQ_PCKT,
- * and a non-empty VQ_PCKT is the request R_u,v (L960: R_u "indicating
+ * and a non-empty VQ_PCKT is the request R_u,v (Sec. 5.3.1: R_u "indicating
  * which of the logical queues of that NIC is not empty").
  *
  * The scheduling array works at its own rate, not the slot clock's
- * (L1002: "the period of the SL clock depends on the propagation delay in
+ * (Sec. 5.3.2: "the period of the SL clock depends on the propagation delay in
  * the scheduling logic and is independent of the period of the time slot
  * clock").  At every SL clock tick T (period sched_ns, the array's delay:
- * 80 ns in Ch. 5, L1008, L1032; 20 ns at Ch. 4's 50 MHz, L832) it
- * completes the configuration of ONE slot s (L1002: "completing the
+ * 80 ns in Ch. 5, Secs. 5.4, 5.5.2; 20 ns at Ch. 4's 50 MHz, Sec. 4.6) it
+ * completes the configuration of ONE slot s (Sec. 5.3.2: "completing the
  * scheduling process for slot s in one SL clock cycle"):
  *
  *   - s is chosen by the SL counter, round robin over the slots that hold
- *     connections (L970: "a round robin rotation among the k currently
+ *     connections (Sec. 5.3.2: "a round robin rotation among the k currently
  *     active configurations") plus the lowest empty one, so that the
  *     degree can grow (note 8.8 leaves growth open); pinned slots are the
  *     preload's and never scheduled;
- *   - Table 5.1 (L972): a connection of B^(s) that is not requested is
+ *   - Table 5.1 (Sec. 5.3.2): a connection of B^(s) that is not requested is
  *     released, the eviction predictor being the request's memory (note
  *     8.7): it is released when the predictor says so (release.c) and
  *     nothing waits for it, as the NIC's R was wire_ns before T;
  *   - a request (u, v) the array can see, raised at least wire_ns before
- *     T (the request line, L1036), and not realised in any slot (B*), is
+ *     T (the request line, Sec. 5.5.2), and not realised in any slot (B*), is
  *     established in s if u and v are both free there, in the rotated
- *     priority order of L1000 (hn_place(), one slot); the grant reaches
- *     the NIC and the fabric after sched + wire + setup (L1036).
+ *     priority order of Sec. 5.3.2 (hn_place(), one slot); the grant reaches
+ *     the NIC and the fabric after sched + wire + setup (Sec. 5.5.2).
  *
  * So K requests of one input need K ticks, and a request is granted no
  * sooner than its line, the wait for a tick of a slot with room, and the
@@ -51,10 +51,10 @@
  * placed first fit over all slots before each slot (hn_predict()), after
  * the predictor's releases.
  *
- * Pure circuit switching is the same machine with one slot (L913:
+ * Pure circuit switching is the same machine with one slot (Sec. 5.2:
  * "circuit switching amounts to TDM with a multiplexing degree of one")
  * and a time-out of 1 ns: a circuit is requested per message and held
- * while the NIC has data for that pair (L1776).
+ * while the NIC has data for that pair (Sec. 8.4.2).
  */
 #include "engine.h"
 
@@ -155,7 +155,7 @@ static void sl_advance(struct hn_engine *e, u64 n)
 /*
  * The counter predictor counts uses of other circuits; a request the array
  * had to refuse is communication too (the application is not in a
- * computation phase, L937), so it counts as one use, once per pass: without
+ * computation phase, Sec. 5.2.2), so it counts as one use, once per pass: without
  * it the last requests could wait for ports held by idle circuits that
  * nothing would ever evict.
  */

@@ -179,10 +179,10 @@ int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 
 /*
  * A PE hands a message to its NIC (Sec. 3.3).  The NIC tags it from its
- * Predicted Circuit Switching Table (L674): a destination in the table
+ * Predicted Circuit Switching Table (Sec. 3.4.1): a destination in the table
  * goes to that circuit's VQ_PCKT with tag 0, any other to Q_W with tag 1.
  * Under Dynamic TDM (Sec. 5.3) there is no Q_W: a message with no circuit
- * waits in its VQ_PCKT, whose being non-empty is the request R_u,v (L960).
+ * waits in its VQ_PCKT, whose being non-empty is the request R_u,v (Sec. 5.3.1).
  * A message the PE hints HN_HINT_WORMHOLE goes to Q_W whatever the table
  * says, unless the pair has messages waiting for its circuit.
  * Returns -EAGAIN, changing nothing, when the NIC buffer is full.

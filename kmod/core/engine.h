@@ -114,7 +114,7 @@ struct hn_engine {
 	u64 stop_at;			/* ops->room asked to stop: HN_U64_MAX */
 	u32 nheap;			/* events of the slot in progress */
 	u32 nslots;			/* K + 1 */
-	u32 rot_a, rot_b;		/* rotating priority (L1000) */
+	u32 rot_a, rot_b;		/* rotating priority (Sec. 5.3.2) */
 	u32 circuit_gen;		/* bumped by every circuit change */
 	u64 pending;			/* all VQ_PCKT messages (R_valid) */
 	u64 wh_msgs;			/* messages in Q_W or VQ_W */

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fattree.c - the fat tree FT(l, w) of Ch. 7 (seeds/000_fa1c7d81da297c92.txt
- * T1390-T1478; seeds/003_6d20c53b4657ec0e.txt P54-P104): construction,
+ * fattree.c - the fat tree FT(l, w) of Ch. 7 (Secs. 7.2, 7.3; paper
+ * Secs. 2, 3): construction,
  * the link state vectors Ulink/Dlink, and the legality check of a schedule.
  * Switch naming, Theorem 3's parent formula and the common-ancestor level,
  * as the tests and tools ask for them, are in fattree_query.c.
  *
  * FT(l, w) has w^l nodes and l levels of w^(l-1) switches SW(h, tau); tau
- * is written t_{l-2}..t_0 in base w (T1392).  Node n hangs on down-port
- * n mod w of leaf SW(0, n div w) (T1526: node 95 is on switch 23 = 113_4).
+ * is written t_{l-2}..t_0 in base w (Sec. 7.2).  Node n hangs on down-port
+ * n mod w of leaf SW(0, n div w) (Sec. 7.4: node 95 is on switch 23 = 113_4).
  * Up-port p of SW(h, tau), h < l - 1, is linked to SW(h+1, parent(h,tau,p));
  * that link is Ulink(h, tau, p) going up and Dlink(h, tau, p) going down
- * (T1407).  Between two levels there are w^l links, each used once per
+ * (Sec. 7.3).  Between two levels there are w^l links, each used once per
  * direction by at most one circuit.
  */
 #include "sched_int.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fattree_query.c - what the tests and tools ask of a fat tree FT(l, w)
- * (see fattree.c): its size, switch naming SW(h, t_{l-2}..t_0) (T1392),
- * the parent formula of Theorem 3 (T1412) and its inverse, the
+ * (see fattree.c): its size, switch naming SW(h, t_{l-2}..t_0) (Sec. 7.2),
+ * the parent formula of Theorem 3 (Sec. 7.3) and its inverse, the
  * common-ancestor level (eqs. 7.10-7.13), and reading or setting one
  * link of the state vectors Ulink/Dlink.
  *
@@ -37,7 +37,7 @@ u32 hn_ft_leaf(const struct hn_ft *ft, u32 node)
 	return node < ft->n ? node / ft->w : HN_NONE;
 }
 
-/* t_i = (tau div w^i) mod w; T1394 omits the mod (note A10) */
+/* t_i = (tau div w^i) mod w; Sec. 7.2 omits the mod (note A10) */
 u32 hn_ft_digit(const struct hn_ft *ft, u32 tau, u32 i)
 {
 	if (tau >= ft->nsw || i + 1 >= ft->l)
@@ -48,7 +48,7 @@ u32 hn_ft_digit(const struct hn_ft *ft, u32 tau, u32 i)
 static const char hn_digit_chars[] = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /*
- * "SW(h,t_{l-2}..t_0)": one character per digit while w <= 36 (T1526
+ * "SW(h,t_{l-2}..t_0)": one character per digit while w <= 36 (Sec. 7.4
  * writes switch 23 of FT(4,4) as 113), else two decimal digits per digit
  * separated by dots.  Returns the length, or -ENOSPC / -EINVAL.
  */
@@ -109,7 +109,7 @@ u32 hn_ft_child(const struct hn_ft *ft, u32 h, u32 tau, u32 d)
 	return tau - tau % m + d * ft->pw[h - 1] + tau % m / ft->w;
 }
 
-/* eqs. 7.10-7.13 (T1463-T1471): the route turns at the first level where
+/* eqs. 7.10-7.13 (Sec. 7.3): the route turns at the first level where
  * the digits above agree; H = 1 + the highest digit where they differ.
  */
 u32 hn_ft_common_level(const struct hn_ft *ft, u32 sigma, u32 delta)

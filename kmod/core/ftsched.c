@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ftsched.c - circuit schedulers for the fat tree FT(l, w): level-wise
- * (Ch. 7, seeds/000_fa1c7d81da297c92.txt T1481-T1522; SC2006 paper
- * seeds/003_6d20c53b4657ec0e.txt P138-P190), the local baselines, and an
+ * (Ch. 7, Sec. 7.4; the SC2006
+ * paper, Sec. 4), the local baselines, and an
  * optimal scheduler that routes every permutation.
  *
- * All of them rest on Theorem 4 (T1434, P94): a route that climbs through
+ * All of them rest on Theorem 4 (Sec. 7.3, paper Sec. 3): a route that climbs through
  * up-ports P_0..P_{H-1} must come down through the same port numbers,
  * Dlink(h, delta_h, P_h) with delta_{h+1} = parent(h, delta_h, P_h).  A
  * request is thus only its source and destination leaf switches and its
- * ports (Fig. 7.5, T1492).
+ * ports (Fig. 7.5, Sec. 7.4).
  */
 #include "sched_int.h"
 
@@ -123,20 +123,20 @@ static inline u32 init_route(struct hn_ft *ft, struct hn_route *r,
 }
 
 /*
- * Level-wise (Fig. 7.6, T1510-T1522; P178-P190).  At level h of a request
+ * Level-wise (Fig. 7.6, Sec. 7.4; paper Sec. 4).  At level h of a request
  * from sigma_h to delta_h: "A port number is selected only when both the
  * port on the upward port and the port on the downward port are available"
- * (T1485, P155): avail = Ulink(h, sigma_h) AND Dlink(h, delta_h) (T1500,
- * P164); "we select the first available port" (T1502); then sigma_{h+1}
- * and delta_{h+1} by Theorem 3 (lines 8, T1520).  A request whose avail is
- * all zeros fails (T1502); "a failure routing in one level will destroy
- * all previous routing for this request" (T1606), and its links go back
+ * (Sec. 7.4, paper Sec. 4): avail = Ulink(h, sigma_h) AND Dlink(h, delta_h) (Sec. 7.4,
+ * paper Sec. 4); "we select the first available port" (Sec. 7.4); then sigma_{h+1}
+ * and delta_{h+1} by Theorem 3 (lines 8, Sec. 7.4).  A request whose avail is
+ * all zeros fails (Sec. 7.4); "a failure routing in one level will destroy
+ * all previous routing for this request" (Sec. 7.5), and its links go back
  * unless the caller keeps them (note A6).
  *
- * Order.  Level-major is the prose of T1502: "Once level h has been
+ * Order.  Level-major is the prose of Sec. 7.4: "Once level h has been
  * scheduled, a new set of sources for level h + 1 are created from the set
  * of scheduled sources at level h"; request-major is the hardware pipeline
- * (P268).  The links of different levels are disjoint, so what request i
+ * (paper Sec. 6).  The links of different levels are disjoint, so what request i
  * meets at level h is, in both orders, the level-h links reserved by the
  * requests before it that reached level h.  A failed request's links
  * below h are given back only after every request has finished those
@@ -239,10 +239,10 @@ static int levelwise(struct hn_ft *ft, u32 flags, const struct hn_pair *req,
 
 /*
  * The local baselines (note section 2.5, A13): "each switch selects a
- * routing path randomly from the available local ports" (T1382, P26).  A
+ * routing path randomly from the available local ports" (Sec. 7.1, paper Sec. 1).  A
  * request climbs with local information only, the lowest free up-port
  * (greedy) or a uniformly random one, and meets conflicts "until they are
- * routed back to level 0" (T1483): on the way down its path is forced
+ * routed back to level 0" (Sec. 7.4): on the way down its path is forced
  * (Theorem 4) and it fails at the first busy down-link.
  */
 static void local(struct hn_ft *ft, u32 flags, u64 *seed, u32 nreq,

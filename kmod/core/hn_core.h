@@ -3,7 +3,7 @@
  * hn_core.h - the hybridnet engine: an N-port crossbar whose time is shared
  * by a TDM cycle controller between K predictive-circuit slots (ids 0..K-1)
  * and one wormhole slot (id K), after Zhu Ding's dissertation
- * (seeds/000_fa1c7d81da297c92.txt, Chapters 3 to 5).
+ * (Chapters 3 to 5).
  *
  * Time is virtual, in nanoseconds (u64), advanced event by event within a
  * slot and slot by slot (engine.c says in what order).  The engine
@@ -27,7 +27,7 @@
 #define HN_NONE		0xffffffffu
 #define HN_MAX_REQ	65536u		/* requests per hn_predict() call */
 
-/* The tag bit (L588, L614): 0 = predictive circuit, 1 = wormhole. */
+/* The tag bit (Secs. 3.3.1, 3.3.2): 0 = predictive circuit, 1 = wormhole. */
 enum hn_mode {
 	HN_MODE_CIRCUIT = 0,
 	HN_MODE_WORMHOLE = 1,
@@ -36,13 +36,13 @@ enum hn_mode {
 
 /* How hn_predict() places requests in slots. */
 enum hn_predict_algo {
-	HN_PREDICT_FIRST_FIT = 0,	/* each request, slot 0 first (L685) */
+	HN_PREDICT_FIRST_FIT = 0,	/* each request, slot 0 first (Sec. 3.4.2) */
 	HN_PREDICT_KSTEP = 1,		/* per slot: greedy + K-step (Ch. 6) */
 	HN_PREDICT_SECOND_LEVEL = 2,	/* first fit + second level (5.2.3) */
 };
 
 /*
- * The eviction predictor (Sec. 5.2.2, L937): when a circuit leaves the
+ * The eviction predictor (Sec. 5.2.2, Sec. 5.2.2): when a circuit leaves the
  * working set, with nothing waiting for it.
  */
 enum hn_evict_algo {
@@ -96,7 +96,7 @@ struct hn_config {
  * What the PE may ask of its NIC (struct hn_msg.hint).  HN_HINT_WORMHOLE:
  * this message is not predictable traffic, send it wormhole even if the
  * table has a circuit to its destination (Sec. 4.6.2's random phase, whose
- * traffic must not wake PREEMPT's circuits, L814, L828).  The NIC honours
+ * traffic must not wake PREEMPT's circuits, Sec. 4.5).  The NIC honours
  * it when there is a wormhole slot and no earlier message of the pair
  * waits for the circuit (order first).
  */
@@ -233,7 +233,7 @@ struct hn_gstats {
 	u64 hist[HN_HIST_BUCKETS];	/* latency, see hn_hist_value() */
 	u64 t_first_inject;		/* HN_U64_MAX when none */
 	u64 t_last_deliver;
-	u32 util_ppm;			/* L316 bandwidth utilisation */
+	u32 util_ppm;			/* Ch. 1 bandwidth utilisation */
 	u32 nslots;			/* k + 1 */
 	struct hn_slot_stats slot[HN_MAX_K + 1];
 	u64 idle_ns;			/* every slot passed over */

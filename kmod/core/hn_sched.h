@@ -2,8 +2,7 @@
 /*
  * hn_sched.h - circuit schedulers: crossbar matching (Ding's Ch. 6) and fat
  * trees with level-wise, local and optimal scheduling (Ch. 7 and the SC2006
- * paper), seeds/000_fa1c7d81da297c92.txt (T) and 003_6d20c53b4657ec0e.txt
- * (P).  Line references are Tnnnn and Pnnn.
+ * paper), cited by section ("paper Sec. n" for the paper).
  *
  * Like the engine, these functions are single-threaded (the caller
  * serialises), use integer arithmetic only and allocate only in the
@@ -52,7 +51,7 @@ enum hn_sched_flags {
  * ancestor level H (0: source and destination share a leaf switch) and
  * port[0..H-1] are the up-ports P_0..P_{H-1} of a granted route: the route
  * goes up through Ulink(h, sigma_h, P_h) and down through
- * Dlink(h, delta_h, P_h) (Theorem 4, T1434).  For a crossbar, level is 0.
+ * Dlink(h, delta_h, P_h) (Theorem 4, Sec. 7.3).  For a crossbar, level is 0.
  */
 struct hn_route {
 	u32 src;
@@ -103,7 +102,7 @@ void hn_xbar_clear_match(struct hn_xbar *x);
 u32 hn_xbar_size(const struct hn_xbar *x);		/* |M| */
 u32 hn_xbar_mate(const struct hn_xbar *x, u32 src);	/* or HN_NONE */
 
-/* Complete M first fit, row-major (Ch. 5, T1000).  Returns |M|. */
+/* Complete M first fit, row-major (Ch. 5, Sec. 5.3.2).  Returns |M|. */
 u32 hn_xbar_greedy(struct hn_xbar *x);
 
 /*
@@ -155,19 +154,19 @@ u32 hn_ft_width(const struct hn_ft *ft);
 u32 hn_ft_nodes(const struct hn_ft *ft);
 u32 hn_ft_switches(const struct hn_ft *ft);		/* per level */
 
-/* Naming: SW(h, tau), tau = t_{l-2}..t_0 in base w (T1392). */
+/* Naming: SW(h, tau), tau = t_{l-2}..t_0 in base w (Sec. 7.2). */
 u32 hn_ft_leaf(const struct hn_ft *ft, u32 node);	/* node div w */
 u32 hn_ft_digit(const struct hn_ft *ft, u32 tau, u32 i);
 int hn_ft_name(const struct hn_ft *ft, u32 h, u32 tau, char *buf, u32 len);
 
-/* Theorem 3 (T1412): the switch above (h, tau) through up-port p. */
+/* Theorem 3 (Sec. 7.3): the switch above (h, tau) through up-port p. */
 u32 hn_ft_parent(const struct hn_ft *ft, u32 h, u32 tau, u32 p);
 /* The switch below (h, tau), h >= 1, through down-port d. */
 u32 hn_ft_child(const struct hn_ft *ft, u32 h, u32 tau, u32 d);
 /* Common-ancestor level H of two leaf switches. */
 u32 hn_ft_common_level(const struct hn_ft *ft, u32 sigma, u32 delta);
 
-/* Link state: bit i of a vector is 1 when port i's link is free (T1407). */
+/* Link state: bit i of a vector is 1 when port i's link is free (Sec. 7.3). */
 void hn_ft_clear(struct hn_ft *ft);
 u64 hn_ft_links(const struct hn_ft *ft, u32 dir, u32 h, u32 tau);
 int hn_ft_set_link(struct hn_ft *ft, u32 dir, u32 h, u32 tau, u32 port,

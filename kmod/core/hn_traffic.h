@@ -7,8 +7,8 @@
  * hnsim in user space and the module's in-kernel generator, and the same
  * configuration and seed give the same messages in both.
  *
- * Line numbers (Lnnn) refer to seeds/000_fa1c7d81da297c92.txt (Ding);
- * "Duato" is seeds/001_b2460e8b3f6ab09f.txt.  The destination formulas are
+ * Ding's dissertation and Duato's textbook are cited by section.  The
+ * destination formulas are
  * documented at each pattern in pattern.c and in docs/model.md.
  */
 #ifndef HN_TRAFFIC_H
@@ -28,20 +28,20 @@ enum hn_pattern {
 	HN_PAT_RANDPERM,	/* a random permutation drawn from the seed */
 	HN_PAT_HOTSPOT,		/* hot set with a fraction, else uniform */
 	/* Ding's */
-	HN_PAT_SCATTER,		/* root -> every other node in turn (L1040) */
+	HN_PAT_SCATTER,		/* root -> every other node in turn (Sec. 5.5.2) */
 	HN_PAT_ALLTOALL,	/* step i: s -> s + i (pairwise exchange) */
-	HN_PAT_RAND2ALL,	/* Ch. 1 random-to-all (L364): as uniform */
-	HN_PAT_OMESH,		/* ordered mesh: E, W, S, N in turn (L1048) */
-	HN_PAT_RMESH,		/* random mesh: a random neighbour (L1040) */
-	HN_PAT_TWOPHASE,	/* all-to-all, then 16 random-mesh (L1040) */
-	HN_PAT_MIXED,		/* ordered mesh w.p. pred, else uniform (L839) */
-	HN_PAT_PHASED,		/* ordered-mesh then uniform phases (L853) */
+	HN_PAT_RAND2ALL,	/* Ch. 1 random-to-all (Sec. 1.1.3): as uniform */
+	HN_PAT_OMESH,		/* ordered mesh: E, W, S, N in turn (Sec. 5.5.2) */
+	HN_PAT_RMESH,		/* random mesh: a random neighbour (Sec. 5.5.2) */
+	HN_PAT_TWOPHASE,	/* all-to-all, then 16 random-mesh (Sec. 5.5.2) */
+	HN_PAT_MIXED,		/* ordered mesh w.p. pred, else uniform (Sec. 4.6.1) */
+	HN_PAT_PHASED,		/* ordered-mesh then uniform phases (Sec. 4.6.2) */
 	HN_NPATTERNS
 };
 
 /*
  * How the phased pattern's phases run (struct hn_tcfg.phases).
- * GLOBAL (Sec. 4.6.2, L814): the whole machine goes through each phase
+ * GLOBAL (Sec. 4.6.2, Sec. 4.5): the whole machine goes through each phase
  * together: a node starts its next phase once every message of the current
  * phase, from every node, has arrived, and a random-phase message is not
  * predictable traffic: the PE hints it wormhole (HN_HINT_WORMHOLE), so that
@@ -70,7 +70,7 @@ enum hn_inject_proc {
 #define HN_MAX_HOT	16
 #define HN_PPM		1000000u
 
-/* The 80/80 rule (L356): 8/9 of messages 256 B, 1/9 8192 B. */
+/* The 80/80 rule (Sec. 1.1.2): 8/9 of messages 256 B, 1/9 8192 B. */
 #define HN_8080_SMALL	256u
 #define HN_8080_LARGE	8192u
 #define HN_8080_PPM	111111u
@@ -104,9 +104,9 @@ struct hn_tcfg {
 enum hn_net {
 	HN_NET_AS_IS,		/* the engine as configured (hybrid, Ch. 4) */
 	HN_NET_WORMHOLE,	/* K = 0: wormhole only */
-	HN_NET_CIRCUIT,		/* K = 1 circuit per message (L1776) */
-	HN_NET_DYNAMIC,		/* Dynamic TDM: greedy + time-out (L937) */
-	HN_NET_PRELOAD,		/* pure TDM on the pattern's plan (L740) */
+	HN_NET_CIRCUIT,		/* K = 1 circuit per message (Sec. 8.4.2) */
+	HN_NET_DYNAMIC,		/* Dynamic TDM: greedy + time-out (Sec. 5.2.2) */
+	HN_NET_PRELOAD,		/* pure TDM on the pattern's plan (Sec. 4.2.2) */
 	HN_NNETS
 };
 
@@ -160,8 +160,8 @@ struct hn_tres {
 	u64 measured_ns;	/* the part of the window the run lived */
 	u32 offered_ppm;	/* win_gen / (active x measured x link) */
 	u32 accepted_ppm;	/* win_acc / (active x measured x link) */
-	u32 util_ppm;		/* L316 over the active senders' links */
-	u32 util_all_ppm;	/* L316 over all N links (the engine's) */
+	u32 util_ppm;		/* Ch. 1 over the active senders' links */
+	u32 util_all_ppm;	/* Ch. 1 over all N links (the engine's) */
 	u64 lat_sum, lat_min, lat_max;	/* tagged (batch: every) message */
 	u64 lat_n;
 	u64 hist[HN_HIST_BUCKETS];

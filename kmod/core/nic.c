@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nic.c - what happens at the network interfaces: the NIC forwards its
- * wormhole FIFO Q_W into the switch's VQ_W while VQ_W has room (L594:
+ * wormhole FIFO Q_W into the switch's VQ_W while VQ_W has room (Sec. 3.3.1:
  * "If the wormhole buffer VQ_W in the switch node is not full, NIC_i
  * forwards the message") over its one uplink, the receiver reserves
  * buffer space before the first byte of a message is sent, and delivery
@@ -12,7 +12,7 @@
 /*
  * The uplink (Ch. 3: "Communication data and control data share the same
  * high-speed link connected between the network interface cards and the
- * switch node", L557) carries one message at a time, at link rate.  A
+ * switch node", Sec. 3.2.1) carries one message at a time, at link rate.  A
  * wormhole message stays in the NIC buffer until its last byte has left.
  * Circuit data has the link first: a circuit's slot comes once a cycle,
  * while a wormhole message need only be in VQ_W before S_W.  So a
@@ -97,7 +97,7 @@ u64 hn_tail_at(const struct hn_config *c, const struct hn_msg *m, u32 b)
 }
 
 /*
- * Move Q_W's head into VQ_W while it fits; Q_W is one FIFO (L667).  Each
+ * Move Q_W's head into VQ_W while it fits; Q_W is one FIFO (Sec. 3.4.1).  Each
  * crosses the uplink after the one before, from @t or when the link is
  * free (after the data of the slot's circuit): its head is at the switch
  * nic_ns + wire_ns after it starts, and its bytes leave the NIC, which

@@ -14,7 +14,7 @@
  * and h rows (w x h = N; by default h is the largest divisor of N not
  * above sqrt(N): 8 x 8 for 64, 16 x 8 for 128, 8 x 4 for 32), node
  * s = y w + x, with wrap-around, so that each direction is a permutation
- * and four slots hold the whole mesh (L740).  The directions, in order:
+ * and four slots hold the whole mesh (Sec. 4.2.2).  The directions, in order:
  * 0 east (x + 1), 1 west (x - 1), 2 south (y + 1), 3 north (y - 1).
  *
  * A permutation's fixed points (d = s) stay silent: a crossbar port sends
@@ -127,13 +127,13 @@ void hn_tcfg_default(struct hn_tcfg *t, u32 nodes)
 	t->pred_ppm = 500000;
 	t->dirs = 4;
 	t->phase_msgs = 256;
-	t->rmesh_msgs = 16;		/* L1040: 16 random nearest neighbour */
+	t->rmesh_msgs = 16;		/* Sec. 5.5.2: 16 random nearest neighbour */
 	t->size_dist = HN_SIZE_FIXED;
-	t->size = 128;			/* L841 */
+	t->size = 128;			/* Sec. 4.6.1 */
 	t->size_max = 128;
 	t->inject = HN_INJ_BERNOULLI;
 	t->load_ppm = 100000;
-	t->cycle_ns = 10;		/* one 8 B flit at 6.4 Gb/s (L1034) */
+	t->cycle_ns = 10;		/* one 8 B flit at 6.4 Gb/s (Sec. 5.5.2) */
 	t->batch = 64;
 	t->seed = 1;
 }
@@ -438,7 +438,7 @@ static u32 mesh(const struct hn_tgen *g, u32 s, u32 dir)
  *   bitcomp    d = (N - 1) XOR s
  *   bitrev     d_i = s_(b-1-i), b = log2 N
  *   shuffle    d = ((s << 1) | (s >> (b - 1))) AND (N - 1)  (Duato's
- *              perfect shuffle, L422-L428)
+ *              perfect shuffle, Secs. 2.1.1, 2.1.2)
  *   tornado    x' = (x + ceil(w/2) - 1) mod w, y' = (y + ceil(h/2) - 1)
  *              mod h on the grid (BookSim's k-ary 2-cube tornado)
  *   neighbor   x' = (x + 1) mod w, y' = (y + 1) mod h
@@ -504,23 +504,23 @@ static u32 ordered(const struct hn_tgen *g, struct hn_tnode *n, u32 s,
 
 /*
  * The next destination of @src, or HN_NONE if @src never sends.
- *   uniform, random-to-all  uniform over the other N - 1 (L364: Ch. 1's
+ *   uniform, random-to-all  uniform over the other N - 1 (Sec. 1.1.3: Ch. 1's
  *                random traffic; BookSim's uniform also draws s itself)
  *   hotspot      w.p. hot_ppm a node of the hot set drawn uniformly
  *                (Pfister and Norton); if that is s, or otherwise, uniform
- *   scatter      root r only: d = (r + 1 + i mod (N - 1)) mod N (L1040)
+ *   scatter      root r only: d = (r + 1 + i mod (N - 1)) mod N (Sec. 5.5.2)
  *   all-to-all   d = (s + 1 + i mod (N - 1)) mod N: the pairwise exchange
- *                whose step j is the permutation s -> s + j (L478)
- *   ordered-mesh the four neighbours in turn: direction i mod 4 (L1048:
+ *                whose step j is the permutation s -> s + j (Sec. 2.3.1)
+ *   ordered-mesh the four neighbours in turn: direction i mod 4 (Sec. 5.5.2:
  *                four destinations per processor)
- *   random-mesh  a neighbour drawn uniformly: no order to predict (L1040)
+ *   random-mesh  a neighbour drawn uniformly: no order to predict (Sec. 5.5.2)
  *   two-phase    per round of N - 1 + R messages (R = rmesh_msgs = 16):
- *                all-to-all steps 1..N-1, then R random-mesh (L1040)
+ *                all-to-all steps 1..N-1, then R random-mesh (Sec. 5.5.2)
  *   mixed        w.p. pred_ppm the next ordered-mesh destination over the
- *                first dirs directions, else uniform (L839: interleaved)
+ *                first dirs directions, else uniform (Sec. 4.6.1: interleaved)
  *   phased       per phase_msgs messages: the first
  *                floor(phase_msgs x pred) ordered-mesh, the rest uniform
- *                (L853: each kind in its own phase; the network is not told
+ *                (Sec. 4.6.2: each kind in its own phase; the network is not told
  *                where phases begin); hn_tgen_phase() numbers the phases,
  *                which the run driver keeps global (hn_tcfg.phases)
  */
@@ -675,7 +675,7 @@ u64 hn_tgen_phase_msgs(const struct hn_tgen *g, u32 phase, u64 limit)
 
 /*
  * The plan: the configurations a compiler would preload for the pattern
- * (L740, L947), in groups of @slots slots.  Group g, slot j:
+ * (Secs. 4.2.2, 5.2.3), in groups of @slots slots.  Group g, slot j:
  *   mesh patterns  direction g slots + j (of the D = 4 directions, or dirs
  *                  for mixed and phased): s -> neighbour, for every s
  *   uniform, random-to-all, hotspot, all-to-all

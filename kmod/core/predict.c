@@ -3,23 +3,23 @@
  * predict.c - mode 2 of predictive circuit switching (Sec. 3.3.2): place
  * predicted requests in the slots 0..K-1, by one of two algorithms
  * (enum hn_predict_algo), both taking the requests in the rotating
- * priority order of L1000.
+ * priority order of Sec. 5.3.2.
  *
  * First fit (HN_PREDICT_FIRST_FIT): each request in turn goes to the first
- * slot, from 0 to K-1 (L685, L734), whose input and output are both free.
+ * slot, from 0 to K-1 (Secs. 3.4.2, 4.2.2), whose input and output are both free.
  *
  * K-step (HN_PREDICT_KSTEP): slot by slot, the requests still pending
  * whose input and output are both free in that slot are matched greedily
  * and the matching is grown by augmenting paths of at most K edges (Ch. 6,
- * seeds/000_fa1c7d81da297c92.txt L1076-L1346; kmod/core/xbar.c); the
+ * Ch. 6, Sec. 6.5.3; kmod/core/xbar.c); the
  * matched pairs are granted in that slot.  Existing circuits are never
  * moved: only free ports take part, so an augmenting path re-pairs only
  * requests of this call.  With K = 9 the matching is about 99 % of the
- * maximum (L1346); first fit is the K = 1 greedy of one request at a time.
+ * maximum (Sec. 6.5.3); first fit is the K = 1 greedy of one request at a time.
  *
  * Either way a connection already in B* is not placed again (Table 5.1,
- * L972), a request that fits no slot is refused, slots below pin_slots are
- * the preload's (Fig. 5.6, L1065), and a stream of Dynamic TDM waiting for
+ * Sec. 5.3.2), a request that fits no slot is refused, slots below pin_slots are
+ * the preload's (Fig. 5.6, Sec. 5.5.2), and a stream of Dynamic TDM waiting for
  * a circuit granted here is told so (hn_req_granted()).
  */
 #include "engine.h"
@@ -27,7 +27,7 @@
 
 #define HN_PENDING	0xff		/* out[].result while not decided */
 
-/* Rotated row-major order of request @r (L1000): key for the sort. */
+/* Rotated row-major order of request @r (Sec. 5.3.2): key for the sort. */
 static u64 req_key(const struct hn_engine *e, const struct hn_pair *r)
 {
 	u32 N = e->cfg.nodes;
@@ -261,7 +261,7 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	if (rc)
 		return rc;
 	/*
-	 * Round robin (L1000): the priority pointers move one past the first
+	 * Round robin (Sec. 5.3.2): the priority pointers move one past the first
 	 * request granted, as iSLIP's do, so contenders alternate; one step
 	 * on when nothing was granted.
 	 */
@@ -277,7 +277,7 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 /*
  * Place @n predicted requests over the slots that are not pinned.  A
  * granted circuit is usable once the request, the scheduler and the grant
- * have crossed: wire + sched + wire + setup (Ch. 5: 80 + 80 + 80 ns, L1036).
+ * have crossed: wire + sched + wire + setup (Ch. 5: 80 + 80 + 80 ns, Sec. 5.5.2).
  */
 int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	       struct hn_grant *out, struct hn_err *err)

@@ -2,7 +2,7 @@
 /*
  * preload.c - mode 3 of predictive circuit switching (Sec. 3.3.3): a
  * compiler or the user installs whole slot configurations B^(s) at once,
- * all or nothing.  Each must be a partial permutation (L955), and no
+ * all or nothing.  Each must be a partial permutation (Sec. 5.3.1), and no
  * connection may sit in two slots (Table 5.1); connections of a replaced
  * slot that the new configuration lacks are released (release.c).
  */
@@ -74,7 +74,7 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 					       u >= N ? u : v, p);
 		}
 	}
-	/* each slot must be a partial permutation (L955) */
+	/* each slot must be a partial permutation (Sec. 5.3.1) */
 	for (i = 0; i < n; i++) {
 		const struct hn_pair *pr = cfg[i].pairs;
 		int rc = 0;

@@ -2,7 +2,7 @@
 /*
  * release.c - circuits leave B^(s): released on request (one connection, a
  * slot, all), replaced by a preload (preload.c), or dropped by the
- * eviction predictor of Sec. 5.2.2 (L937): the time-out, when they have
+ * eviction predictor of Sec. 5.2.2 (Sec. 5.2.2): the time-out, when they have
  * carried nothing for idle_timeout_ns, or the counter, when other circuits
  * have been used evict_count times since their own last use.  What still
  * waits for a circuit that leaves goes to the wormhole path.
@@ -116,7 +116,7 @@ int hn_release_all(struct hn_engine *e, struct hn_err *err)
 }
 
 /*
- * The eviction predictors of Sec. 5.2.2 (L937) keep, per circuit, what
+ * The eviction predictors of Sec. 5.2.2 (Sec. 5.2.2) keep, per circuit, what
  * they need: the time of its last use (the time-out) and the count of all
  * circuit uses at its last use (the counter: the uses of the others since
  * are the global count minus that, so no per-use sweep is needed).  A
@@ -140,7 +140,7 @@ static bool evict_due(const struct hn_engine *e, const struct hn_slot *sl,
 }
 
 /*
- * The eviction predictor (L937) on slot @s at @t: drop the circuits it
+ * The eviction predictor (Sec. 5.2.2) on slot @s at @t: drop the circuits it
  * says have left the working set and for which nothing waits.
  *   time-out  unused for idle_timeout_ns ("a connection is removed if it
  *             is not used for a certain period of time"); 0: never;

@@ -2,7 +2,7 @@
 /*
  * request.c - the requests of Dynamic TDM (Sec. 5.3, see dynamic.c): the
  * streams whose messages wait in VQ_PCKT for a circuit that does not exist
- * yet, a non-empty VQ_PCKT being the request R_u,v (L960), in the order
+ * yet, a non-empty VQ_PCKT being the request R_u,v (Sec. 5.3.1), in the order
  * they made it.  A stream joins when its first message arrives
  * (engine.c) and leaves when its circuit is granted, by the scheduler or
  * by a preload: whoever places a circuit calls hn_req_granted().

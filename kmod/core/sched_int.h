@@ -116,7 +116,7 @@ struct hn_ft {
 };
 
 /*
- * Theorem 3 (T1412, eqs. 7.1-7.5, T1418-T1428; P74): keep the digits above
+ * Theorem 3 (Sec. 7.3, eqs. 7.1-7.5, Sec. 7.3; paper Sec. 3): keep the digits above
  * h, drop digit h, shift digits h-1..0 up one place, put p in digit 0:
  * parent = (tau div w^(h+1)) w^(h+1) + ((tau mod w^(h+1)) w + p) mod w^(h+1)
  * (note section 6 A10).

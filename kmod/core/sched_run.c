@@ -103,7 +103,7 @@ static int run_xbar(const struct hn_sched_params *p, const struct hn_pair *req,
 		hn_xbar_greedy(x);
 		break;
 	case HN_SCHED_KSTEP:
-		/* K = 2N - 1 is already exact (T1092); larger K changes nothing */
+		/* K = 2N - 1 is already exact (Sec. 6.2); larger K changes nothing */
 		k = p->k < 2 * p->nodes - 1 ? p->k : 2 * p->nodes - 1;
 		hn_xbar_greedy(x);
 		hn_xbar_kstep(x, k, p->max_rounds, NULL, res);

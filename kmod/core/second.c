@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * second.c - the second-level working set of Sec. 5.2.3 (L945): "consider
+ * second.c - the second-level working set of Sec. 5.2.3 (Sec. 5.2.3): "consider
  * the case where a loop contains an embedded 'if' statement.  The
  * communication pattern for the loop may now depend on the condition of
  * 'if' statement.  The predictor's knowledge of the conditional can
@@ -13,7 +13,7 @@
  * (hn_preload_second(), checked as a preload is) and never used by the
  * fabric.  A swap exchanges the two levels of every slot that is not
  * pinned: the second level becomes the working set, usable at once as a
- * preload is (L681), and the working set is stored as the second level,
+ * preload is (Sec. 3.4.1), and the working set is stored as the second level,
  * so the next swap brings it back (the 'if' ends).  Circuits that leave
  * hand their waiting data to the wormhole path (release.c); without a
  * wormhole slot a swap that would strand data is refused (-EBUSY).

@@ -6,11 +6,11 @@
  * the engine, so what a change to a register means for the traffic (a
  * message re-tagged, a waiting request granted) is for the caller.
  *
- * Every B^(s) is a partial permutation at all times (L955): out[u] and in[v]
+ * Every B^(s) is a partial permutation at all times (Sec. 5.3.1): out[u] and in[v]
  * are kept as inverse maps, and a connection lives in at most one slot
- * (Table 5.1, L972: a requested connection already in B* is left alone).
+ * (Table 5.1, Sec. 5.3.2: a requested connection already in B* is left alone).
  * B* = OR of the B^(s) is each NIC's Predicted Circuit Switching Table
- * (L674, L681); NIC u's row is out[s][u] over the K slots, so the table
+ * (Sec. 3.4.1); NIC u's row is out[s][u] over the K slots, so the table
  * costs O(N K) memory, not O(N^2).
  *
  * Alongside each register: the list of its inputs with a circuit (conn[],

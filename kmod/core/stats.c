@@ -104,7 +104,7 @@ void hn_stats_delivered(struct hn_engine *e, const struct hn_msg *m)
 	e->out_bytes += m->len;
 }
 
-/* L316: bits delivered / time taken / peak bandwidth (N links). */
+/* Ch. 1: bits delivered / time taken / peak bandwidth (N links). */
 static u32 util_ppm(const struct hn_engine *e)
 {
 	const struct hn_gstats *g = &e->g;

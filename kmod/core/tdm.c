@@ -3,13 +3,13 @@
  * tdm.c - the TDM cycle controller.  Slots 0..K-1 are predictive, slot K is
  * the wormhole slot; the counter runs modulo K + 1 (note 8.2).
  *
- * policy 0  the plain counter of Fig. 4.4 (L742): every slot gets time.
+ * policy 0  the plain counter of Fig. 4.4 (Sec. 4.2.2): every slot gets time.
  * SES       skip a predictive slot whose B^(i) is empty, E_i = OR B^(i)
- *           (L775, L779), and the wormhole slot when no wormhole data
+ *           (Sec. 4.3), and the wormhole slot when no wormhole data
  *           waits (E_K, note 8.3).
- * SLA       the wormhole slot lasts NUM_W instead of NUM_P (L793).
+ * SLA       the wormhole slot lasts NUM_W instead of NUM_P (Sec. 4.4).
  * PREEMPT   E_i AND R_valid: predictive slots are skipped while no
- *           predictable traffic waits (L812, L828); R_valid is global, or
+ *           predictable traffic waits (Sec. 4.5); R_valid is global, or
  *           per slot with HN_POL_PREEMPT_SLOT.  PREEMPT includes SES.
  * NO_W      no wormhole slot (pure TDM, the Ch. 5 baseline).
  */

@@ -5,7 +5,7 @@
  * methodology of Duato (notes 6.3, 6.4) and BookSim around the engine.
  *
  * Each node's PE keeps a source queue.  A message's latency runs from its
- * generation to its delivery (Duato L161), so it includes the time spent
+ * generation to its delivery (Duato Sec. 1.3), so it includes the time spent
  * in the source queue and in the NIC.
  *
  * Bernoulli injection (an open loop, the offered load does not depend on
@@ -22,7 +22,7 @@
  * one largest message per sender, when the
  * tagged messages have not all arrived drain_ns after the window, or when
  * their latency has not converged: the network cannot carry the offered
- * load (Duato L161).  Convergence is judged, as simulators such as
+ * load (Duato Sec. 1.3).  Convergence is judged, as simulators such as
  * BookSim judge it, over successive sample periods: the window is cut into
  * HN_TRUN_SAMPLES periods, and the mean latency of the messages generated
  * in each must not rise through them.  Past capacity the backlog grows
@@ -38,9 +38,9 @@
  * run lived (measured_ns): all of it, unless the run ended inside it.
  *
  * Batch injection (a closed loop, Ding's PE "driven by a command file",
- * L1030): each sender has batch messages; the PE blocks while its NIC
+ * Sec. 5.5.2): each sender has batch messages; the PE blocks while its NIC
  * refuses a message, and generating a message of len bytes takes
- * len / gen_mbps (0: no time), e.g. 1.2 Gb/s in Ch. 1 (L369), so a fast
+ * len / gen_mbps (0: no time), e.g. 1.2 Gb/s in Ch. 1 (Sec. 1.1.3), so a fast
  * PE hands its NIC several messages per slot.  The run ends when every
  * message has arrived, or at limit_ns.
  *
@@ -59,15 +59,15 @@
  * limit_ns are offsets from there; t_end and the message times stay the
  * engine's.
  *
- * Ding's bandwidth utilisation (L316) is bits delivered / (time taken) /
+ * Ding's bandwidth utilisation (Ch. 1) is bits delivered / (time taken) /
  * (peak bandwidth).  The time is from the start (batch: "the total time
  * required for a set of messages") or from the first generation
  * (Bernoulli) to the last delivery; the peak is the links of the nodes
  * that send (util_ppm; one link for Scatter, as "the peak bandwidth of the
- * cable", L1828, has it) and, alongside, all N links (util_all_ppm).
+ * cable", Sec. 8.5, has it) and, alongside, all N links (util_all_ppm).
  *
  * The phased pattern's phases (enum hn_phases): with GLOBAL, the machine
- * goes through each phase together (Sec. 4.6.2, L814): a PE whose next
+ * goes through each phase together (Sec. 4.6.2, Sec. 4.5): a PE whose next
  * message belongs to a later phase waits until every message of the
  * current phase, from every node, has arrived (a barrier), and then makes
  * it (batch: from the last arrival on; Bernoulli: its trials resume
@@ -76,10 +76,10 @@
  *
  * How circuits exist (enum hn_net): as configured, plus the pattern's plan
  * in slots 0..P-1 (hybrid, Ch. 4); K = 0 (wormhole); Dynamic TDM or
- * circuit switching (dynamic.c); or pure TDM on the plan (preload, L740),
+ * circuit switching (dynamic.c); or pure TDM on the plan (preload, Sec. 4.2.2),
  * whose next group of configurations is installed when a PE waits for a
  * circuit the installed group lacks and no data is left in the fabric:
- * the compiler's flush and preload between phases (L941, L947).
+ * the compiler's flush and preload between phases (Sec. 5.2.3).
  */
 #include "hn_traffic.h"
 
@@ -213,7 +213,7 @@ int hn_net_apply(struct hn_config *c, const struct hn_trun_cfg *r,
 	case HN_NET_CIRCUIT:
 		c->k = 1;
 		c->policy = HN_POL_SES | HN_POL_NO_W | HN_POL_DYNAMIC;
-		c->idle_timeout_ns = 1;	/* held while data waits (L1776) */
+		c->idle_timeout_ns = 1;	/* held while data waits (Sec. 8.4.2) */
 		c->pin_slots = 0;
 		break;
 	case HN_NET_DYNAMIC:
@@ -221,7 +221,7 @@ int hn_net_apply(struct hn_config *c, const struct hn_trun_cfg *r,
 		/*
 		 * One slot: a circuit whose VQ stays empty until its slot is
 		 * next scheduled goes, as Table 5.1 releases a connection that
-		 * is not requested (L972).
+		 * is not requested (Sec. 5.3.2).
 		 */
 		if (!c->idle_timeout_ns)
 			c->idle_timeout_ns = c->slot_p_ns;

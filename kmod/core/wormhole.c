@@ -2,14 +2,14 @@
 /*
  * wormhole.c - the wormhole slot S_W (slot id K).
  *
- * Inside S_W the fabric is configured packet by packet (L708, L717): each
+ * Inside S_W the fabric is configured packet by packet (Sec. 4.2.1): each
  * input port, whenever it is free, serves the next non-empty virtual output
- * queue VQ_W in round-robin order of destinations (L595, Fig. 4.3
- * "continuing the round-robin", L724) whose output is free, one worm of at
+ * queue VQ_W in round-robin order of destinations (Sec. 3.3.1, Fig. 4.3
+ * "continuing the round-robin", Sec. 4.2.1) whose output is free, one worm of at
  * most worm_bytes at a time.  A worm costs wh_first_ns for its first flit
  * (arbitration and set-up included) and wh_flit_ns for each further flit
- * (L1034), so a k-worm message at zero load takes k (T_sch + T_setup) +
- * T_packet in the switch, as Eq. 3.3 (L523) has it.  The worm holds its
+ * (Sec. 5.5.2), so a k-worm message at zero load takes k (T_sch + T_setup) +
+ * T_packet in the switch, as Eq. 3.3 (Sec. 3.1) has it.  The worm holds its
  * input and output for all of it: the arbitration is serial, as in
  * Duato's router, where a message blocked on a busy link "will be routed
  * again after the link is freed" (Sec. 2.1).  With wh_overlap a worm whose
@@ -69,7 +69,7 @@ static bool rx_fits(const struct hn_engine *e, const struct hn_msg *m)
  * reached the switch, whose output is free and whose receiver has room,
  * the first in round-robin order of destinations after the one served
  * last (a round-robin arbiter over the input's N virtual output queues,
- * L595).  Returns the time the input next needs attention, HN_U64_MAX
+ * Sec. 3.3.1).  Returns the time the input next needs attention, HN_U64_MAX
  * for never.
  */
 static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)

@@ -2,11 +2,11 @@
 /*
  * xbar.c - crossbar matching: the greedy scheduler of Ch. 5, the K-step
  * optimiser of Ch. 6 and Hopcroft-Karp as the exact reference
- * (seeds/000_fa1c7d81da297c92.txt, T955-T1014 and T1074-T1368).
+ * (Secs. 5.3.1, 5.4 and Ch. 6, Sec. 6.7).
  *
  * The crossbar is a bipartite graph: sender x_i, receiver y_j, a request is
- * an edge (T1111).  The state is held in bitmaps of N-bit rows: R (requests)
- * and U = R AND NOT M (UnsaturatedX, T1185), with M itself kept as two mate
+ * an edge (Sec. 6.3).  The state is held in bitmaps of N-bit rows: R (requests)
+ * and U = R AND NOT M (UnsaturatedX, Sec. 6.4.1), with M itself kept as two mate
  * arrays (SaturatedY is the transpose of M, so a row of it is one mate).
  * The forward pass keeps only the active vertex set of each stage, not the
  * F[k] matrices: backtracking recomputes a stage's column from U and the
@@ -240,7 +240,7 @@ u32 hn_xbar_mate(const struct hn_xbar *x, u32 src)
 
 /*
  * Ch. 5's scheduling array gives "the unused network ports available to a
- * request R_{u,v} before ... R_{a,b} if u < a or v < b" (T1000): each free
+ * request R_{u,v} before ... R_{a,b} if u < a or v < b" (Sec. 5.3.2): each free
  * sender in turn takes its lowest-numbered free requested receiver.
  */
 u32 hn_xbar_greedy(struct hn_xbar *x)
@@ -269,12 +269,12 @@ u32 hn_xbar_greedy(struct hn_xbar *x)
 }
 
 /*
- * Detection (Fig. 6.6, T1213-T1226), with the loop bound "i <= K" (note A2).
+ * Detection (Fig. 6.6, Sec. 6.4.1), with the loop bound "i <= K" (note A2).
  * Odd stage s: F[s] = diag(A[s]) U, Ymask = ColumnwiseReduceOR(F[s]).  Even
  * stage s+1: F[s+1] = diag(Ymask) SaturatedY, A[s+2] = its column OR, i.e.
  * the mates of Ymask.  Stop at the first odd stage that reaches a free y
  * (PathFound, line 9), so the walk found is a shortest augmenting path and
- * therefore a simple path (T1159: "a vertex can only be included once").
+ * therefore a simple path (Sec. 6.4.1: "a vertex can only be included once").
  * Returns the index j of the last stage set A[2j+1], or HN_NONE.
  */
 static u32 detect(struct hn_xbar *x, u32 k, u64 *steps)
@@ -345,10 +345,10 @@ int hn_xbar_augment(struct hn_xbar *x, u32 k, u32 *path, u32 *len,
 	if (j == HN_NONE)
 		return 0;
 	/*
-	 * Isolation (Fig. 6.7, T1232-T1238) with the errata fixed (note A14):
+	 * Isolation (Fig. 6.7, Sec. 6.4.1) with the errata fixed (note A14):
 	 * YMask[S] = SelectOne(XMask[S] AND the unsaturated Y), and the walk
 	 * back covers every stage down to B[1].  SelectOne is the priority
-	 * encoder: "we pick the lowest possible bit" (T1196).  A column of
+	 * encoder: "we pick the lowest possible bit" (Sec. 6.4.1).  A column of
 	 * F[t] is (A[t] AND column y of U); a row of B[t+1] is one mate.
 	 */
 	for (i = 0; i < words; i++)
@@ -370,7 +370,7 @@ int hn_xbar_augment(struct hn_xbar *x, u32 k, u32 *path, u32 *len,
 			v = x->mate_x[u];
 	}
 	/*
-	 * Update (T1207): M' = M XOR P, where P is the union (not the AND,
+	 * Update (Sec. 6.4.1): M' = M XOR P, where P is the union (not the AND,
 	 * note A14) of the path's edges: every x on the path takes the y after
 	 * it; the y it leaves goes to the x before it.
 	 */

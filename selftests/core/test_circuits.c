@@ -24,7 +24,7 @@ FIXTURE_TEARDOWN(eng)
 	sim_fini(&self->s);
 }
 
-/* L674: table row 00000101 for PE_3 - PE_0 and PE_2 by circuit. */
+/* Sec. 3.4.1: table row 00000101 for PE_3 - PE_0 and PE_2 by circuit. */
 TEST_F(eng, table_tags_messages)
 {
 	struct hn_pair a = { 3, 0 }, b = { 3, 2 };
@@ -105,7 +105,7 @@ TEST_F(eng, refused_preload_leaves_no_state)
 	EXPECT_EQ(0, hn_check(self->s.e, NULL));
 }
 
-/* First fit (L685): 0 -> 1..6 with K = 4 fills slots 0..3, refuses two. */
+/* First fit (Sec. 3.4.2): 0 -> 1..6 with K = 4 fills slots 0..3, refuses two. */
 TEST_F(eng, predict_first_fit)
 {
 	struct hn_pair req[7];
@@ -201,7 +201,7 @@ TEST_F(eng, predict_kstep_exists)
 		.nodes = 4, .predict_algo = 2 }, NULL));
 }
 
-/* Rotating priority (L1000): two inputs contend for one output. */
+/* Rotating priority (Sec. 5.3.2): two inputs contend for one output. */
 TEST_F(eng, predict_rotates_priority)
 {
 	struct hn_pair req[2] = { { 1, 7 }, { 2, 7 } };
@@ -252,7 +252,7 @@ TEST_F(eng, release_keeps_order)
 	EXPECT_EQ(0, hn_check(self->s.e, NULL));
 }
 
-/* The time-out predictor (L937) drops circuits unused for the time-out. */
+/* The time-out predictor (Sec. 5.2.2) drops circuits unused for the time-out. */
 TEST_F(eng, idle_timeout)
 {
 	struct hn_pair p[2] = { { 0, 1 }, { 2, 3 } };
@@ -275,7 +275,7 @@ TEST_F(eng, idle_timeout)
 
 /*
  * Buffers push back: wormhole data moves on into the switch's VQ_W while
- * it has room (L594), so a sender is refused only when its NIC buffer and
+ * it has room (Sec. 3.3.1), so a sender is refused only when its NIC buffer and
  * its switch input buffer are both full; a receiver that does not consume
  * stalls its senders, and nothing is lost.
  */
@@ -348,7 +348,7 @@ TEST(no_wormhole_slot)
 }
 
 /*
- * The counter predictor (Sec. 5.2.2, L937): each circuit's counter "is
+ * The counter predictor (Sec. 5.2.2, Sec. 5.2.2): each circuit's counter "is
  * reset to zero every time that connection is used and is incremented
  * every time another connection is used.  When the counter reaches a
  * certain threshold, the connection is evicted", so it is "not evicted if
@@ -421,7 +421,7 @@ TEST(evict_config)
 }
 
 /*
- * The second-level working set (Sec. 5.2.3, L945): stored beside the
+ * The second-level working set (Sec. 5.2.3, Sec. 5.2.3): stored beside the
  * working set, unused, and "swapped in only when the conditional is true".
  * With predict_algo = second-level a predicted request that the working
  * set lacks and the second level has is that signal: the two levels of

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_dynamic.c - Dynamic TDM (HN_POL_DYNAMIC, Sec. 5.3 and 5.5 of
- * seeds/000_fa1c7d81da297c92.txt): requests from non-empty VQ_PCKTs, the
- * scheduling array's rate (one slot per SL clock, L1002) and grant delay
- * (L1036), the time-out predictor (L937), circuit switching as TDM of
- * degree one (L913, L1776) and slots pinned for a partial preload (L1065).
+ * test_dynamic.c - Dynamic TDM (HN_POL_DYNAMIC, Secs. 5.3 and 5.5):
+ * requests from non-empty VQ_PCKTs, the
+ * scheduling array's rate (one slot per SL clock, Sec. 5.3.2) and grant delay
+ * (Sec. 5.5.2), the time-out predictor (Sec. 5.2.2), circuit switching as TDM of
+ * degree one (Secs. 5.2, 8.4.2) and slots pinned for a partial preload (Sec. 5.5.2).
  */
 #include "kselftest_harness.h"
 #include "sim.h"
 
-/* 100 ns slots of 80 B (L1042); a grant is usable 240 ns on (L1036). */
+/* 100 ns slots of 80 B (Sec. 5.5.2); a grant is usable 240 ns on (Sec. 5.5.2). */
 static void dyn_config(struct hn_config *c, u32 nodes, u32 k, u64 timeout)
 {
 	sim_config_zero(c, nodes, k);
@@ -88,7 +88,7 @@ TEST(request_grant_delay)
 }
 
 /*
- * The scheduling array completes one slot per SL clock (L1002): K requests
+ * The scheduling array completes one slot per SL clock (Sec. 5.3.2): K requests
  * of one input, which need K different slots, take K ticks.  Here the SL
  * clock is 1000 ns, ten slots: after each tick exactly one more circuit.
  */
@@ -150,7 +150,7 @@ TEST(array_rate_delays_data)
 }
 
 /*
- * The array sees a request wire_ns after the NIC raises it (L1036): raised
+ * The array sees a request wire_ns after the NIC raises it (Sec. 5.5.2): raised
  * at 30 with an 80 ns line, it is first seen by the tick at 160 (SL clock
  * 80 ns), and the grant is usable after 80 ns of array and 80 ns of grant
  * line: at 320.  Nothing runs before, so the slot starts there.
@@ -305,7 +305,7 @@ TEST(random_dynamic)
 }
 
 /*
- * Dynamic TDM with the counter predictor (L937) in place of the time-out:
+ * Dynamic TDM with the counter predictor (Sec. 5.2.2) in place of the time-out:
  * circuits leave only while others are used, so after the traffic the
  * last circuits stay (a computation phase evicts nothing), and every
  * message arrives, in order, with the invariants kept.

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_fattree.c - fat trees and their schedulers (kmod/core/fattree.c,
- * ftsched.c) against Ding's Ch. 7 (seeds/000_fa1c7d81da297c92.txt) and the
- * SC2006 paper (seeds/003_6d20c53b4657ec0e.txt): the node 3 to node 95
- * route in FT(4,4) (T1524-T1578, P174-P248; note C17), the two-request
- * conflict of Fig. 7.4 (T1483, P138-P153; C18), the symmetry theorem on
- * random routes (T1434, P94; C16), legality of every schedule, the optimal
+ * ftsched.c) against Ding's Ch. 7 and the
+ * SC2006 paper: the node 3 to node 95
+ * route in FT(4,4) (Sec. 7.4, paper Sec. 4; note C17), the two-request
+ * conflict of Fig. 7.4 (Sec. 7.4, paper Sec. 4; C18), the symmetry theorem on
+ * random routes (Sec. 7.3, paper Sec. 3; C16), legality of every schedule, the optimal
  * scheduler on every random permutation, and bad input.
  */
 #include "kselftest_harness.h"
@@ -127,7 +127,7 @@ TEST(construction_and_naming)
 	EXPECT_EQ(64, hn_ft_switches(ft));
 	EXPECT_EQ(4, hn_ft_levels(ft));
 	EXPECT_EQ(4, hn_ft_width(ft));
-	/* "node 95 is on switch 23 = 113" (T1526, P176) */
+	/* "node 95 is on switch 23 = 113" (Sec. 7.4, paper Sec. 4) */
 	EXPECT_EQ(23, hn_ft_leaf(ft, 95));
 	EXPECT_EQ(0, hn_ft_leaf(ft, 3));
 	EXPECT_EQ(HN_NONE, hn_ft_leaf(ft, 256));
@@ -198,11 +198,11 @@ TEST(parent_formula)
 }
 
 /*
- * C16, Theorem 4 (T1434, P94): on random routes, climbing from sigma_0 and
+ * C16, Theorem 4 (Sec. 7.3, paper Sec. 3): on random routes, climbing from sigma_0 and
  * from delta_0 with the same ports P_0..P_{H-1} meets at one switch of
  * level H; walking down physically from there (child() through the down
  * ports that lead to delta_0's digits) uses Dlink(h, delta_h, P_h).  And
- * FT(3,4): SW(0,0) to SW(0,6) turns at level 2 (T1432, P92).
+ * FT(3,4): SW(0,0) to SW(0,6) turns at level 2 (Sec. 7.3, paper Sec. 3).
  */
 TEST(symmetry_theorem)
 {
@@ -219,7 +219,7 @@ TEST(symmetry_theorem)
 	EXPECT_EQ(0, hn_ft_common_level(ft, 6, 6));
 	EXPECT_EQ(1, hn_ft_common_level(ft, 4, 6));
 	EXPECT_EQ(HN_NONE, hn_ft_common_level(ft, 16, 6));
-	/* P_0 = 1 from SW(0,0) comes back down on Dlink(0,6,1) (T1432) */
+	/* P_0 = 1 from SW(0,0) comes back down on Dlink(0,6,1) (Sec. 7.3) */
 	for (t = 0; t < 4; t++) {
 		u32 top = hn_ft_parent(ft, 1, hn_ft_parent(ft, 0, 0, 1), t);
 		u32 mid = hn_ft_child(ft, 2, top, hn_ft_digit(ft, 6, 1));
@@ -267,11 +267,11 @@ TEST(symmetry_theorem)
 }
 
 /*
- * C17: FT(4,4), node 3 to node 95: sigma_0 = 000, delta_0 = 113 (T1526).
+ * C17: FT(4,4), node 3 to node 95: sigma_0 = 000, delta_0 = 113 (Sec. 7.4).
  * Level 0: port 0 free both ways, P0 = 0.  Level 1: sigma_1 = 000,
- * delta_1 = 110; port 0 is busy and port 1 free, P1 = 1 (P219).  Level 2:
+ * delta_1 = 110; port 0 is busy and port 1 free, P1 = 1 (paper Sec. 4).  Level 2:
  * sigma_2 = 001, delta_2 = 101, port 0 free, P2 = 0.  Granted as
- * "(0,000) (0,113) P0=0 P1=1 P2=0" (T1575, P245).
+ * "(0,000) (0,113) P0=0 P1=1 P2=0" (Sec. 7.4, paper Sec. 4).
  */
 TEST(route_3_to_95)
 {
@@ -317,7 +317,7 @@ TEST(route_3_to_95)
  * C18, Fig. 7.4: SW(0,0) and SW(0,1) both to SW(0,8) in FT(3,4).  Local:
  * both climb on port 0 and meet on Dlink(0,8,0): one of two.  Level-wise:
  * the second "Ulink(0,1,0) cannot be chosen because it will also need to
- * use Dlink(0,8,0)" (P153) and takes port 1: two of two.
+ * use Dlink(0,8,0)" (paper Sec. 4) and takes port 1: two of two.
  */
 TEST(fig7_4_conflict)
 {
@@ -637,7 +637,7 @@ TEST(bad_input)
 	EXPECT_EQ(2, res.granted);
 }
 
-/* ---- a literal level-wise, as the text orders it (T1502, P268) ---- */
+/* ---- a literal level-wise, as the text orders it (Sec. 7.4, paper Sec. 6) ---- */
 struct lw_ref {
 	u32 l, w, nsw;
 	u64 *up, *down;			/* [(h * nsw + tau)], 1 = free */

@@ -2,12 +2,12 @@
 /*
  * test_latency.c - zero-load latency against the closed forms.
  *
- * Ding Eq. 3.3 (wormhole, L523): T = 2 T_w + k (T_sch + T_setup) + T_packet
+ * Ding Eq. 3.3 (wormhole, Sec. 3.1): T = 2 T_w + k (T_sch + T_setup) + T_packet
  * with T_w = nic_ns + wire_ns (NIC to switch), T_sch + T_setup = the first
  * flit's arbitration = wh_first_ns - wh_flit_ns, T_packet = flits x flit.
- * Duato Eq. 2.1 (circuit, L724 of 001_b2460e8b3f6ab09f.txt):
+ * Duato Eq. 2.1 (circuit, Sec. 4.2.1 of 001_b2460e8b3f6ab09f.txt):
  * t = t_setup + t_data, t_data = L / B; with a predicted circuit t_setup is
- * request + scheduling + grant = wire + sched + wire + setup (Ch. 5 L1036:
+ * request + scheduling + grant = wire + sched + wire + setup (Ch. 5 Sec. 5.5.2:
  * 80 + 80 + 80 ns), paid ahead of the data when the prediction is early.
  */
 #include "kselftest_harness.h"
@@ -113,8 +113,8 @@ TEST(preloaded_circuit)
  * A predicted circuit (ding5): granted at 0, usable from 240 ns; slot 0
  * runs at 0, 100, 200, 300 (SES skips the empty slots): the data leaves at
  * 300 and takes 80 (64 B) + 10 + 30 + 20 + 20 + 30 + 10 = 200 ns: the NIC's
- * send and receive cycles (L1030) around Ch. 5's point-to-point delay of a
- * circuit, "30+20+20+30 ns" (L1036), serialised once at each end.
+ * send and receive cycles (Sec. 5.5.2) around Ch. 5's point-to-point delay of a
+ * circuit, "30+20+20+30 ns" (Sec. 5.5.2), serialised once at each end.
  */
 TEST(predicted_circuit)
 {
@@ -140,7 +140,7 @@ TEST(predicted_circuit)
 	sim_fini(&s);
 }
 
-/* Ch. 5 (L1042-L1046): 80 B per 100 ns slot; longer messages wait. */
+/* Ch. 5 (Sec. 5.5.2): 80 B per 100 ns slot; longer messages wait. */
 TEST(message_spans_slots)
 {
 	struct hn_pair p = { 0, 1 }, q = { 2, 3 };

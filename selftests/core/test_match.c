@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_match.c - crossbar matching (kmod/core/xbar.c) against Ding's Ch. 6
- * (seeds/000_fa1c7d81da297c92.txt): the worked example of Figs. 6.1-6.4
- * (T1141, T1157-T1159, T1175, T1194-T1196; note C6), K = 1 is greedy
- * (T1354, C3), K = 2N-1 is a maximum matching (T1092, C4) against
+ * test_match.c - crossbar matching (kmod/core/xbar.c) against Ding's Ch. 6:
+ * the worked example of Figs. 6.1-6.4
+ * (Secs. 6.3, 6.4.1; note C6), K = 1 is greedy
+ * (Sec. 6.5.3, C3), K = 2N-1 is a maximum matching (Sec. 6.2, C4) against
  * Hopcroft-Karp and an independent augmenting-path search, every round adds
- * exactly one edge (T1157, T1177; C5), and bad input.
+ * exactly one edge (Sec. 6.4.1; C5), and bad input.
  */
 #include "kselftest_harness.h"
 #include "hn_sched.h"
@@ -110,10 +110,10 @@ static int is_matched_y(struct hn_xbar *x, u32 n, u32 y)
 
 /*
  * Figs. 6.1-6.4 with the thesis' 1-based names (n = 6, node 0 unused:
- * "XMask[1] is {0 0 0 0 1 0}", T1194).  After greedy only x4 is free; from
+ * "XMask[1] is {0 0 0 0 1 0}", Sec. 6.4.1).  After greedy only x4 is free; from
  * x4 the unsaturated edges reach y3 and y5 (stage 1), whose mates are x5
- * and x3 (stage 2); those reach y2, y4, y5 (stage 3); y4 is free (T1194).
- * 11 edges as e1..e11 of Fig. 6.1 (T1109).
+ * and x3 (stage 2); those reach y2, y4, y5 (stage 3); y4 is free (Sec. 6.4.1).
+ * 11 edges as e1..e11 of Fig. 6.1 (Sec. 6.3).
  */
 static const struct hn_pair fig61_req[11] = {
 	{ 1, 1 }, { 1, 2 }, { 2, 1 }, { 2, 2 }, { 3, 2 }, { 3, 5 },
@@ -137,7 +137,7 @@ TEST(fig6_1_augmenting_path)
 	/* no augmenting path of length 1: greedy's result stands */
 	ASSERT_EQ(0, hn_xbar_augment(x, 1, path, &len, &steps));
 	EXPECT_EQ(1, steps);		/* stage 1 only */
-	/* K = 3: "x_4 -> y_3 -> x_5 -> y_4" (T1159) */
+	/* K = 3: "x_4 -> y_3 -> x_5 -> y_4" (Sec. 6.4.1) */
 	steps = 0;
 	ASSERT_EQ(1, hn_xbar_augment(x, 3, path, &len, &steps));
 	EXPECT_EQ(3, len);
@@ -146,7 +146,7 @@ TEST(fig6_1_augmenting_path)
 	EXPECT_EQ(3, path[1]);
 	EXPECT_EQ(5, path[2]);
 	EXPECT_EQ(4, path[3]);
-	/* remove {x5,y3}, add {x4,y3} and {x5,y4} (T1157) */
+	/* remove {x5,y3}, add {x4,y3} and {x5,y4} (Sec. 6.4.1) */
 	EXPECT_EQ(5, hn_xbar_size(x));
 	EXPECT_EQ(3, hn_xbar_mate(x, 4));
 	EXPECT_EQ(4, hn_xbar_mate(x, 5));

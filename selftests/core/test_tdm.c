@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_tdm.c - the TDM cycle controller against the worked examples of
- * Chapter 4 (seeds/000_fa1c7d81da297c92.txt): Fig. 4.3 (L715-L724),
- * SES Fig. 4.5 (L769-L777), SLA Fig. 4.7 (L787-L789), PREEMPT (L814).
+ * Chapter 4: Fig. 4.3 (Sec. 4.2.1),
+ * SES Fig. 4.5 (Sec. 4.3), SLA Fig. 4.7 (Sec. 4.4), PREEMPT (Sec. 4.5).
  */
 #include "kselftest_harness.h"
 #include "sim.h"
@@ -135,7 +135,7 @@ TEST(ses_skips_empty_slots)
 	/*
 	 * Without SES every cycle is 0, 1, 2, 3: the data needs 9 whole
 	 * cycles and two slots of a tenth; over the 10 cycles, half the
-	 * slot time is wasted (L769).
+	 * slot time is wasted (Sec. 4.3).
 	 */
 	ASSERT_EQ((9 * 4 + 2) * 200, ses_run(0, 8000, &g));
 	EXPECT_EQ(500000, slot_util(&g));
@@ -186,7 +186,7 @@ TEST(sla_fig4_7)
 
 TEST(preempt_fig4_7)
 {
-	/* equal slots, no ratio given: 3 + 3 + 1 = 7 units (L814) */
+	/* equal slots, no ratio given: 3 + 3 + 1 = 7 units (Sec. 4.5) */
 	EXPECT_EQ(7 * 200, fig4_7(HN_POL_PREEMPT, 200));
 	EXPECT_EQ(7 * 200, fig4_7(HN_POL_PREEMPT | HN_POL_PREEMPT_SLOT, 200));
 }

@@ -37,7 +37,7 @@ struct k0 {
 /*
  * A K = 0 run of ding4 (64 nodes, 128 B messages, 6.4 Gb/s): Bernoulli
  * uniform traffic at @load_ppm, or (load 0) a batch of 256 messages per
- * node made at 32 Gb/s (Ch. 4's PE, L832), which saturates the network.
+ * node made at 32 Gb/s (Ch. 4's PE, Sec. 4.6), which saturates the network.
  * Every slot lasts @slot_ns (SLA: NUM_P = NUM_W).
  */
 static int k0_run(const char *profile, u32 load_ppm, u32 buf, u32 slot_ns,
@@ -134,9 +134,9 @@ TEST(k0_slot_length_does_not_matter)
 
 /*
  * At low load (0.01) a K = 0 network is at zero load: the mean latency is
- * Eq. 3.3's 2 T_w + k (T_sch + T_setup) + T_packet (L523), whatever the
+ * Eq. 3.3's 2 T_w + k (T_sch + T_setup) + T_packet (Sec. 3.1), whatever the
  * slot length: 220 ns for 128 B under ding4, 410 ns under ding5, plus
- * the fabric's propagation (1 ns of LVDS under ding4, L507).
+ * the fabric's propagation (1 ns of LVDS under ding4, Sec. 3.1).
  */
 TEST(k0_low_load_latency_is_eq_3_3)
 {
@@ -202,7 +202,7 @@ TEST(wormhole_slot_admits_arrivals)
 /*
  * A circuit carries data that reaches its VQ_PCKT during its slot, from
  * that moment, on the slot's byte grid; what does not fit continues the
- * next time the slot comes (L1046).
+ * next time the slot comes (Sec. 5.5.2).
  */
 TEST(circuit_slot_admits_arrivals)
 {

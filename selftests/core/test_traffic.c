@@ -300,7 +300,7 @@ TEST(seed_golden)
 	hn_tgen_destroy(h);
 }
 
-/* The 80/80 rule (L356): 80 % of messages <= 256 B, 80 % of bytes >= 8000. */
+/* The 80/80 rule (Sec. 1.1.2): 80 % of messages <= 256 B, 80 % of bytes >= 8000. */
 TEST(sizes_8080)
 {
 	struct hn_config c;

@@ -42,6 +42,19 @@ grep -nE '\bL[0-9]{3,4}\b|shared/seeds|seeds/0' $PAGES "$ABI" > "$T/lines"
 report "$( [ -s "$T/lines" ] && echo 0 || echo 1)" \
 	"the pages and the ABI file cite the dissertation by chapter, never by line" \
 	"$T/lines"
+# the same for the other user-facing texts: docs, README, tools' help
+CITE='\b[LT][0-9]{3,4}\b|\bP[0-9]{2,3}\b|shared/(seeds|notes)|seeds/0|note §'
+{
+	grep -nHE "$CITE" README.md docs/*.md docs/results/*.md
+	for t in "$O/hnsim" "$O/hnctl" "$O/hntraffic"; do
+		for c in "" run trace sched; do
+			"$t" $c --help 2>&1 | grep -nE "$CITE" | sed "s|^|$t $c: |"
+		done
+	done
+} > "$T/cites"
+report "$( [ -s "$T/cites" ] && echo 0 || echo 1)" \
+	"README, docs and the tools' help cite the texts by section, never by line" \
+	"$T/cites"
 
 # the source of a page as words: escapes and fonts taken out
 text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(dq/"/g' "$1"; }

@@ -79,7 +79,7 @@ const char hnctl_help_traffic[] =
 "    saturated); latency from generation to delivery (batch: every\n"
 "    message; Bernoulli: those generated in the window; p50 and p99 are\n"
 "    upper bounds, never above max, as hnctl stats, hnsim and hntraffic\n"
-"    give them); Ding's utilisation (L316); how it ended.  The states:\n"
+"    give them); Ding's utilisation (Ch. 1); how it ended.  The states:\n"
 "    idle (no run yet), running, done, saturated, limit (batch not done\n"
 "    by --limit), stopped.\n"
 "\n"
@@ -427,7 +427,7 @@ static void status_text(const struct hn_ctl_traffic *t)
 		       st(t, HYBRIDNET_STAT_LAT_MAX_NS));
 	if (t->state != HYBRIDNET_TRAFFIC_RUNNING &&
 	    t->state != HYBRIDNET_TRAFFIC_STOPPED)
-		printf("utilisation  %.2f %% of the senders' links (L316)\n",
+		printf("utilisation  %.2f %% of the senders' links (Ch. 1)\n",
 		       st(t, HYBRIDNET_STAT_UTIL_PPM) / 1e4);
 }
 

@@ -76,7 +76,7 @@ static void usage(FILE *f)
 "\n"
 "Output: messages and bytes by mode (circuit/wormhole), latency (min, mean,\n"
 "p50/p99 upper bounds from a log histogram, max), bandwidth utilisation as\n"
-"Ding defines it (L316: bits delivered / time taken / (N x link rate)), and\n"
+"Ding defines it (Ch. 1: bits delivered / time taken / (N x link rate)), and\n"
 "per slot: runs, time, utilisation, skipped and preempted counts.\n"
 "Exit status: 0 when every message was delivered, 1 on bad input or options,\n"
 "2 when the run stopped with traffic still in flight.\n");

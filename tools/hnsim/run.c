@@ -58,7 +58,7 @@ static void run_usage(FILE *f)
 "                    plan preloaded in --preload-slots P slots (0)\n"
 "  wormhole          K = 0: wormhole switching only\n"
 "  circuit           circuit switching: a circuit per message, 240 ns set-up\n"
-"                    in ding5, held while the NIC has data for it (L1776)\n"
+"                    in ding5, held while the NIC has data for it (Sec. 8.4.2)\n"
 "  dynamic           Dynamic TDM: greedy scheduler on non-empty VQs, time-out\n"
 "                    predictor (idle_timeout_ns, default one slot); with\n"
 "                    --preload-slots P, P slots preloaded, K - P dynamic\n"
@@ -72,7 +72,7 @@ static void run_usage(FILE *f)
 "halves, S), latency from generation to delivery (min, mean, p50, p99,\n"
 "max; p50 and p99 are upper bounds from a log histogram, at most 12.5 %%\n"
 "above, never above max: the same figures as hnctl and hntraffic), Ding's\n"
-"utilisation (L316: bits delivered / (last delivery - first generation) /\n"
+"utilisation (Ch. 1: bits delivered / (last delivery - first generation) /\n"
 "senders' link rate; also over all N links), what was and was not\n"
 "delivered, and how the run ended.  --json prints one object, --pretty\n"
 "indented (as hnctl -j -p).\n"
@@ -200,7 +200,7 @@ static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 		printf("latency     min %llu, mean %llu, p50 <= %llu, p99 <= %llu, max %llu ns (generation to delivery; p50, p99: upper bounds)\n",
 		       U(r->lat_min), U(r->lat_sum / r->lat_n),
 		       U(pct(r, 500)), U(pct(r, 990)), U(r->lat_max));
-	printf("utilisation %.2f %% of the senders' links, %.2f %% of all N links (L316)\n",
+	printf("utilisation %.2f %% of the senders' links, %.2f %% of all N links (Ch. 1)\n",
 	       r->util_ppm / 1e4, r->util_all_ppm / 1e4);
 	printf("circuits    %llu grants, %llu refusals, %llu time-outs, %llu plan groups; source queue max %llu\n",
 	       U(g.grants), U(g.refusals), U(g.timeouts), U(r->groups),

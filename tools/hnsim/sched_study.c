@@ -80,7 +80,7 @@ static void sched_usage(FILE *f)
 "                                 K (default: one run; see NOTES)\n"
 "        --request-major          levelwise: all levels of one request\n"
 "                                 before the next (the hardware pipeline,\n"
-"                                 P268) instead of level by level (T1502)\n"
+"                                 paper Sec. 6) instead of level by level (Sec. 7.4)\n"
 "        --keep-on-fail           levelwise, local-*: a request that fails\n"
 "                                 keeps the links it reserved (default: it\n"
 "                                 gives them back)\n"

@@ -319,6 +319,6 @@ void hn_topts_usage_patterns(FILE *f)
 "  B                 fixed, bytes\n"
 "  A-B               uniform on A..B\n"
 "  bimodal:S,L,F     L bytes with probability F, else S\n"
-"  80/80             Ch. 1's rule (L356): bimodal:256,8192,0.111111 - 8/9 of\n"
+"  80/80             Ch. 1's rule (Sec. 1.1.2): bimodal:256,8192,0.111111 - 8/9 of\n"
 "                    messages 256 B, 80 %% of the bytes in 8 KB messages\n");
 }

@@ -151,7 +151,7 @@ static void usage(FILE *f)
 "    virtual figures as hnctl stats):\n"
 "    virtual, t_deliver - t_inject of the header (NIC injection to\n"
 "    delivery, in the device's time), and wall, write() to read(); Ding's\n"
-"    utilisation (L316: bytes received / (last t_deliver - first t_inject)\n"
+"    utilisation (Ch. 1: bytes received / (last t_deliver - first t_inject)\n"
 "    / senders' link rate); the largest source queue and the EAGAINs.\n"
 "    --json keys: tool, device, pattern, nodes, node_set, device_nodes,\n"
 "    active, seed, k, profile, policy, link_mbps, clock, time_scale, inject,\n"

@@ -170,7 +170,7 @@ void hnt_total(struct hnt_run *r, struct hnt_total *t)
 	t->verified = !t->lost && !t->dup && !t->reordered && !t->corrupt &&
 		      !t->stray && t->recv_msgs == t->sent_msgs;
 	t->wall_s = (r->w_end - r->t0) / 1e9;
-	/* L316 over the device's virtual time: first injection, last delivery */
+	/* Ch. 1 over the device's virtual time: first injection, last delivery */
 	if (t->recv_bytes && t->v_last > t->v_first && r->nactive) {
 		span = t->v_last - t->v_first;
 		cap = hn_mul_div(span, (u64)r->c.link_mbps * r->nactive, 8000);
@@ -274,7 +274,7 @@ void hnt_print_human(FILE *f, const struct hnt_run *r,
 	lat_line(f, "virtual, NIC injection to delivery (header)", &t->vlat,
 		 1, "ns");
 	lat_line(f, "wall, write() to read()", &t->wlat, 1000, "us");
-	fprintf(f, "utilisation %.2f %% of the senders' links over the device's virtual time (L316)\n",
+	fprintf(f, "utilisation %.2f %% of the senders' links over the device's virtual time (Ch. 1)\n",
 		t->util_ppm / 1e4);
 	fprintf(f, "senders     backlog max %llu messages; NIC full %llu times (EAGAIN)\n",
 		U(t->backlog_max), U(t->tx_again));

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sched_bench.c - the speed of the schedulers (kmod/core/xbar.c, ftsched.c)
- * on one core, beside the FPGA figures of Ding's thesis
- * (seeds/000_fa1c7d81da297c92.txt): level-wise on FT(3,4), FT(3,8),
- * FT(3,16) against Table 7.1 (T1630-T1636: 15/17/19 ns per request,
+ * on one core, beside the FPGA figures of Ding's thesis:
+ * level-wise on FT(3,4), FT(3,8),
+ * FT(3,16) against Table 7.1 (Sec. 7.6: 15/17/19 ns per request,
  * 480/4,352/38,912 ns for all), the K-step optimiser per unfolded step
- * against "less than 90 ns per optimization step" (T1076), the optimal
+ * against "less than 90 ns per optimization step" (Ch. 6), the optimal
  * fat-tree scheduler at 4096 nodes, and Hopcroft-Karp at N = 4096.
  *
  * Build and run: make bench-sched.  Every figure is the median of 7 batches
@@ -100,7 +100,7 @@ static void fattree_section(void)
 	};
 	u32 i, a;
 
-	printf("Level-wise, whole permutation on FT(3,w), one core, vs Table 7.1 (T1630-T1636)\n");
+	printf("Level-wise, whole permutation on FT(3,w), one core, vs Table 7.1 (Sec. 7.6)\n");
 	printf("(software time includes clearing the link state and checking the request set)\n\n");
 	printf("| tree | nodes | order | ns per schedule | ns per request | FPGA per request | FPGA all | software / FPGA all |\n");
 	printf("|---|---|---|---|---|---|---|---|\n");
@@ -217,7 +217,7 @@ static void xbar_section(void)
 	static const u32 sizes[] = { 8, 16, 32, 64, 128, 256, 512, 1024 };
 	u32 i;
 
-	printf("\nK-step optimiser, one unfolded stage = one step (T1076: < 90 ns per step, 8x8 to 512x512)\n");
+	printf("\nK-step optimiser, one unfolded stage = one step (Ch. 6: < 90 ns per step, 8x8 to 512x512)\n");
 	printf("mixed workload at load 1 (a permutation + N random requests), greedy first\n\n");
 	printf("| N | K | steps per run | rounds per run | ns per step | ns K-step run | ns greedy | ns Hopcroft-Karp | memory (bytes) |\n");
 	printf("|---|---|---|---|---|---|---|---|---|\n");

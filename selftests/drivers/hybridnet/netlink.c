@@ -297,7 +297,7 @@ static void grant_cb(void *ctx, const struct nlmsghdr *h)
 	}
 }
 
-/* First fit (L685): 0 -> 1..6 with K = 4 fills slots 0..3, refuses 2. */
+/* First fit (Sec. 3.4.2): 0 -> 1..6 with K = 4 fills slots 0..3, refuses 2. */
 TEST_F(nl, predict_first_fit)
 {
 	struct nlr *r = &self->r;
