@@ -39,6 +39,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->cur = c->k;
 	e->sl_slot = HN_NONE;
 	e->circuit_gen = 1;
+	hn_topo_xbar(&e->topo, c->nodes, c->wire_ns, c->link_mbps);
 	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
 	e->heap = hn_zalloc(c->nodes * sizeof(*e->heap));
 	e->hpos = hn_zalloc(c->nodes * sizeof(*e->hpos));
@@ -97,6 +98,7 @@ void hn_destroy(struct hn_engine *e)
 		hn_streams_free(e);
 	hn_slots_free(e);
 	hn_xbar_destroy(e->xbar);
+	hn_topo_fini(&e->topo);
 	hn_free(e->node);
 	hn_free(e->heap);
 	hn_free(e->hpos);

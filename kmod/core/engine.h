@@ -15,6 +15,7 @@
 #define HN_ENGINE_H
 
 #include "hn_core.h"
+#include "topo.h"
 
 struct hn_queue {
 	struct hn_msg *head;
@@ -142,6 +143,7 @@ struct hn_engine {
 	u64 sl_next;			/* Dynamic TDM: next SL clock tick */
 	u32 sl_slot;			/* slot of the last tick; HN_NONE */
 	struct hn_gstats g;
+	struct hn_topo topo;		/* the fabric: the crossbar for now */
 };
 
 /* queue.c */

@@ -94,19 +94,12 @@ u32 hn_ft_parent(const struct hn_ft *ft, u32 h, u32 tau, u32 p)
 	return hn_ft_up(ft, h, tau, p);
 }
 
-/*
- * The inverse of Theorem 3: the children of SW(h, pi) all reach it through
- * up-port (pi mod w) and differ only in digit h-1, the digit the parent
- * formula drops; down-port d leads to the child whose digit h-1 is d.
- */
+/* the inverse of Theorem 3 (hn_ft_down()) */
 u32 hn_ft_child(const struct hn_ft *ft, u32 h, u32 tau, u32 d)
 {
-	u32 m;
-
 	if (h < 1 || h >= ft->l || tau >= ft->nsw || d >= ft->w)
 		return HN_NONE;
-	m = ft->pw[h];
-	return tau - tau % m + d * ft->pw[h - 1] + tau % m / ft->w;
+	return hn_ft_down(ft, h, tau, d);
 }
 
 /* eqs. 7.10-7.13 (Sec. 7.3): the route turns at the first level where

@@ -23,9 +23,10 @@
 #define HN_FT_MAX_LEVELS	16	/* w >= 2 and w^l <= 65536 */
 #define HN_FT_NOFAIL		0xff
 
+/* the fabric's kind: the schedulers' and the engine's (topo.h) */
 enum hn_topology {
-	HN_TOPO_CROSSBAR = 0,
-	HN_TOPO_FATTREE = 1,
+	HN_TOPO_CROSSBAR = 0,	/* one N-port switch (topo_xbar.c) */
+	HN_TOPO_FATTREE = 1,	/* FT(l, w), Ch. 7 (topo_ft.c) */
 };
 
 enum hn_sched_algo {

@@ -109,7 +109,7 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st;
 	struct hn_msg *m;
-	u64 s, done;
+	u64 s, done, lat;
 
 	while ((m = n->q_w.head) && n->sw_used + m->len <= c->sw_buf_bytes) {
 		hn_q_pop(&n->q_w);
@@ -121,8 +121,9 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 			s = hn_max64(s, n->c_busy);
 		done = s + hn_bytes_ns(c, m->len);
 		n->up_free = done;
-		m->t_ready = s + c->nic_ns + c->wire_ns;
-		m->t_tail = done + c->nic_ns + c->wire_ns;
+		lat = c->nic_ns + hn_topo_link_ns(&e->topo, u);	/* u's link */
+		m->t_ready = s + lat;
+		m->t_tail = done + lat;
 		if (done <= e->now || !rel_push(n, s, done, m))
 			n->buf_used -= m->len;
 		if (!st->vq_w.count)

@@ -130,6 +130,19 @@ static inline u32 hn_ft_up(const struct hn_ft *ft, u32 h, u32 tau, u32 p)
 	return tau - tau % m + (tau % m * ft->w + p) % m;
 }
 
+/*
+ * The inverse of Theorem 3: the children of SW(h, pi), h >= 1, all reach
+ * it through up-port (pi mod w) and differ only in digit h-1, the digit
+ * the parent formula drops; down-port d leads to the child whose digit
+ * h-1 is d.
+ */
+static inline u32 hn_ft_down(const struct hn_ft *ft, u32 h, u32 pi, u32 d)
+{
+	u32 m = ft->pw[h];
+
+	return pi - pi % m + d * ft->pw[h - 1] + pi % m / ft->w;
+}
+
 /* the leaf switch of a node: node div w */
 static inline u32 hn_ft_leafsw(const struct hn_ft *ft, u32 node)
 {

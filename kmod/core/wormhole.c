@@ -30,6 +30,11 @@
  * network with no slots at all: a worm that crosses the slot's end is
  * suspended and resumed at the same instant, and which input wins a tie
  * depends on the time alone (event.c), not on the slot length.
+ *
+ * This is the crossbar's wormhole (topo_xbar.c): one switch, whose port p
+ * is node p's link, so the state of output p is kept in e->node[p]
+ * (out_free, out_held) beside input p's.  The output a VQ_W asks for is
+ * the topology's answer (hn_topo_out()), which the crossbar gives inline.
  */
 #include "engine.h"
 
@@ -51,7 +56,9 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 	e->wh_msgs--;
 	if (!st->vq_w.count)
 		hn_ring_del(n, st);
-	hn_deliver(e, m, t + e->cfg.fabric_ns + e->cfg.wire_ns + e->cfg.nic_ns,
+	/* through the fabric, then the receiver's link (link m->dst) */
+	hn_deliver(e, m, t + e->cfg.fabric_ns +
+		   hn_topo_link_ns(&e->topo, m->dst) + e->cfg.nic_ns,
 		   HN_MODE_WORMHOLE, e->cfg.k);
 	hn_stream_put(e, st);
 	hn_nic_forward(e, u, t);
@@ -86,7 +93,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 		return wake;
 	do {
 		m = st->vq_w.head;
-		o = &e->node[st->dst];
+		o = &e->node[hn_topo_out(&e->topo, 0, st->dst)];
 		if (m->t_ready > t) {
 			wake = hn_min64(wake, m->t_ready);
 		} else if (o->out_free > t) {
@@ -106,7 +113,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 		return wake;
 	st = best;
 	m = st->vq_w.head;
-	o = &e->node[st->dst];
+	o = &e->node[hn_topo_out(&e->topo, 0, st->dst)];
 	hn_rx_reserve(e, m);
 	bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
 	flits = (bytes + c->flit_bytes - 1) / c->flit_bytes;
@@ -135,7 +142,7 @@ void hn_wormhole_begin(struct hn_engine *e)
 {
 	u64 t0 = e->slot_start + e->cfg.guard_ns, end = e->slot_end;
 	u32 N = e->cfg.nodes, u = hn_ev_first(e, t0), i;
-	struct hn_node *n;
+	struct hn_node *n, *o;
 	struct hn_msg *m;
 
 	e->g.slot[e->cfg.k].cap_bytes += hn_ns_bytes(&e->cfg, end - t0) * N;
@@ -149,15 +156,16 @@ void hn_wormhole_begin(struct hn_engine *e)
 		n->in_free = t0;
 		if (n->worm.st) {		/* resume a suspended worm */
 			m = n->worm.st->vq_w.head;
+			o = &e->node[hn_topo_out(&e->topo, 0, m->dst)];
 			e->worms--;
-			e->node[n->worm.st->dst].out_held = HN_NONE;
+			o->out_held = HN_NONE;
 			n->in_free = hn_max64(t0 + n->worm.ns_left,
 					      hn_tail_at(&e->cfg, m, m->sent +
 							 n->worm.bytes));
-			e->node[n->worm.st->dst].out_free = n->in_free;
+			o->out_free = n->in_free;
 			if (n->in_free > end) {
 				n->worm.ns_left = n->in_free - end;
-				e->node[n->worm.st->dst].out_held = u;
+				o->out_held = u;
 				e->worms++;
 				continue;
 			}

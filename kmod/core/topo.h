@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * topo.h - the fabric as a topology: switches with numbered ports, links
+ * joining two switch ports or a switch port and a node's NIC, each link
+ * with its latency and rate, and a routing function (docs/model.md,
+ * "Topologies").
+ *
+ * One file per topology fills struct hn_topo_ops: topo_xbar.c (Ding's
+ * single crossbar, Chs. 3-5) and topo_ft.c (the fat tree FT(l, w) of
+ * Ch. 7).  A k-ary n-cube or a generalized hypercube is one more such file
+ * and one more enum hn_topology value; nothing else names a topology.  topo.c
+ * holds what every topology shares: the choice among a header's allowed
+ * output ports (deterministic, random, adaptive, explicit) and the walk
+ * of a route from node to node.  None of these files calls the engine.
+ *
+ * Conventions every topology keeps:
+ * - switches are 0..nsw-1, each with ports 0..radix-1 (a port may be
+ *   unconnected);
+ * - links are 0..nlinks-1, and link u < nodes is node u's link to the
+ *   fabric, so a NIC's link needs no lookup;
+ * - a route is deterministic given the choices made at the hops where
+ *   ops->alts offers more than one port, and every route's channels have
+ *   strictly increasing ops->rank: the channel dependency graph is then
+ *   acyclic and wormhole routing deadlock-free (Dally and Seitz's
+ *   condition; Duato's Sec. 2.3.4 notes, duato.md Sec. 5.2).
+ */
+#ifndef HN_TOPO_H
+#define HN_TOPO_H
+
+#include "hn_sched.h"		/* enum hn_topology: the kinds */
+
+/* One end of a link: port @port of switch @sw, or node @port (sw NODE). */
+struct hn_tport {
+	u32 sw, port;
+};
+
+#define HN_TOPO_NODE	0xfffffffeu	/* hn_tport.sw: the end is a node */
+
+/* How a header picks among the ports ops->alts allows (topo.c). */
+enum hn_upsel {
+	HN_UPSEL_DET = 0,	/* ops->route: by destination digits */
+	HN_UPSEL_RANDOM = 1,	/* uniform (Woods-Corwin's random up-link) */
+	HN_UPSEL_ADAPTIVE = 2,	/* least occupied, ties to ops->route's */
+	HN_UPSEL_EXPLICIT = 3,	/* the caller's: index i at the i-th choice */
+};
+
+struct hn_topo;
+
+struct hn_topo_ops {
+	const char *name;
+	/* the deterministic output port at switch @sw towards node @dst */
+	u32 (*route)(const struct hn_topo *t, u32 sw, u32 dst);
+	/*
+	 * Every output port a header at @sw may take towards @dst, in
+	 * increasing order, at most @max of them into @port; returns how
+	 * many there are (>= 1).  NULL: only ops->route's.
+	 */
+	u32 (*alts)(const struct hn_topo *t, u32 sw, u32 dst, u32 *port,
+		    u32 max);
+	/* the far end of the link on (@sw, @port); sw HN_NONE: unconnected */
+	struct hn_tport (*peer)(const struct hn_topo *t, u32 sw, u32 port);
+	/* where node @u's link enters the fabric */
+	struct hn_tport (*attach)(const struct hn_topo *t, u32 u);
+	/* the link on (@sw, @port), HN_NONE when unconnected */
+	u32 (*link)(const struct hn_topo *t, u32 sw, u32 port);
+	/*
+	 * The rank of the channel leaving @sw by @port; a node's channel
+	 * into the fabric has rank 0.  Every route climbs strictly.
+	 */
+	u32 (*rank)(const struct hn_topo *t, u32 sw, u32 port);
+	void (*fini)(struct hn_topo *t);
+};
+
+struct hn_topo {
+	const struct hn_topo_ops *ops;
+	u32 kind;			/* enum hn_topology */
+	u32 nodes;
+	u32 nsw;			/* switches */
+	u32 radix;			/* ports per switch */
+	u32 nlinks;			/* bidirectional: two channels each */
+	u32 max_hops;			/* switches on the longest route */
+	u32 link_mbps;			/* every link's rate, Mb/s */
+	u64 link_ns;			/* every link's latency, one way */
+	void *priv;			/* the topology's own state */
+};
+
+/* topo_xbar.c */
+void hn_topo_xbar(struct hn_topo *t, u32 nodes, u64 link_ns, u32 link_mbps);
+/* topo_ft.c: FT(@levels, @width); errors as hn_ft_create()'s */
+int hn_topo_ft(struct hn_topo *t, u32 levels, u32 width, u64 link_ns,
+	       u32 link_mbps, struct hn_err *err);
+/* FT's switch @sw is SW(*h, *tau) (Sec. 7.2) */
+void hn_topo_ft_sw(const struct hn_topo *t, u32 sw, u32 *h, u32 *tau);
+
+/* topo.c */
+struct hn_upsel_arg {
+	u32 mode;			/* enum hn_upsel */
+	u64 *seed;			/* HN_UPSEL_RANDOM */
+	/* HN_UPSEL_ADAPTIVE: how full the channel leaving (sw, port) is */
+	u32 (*occ)(void *ctx, u32 sw, u32 port);
+	void *ctx;
+	const u8 *pick;			/* HN_UPSEL_EXPLICIT */
+	u32 npick;
+	u32 used;			/* choices made so far */
+};
+
+void hn_topo_fini(struct hn_topo *t);
+u32 hn_topo_choose(const struct hn_topo *t, u32 sw, u32 dst,
+		   struct hn_upsel_arg *a);
+int hn_topo_path(const struct hn_topo *t, u32 src, u32 dst,
+		 struct hn_upsel_arg *a, struct hn_tport *hop, u32 max);
+
+/*
+ * The engine's data path asks these.  The crossbar answers inline, with
+ * no indirect call (which costs a retpoline thunk in the module, see
+ * docs/model.md "Engine code"), so its speed does not change.
+ */
+
+/* The output port at switch @sw towards node @dst. */
+static inline u32 hn_topo_out(const struct hn_topo *t, u32 sw, u32 dst)
+{
+	if (t->kind == HN_TOPO_CROSSBAR)
+		return dst;
+	return t->ops->route(t, sw, dst);
+}
+
+/* Link @l's latency, one way (every link's, until links differ). */
+static inline u64 hn_topo_link_ns(const struct hn_topo *t, u32 l)
+{
+	(void)l;
+	return t->link_ns;
+}
+
+#endif /* HN_TOPO_H */
