@@ -69,10 +69,11 @@ $(O)/san/libhncore.a: $(SAN_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# libhybridnet's names (hn_ctl_names.c): hnsim reads and writes hnctl's
 $(O)/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(COMMON_SRC) $(COMMON_HDR) \
-	     $(O)/libhncore.a
+	     lib/hn_ctl_names.c lib/libhybridnet.h $(O)/libhncore.a
 	$(CC) $(BASE) $(CFLAGS) -Itools/hnsim tools/hnsim/*.c $(COMMON_SRC) \
-		$(O)/libhncore.a -o $@
+		lib/hn_ctl_names.c $(O)/libhncore.a -o $@
 
 $(KSFT):
 	@test -r $(KSRC_TAR) || { echo "need $(KSRC_TAR): run 'make deps'"; exit 1; }
@@ -189,7 +190,7 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
 Run:
   demo              boot a VM, load the module, show traffic
   vm-shell          boot the VM to a shell in the host's tree, the module
-                    loaded with HN_PARAMS="nodes=16 k=4 ..."
+                    loaded with HN_PARAMS="nodes=16 slots=4 ..."
   vm-run            run CMD='...' (a host command) in the VM, the module
                     loaded with HN_PARAMS; prints its output and status
   bench             the engine's speed and memory

@@ -14,7 +14,7 @@
 const struct hn_cfg_field hn_cfg_fields[HN_CFG_NR] = {
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, _live, words)		\
 	[HN_CFG_##f] = {						\
-		.name = #f,						\
+		.name = #ctl,						\
 		.attr = HYBRIDNET_ATTR_##A,				\
 		.off = offsetof(struct hn_config, f),			\
 		.is64 = HN_FIELD_IS64_##T,				\

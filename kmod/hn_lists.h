@@ -41,15 +41,15 @@ HN_ERROR(IOCTL_UNKNOWN, ioctl_unknown)		/* ENOTTY */
 #endif
 
 #ifdef HN_GSTAT
-HN_GSTAT(tx_msgs_circuit, TX_CIRCUIT_MSGS, g->tx_msgs[HN_MODE_CIRCUIT])
-HN_GSTAT(tx_msgs_wormhole, TX_WORMHOLE_MSGS, g->tx_msgs[HN_MODE_WORMHOLE])
-HN_GSTAT(tx_bytes_circuit, TX_CIRCUIT_BYTES, g->tx_bytes[HN_MODE_CIRCUIT])
-HN_GSTAT(tx_bytes_wormhole, TX_WORMHOLE_BYTES,
+HN_GSTAT(tx_msgs_circuit, TX_MSGS_CIRCUIT, g->tx_msgs[HN_MODE_CIRCUIT])
+HN_GSTAT(tx_msgs_wormhole, TX_MSGS_WORMHOLE, g->tx_msgs[HN_MODE_WORMHOLE])
+HN_GSTAT(tx_bytes_circuit, TX_BYTES_CIRCUIT, g->tx_bytes[HN_MODE_CIRCUIT])
+HN_GSTAT(tx_bytes_wormhole, TX_BYTES_WORMHOLE,
 	 g->tx_bytes[HN_MODE_WORMHOLE])
-HN_GSTAT(rx_msgs_circuit, RX_CIRCUIT_MSGS, g->rx_msgs[HN_MODE_CIRCUIT])
-HN_GSTAT(rx_msgs_wormhole, RX_WORMHOLE_MSGS, g->rx_msgs[HN_MODE_WORMHOLE])
-HN_GSTAT(rx_bytes_circuit, RX_CIRCUIT_BYTES, g->rx_bytes[HN_MODE_CIRCUIT])
-HN_GSTAT(rx_bytes_wormhole, RX_WORMHOLE_BYTES,
+HN_GSTAT(rx_msgs_circuit, RX_MSGS_CIRCUIT, g->rx_msgs[HN_MODE_CIRCUIT])
+HN_GSTAT(rx_msgs_wormhole, RX_MSGS_WORMHOLE, g->rx_msgs[HN_MODE_WORMHOLE])
+HN_GSTAT(rx_bytes_circuit, RX_BYTES_CIRCUIT, g->rx_bytes[HN_MODE_CIRCUIT])
+HN_GSTAT(rx_bytes_wormhole, RX_BYTES_WORMHOLE,
 	 g->rx_bytes[HN_MODE_WORMHOLE])
 HN_GSTAT(in_flight_msgs, IN_FLIGHT_MSGS, g->in_flight_msgs)
 HN_GSTAT(in_flight_bytes, IN_FLIGHT_BYTES, g->in_flight_bytes)
@@ -76,15 +76,15 @@ HN_GSTAT(rx_dropped, RX_DROPPED, hd->rx_dropped)
 #endif
 
 #ifdef HN_NSTAT
-HN_NSTAT(tx_msgs_circuit, TX_CIRCUIT_MSGS, st->tx_msgs[HN_MODE_CIRCUIT])
-HN_NSTAT(tx_msgs_wormhole, TX_WORMHOLE_MSGS, st->tx_msgs[HN_MODE_WORMHOLE])
-HN_NSTAT(tx_bytes_circuit, TX_CIRCUIT_BYTES, st->tx_bytes[HN_MODE_CIRCUIT])
-HN_NSTAT(tx_bytes_wormhole, TX_WORMHOLE_BYTES,
+HN_NSTAT(tx_msgs_circuit, TX_MSGS_CIRCUIT, st->tx_msgs[HN_MODE_CIRCUIT])
+HN_NSTAT(tx_msgs_wormhole, TX_MSGS_WORMHOLE, st->tx_msgs[HN_MODE_WORMHOLE])
+HN_NSTAT(tx_bytes_circuit, TX_BYTES_CIRCUIT, st->tx_bytes[HN_MODE_CIRCUIT])
+HN_NSTAT(tx_bytes_wormhole, TX_BYTES_WORMHOLE,
 	 st->tx_bytes[HN_MODE_WORMHOLE])
-HN_NSTAT(rx_msgs_circuit, RX_CIRCUIT_MSGS, st->rx_msgs[HN_MODE_CIRCUIT])
-HN_NSTAT(rx_msgs_wormhole, RX_WORMHOLE_MSGS, st->rx_msgs[HN_MODE_WORMHOLE])
-HN_NSTAT(rx_bytes_circuit, RX_CIRCUIT_BYTES, st->rx_bytes[HN_MODE_CIRCUIT])
-HN_NSTAT(rx_bytes_wormhole, RX_WORMHOLE_BYTES,
+HN_NSTAT(rx_msgs_circuit, RX_MSGS_CIRCUIT, st->rx_msgs[HN_MODE_CIRCUIT])
+HN_NSTAT(rx_msgs_wormhole, RX_MSGS_WORMHOLE, st->rx_msgs[HN_MODE_WORMHOLE])
+HN_NSTAT(rx_bytes_circuit, RX_BYTES_CIRCUIT, st->rx_bytes[HN_MODE_CIRCUIT])
+HN_NSTAT(rx_bytes_wormhole, RX_BYTES_WORMHOLE,
 	 st->rx_bytes[HN_MODE_WORMHOLE])
 HN_NSTAT(tx_done, TX_DONE, st->tx_done)
 HN_NSTAT(tx_full, TX_FULL, st->tx_full)

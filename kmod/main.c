@@ -95,9 +95,13 @@ static int nodes = UNSET;
 module_param(nodes, int, 0444);
 MODULE_PARM_DESC(nodes, "virtual nodes, 2..4096 (default: profile)");
 
+static int slots = UNSET;
+module_param(slots, int, 0444);
+MODULE_PARM_DESC(slots, "predictive TDM slots K, 0..64 (default: profile)");
+
 static int k = UNSET;
 module_param(k, int, 0444);
-MODULE_PARM_DESC(k, "predictive TDM slots, 0..64 (default: profile)");
+MODULE_PARM_DESC(k, "deprecated name of slots");
 
 static int policy = UNSET;
 module_param(policy, int, 0444);
@@ -177,7 +181,7 @@ MODULE_PARM_DESC(idle_timeout_ns, "release circuits idle this long, ns, 0 (never
 
 static int pin_slots = UNSET;
 module_param(pin_slots, int, 0444);
-MODULE_PARM_DESC(pin_slots, "slots 0..pin_slots-1 are kept for preloaded circuits, 0..k (default: profile)");
+MODULE_PARM_DESC(pin_slots, "slots 0..pin_slots-1 are kept for preloaded circuits, 0..slots (default: profile)");
 
 static int predict_algo = UNSET;
 module_param(predict_algo, int, 0444);
@@ -231,7 +235,7 @@ MODULE_PARM_DESC(msg_mem_max_bytes, "memory the device's messages may hold, byte
 /* Each field's parameter, by the field's index. */
 static const void *const hn_param_vals[HN_CFG_NR] = {
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)	\
-	[HN_CFG_##f] = &(f),
+	[HN_CFG_##f] = &(ctl),
 #include "hn_fields.h"
 #undef HN_FIELD
 };
@@ -252,6 +256,15 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		return -EINVAL;
 	}
 	hd->profile = profile;
+	if (k != UNSET) {
+		if (slots != UNSET && slots != k) {
+			pr_err("k=%d, slots=%d: k is the deprecated name of slots\n",
+			       k, slots);
+			return -EINVAL;
+		}
+		pr_warn("k=%d: k is deprecated, say slots=%d\n", k, k);
+		slots = k;
+	}
 	for (i = 0; i < HN_CFG_NR; i++) {
 		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
 		s64 v = cf->is64 ? *(const long *)hn_param_vals[i] :
@@ -310,38 +323,25 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		return -EINVAL;
 	}
 	if (hd->preload == HN_PRELOAD_SHIFT && !c->k) {
-		pr_err("preload=shift: needs k >= 1 predictive slots\n");
+		pr_err("preload=shift: needs slots >= 1\n");
 		return -EINVAL;
 	}
 	return 0;
 }
 
 /* preload=shift: slot s connects every u to u + s + 1 (mod N). */
-static int hn_preload_shift(struct hn_dev *hd)
+static int hn_preload_shift_all(struct hn_dev *hd)
 {
-	u32 n = hd->cfg.nodes, s, u;
-	struct hn_slot_cfg sc;
-	struct hn_pair *pairs;
 	struct hn_err err = { };
 	int rc = 0;
+	u32 s;
 
-	pairs = kvcalloc(n, sizeof(*pairs), GFP_KERNEL);
-	if (!pairs)
-		return -ENOMEM;
-	for (s = 0; s < hd->cfg.k && s + 1 < n && !rc; s++) {
-		for (u = 0; u < n; u++) {
-			pairs[u].src = u;
-			pairs[u].dst = (u + s + 1) % n;
-		}
-		sc.slot = s;
-		sc.npairs = n;
-		sc.pairs = pairs;
-		rc = hn_preload(hd->e, &sc, 1, &err);
+	for (s = 0; s < hd->cfg.k && s + 1 < hd->cfg.nodes && !rc; s++) {
+		rc = hn_preload_shift(hd->e, s, &err);
 		if (rc)
 			pr_err("preload=shift: slot %u: %s\n", s, err.msg);
 		cond_resched();
 	}
-	kvfree(pairs);
 	return rc;
 }
 
@@ -385,7 +385,7 @@ static struct hn_dev *hn_dev_alloc(void)
 		goto err_free;
 	}
 	if (hd->preload == HN_PRELOAD_SHIFT) {
-		rc = hn_preload_shift(hd);
+		rc = hn_preload_shift_all(hd);
 		if (rc)
 			goto err_free;
 	}

@@ -68,7 +68,7 @@ static ssize_t hn_cfg_show(struct device *dev, struct device_attribute *a,
 static struct hn_dattr hn_cfg_dattrs[HN_CFG_NR] = {
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
 	[HN_CFG_##f] = {						\
-		.attr = __ATTR(f, 0444, hn_cfg_show, NULL),		\
+		.attr = __ATTR(ctl, 0444, hn_cfg_show, NULL),		\
 		.index = HN_CFG_##f,					\
 	},
 #include "hn_fields.h"
@@ -104,6 +104,12 @@ static ssize_t tick_us_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(tick_us);
 
+/* config/k: the deprecated name of config/slots (docs/names.md) */
+static struct hn_dattr hn_cfg_k = {
+	.attr = __ATTR(k, 0444, hn_cfg_show, NULL),
+	.index = HN_CFG_k,
+};
+
 /* the preload module parameter: what was installed at load, not now */
 static ssize_t preload_at_load_show(struct device *dev,
 				    struct device_attribute *a, char *buf)
@@ -124,6 +130,7 @@ static struct attribute *hn_config_attrs[] = {
 	&dev_attr_pace_ppm.attr,
 	&dev_attr_tick_us.attr,
 	&dev_attr_preload_at_load.attr,
+	&hn_cfg_k.attr.attr,
 	NULL
 };
 

@@ -31,10 +31,10 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_WIRE_NS] = U32,
 	[HYBRIDNET_ATTR_NIC_NS] = U32,
 	[HYBRIDNET_ATTR_FABRIC_NS] = U32,
-	[HYBRIDNET_ATTR_NIC_BUF] = U32,
-	[HYBRIDNET_ATTR_SW_BUF] = U32,
-	[HYBRIDNET_ATTR_RX_BUF] = U32,
-	[HYBRIDNET_ATTR_MAX_MSG] = U32,
+	[HYBRIDNET_ATTR_NIC_BUF_BYTES] = U32,
+	[HYBRIDNET_ATTR_SW_BUF_BYTES] = U32,
+	[HYBRIDNET_ATTR_RX_BUF_BYTES] = U32,
+	[HYBRIDNET_ATTR_MAX_MSG_BYTES] = U32,
 	[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS] = U64,
 	[HYBRIDNET_ATTR_PIN_SLOTS] = U32,
 	[HYBRIDNET_ATTR_PROFILE] = STR,
@@ -90,7 +90,7 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {
-	[HYBRIDNET_STAT_TX_CIRCUIT_MSGS ... HYBRIDNET_STAT_MAX] = U64,
+	[HYBRIDNET_STAT_TX_MSGS_CIRCUIT ... HYBRIDNET_STAT_MAX] = U64,
 };
 
 int hn_ctl_put_pair(struct nl_msg *m, uint32_t src, uint32_t dst)
@@ -139,7 +139,7 @@ int hn_ctl_get_stats(struct nlattr *nest, struct hn_ctl_stats *st)
 	memset(st, 0, sizeof(*st));
 	if (nla_parse_nested(tb, HYBRIDNET_STAT_MAX, nest, hn_stat_policy))
 		return -EPROTO;
-	for (i = HYBRIDNET_STAT_TX_CIRCUIT_MSGS; i <= HYBRIDNET_STAT_MAX; i++) {
+	for (i = HYBRIDNET_STAT_TX_MSGS_CIRCUIT; i <= HYBRIDNET_STAT_MAX; i++) {
 		if (!tb[i])
 			continue;
 		st->v[i] = nla_get_u64(tb[i]);

@@ -103,7 +103,12 @@ struct hn_ctl_config {
 	uint32_t nodes, slots, policy, link_mbps, slot_p_ns, slot_w_ns;
 	uint32_t guard_ns, sched_ns, setup_ns, wh_first_ns, wh_flit_ns;
 	uint32_t flit_bytes, worm_bytes, wire_ns, nic_ns, fabric_ns;
-	uint32_t nic_buf, sw_buf, rx_buf, max_msg, pin_slots;
+	/* the earlier names nic_buf, ... are deprecated (docs/names.md) */
+	union { uint32_t nic_buf_bytes, nic_buf; };
+	union { uint32_t sw_buf_bytes, sw_buf; };
+	union { uint32_t rx_buf_bytes, rx_buf; };
+	union { uint32_t max_msg_bytes, max_msg; };
+	uint32_t pin_slots;
 	uint32_t clock;		/* enum hybridnet_clock */
 	uint32_t pace_ppm;
 	uint32_t predict_algo;	/* enum hybridnet_predict */

@@ -115,11 +115,11 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	if (!in(c->nodes, HN_MIN_NODES, HN_MAX_NODES))
 		return bad(err, "nodes must be 2..4096");
 	if (c->k > HN_MAX_K)
-		return bad(err, "k (predictive slots) must be 0..64");
+		return bad(err, "slots (predictive slots K) must be 0..64");
 	if (c->policy & ~HN_POL_ALL)
 		return bad(err, "unknown policy flag");
 	if (!c->k && (c->policy & HN_POL_NO_W))
-		return bad(err, "k = 0 with no wormhole slot leaves no slot");
+		return bad(err, "slots = 0 with no wormhole slot leaves no slot");
 	if (!in(c->link_mbps, 1, 1000000))
 		return bad(err, "link_mbps must be 1..1000000");
 	if (!in(c->slot_p_ns, 1, NS_MAX) || !in(c->slot_w_ns, 1, NS_MAX))
@@ -164,7 +164,7 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	if (c->idle_timeout_ns > (u64)NS_MAX * 1000000)
 		return bad(err, "idle_timeout_ns must be at most 1e6 s");
 	if (c->pin_slots > c->k)
-		return bad(err, "pin_slots must be at most k");
+		return bad(err, "pin_slots must be at most slots");
 	if (c->wh_overlap > 1)
 		return bad(err, "wh_overlap must be 0 (serial) or 1 (overlapped)");
 	if (c->policy & HN_POL_DYNAMIC) {
@@ -172,7 +172,7 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 			return bad(err,
 				   "dynamic needs no-w: messages wait for circuits, not the wormhole slot");
 		if (c->pin_slots >= c->k)
-			return bad(err, "dynamic needs a slot that is not pinned (pin_slots < k)");
+			return bad(err, "dynamic needs a slot not pinned (pin_slots < slots)");
 		if (c->evict_algo == HN_EVICT_TIMEOUT && !c->idle_timeout_ns)
 			return bad(err,
 				   "dynamic needs an eviction predictor: the time-out with idle_timeout_ns > 0, or the counter");

@@ -279,6 +279,8 @@ void hn_run_until(struct hn_engine *e, u64 t);
 /* circuits */
 int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 	       struct hn_err *err);
+/* preload=shift: slot @s connects u to u + s + 1 (mod N); s + 1 < N */
+int hn_preload_shift(struct hn_engine *e, u32 s, struct hn_err *err);
 int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	       struct hn_grant *out, struct hn_err *err);
 /* The second-level working set (Sec. 5.2.3, second.c). */

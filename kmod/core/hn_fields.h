@@ -11,12 +11,15 @@
  * libhybridnet's field table (lib/hn_ctl_names.c), and the check that the
  * netlink spec agrees (selftests/netlink/spec-check.py).
  *
- * HN_FIELD(field, ATTR, ctl, "name", type, min, max, live, words)
- *   field  member of struct hn_config; also the module parameter and the
- *          sysfs file
- *   ATTR   HYBRIDNET_ATTR_<ATTR>, the netlink attribute
- *   ctl    member of libhybridnet's struct hn_ctl_config
- *   name   the attribute's name in the netlink spec, hnctl and JSON
+ * HN_FIELD(field, ATTR, param, "name", type, min, max, live, words)
+ *   field  member of struct hn_config (the engine's own short name)
+ *   ATTR   HYBRIDNET_ATTR_<ATTR>, the netlink attribute: param in capitals
+ *   param  the field's name: the module parameter, the sysfs file
+ *          config/<param>, the member of libhybridnet's struct
+ *          hn_ctl_config and hnsim's key
+ *   name   param with '-' for '_': the attribute's name in the netlink
+ *          spec, hnctl's key and the JSON key (docs/names.md; make
+ *          check-spec holds ATTR and name to param)
  *   type   U32 or U64
  *   min, max  the range every interface accepts (the configuration as a
  *          whole is then checked by hn_config_check())
@@ -53,11 +56,13 @@ HN_FIELD(wire_ns, WIRE_NS, wire_ns, "wire-ns", U32, 0, HN_NS_MAX, 0, NONE)
 HN_FIELD(nic_ns, NIC_NS, nic_ns, "nic-ns", U32, 0, HN_NS_MAX, 0, NONE)
 HN_FIELD(fabric_ns, FABRIC_NS, fabric_ns, "fabric-ns", U32,
 	 0, HN_NS_MAX, 0, NONE)
-HN_FIELD(nic_buf_bytes, NIC_BUF, nic_buf, "nic-buf", U32,
-	 1, HN_MAX_BUF, 0, NONE)
-HN_FIELD(sw_buf_bytes, SW_BUF, sw_buf, "sw-buf", U32, 1, HN_MAX_BUF, 0, NONE)
-HN_FIELD(rx_buf_bytes, RX_BUF, rx_buf, "rx-buf", U32, 1, HN_MAX_BUF, 0, NONE)
-HN_FIELD(max_msg_bytes, MAX_MSG, max_msg, "max-msg", U32,
+HN_FIELD(nic_buf_bytes, NIC_BUF_BYTES, nic_buf_bytes, "nic-buf-bytes",
+	 U32, 1, HN_MAX_BUF, 0, NONE)
+HN_FIELD(sw_buf_bytes, SW_BUF_BYTES, sw_buf_bytes, "sw-buf-bytes",
+	 U32, 1, HN_MAX_BUF, 0, NONE)
+HN_FIELD(rx_buf_bytes, RX_BUF_BYTES, rx_buf_bytes, "rx-buf-bytes",
+	 U32, 1, HN_MAX_BUF, 0, NONE)
+HN_FIELD(max_msg_bytes, MAX_MSG_BYTES, max_msg_bytes, "max-msg-bytes", U32,
 	 1, HN_MAX_MSG, 0, NONE)
 HN_FIELD(idle_timeout_ns, IDLE_TIMEOUT_NS, idle_timeout_ns, "idle-timeout-ns", U64,
 	 0, HN_TIMEOUT_MAX, 1, NONE)

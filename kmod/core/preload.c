@@ -203,3 +203,30 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 	return 0;
 }
 
+/*
+ * The module's preload=shift, one slot at a time: slot @s connects every
+ * node u to u + s + 1 (mod N), a whole permutation.  hnsim's -s
+ * preload=shift calls it for the same slots as the module.
+ */
+int hn_preload_shift(struct hn_engine *e, u32 s, struct hn_err *err)
+{
+	u32 n = e->cfg.nodes, u;
+	struct hn_slot_cfg sc;
+	struct hn_pair *pairs;
+	int rc;
+
+	pairs = hn_zalloc(n * sizeof(*pairs));
+	if (!pairs)
+		return hn_fail(err, -ENOMEM, "no memory for the preload",
+			       HN_NONE, HN_NONE, n);
+	for (u = 0; u < n; u++) {
+		pairs[u].src = u;
+		pairs[u].dst = (u + s + 1) % n;
+	}
+	sc.slot = s;
+	sc.npairs = n;
+	sc.pairs = pairs;
+	rc = hn_preload(e, &sc, 1, err);
+	hn_free(pairs);
+	return rc;
+}

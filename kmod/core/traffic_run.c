@@ -243,7 +243,7 @@ int hn_trun_check(const struct hn_trun_cfg *r, const struct hn_tcfg *t,
 	if (r->net >= HN_NNETS)
 		return bad(err, "unknown network");
 	if (r->preload_slots > c->k)
-		return bad(err, "preload slots must be at most k");
+		return bad(err, "preload slots must be at most slots");
 	if ((r->net == HN_NET_WORMHOLE || r->net == HN_NET_CIRCUIT) &&
 	    r->preload_slots)
 		return bad(err, "wormhole and circuit networks preload nothing");

@@ -165,7 +165,7 @@ TEST(config)
 #define F(f, v, m) { offsetof(struct hn_config, f), v, m }
 		F(nodes, 1, "nodes must be 2..4096"),
 		F(nodes, 4097, "nodes must be 2..4096"),
-		F(k, 65, "k (predictive slots) must be 0..64"),
+		F(k, 65, "slots (predictive slots K) must be 0..64"),
 		F(link_mbps, 0, "link_mbps must be 1..1000000"),
 		F(slot_p_ns, 0, "slot lengths must be 1 ns..1 s"),
 		F(guard_ns, 200, "guard_ns must be shorter than every slot"),

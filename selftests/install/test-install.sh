@@ -133,7 +133,7 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 	check "completion: hnctl set <TAB> offers every key of hnctl show --help" \
 		test "$(complete_words hnctl set '')" = "$(cat "$T/keys")"
 	check "completion: hnctl set nodes 8 n<TAB> offers the keys in n" test \
-		"$(complete_words hnctl set nodes 8 n)" = "nic-buf nic-ns nodes"
+		"$(complete_words hnctl set nodes 8 n)" = "nic-buf-bytes nic-ns nodes"
 	check "completion: hnctl set policy <TAB> offers the policies" test \
 		"$(complete_words hnctl set policy '')" = \
 		"dynamic fixed no-w preempt preempt,slot ses sla"
@@ -141,6 +141,9 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 		"$(complete_words hnsim run --pattern '' | wc -w)" = 17
 	check "completion: hnsim -s slot_<TAB> offers the slot keys" test \
 		"$(complete_words hnsim -s slot_)" = "slot_p_ns= slot_w_ns="
+	check "completion: hnsim -s pre<TAB> offers the module's preload too" \
+		test "$(complete_words hnsim -s pre)" = \
+		"predict_algo= predict_kstep= preload="
 	check "completion: hntraffic --fa<TAB> gives --fault, then its kinds" test \
 		"$(complete_words hntraffic --fa) / $(complete_words hntraffic --fault '')" = \
 		"--fault / corrupt dup lose swap"

@@ -136,7 +136,7 @@ report "$( [ $? -eq 0 ] && echo 1 || echo 0)" \
 	"$T/abi"
 sed -n 's|^What:\t*/sys/class/misc/hybridnet/||p' "$ABI" > "$T/what"
 {
-	sed -n 's/^HN_FIELD(\([a-z_0-9]*\),.*/config\/\1/p' kmod/core/hn_fields.h
+	sed -n 's/^HN_FIELD([a-z_0-9]*, *[A-Z_0-9]*, *\([a-z_0-9]*\),.*/config\/\1/p' kmod/core/hn_fields.h
 	sed 's/^/errors\//' "$T/errors"
 	sed -n 's/^HN_GSTAT(\([a-z_0-9]*\),.*/stats\/\1/p' kmod/hn_lists.h
 	sed -n 's/^HN_[NS]\(STAT\|FILE\)(\([a-z_0-9]*\),.*/nodes\/<N>\/\2/p' \
@@ -145,4 +145,17 @@ sed -n 's|^What:\t*/sys/class/misc/hybridnet/||p' "$ABI" > "$T/what"
 report "$( [ -s "$T/missing" ] && echo 0 || echo 1)" \
 	"$ABI has every field of hn_fields.h and every row of hn_lists.h" \
 	"$T/missing"
+
+# docs/names.md, the one table of names, has every field and statistic
+# under both of its names
+{
+	sed -n 's/^HN_FIELD([a-z_0-9]*, *[A-Z_0-9]*, *\([a-z_0-9]*\), *"\([a-z0-9-]*\)".*/\1\n\2/p' \
+		kmod/core/hn_fields.h
+	sed -n 's/^HN_[GN]STAT(\([a-z_0-9]*\),.*/\1/p' kmod/hn_lists.h |
+		sed 'p; s/_/-/g'
+} | sort -u | while read -r w; do
+	grep -qF "\`$w\`" docs/names.md || echo "$w"
+done > "$T/unnamed"
+report "$( [ -s "$T/unnamed" ] && echo 0 || echo 1)" \
+	"docs/names.md names every field and statistic both ways" "$T/unnamed"
 finish

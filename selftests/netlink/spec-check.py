@@ -9,7 +9,12 @@ code:
         each field is a spec attribute of the same number and type, whose
         checks (min, max) are the field's range;
   4     libhybridnet's names (lib/hn_ctl_names.c) of every attribute and
-        statistic are the spec's.
+        statistic are the spec's;
+  5     one vocabulary (docs/names.md): each field's spec name is its
+        parameter's (module parameter, sysfs file, libhybridnet member)
+        with '-' for '_', and its attribute the parameter in capitals;
+        each statistic's sysfs file (kmod/hn_lists.h) is its spec name
+        with '_' for '-'.
 Prints TAP.
 
 Usage: spec-check.py SPEC UAPI_DIR BUILD_DIR [CORE_DIR LIB_DIR]
@@ -85,7 +90,8 @@ def main():
     lib = sys.argv[5] if len(sys.argv) > 5 else 'lib'
     bad2 = check_table(spec, uapi, core, build)
     bad3 = check_lib(spec, uapi, core, lib, build)
-    return 1 if bad or bad2 or bad3 else 0
+    bad4 = check_vocab(spec, core)
+    return 1 if bad or bad2 or bad3 or bad4 else 0
 
 
 def spec_attrs(spec, set_name):
@@ -190,6 +196,52 @@ def check_lib(spec, uapi, core, lib, build):
     print('%s 4 libhybridnet names %d attributes and statistics as the spec does'
           % ('not ok' if bad or not n else 'ok', n))
     return bad or not n
+
+
+def hn_rows(path, macro):
+    """the argument lists of every row macro(...) of a table file"""
+    with open(path) as f:
+        text = f.read()
+    rows = []
+    for part in text.split(macro + '(')[1:]:
+        args = part.split(')')[0]
+        if args.split(',')[0].strip() in ('f', 'field', 'file'):
+            continue	# a definition or the comment's example
+        rows.append([a.strip() for a in ' '.join(args.split()).split(',')])
+    return rows
+
+
+def check_vocab(spec, core):
+    bad = []
+    n = 0
+    for r in hn_rows(os.path.join(core, 'hn_fields.h'), 'HN_FIELD'):
+        if len(r) < 4 or not r[3].startswith('"'):
+            continue
+        n += 1
+        field, attr, param, name = r[0], r[1], r[2], r[3].strip('"')
+        if name != param.replace('_', '-'):
+            bad.append('field %s: spec name %s, parameter %s'
+                       % (field, name, param))
+        if attr != param.upper():
+            bad.append('field %s: attribute %s, parameter %s'
+                       % (field, attr, param))
+    stats = spec_attrs(spec, 'stats')
+    lists = os.path.join(os.path.dirname(core.rstrip('/')), 'hn_lists.h')
+    for macro in ('HN_GSTAT', 'HN_NSTAT'):
+        for r in hn_rows(lists, macro):
+            if len(r) < 2:
+                continue
+            n += 1
+            if r[0].replace('_', '-') not in stats:
+                bad.append('%s %s: no statistic %s in the spec'
+                           % (macro, r[0], r[0].replace('_', '-')))
+            if r[1] != r[0].upper():
+                bad.append('%s %s: statistic %s' % (macro, r[0], r[1]))
+    for b in bad:
+        print('# ' + b)
+    print('%s 5 one vocabulary: %d fields and statistics named alike '
+          'everywhere' % ('not ok' if bad or n < 40 else 'ok', n))
+    return bad or n < 40
 
 
 if __name__ == '__main__':

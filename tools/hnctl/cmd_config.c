@@ -10,14 +10,15 @@
 #include "hnctl.h"
 #include "json.h"
 
+/* Deprecated names, still accepted (docs/names.md) */
 static const struct {
 	const char *alias, *name;
 } aliases[] = {
 	{ "k", "slots" },
-	{ "nic-buf-bytes", "nic-buf" },
-	{ "sw-buf-bytes", "sw-buf" },
-	{ "rx-buf-bytes", "rx-buf" },
-	{ "max-msg-bytes", "max-msg" },
+	{ "nic-buf", "nic-buf-bytes" },
+	{ "sw-buf", "sw-buf-bytes" },
+	{ "rx-buf", "rx-buf-bytes" },
+	{ "max-msg", "max-msg-bytes" },
 };
 
 /* The field called @key (spec name, '_' for '-', or an alias). */
@@ -107,7 +108,6 @@ void config_json(const struct hn_ctl_config *cfg)
 	}
 }
 
-#define HN_SYSFS	"/sys/class/misc/" HYBRIDNET_DEV_NAME
 
 /* A number in a sysfs file, or -1. */
 static long long sysfs_num(const char *path)
@@ -121,6 +121,64 @@ static long long sysfs_num(const char *path)
 		fclose(f);
 	}
 	return v;
+}
+
+#define HN_SYSFS	"/sys/class/misc/" HYBRIDNET_DEV_NAME
+
+/*
+ * The module's parameters that netlink does not carry, read from sysfs
+ * config/; show's mask of them has bit i for row i.
+ */
+static const struct {
+	const char *key, *file;
+	int number;
+} sysfs_keys[] = {
+	{ "preload-at-load", "preload_at_load", 0 },
+	{ "tick-us", "tick_us", 1 },
+};
+
+static int sysfs_key(const char *key)
+{
+	char buf[32];
+	size_t i;
+
+	for (i = 0; key[i] && i + 1 < sizeof(buf); i++)
+		buf[i] = key[i] == '_' ? '-' : key[i];
+	buf[i] = '\0';
+	if (!strcmp(buf, "preload"))	/* the module parameter's name */
+		return 0;
+	for (i = 0; i < sizeof(sysfs_keys) / sizeof(sysfs_keys[0]); i++)
+		if (!strcmp(buf, sysfs_keys[i].key))
+			return (int)i;
+	return -1;
+}
+
+/* The sysfs-only keys of @mask, where the files can be read. */
+static void show_sysfs(unsigned int mask, int json)
+{
+	char path[96], val[32];
+	size_t i;
+	FILE *f;
+
+	for (i = 0; i < sizeof(sysfs_keys) / sizeof(sysfs_keys[0]); i++) {
+		if (!(mask & 1u << i))
+			continue;
+		snprintf(path, sizeof(path), HN_SYSFS "/config/%s",
+			 sysfs_keys[i].file);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(val, sizeof(val), f)) {
+			val[strcspn(val, "\n")] = '\0';
+			if (!json)
+				printf("%s %s\n", sysfs_keys[i].key, val);
+			else if (sysfs_keys[i].number)
+				j_u64(sysfs_keys[i].key, strtoull(val, NULL, 10));
+			else
+				j_str(sysfs_keys[i].key, val);
+		}
+		fclose(f);
+	}
 }
 
 /*
@@ -163,6 +221,7 @@ static void show_holders(const struct hn_ctl_config *cfg, int json)
 int cmd_show(struct hnctl *o, int argc, char **argv)
 {
 	struct hn_ctl_config cfg;
+	unsigned int sys = 0;
 	uint64_t want = 0;
 	int i, rc;
 
@@ -175,6 +234,10 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 		if (rc)
 			continue;
 		f = field(argv[i]);
+		if (!f && sysfs_key(argv[i]) >= 0) {
+			sys |= 1u << sysfs_key(argv[i]);
+			continue;
+		}
 		if (!f)
 			return hnctl_usage("show", "unknown key '%s'", argv[i]);
 		want |= HN_CTL_BIT(f->attr);
@@ -196,18 +259,22 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 	rc = hn_ctl_config_get(o->ctl, &cfg);
 	if (rc)
 		return hnctl_refused(o, "show", rc);
-	if (want)
+	if (want || sys)
 		cfg.mask &= want;
+	if (!want && !sys)
+		sys = ~0u;
 	if (o->json) {
 		j_obj(NULL);
 		config_json(&cfg);
-		if (!want)
+		show_sysfs(sys, 1);
+		if (!want && sys == ~0u)
 			show_holders(&cfg, 1);
 		j_obj_end();
 		j_end();
 	} else {
 		config_print(&cfg, 0);
-		if (!want)
+		show_sysfs(sys, 0);
+		if (!want && sys == ~0u)
 			show_holders(&cfg, 0);
 	}
 	return 0;
@@ -220,8 +287,7 @@ static unsigned int field_units(const struct hn_ctl_field *f)
 
 	if (len > 3 && !strcmp(f->name + len - 3, "-ns"))
 		return HNCTL_UNIT_TIME;
-	if (strstr(f->name, "buf") || strstr(f->name, "bytes") ||
-	    !strcmp(f->name, "max-msg"))
+	if (len > 6 && !strcmp(f->name + len - 6, "-bytes"))
 		return HNCTL_UNIT_BYTES;
 	return 0;
 }

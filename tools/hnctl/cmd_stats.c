@@ -2,7 +2,7 @@
 /*
  * cmd_stats.c - "hnctl stats": global and per-slot statistics, the
  * per-node dump, and "stats reset".  Statistics are printed under their
- * spec names (tx-circuit-msgs, ...) in the kernel's order; a statistic
+ * spec names (tx-msgs-circuit, ...) in the kernel's order; a statistic
  * this hnctl does not know is printed by number.
  */
 #include <inttypes.h>

@@ -5,7 +5,7 @@
  * "hnsim run --pattern" so that an experiment runs in user space or in the
  * kernel with the same command line.  Values are checked here as hnsim
  * run checks them; what depends on the fabric (pattern names, sizes
- * against max-msg, the scatter root) the kernel checks, and its reason is
+ * against max-msg-bytes, the scatter root) the kernel checks, and its reason is
  * printed.
  */
 #include <errno.h>

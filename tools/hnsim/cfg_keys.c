@@ -9,44 +9,82 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hnsim.h"
+#include "libhybridnet.h"
 
+/*
+ * The engine's fields, from the one table (kmod/core/hn_fields.h): a key
+ * is the field's parameter, as the module parameter and sysfs name it;
+ * '-' may stand for '_', so hnctl's names (and hnctl show -j's keys) are
+ * keys too (docs/names.md).
+ */
+#define HNSIM_WIDE_U32	0
+#define HNSIM_WIDE_U64	1
 static const struct {
 	const char *name;
 	size_t off;
 	int wide;			/* u64 rather than u32 */
-	const char *help;
+	unsigned long long lo, hi;	/* the range every interface takes */
 } keys[] = {
-#define K(f, h) { #f, offsetof(struct hn_config, f), 0, h }
-	K(nodes, "virtual nodes N, 2..4096"),
-	K(k, "predictive slots K, 0..64 (slot K is the wormhole slot)"),
-	K(link_mbps, "link rate, Mb/s"),
-	K(slot_p_ns, "predictive slot length NUM_P, ns"),
-	K(slot_w_ns, "wormhole slot length NUM_W, ns (used with sla)"),
-	K(guard_ns, "guard band at the start of each slot, ns"),
-	K(sched_ns, "predictive scheduler latency, ns"),
-	K(setup_ns, "switch configuration delay, ns"),
-	K(wh_first_ns, "wormhole: first flit of a worm, arbitration incl., ns"),
-	K(wh_flit_ns, "wormhole: each further flit, ns"),
-	K(flit_bytes, "flit size, bytes"),
-	K(worm_bytes, "largest worm, bytes; longer messages are split"),
-	K(wire_ns, "NIC to switch wire, one way, ns"),
-	K(nic_ns, "NIC send or receive delay, ns"),
-	K(fabric_ns, "propagation through the fabric, ns"),
-	K(nic_buf_bytes, "NIC buffer (Q_W + VQ_PCKT), bytes"),
-	K(sw_buf_bytes, "switch VQ_W per input port, bytes"),
-	K(rx_buf_bytes, "receive buffer per node, bytes"),
-	K(max_msg_bytes, "largest message, bytes"),
-	K(predict_algo, "predict placement: 0 first fit (Sec. 3.4.2), 1 K-step (Ch. 6), 2 second level (Sec. 5.2.3)"),
-	K(predict_kstep, "K of the K-step placement, 1..2N-1"),
-	K(evict_algo, "eviction predictor (Sec. 5.2.2): 0 time-out, 1 counter"),
-	K(evict_count, "counter predictor: uses of other circuits that evict one"),
-	K(wh_overlap, "wormhole arbitration: 0 serial, 1 overlaps the previous worm"),
-	K(serdes_ns, "of wire_ns, one end's (de)serialiser, ns; a circuit skips the switch's two"),
-#undef K
-	{ "idle_timeout_ns", offsetof(struct hn_config, idle_timeout_ns), 1,
-	  "release circuits idle this long, ns (0: never)" },
-	{ "pin_slots", offsetof(struct hn_config, pin_slots), 0,
-	  "slots 0..pin_slots-1 are the preload's: no time-out, no scheduling" },
+#define HN_FIELD(f, A, param, nl, T, min, max, live, words)		\
+	{ #param, offsetof(struct hn_config, f), HNSIM_WIDE_##T, min, max },
+#include "hn_fields.h"
+#undef HN_FIELD
+};
+
+/* What --help says of each key; a key missing here gets no text. */
+static const struct {
+	const char *name, *help;
+} key_help[] = {
+	{ "nodes", "virtual nodes N" },
+	{ "slots", "predictive slots K (slot K is the wormhole slot)" },
+	{ "policy", "cycle controller, as -P (or its number)" },
+	{ "link_mbps", "link rate, Mb/s" },
+	{ "slot_p_ns", "predictive slot length NUM_P, ns" },
+	{ "slot_w_ns", "wormhole slot length NUM_W, ns (used with sla)" },
+	{ "guard_ns", "guard band at the start of each slot, ns" },
+	{ "sched_ns", "predictive scheduler latency, ns" },
+	{ "setup_ns", "switch configuration delay, ns" },
+	{ "wh_first_ns", "wormhole: first flit of a worm, arbitration incl., ns" },
+	{ "wh_flit_ns", "wormhole: each further flit, ns" },
+	{ "flit_bytes", "flit size, bytes" },
+	{ "worm_bytes", "largest worm, bytes; longer messages are split" },
+	{ "wire_ns", "NIC to switch wire, one way, ns" },
+	{ "nic_ns", "NIC send or receive delay, ns" },
+	{ "fabric_ns", "propagation through the fabric, ns" },
+	{ "nic_buf_bytes", "NIC buffer (Q_W + VQ_PCKT), bytes" },
+	{ "sw_buf_bytes", "switch VQ_W per input port, bytes" },
+	{ "rx_buf_bytes", "receive buffer per node, bytes" },
+	{ "max_msg_bytes", "largest message, bytes" },
+	{ "idle_timeout_ns", "release circuits idle this long, ns (0: never)" },
+	{ "pin_slots", "slots 0..pin_slots-1 are the preload's: no time-out, no scheduling" },
+	{ "predict_algo", "predict placement: first-fit (0, Sec. 3.4.2), kstep (1, Ch. 6), second-level (2, Sec. 5.2.3)" },
+	{ "predict_kstep", "K of the K-step placement, 1..2N-1" },
+	{ "evict_algo", "eviction predictor (Sec. 5.2.2): timeout (0) or counter (1)" },
+	{ "evict_count", "counter predictor: uses of other circuits that evict one" },
+	{ "wh_overlap", "wormhole arbitration: 0 serial, 1 overlaps the previous worm" },
+	{ "serdes_ns", "of wire_ns, one end's (de)serialiser, ns; a circuit skips the switch's two" },
+};
+
+/* Deprecated names, still accepted (docs/names.md). */
+static const struct {
+	const char *alias, *name;
+} aliases[] = {
+	{ "k", "slots" },
+	{ "nic_buf", "nic_buf_bytes" },
+	{ "sw_buf", "sw_buf_bytes" },
+	{ "rx_buf", "rx_buf_bytes" },
+	{ "max_msg", "max_msg_bytes" },
+	{ "preload_at_load", "preload" },
+};
+
+/*
+ * The module's keys that do not change what the engine computes in
+ * virtual time, and what hnctl show -j adds of the device's state:
+ * accepted, so that the module's configuration reads back, and ignored.
+ */
+static const char *const ignored[] = {
+	"clock", "pace_ppm", "tick_us", "msg_mem_max_bytes", "now",
+	"bound_nodes", "open_files",
 };
 
 static const struct {
@@ -62,14 +100,49 @@ static const struct {
 	{ "dynamic", HN_POL_DYNAMIC | HN_POL_NO_W | HN_POL_SES },
 };
 
-int cfg_set(struct hn_config *c, const char *key, const char *val,
-	    char *why, size_t whylen)
+/* @key as hnsim knows it: '-' for '_', and a deprecated name replaced */
+static const char *key_name(const char *key, char *buf, size_t len)
 {
-	unsigned long long v;
-	char *end;
 	size_t i;
 
-	if (!strcmp(key, "policy"))
+	if (strlen(key) >= len)
+		return key;
+	for (i = 0; key[i]; i++)
+		buf[i] = key[i] == '-' ? '_' : key[i];
+	buf[i] = 0;
+	for (i = 0; i < ARRAY_SIZE(aliases); i++)
+		if (!strcmp(buf, aliases[i].alias))
+			return aliases[i].name;
+	return buf;
+}
+
+/* An enum field's value by its word (first-fit, counter, ...), or -1. */
+static long long key_word(const char *key, const char *val)
+{
+	const struct hn_ctl_field *f;
+	char buf[32];
+	size_t i;
+
+	for (i = 0; key[i] && i + 1 < sizeof(buf); i++)
+		buf[i] = key[i] == '_' ? '-' : key[i];
+	buf[i] = 0;
+	f = hn_ctl_config_field(buf);
+	for (i = 0; f && f->enums && f->enums[i]; i++)
+		if (!strcmp(val, f->enums[i]))
+			return (long long)i;
+	return -1;
+}
+
+int cfg_set(struct hn_config *c, u32 *preload, const char *key,
+	    const char *val, char *why, size_t whylen)
+{
+	unsigned long long v;
+	char buf[32], *end;
+	long long w;
+	size_t i;
+
+	key = key_name(key, buf, sizeof(buf));
+	if (!strcmp(key, "policy") && !(val[0] >= '0' && val[0] <= '9'))
 		return cfg_policy(val, &c->policy) ?
 		       (snprintf(why, whylen, "unknown policy '%s'", val), -1) :
 		       0;
@@ -79,15 +152,31 @@ int cfg_set(struct hn_config *c, const char *key, const char *val,
 		snprintf(why, whylen, "unknown profile '%s'", val);
 		return -1;
 	}
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	if (!strcmp(key, "preload")) {
+		if (!preload) {
+			snprintf(why, whylen, "preload: only a trace run takes it (hnsim run has --preload-slots)");
+			return -1;
+		}
+		if (!strcmp(val, "none") || !strcmp(val, "shift")) {
+			*preload = !strcmp(val, "shift");
+			return 0;
+		}
+		snprintf(why, whylen, "preload: '%s' is not none or shift", val);
+		return -1;
+	}
+	for (i = 0; i < ARRAY_SIZE(ignored); i++)
+		if (!strcmp(key, ignored[i]))
+			return 0;
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		if (strcmp(key, keys[i].name))
 			continue;
+		w = key_word(key, val);
 		errno = 0;
-		v = strtoull(val, &end, 0);
-		if (errno || end == val || *end || val[0] == '-' ||
-		    (!keys[i].wide && v > 0xffffffffULL)) {
-			snprintf(why, whylen, "%s: '%s' is not a number in range",
-				 key, val);
+		v = w >= 0 ? (unsigned long long)w : strtoull(val, &end, 0);
+		if (w < 0 && (errno || end == val || *end || val[0] == '-' ||
+			      v < keys[i].lo || v > keys[i].hi)) {
+			snprintf(why, whylen, "%s: '%s' is not a number in %llu..%llu",
+				 key, val, keys[i].lo, keys[i].hi);
 			return -1;
 		}
 		if (keys[i].wide)
@@ -100,13 +189,14 @@ int cfg_set(struct hn_config *c, const char *key, const char *val,
 	return -1;
 }
 
-int cfg_opt(struct hn_config *c, int opt, char *arg, const char *prog)
+int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
+	    const char *prog)
 {
 	static const struct {
 		int opt;
 		const char *key;
 	} keyed[] = {
-		{ 'p', "profile" }, { 'n', "nodes" }, { 'k', "k" },
+		{ 'p', "profile" }, { 'n', "nodes" }, { 'k', "slots" },
 		{ 'P', "policy" },
 	};
 	const char *key = NULL, *val = arg;
@@ -117,7 +207,7 @@ int cfg_opt(struct hn_config *c, int opt, char *arg, const char *prog)
 		if (opt == keyed[i].opt)
 			key = keyed[i].key;
 	if (opt == 'c')
-		return cfg_file(c, arg, prog) ? 1 : 0;
+		return cfg_file(c, preload, arg, prog) ? 1 : 0;
 	if (opt == 's') {
 		eq = strchr(arg, '=');
 		if (!eq) {
@@ -131,7 +221,7 @@ int cfg_opt(struct hn_config *c, int opt, char *arg, const char *prog)
 	}
 	if (!key)
 		return -1;
-	if (cfg_set(c, key, val, why, sizeof(why))) {
+	if (cfg_set(c, preload, key, val, why, sizeof(why))) {
 		fprintf(stderr, "%s: %s\n", prog, why);
 		return 1;
 	}
@@ -175,39 +265,103 @@ const char *cfg_policy_name(u32 p, char *buf, size_t len)
 
 void cfg_print_keys(FILE *f)
 {
+	const char *help;
 	struct hn_config d;
-	size_t i;
+	size_t i, h;
 
 	hn_config_default(&d);
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		unsigned long long v = keys[i].wide ?
 			*(u64 *)((char *)&d + keys[i].off) :
 			*(u32 *)((char *)&d + keys[i].off);
 
-		fprintf(f, "  %-16s %s [ding4: %llu]\n", keys[i].name,
-			keys[i].help, v);
+		help = "";
+		for (h = 0; h < ARRAY_SIZE(key_help); h++)
+			if (!strcmp(key_help[h].name, keys[i].name))
+				help = key_help[h].help;
+		fprintf(f, "  %-16s %s [ding4: %llu]\n", keys[i].name, help, v);
 	}
+	fprintf(f,
+"  preload          none, or shift: at time 0 slot s connects every u to\n"
+"                   u+s+1 mod N, as the module's preload=shift [none]\n"
+"Each key is the module parameter of the same name; '-' may stand for '_'\n"
+"(hnctl's names).  The deprecated k, nic_buf, sw_buf, rx_buf, max_msg are\n"
+"slots, nic_buf_bytes, ...; clock, pace_ppm, tick_us and msg_mem_max_bytes\n"
+"(the module's, no effect on virtual time) are accepted and ignored.\n");
 }
 
-/* Apply KEY=VALUE lines ('#' comments) of @path; @prog names the tool. */
-int cfg_file(struct hn_config *c, const char *path, const char *prog)
+/* The printable keys of @c as module parameters (KEY=VALUE lines). */
+void cfg_print(FILE *f, const struct hn_config *c, u32 preload)
 {
-	char *buf = NULL, *eq, *k, *v, why[160];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		fprintf(f, "%s=%llu\n", keys[i].name, keys[i].wide ?
+			(unsigned long long)*(const u64 *)((const char *)c + keys[i].off) :
+			(unsigned long long)*(const u32 *)((const char *)c + keys[i].off));
+	fprintf(f, "preload=%s\n", preload ? "shift" : "none");
+}
+
+/*
+ * The same as one JSON object in hnctl show -j's names and words, so
+ * that it equals what hnctl -j show KEY... prints of a module loaded
+ * with these parameters (the preload is not a field: it is left out).
+ */
+void cfg_print_json(FILE *f, const struct hn_config *c)
+{
+	const struct hn_ctl_field *cf;
+	unsigned long long v;
+	char name[32], pol[64];
+	size_t i, k;
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		v = keys[i].wide ? *(const u64 *)((const char *)c + keys[i].off) :
+		    *(const u32 *)((const char *)c + keys[i].off);
+		for (k = 0; keys[i].name[k] && k + 1 < sizeof(name); k++)
+			name[k] = keys[i].name[k] == '_' ? '-' : keys[i].name[k];
+		name[k] = 0;
+		fprintf(f, "%s\"%s\":", i ? "," : "{", name);
+		cf = hn_ctl_config_field(name);
+		for (k = 0; cf && cf->enums && cf->enums[k] && k < v; k++)
+			;
+		if (!strcmp(name, "policy"))
+			fprintf(f, "\"%s\"",
+				hn_ctl_policy_str((uint32_t)v, pol, sizeof(pol)));
+		else if (cf && cf->enums && cf->enums[k])
+			fprintf(f, "\"%s\"", cf->enums[k]);
+		else
+			fprintf(f, "%llu", v);
+	}
+	fprintf(f, "}\n");
+}
+
+/* Apply KEY=VALUE lines ('#' comments), or hnctl show -j's object, of
+ * @path; @prog names the tool.
+ */
+int cfg_file(struct hn_config *c, u32 *preload, const char *path,
+	     const char *prog)
+{
+	char *buf = NULL, *eq, *k, *v, *line, *next, why[160];
 	unsigned long n = 0;
-	size_t cap = 0;
-	FILE *f = fopen(path, "r");
 	int rc = 0;
 
-	if (!f) {
-		perror(path);
+	buf = cfg_read(path);
+	if (!buf)
 		return -1;
+	if (buf[strspn(buf, " \t\r\n")] == '{') {
+		rc = cfg_json(c, preload, buf, path, prog);
+		free(buf);
+		return rc;
 	}
-	while (!rc && getline(&buf, &cap, f) >= 0) {
+	for (line = buf; !rc && line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
 		n++;
-		k = strchr(buf, '#');
+		k = strchr(line, '#');
 		if (k)
 			*k = 0;
-		k = buf + strspn(buf, " \t\r\n");
+		k = line + strspn(line, " \t\r");
 		if (!*k)
 			continue;
 		eq = strchr(k, '=');
@@ -220,13 +374,12 @@ int cfg_file(struct hn_config *c, const char *path, const char *prog)
 		*eq = 0;
 		v = eq + 1 + strspn(eq + 1, " \t");
 		k[strcspn(k, " \t")] = 0;
-		v[strcspn(v, " \t\r\n")] = 0;
-		if (cfg_set(c, k, v, why, sizeof(why))) {
+		v[strcspn(v, " \t\r")] = 0;
+		if (cfg_set(c, preload, k, v, why, sizeof(why))) {
 			fprintf(stderr, "%s: %s:%lu: %s\n", prog, path, n, why);
 			rc = -1;
 		}
 	}
 	free(buf);
-	fclose(f);
 	return rc;
 }

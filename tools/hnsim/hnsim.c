@@ -13,6 +13,9 @@ static void usage(FILE *f)
 	fprintf(f,
 "Usage: hnsim [run] [OPTION]... [TRACE]\n"
 "  or:  hnsim run --pattern NAME ...   synthetic traffic ('hnsim run --help')\n"
+"  or:  hnsim sched ...                the schedulers alone ('hnsim sched --help')\n"
+"  or:  hnsim config [OPTION]...       print the configuration the options make\n"
+"                                      ('hnsim config --help')\n"
 "Run the hybridnet engine (the same code as hybridnet.ko) in user space on a\n"
 "message trace and print statistics.  TRACE is a file, or - or nothing for\n"
 "standard input.  Time is virtual, in nanoseconds; the same configuration and\n"
@@ -35,8 +38,9 @@ static void usage(FILE *f)
 "                         dynamic  Dynamic TDM (with ses, no-w): circuits on\n"
 "                                  demand, released after idle_timeout_ns\n"
 "  -s, --set KEY=VALUE  set one configuration value (repeatable; see KEYS)\n"
-"  -c, --config FILE    read KEY=VALUE lines (# comments); also profile=,\n"
-"                       policy=; applied in order with -s and -p\n"
+"  -c, --config FILE    read KEY=VALUE lines (# comments), or the JSON object\n"
+"                       'hnctl -j show' prints; also profile=, policy=;\n"
+"                       applied in order with -s and -p\n"
 "  -u, --until NS       stop at this virtual time (default: run until every\n"
 "                       message is delivered, at most 1000 s virtual)\n"
 "  -N, --per-node       add per-node statistics\n"
@@ -82,6 +86,69 @@ static void usage(FILE *f)
 "2 when the run stopped with traffic still in flight.\n");
 }
 
+/*
+ * "hnsim config [OPTION]...": the configuration the options make, as
+ * module parameters (KEY=VALUE lines, which -c reads back and insmod
+ * takes joined by spaces), or with -j as hnctl show -j prints it.
+ */
+static int config_main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "profile", required_argument, NULL, 'p' },
+		{ "nodes", required_argument, NULL, 'n' },
+		{ "slots", required_argument, NULL, 'k' },
+		{ "policy", required_argument, NULL, 'P' },
+		{ "set", required_argument, NULL, 's' },
+		{ "config", required_argument, NULL, 'c' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct hn_err err = { 0 };
+	struct hn_config cfg;
+	int c, rc, json = 0;
+	u32 preload = 0;
+
+	hn_config_default(&cfg);
+	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:jh", lo,
+				NULL)) != -1) {
+		rc = cfg_opt(&cfg, &preload, c, optarg, "hnsim config");
+		if (rc > 0)
+			return 1;
+		if (!rc)
+			continue;
+		if (c == 'j') {
+			json = 1;
+		} else if (c == 'h') {
+			printf(
+"Usage: hnsim config [-p NAME] [-n N] [-k K] [-P LIST] [-s KEY=VALUE]... [-c FILE] [-j]\n"
+"Print the configuration these options make (the options and KEYS of\n"
+"'hnsim --help'): as module parameters, one KEY=VALUE a line, which -c reads\n"
+"back and insmod takes joined by spaces; with -j, --json as one JSON object\n"
+"equal to what 'hnctl -j show KEY...' prints of a module so loaded.  FILE\n"
+"may be the output of 'hnctl -j show'.\n");
+			return 0;
+		} else {
+			fprintf(stderr, "Try 'hnsim config --help'.\n");
+			return 1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "hnsim config: '%s': no arguments; try 'hnsim config --help'\n",
+			argv[optind]);
+		return 1;
+	}
+	if (hn_config_check(&cfg, &err)) {
+		fprintf(stderr, "hnsim config: bad configuration: %s\n", err.msg);
+		return 1;
+	}
+	if (json)
+		cfg_print_json(stdout, &cfg);
+	else
+		cfg_print(stdout, &cfg, preload);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -107,6 +174,8 @@ int main(int argc, char **argv)
 	struct hn_err err = { 0 };
 	int c, rc = 0, pretty = 0;
 
+	if (argc > 1 && !strcmp(argv[1], "config"))
+		return config_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "sched"))
 		return sched_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "run")) {
@@ -119,7 +188,7 @@ int main(int argc, char **argv)
 	hn_config_default(&o.cfg);
 	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:u:Njh", lo,
 				NULL)) != -1) {
-		rc = cfg_opt(&o.cfg, c, optarg, "hnsim");
+		rc = cfg_opt(&o.cfg, &o.preload, c, optarg, "hnsim");
 		if (rc > 0)
 			return 1;
 		if (!rc)

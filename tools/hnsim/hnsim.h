@@ -13,6 +13,7 @@ struct sim_opts {
 	int json;
 	int per_node;
 	int progress;			/* -1: when stderr is a terminal */
+	u32 preload;			/* 1: preload=shift at time 0 */
 };
 
 struct sim_result {
@@ -24,19 +25,32 @@ struct sim_result {
 	double wall_s;
 };
 
-/* configuration keys and policy names (cfg_keys.c) */
-int cfg_set(struct hn_config *c, const char *key, const char *val,
-	    char *why, size_t whylen);
+/*
+ * configuration keys and policy names (cfg_keys.c); @preload, where not
+ * NULL, takes the key preload (0 none, 1 shift)
+ */
+int cfg_set(struct hn_config *c, u32 *preload, const char *key,
+	    const char *val, char *why, size_t whylen);
 int cfg_policy(const char *s, u32 *policy);
 const char *cfg_policy_name(u32 policy, char *buf, size_t len);
 void cfg_print_keys(FILE *f);
-int cfg_file(struct hn_config *c, const char *path, const char *prog);
+void cfg_print(FILE *f, const struct hn_config *c, u32 preload);
+void cfg_print_json(FILE *f, const struct hn_config *c);
+int cfg_file(struct hn_config *c, u32 *preload, const char *path,
+	     const char *prog);
 /*
  * The engine's options of every hnsim mode (getopt result @opt, its
  * @arg): -p PROFILE, -n N, -k K, -P POLICY, -s KEY=VALUE, -c FILE.
  * 0 taken, 1 a bad value (said on stderr after @prog), -1 not one.
  */
-int cfg_opt(struct hn_config *c, int opt, char *arg, const char *prog);
+int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
+	    const char *prog);
+
+/* a configuration file whole, NUL-ended, or NULL (said); cfg_json.c */
+char *cfg_read(const char *path);
+/* hnctl show -j's object: profile first, then every other member */
+int cfg_json(struct hn_config *c, u32 *preload, char *text,
+	     const char *path, const char *prog);
 
 /* a trace run (trace.c) and its statistics (trace_report.c) */
 int trace_run(struct sim_opts *o, struct hn_engine **ep,

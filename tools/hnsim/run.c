@@ -161,7 +161,7 @@ static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	char pol[64], sz[96];
 
 	hn_stats_global(e, &g);
-	printf("run         %s, %u nodes (%u send), net %s, K = %u, policy %s, seed %llu\n",
+	printf("run         %s, %u nodes (%u send), net %s, slots %u, policy %s, seed %llu\n",
 	       hn_pattern_name(t->pattern), c->nodes, r->active,
 	       hn_net_name(rc->net), c->k,
 	       cfg_policy_name(c->policy, pol, sizeof(pol)), U(t->seed));
@@ -251,7 +251,7 @@ static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	char pol[64];
 
 	hn_stats_global(e, &g);
-	printf("{\"pattern\": \"%s\", \"nodes\": %u, \"active\": %u, \"net\": \"%s\", \"k\": %u, \"policy\": \"%s\", \"seed\": %llu, ",
+	printf("{\"pattern\": \"%s\", \"nodes\": %u, \"active\": %u, \"net\": \"%s\", \"slots\": %u, \"policy\": \"%s\", \"seed\": %llu, ",
 	       hn_pattern_name(t->pattern), c->nodes, r->active,
 	       hn_net_name(rc->net), c->k,
 	       cfg_policy_name(c->policy, pol, sizeof(pol)), U(t->seed));
@@ -342,7 +342,7 @@ int run_main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:jh", lo, NULL)) != -1) {
 		rv = hn_topts_opt(&o, c, optarg);
 		if (rv < 0)
-			rv = cfg_opt(&cfg, c, optarg, "hnsim run");
+			rv = cfg_opt(&cfg, NULL, c, optarg, "hnsim run");
 		if (rv > 0)
 			return 1;
 		if (!rv)

@@ -403,7 +403,7 @@ static void print_xbar(const struct opts *o, FILE *f, const struct topo *t,
 
 	if (o->json) {
 		fprintf(f, "%s  {\"topology\": \"crossbar\", \"nodes\": %u, "
-			"\"load\": %g, \"algo\": \"%s\", \"k\": %u, "
+			"\"load\": %g, \"algo\": \"%s\", \"kstep\": %u, "
 			"\"requests\": %.2f, ", json_first ? "" : ",\n",
 			t->n, load, name, a->k, acc_mean(&p->requests));
 		json_first = 0;

@@ -336,6 +336,21 @@ static int line(struct driver *d, char *s, u64 *last)
 	return send(d, t, (u32)v[0], (u32)v[1], (u32)v[2]);
 }
 
+/* -s preload=shift: the module's preload=shift, at time 0 */
+static int preload_shift(struct driver *d)
+{
+	struct hn_err err = { 0 };
+	u32 s;
+
+	for (s = 0; s < d->o->cfg.k && s + 1 < d->o->cfg.nodes; s++)
+		if (hn_preload_shift(d->e, s, &err)) {
+			fprintf(stderr, "hnsim: preload=shift: slot %u: %s\n", s,
+				err.msg);
+			return -1;
+		}
+	return 0;
+}
+
 int trace_run(struct sim_opts *o, struct hn_engine **ep,
 	      struct sim_result *res)
 {
@@ -369,7 +384,7 @@ int trace_run(struct sim_opts *o, struct hn_engine **ep,
 		goto out;
 	}
 	d.t0 = wall();
-	rc = 0;
+	rc = o->preload ? preload_shift(&d) : 0;
 	while (!rc && getline(&buf, &cap, f) >= 0) {
 		d.line++;
 		rc = line(&d, buf, &last);

@@ -21,8 +21,9 @@ static void human(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 
 	hn_stats_global(e, &g);
 	n = sum2(g.rx_msgs);
-	fprintf(f, "fabric      %u nodes, K = %u predictive slots + S_W, policy %s\n",
-		c->nodes, c->k, cfg_policy_name(c->policy, pol, sizeof(pol)));
+	fprintf(f, "fabric      %u nodes, slots %u predictive + wormhole slot %uw, policy %s\n",
+		c->nodes, c->k, c->k,
+		cfg_policy_name(c->policy, pol, sizeof(pol)));
 	fprintf(f, "time        %llu ns virtual (%.3f s wall), %llu cycles\n",
 		U(g.now), r->wall_s, U(g.cycles));
 	fprintf(f, "messages    injected %llu (circuit %llu, wormhole %llu), delivered %llu (circuit %llu, wormhole %llu), in flight %llu\n",
@@ -40,13 +41,13 @@ static void human(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 		g.util_ppm / 1e4);
 	fprintf(f, "pushback    %llu injections refused (buffer full), %llu retried later, %llu never accepted, %llu retagged to wormhole\n",
 		U(g.tx_full), U(r->retries), U(r->waiting), U(g.retagged));
-	fprintf(f, "scheduler   %llu grants, %llu already set, %llu refusals, %llu releases, %llu time-outs, %llu preloads\n",
+	fprintf(f, "scheduler   %llu grants, %llu exists, %llu refusals, %llu releases, %llu time-outs, %llu preloads\n",
 		U(g.grants), U(g.exists), U(g.refusals), U(g.releases),
 		U(g.timeouts), U(g.preloads));
 	fprintf(f, "slot        runs        time_ns     util %%  skipped  preempted\n");
 	for (s = 0; s < g.nslots; s++)
-		fprintf(f, "%-4u%-4s %10llu %14llu %8.2f %8llu %10llu\n", s,
-			s == c->k ? " S_W" : "", U(g.slot[s].runs),
+		fprintf(f, "%u%-7s %10llu %14llu %8.2f %8llu %10llu\n", s,
+			s == c->k ? "w" : "", U(g.slot[s].runs),
 			U(g.slot[s].time_ns),
 			g.slot[s].cap_bytes ?
 			100.0 * g.slot[s].bytes / g.slot[s].cap_bytes : 0.0,
@@ -87,7 +88,7 @@ static void json(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 
 	hn_stats_global(e, &g);
 	n = sum2(g.rx_msgs);
-	fprintf(f, "{\"nodes\": %u, \"k\": %u, \"policy\": \"%s\", ", c->nodes,
+	fprintf(f, "{\"nodes\": %u, \"slots\": %u, \"policy\": \"%s\", ", c->nodes,
 		c->k, cfg_policy_name(c->policy, pol, sizeof(pol)));
 	fprintf(f, "\"now_ns\": %llu, \"wall_s\": %.6f, \"cycles\": %llu, ",
 		U(g.now), r->wall_s, U(g.cycles));

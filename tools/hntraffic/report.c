@@ -237,7 +237,7 @@ void hnt_print_human(FILE *f, const struct hnt_run *r,
 		hn_pattern_name(r->t.pattern), r->m, r->nactive,
 		hnt_nodes_str(r, nodes, sizeof(nodes)), r->devpath, r->ndev,
 		U(r->t.seed));
-	fprintf(f, "device      K = %u, profile %s, policy %s, link %u Mb/s, clock %s; wall = %.6g x pattern time\n",
+	fprintf(f, "device      slots %u, profile %s, policy %s, link %u Mb/s, clock %s; wall = %.6g x pattern time\n",
 		r->k, r->profile, hn_ctl_policy_str(r->policy, pol, sizeof(pol)),
 		r->c.link_mbps, r->clock, r->scale);
 	if (r->t.inject == HN_INJ_BATCH)
@@ -308,7 +308,7 @@ void hnt_print_json(FILE *f, const struct hnt_run *r,
 		r->devpath, hn_pattern_name(r->t.pattern), r->m,
 		hnt_nodes_str(r, nodes, sizeof(nodes)), r->ndev, r->nactive,
 		U(r->t.seed));
-	fprintf(f, "\"k\": %u, \"profile\": \"%s\", \"policy\": \"%s\", \"link_mbps\": %u, \"clock\": \"%s\", \"time_scale\": %.6g, ",
+	fprintf(f, "\"slots\": %u, \"profile\": \"%s\", \"policy\": \"%s\", \"link_mbps\": %u, \"clock\": \"%s\", \"time_scale\": %.6g, ",
 		r->k, r->profile, hn_ctl_policy_str(r->policy, pol, sizeof(pol)),
 		r->c.link_mbps, r->clock, r->scale);
 	fprintf(f, "\"inject\": \"%s\", \"load_ppm\": %u, \"batch\": %u, \"size\": %u, \"size_max\": %u, ",

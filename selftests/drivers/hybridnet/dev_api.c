@@ -36,7 +36,7 @@ FIXTURE_SETUP(dev)
 	ASSERT_EQ(0, hn_sys_write("reset", "1"));
 	self->nodes = hn_sys("config/nodes");
 	self->max_msg = hn_sys("config/max_msg_bytes");
-	self->k = hn_sys("config/k");
+	self->k = hn_sys("config/slots");
 }
 
 FIXTURE_TEARDOWN(dev)

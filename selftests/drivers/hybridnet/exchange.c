@@ -119,7 +119,7 @@ TEST(two_nodes_both_ways)
 	const char *expect = getenv("HN_EXPECT") ? getenv("HN_EXPECT") : "";
 	uint32_t count = env_u32("HN_COUNT", 10000);
 	uint32_t maxlen = env_u32("HN_MAXLEN", hn_sys("config/max_msg_bytes"));
-	uint32_t k = hn_sys("config/k");
+	uint32_t k = hn_sys("config/slots");
 	struct hn_handle *a, *b;
 	struct dir d[2];
 	pthread_t t[4];

@@ -28,9 +28,9 @@
 #include "hn_test.h"
 #include "nl_raw.h"
 
-#define PARAMS		"nodes=16 k=4"
+#define PARAMS		"nodes=16 slots=4"
 /* loading makes every node's sysfs directory: two nodes are enough */
-#define PARAMS_LOAD	"nodes=2 k=1"
+#define PARAMS_LOAD	"nodes=2 slots=1"
 #define MAX_NTH		2000	/* allocations of one request, at most */
 #define EVERY_NTH	32	/* failed one by one, then every stride-th */
 

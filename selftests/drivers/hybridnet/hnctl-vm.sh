@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # hnctl-vm.sh - hnctl against the loaded module, inside the VM; prints TAP.
-# Expects hybridnet loaded with nodes=8 k=4 and no file open; hnctl, demo
+# Expects hybridnet loaded with nodes=8 slots=4 and no file open; hnctl, demo
 # and hn_hold on PATH, the module at $HN_KO (it is unloaded and loaded
-# again, with nodes=8 k=4).  Each check compares exact output.
+# again, with nodes=8 slots=4).  Each check compares exact output.
 
 n=0
 fails=0
@@ -46,6 +46,18 @@ status() {
 
 check "show the loaded fabric" \
 	same '{"nodes":8,"slots":4}' hnctl -j show nodes slots
+check "show the deprecated k, and preload: the module parameter" \
+	same 'slots 4
+preload-at-load none' hnctl show k preload
+# one vocabulary: hnsim takes the module's configuration as hnctl gives it
+check "hnsim config -c reads hnctl -j show back, field for field" sh -c \
+	'hnctl set policy sla,no-w predict-algo kstep evict-algo counter >/dev/null &&
+	 hnctl -j show > /tmp/show.json &&
+	 keys=$(hnsim config | sed -n "s/=.*//p" | grep -vx preload | tr _ -) &&
+	 hnsim config -j -c /tmp/show.json > /tmp/sim.json &&
+	 hnctl -j show $keys > /tmp/ctl.json && cat /tmp/sim.json &&
+	 cmp /tmp/sim.json /tmp/ctl.json && grep -q "\"evict-algo\":\"counter\"" /tmp/sim.json &&
+	 hnctl set policy ses predict-algo first-fit evict-algo timeout >/dev/null'
 check "set then show" sh -c \
 	'hnctl set policy sla slot-w-ns 300 && hnctl show policy slot-w-ns | tr "\n" " " | grep -qx "policy sla slot-w-ns 300 "'
 check "set back" hnctl set policy ses slot-w-ns 200
@@ -67,7 +79,7 @@ check "a bad key is refused, status 1" status 1 hnctl set nodez 4
 check "stats reset" hnctl stats reset
 check "demo runs" sh -c 'demo > /tmp/demo.out'
 check "circuit/wormhole split in hnctl stats" same "432 424" sh -c \
-	'hnctl -j stats | sed "s/.*\"rx-circuit-msgs\":\([0-9]*\).*\"rx-wormhole-msgs\":\([0-9]*\).*/\1 \2/"'
+	'hnctl -j stats | sed "s/.*\"rx-msgs-circuit\":\([0-9]*\).*\"rx-msgs-wormhole\":\([0-9]*\).*/\1 \2/"'
 check "the same split in sysfs" sh -c \
 	'[ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_circuit)" = 432 ] && [ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_wormhole)" = 424 ]'
 
@@ -249,7 +261,7 @@ while [ ! -e /tmp/ready ] && [ $i -lt 100 ]; do
 done
 hnctl predict 0:1 >/dev/null		# slots 0: refused
 rmmod hybridnet
-insmod "$HN_KO" nodes=8 k=4
+insmod "$HN_KO" nodes=8 slots=4
 hnctl release all
 wait $mon
 check "monitor exits once it has seen 3 events" [ $? -eq 0 ]

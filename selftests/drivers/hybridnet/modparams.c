@@ -97,9 +97,12 @@ GOOD(profile_ding5, "profile=ding5", "nodes", "128", 1);
 GOOD(profile_ding5_slot, "profile=ding5", "slot_p_ns", "100", 1);
 GOOD(nodes_min, "nodes=2", "nodes", "2", 1);
 GOOD(nodes_max, "nodes=4096", "nodes", "4096", 1);
-GOOD(k_min, "k=0", "k", "0", 1);
-GOOD(k_max, "k=64", "k", "64", 1);
-GOOD(k_max_preloaded, "k=64 preload=shift", "k", "64", 1);
+GOOD(slots_min, "slots=0", "slots", "0", 1);
+GOOD(slots_max, "slots=64", "slots", "64", 1);
+GOOD(k_deprecated, "k=3", "slots", "3", 1);
+GOOD(k_deprecated_file, "slots=5", "k", "5", 1);
+GOOD(k_deprecated_same, "k=5 slots=5", "slots", "5", 1);
+GOOD(slots_max_preloaded, "slots=64 preload=shift", "slots", "64", 1);
 GOOD(policy_min, "policy=0", "policy", "0", 1);
 GOOD(link_mbps_min, "link_mbps=1 slot_p_ns=8000 slot_w_ns=8000",
      "link_mbps", "1", 1);
@@ -148,7 +151,7 @@ GOOD(max_msg_bytes_max, "max_msg_bytes=1048576 nic_buf_bytes=1048576 "
      "sw_buf_bytes=1048576 rx_buf_bytes=1048576",
      "max_msg_bytes", "1048576", 2);
 GOOD(pin_slots_min, "pin_slots=0", "pin_slots", "0", 1);
-GOOD(pin_slots_max, "pin_slots=64 k=64", "pin_slots", "64", 1);
+GOOD(pin_slots_max, "pin_slots=64 slots=64", "pin_slots", "64", 1);
 GOOD(pin_slots_all, "pin_slots=4 preload=shift", "pin_slots", "4", 1);
 GOOD(idle_timeout_ns_min, "idle_timeout_ns=0", "idle_timeout_ns", "0", 1);
 GOOD(idle_timeout_ns_max, "idle_timeout_ns=1000000000000000",
@@ -254,8 +257,11 @@ BAD(nodes_low, "nodes=1", "hybridnet: nodes=1: out of range 2..4096");
 BAD(nodes_high, "nodes=4097", "hybridnet: nodes=4097: out of range");
 BAD(nodes_negative, "nodes=-2", "hybridnet: nodes=-2: out of range");
 BAD(nodes_not_a_number, "nodes=abc", "nodes");
-BAD(k_high, "k=65", "hybridnet: k=65: out of range 0..64");
-BAD(k_negative, "k=-5", "hybridnet: k=-5: out of range");
+BAD(slots_high, "slots=65", "hybridnet: slots=65: out of range 0..64");
+BAD(slots_negative, "slots=-5", "hybridnet: slots=-5: out of range");
+BAD(k_high, "k=65", "hybridnet: slots=65: out of range 0..64");
+BAD(k_and_slots, "k=3 slots=4",
+    "hybridnet: k=3, slots=4: k is the deprecated name of slots");
 BAD(policy_high, "policy=1073741824",
     "hybridnet: policy=1073741824: out of range 0..");
 BAD(link_mbps_low, "link_mbps=0", "hybridnet: link_mbps=0: out of range");
@@ -294,7 +300,7 @@ BAD(max_msg_bytes_high, "max_msg_bytes=1048577",
 BAD(max_msg_over_buffers, "max_msg_bytes=16384",
     "every buffer must hold a max_msg_bytes message");
 BAD(pin_slots_high, "pin_slots=65", "hybridnet: pin_slots=65: out of range 0..64");
-BAD(pin_slots_over_k, "pin_slots=5", "pin_slots must be at most k");
+BAD(pin_slots_over_k, "pin_slots=5", "pin_slots must be at most slots");
 BAD(idle_timeout_negative, "idle_timeout_ns=-2",
     "hybridnet: idle_timeout_ns=-2");
 BAD(idle_timeout_high, "idle_timeout_ns=1000000000000001",
@@ -310,7 +316,7 @@ BAD(pace_ppm_high, "pace_ppm=1000000001", "hybridnet: pace_ppm=1000000001");
 BAD(tick_us_low, "tick_us=9", "hybridnet: tick_us=9: out of range");
 BAD(tick_us_high, "tick_us=1000001", "hybridnet: tick_us=1000001");
 BAD(preload_unknown, "preload=ring", "hybridnet: preload=ring");
-BAD(preload_without_slots, "preload=shift k=0", "hybridnet: preload=shift");
+BAD(preload_without_slots, "preload=shift slots=0", "hybridnet: preload=shift");
 
 TEST_F(bad, refused)
 {

@@ -41,7 +41,7 @@ FIXTURE_SETUP(mm)
 
 	if (hn_loaded())
 		ASSERT_EQ(0, hn_unload());
-	ASSERT_EQ(0, hn_load("nodes=2 k=0 max_msg_bytes=4096 "
+	ASSERT_EQ(0, hn_load("nodes=2 slots=0 max_msg_bytes=4096 "
 			     "nic_buf_bytes=67108864 sw_buf_bytes=67108864 "
 			     "rx_buf_bytes=67108864 msg_mem_max_bytes=16777216"));
 	ASSERT_EQ(0, hn_open(&self->a, NULL, HN_NONBLOCK));

@@ -6,7 +6,7 @@
  * command changed, bad input (errno and extack text, nothing changed),
  * the clock following a configuration change, each concurrent request's
  * extack its own, permission, events, and a fuzzer.  Expects the module
- * loaded with nodes=16 k=4 and no file open.
+ * loaded with nodes=16 slots=4 and no file open.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -218,10 +218,10 @@ TEST_F(nl, circuit_and_wormhole)
 	ASSERT_EQ(8, hn_recv(h[2], &hdr, buf, sizeof(buf)));
 	EXPECT_EQ(HYBRIDNET_MODE_WORMHOLE, hdr.mode);
 	EXPECT_EQ(4, hdr.slot);
-	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS));
-	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
-	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS));
-	EXPECT_EQ(8, nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_BYTES));
+	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_CIRCUIT));
+	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_WORMHOLE));
+	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_TX_MSGS_CIRCUIT));
+	EXPECT_EQ(8, nlr_gstat(r, HYBRIDNET_STAT_RX_BYTES_WORMHOLE));
 	for (i = 0; i < 3; i++)
 		hn_close(h[i]);
 }
@@ -266,8 +266,8 @@ TEST_F(nl, mesh64_all_circuit)
 			EXPECT_EQ(HYBRIDNET_MODE_CIRCUIT, hdr.mode);
 		}
 	}
-	EXPECT_EQ(256, nlr_gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS));
-	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
+	EXPECT_EQ(256, nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_CIRCUIT));
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_WORMHOLE));
 	for (u = 0; u < 64; u++)
 		hn_close(h[u]);
 	ASSERT_EQ(0, release_all(r));
@@ -801,7 +801,7 @@ TEST_F(nl, bad_input)
 TEST_F(nl, clock_follows_config)
 {
 	struct nlr *r = &self->r;
-	int64_t rx_buf = config_u32(r, HYBRIDNET_ATTR_RX_BUF);
+	int64_t rx_buf = config_u32(r, HYBRIDNET_ATTR_RX_BUF_BYTES);
 	int64_t p = config_u32(r, HYBRIDNET_ATTR_SLOT_P_NS);
 	int64_t w = config_u32(r, HYBRIDNET_ATTR_SLOT_W_NS);
 	uint64_t stall = hn_sys("clock/stall_ns");
@@ -819,9 +819,9 @@ TEST_F(nl, clock_follows_config)
 	EXPECT_EQ(64, hn_sys("clock/budget"));
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 1024));
 	EXPECT_EQ(16, hn_sys("clock/budget"));
-	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_RX_BUF, 2 * rx_buf));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_RX_BUF_BYTES, 2 * rx_buf));
 	EXPECT_EQ(rx_buf / 2, hn_sys("clock/rx_batch"));
-	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_RX_BUF, rx_buf));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_RX_BUF_BYTES, rx_buf));
 	EXPECT_EQ(rx_buf / 4, hn_sys("clock/rx_batch"));
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 	EXPECT_EQ(64, hn_sys("clock/budget"));

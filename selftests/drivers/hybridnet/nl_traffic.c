@@ -10,7 +10,7 @@
  * EBUSY, bad input (errno and extack text, nothing changed), permission,
  * traffic of /dev/hybridnet beside a run, the paced clock, and unloading
  * the module while a run goes on.  Expects the module loaded with
- * nodes=16 k=4 and no file open; the tests run in order.
+ * nodes=16 slots=4 and no file open; the tests run in order.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -285,10 +285,10 @@ TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
 	EXPECT_EQ(0, s.st[HYBRIDNET_STAT_IN_FLIGHT_MSGS]);
 
 	/* the engine counted them; none reached node 3's reader */
-	EXPECT_EQ(1600, nlr_gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS) +
-		  nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS));
-	EXPECT_EQ(1600, nlr_gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS) +
-		  nlr_gstat(r, HYBRIDNET_STAT_TX_WORMHOLE_MSGS));
+	EXPECT_EQ(1600, nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_CIRCUIT) +
+		  nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_WORMHOLE));
+	EXPECT_EQ(1600, nlr_gstat(r, HYBRIDNET_STAT_TX_MSGS_CIRCUIT) +
+		  nlr_gstat(r, HYBRIDNET_STAT_TX_MSGS_WORMHOLE));
 	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
 	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_RX_DROPPED));
 	ASSERT_EQ(0, hn_info(h, &info));
@@ -824,10 +824,10 @@ TEST_F_TIMEOUT(tr, devices_beside_a_run, 120)
 		EXPECT_EQ(0, info.rx_queued);
 		hn_close(h[i]);
 	}
-	tx = nlr_gstat(r, HYBRIDNET_STAT_TX_CIRCUIT_MSGS) +
-	     nlr_gstat(r, HYBRIDNET_STAT_TX_WORMHOLE_MSGS);
-	rx = nlr_gstat(r, HYBRIDNET_STAT_RX_CIRCUIT_MSGS) +
-	     nlr_gstat(r, HYBRIDNET_STAT_RX_WORMHOLE_MSGS);
+	tx = nlr_gstat(r, HYBRIDNET_STAT_TX_MSGS_CIRCUIT) +
+	     nlr_gstat(r, HYBRIDNET_STAT_TX_MSGS_WORMHOLE);
+	rx = nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_CIRCUIT) +
+	     nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_WORMHOLE);
 	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_IN_FLIGHT_MSGS));
 	EXPECT_EQ(tx, rx);
 }
@@ -931,7 +931,7 @@ TEST_F(tr, unload_while_running)
 	nlr_close(r);
 	ASSERT_EQ(0, hn_unload());
 	EXPECT_EQ(0, hn_loaded());
-	ASSERT_EQ(0, hn_load("nodes=16 k=4"));
+	ASSERT_EQ(0, hn_load("nodes=16 slots=4"));
 	ASSERT_EQ(0, nlr_open(r));
 	ASSERT_EQ(0, traffic_get(r, &s));
 	EXPECT_EQ(HYBRIDNET_TRAFFIC_IDLE, s.state);

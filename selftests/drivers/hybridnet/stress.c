@@ -162,7 +162,7 @@ static void *chaos(void *arg)
 			HYBRIDNET_POL_PREEMPT_SLOT,
 	};
 	struct nlr *r = arg;
-	uint32_t k = hn_sys("config/k"), u;
+	uint32_t k = hn_sys("config/slots"), u;
 	uint64_t rng = 77, x;
 	struct nlattr *sc;
 

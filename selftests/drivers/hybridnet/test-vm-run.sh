@@ -6,7 +6,7 @@
 #  0. The C that docs/tutorial.md shows is samples/pingpong.c's.
 #  1. A file dropped into O/vm/bin/ makes the initramfs out of date, and
 #     is in the VM (at /run/hn) at the next vm-run.
-#  2. HN_PARAMS="nodes=16 k=4 profile=ding5 preload=shift" and a command
+#  2. HN_PARAMS="nodes=16 slots=4 profile=ding5 preload=shift" and a command
 #     line with quotes and a $: vm-run-guest.sh's checks, run in the VM
 #     (the module's config/, the tutorial's pingpong linked against the
 #     build tree, hnctl stats, sysfs, Debian's ip and python3), each a
@@ -57,7 +57,7 @@ report "$([ $rc -eq 1 ] && echo 1 || echo 0)" \
 # 2. one boot: the guest's checks, quoting, the exit status
 rm -f "$O/vm-run-written"
 rc=0
-vmrun "$T/run.out" HN_PARAMS="nodes=16 k=4 profile=ding5 preload=shift" \
+vmrun "$T/run.out" HN_PARAMS="nodes=16 slots=4 profile=ding5 preload=shift" \
 	CMD="echo \"it's \$HOME\"; /run/hn/hn-probe.sh; selftests/drivers/hybridnet/vm-run-guest.sh $O && exit 42" ||
 	rc=$?
 sed 's/^/# /' "$T/run.out"

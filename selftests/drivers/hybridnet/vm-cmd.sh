@@ -14,7 +14,7 @@
 #   -k KERNEL   the kernel image the VM boots (the module's kernel)
 #   -t SECONDS  the VM's wall-clock limit (default 300)
 #   -o OUTDIR   where the logs go (default: a new /tmp/hn-vm.XXXXXX)
-#   -p PARAMS   module parameters, e.g. "nodes=16 k=4 profile=ding5"
+#   -p PARAMS   module parameters, e.g. "nodes=16 slots=4 profile=ding5"
 #   -C DIR      the directory CMD runs in, a path on the host (default .)
 #   -P DIR      put DIR first on the VM's PATH (the build tree's tools)
 #   --shell     an interactive shell there instead of CMD

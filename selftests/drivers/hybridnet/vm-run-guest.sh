@@ -3,7 +3,7 @@
 #
 # vm-run-guest.sh O - run by test-vm-run.sh through "make vm-run", in the
 # VM, in the host's tree, with the module loaded with
-# HN_PARAMS="nodes=16 k=4 profile=ding5 preload=shift".  One TAP line
+# HN_PARAMS="nodes=16 slots=4 profile=ding5 preload=shift".  One TAP line
 # ("ok - ..." or "not ok - ...") per check; exit status 0 when all pass.
 O=${1:-build}
 case $O in /*) A=$O ;; *) A=$PWD/$O ;; esac
@@ -21,9 +21,9 @@ t() {	# t DESC CMD...: one check, its output as comments on failure
 	fi
 }
 
-t "HN_PARAMS reached the module: config/ has nodes 16, k 4, profile ding5 (slot_p_ns 100)" \
-	sh -c "grep . $SYS/config/nodes $SYS/config/k $SYS/config/profile $SYS/config/slot_p_ns &&
-	       test \"\$(cat $SYS/config/nodes $SYS/config/k $SYS/config/profile $SYS/config/slot_p_ns | tr '\n' ' ')\" = '16 4 ding5 100 '"
+t "HN_PARAMS reached the module: config/ has nodes 16, slots 4, profile ding5 (slot_p_ns 100)" \
+	sh -c "grep . $SYS/config/nodes $SYS/config/slots $SYS/config/profile $SYS/config/slot_p_ns &&
+	       test \"\$(cat $SYS/config/nodes $SYS/config/slots $SYS/config/profile $SYS/config/slot_p_ns | tr '\n' ' ')\" = '16 4 ding5 100 '"
 t "$O/samples/pingpong is linked dynamically, against the build tree's libhybridnet.so" \
 	sh -c "readelf -lW $O/samples/pingpong | grep -q 'Requesting program interpreter' &&
 	       ldd $O/samples/pingpong | grep \"libhybridnet.so.0 => $A/\""
@@ -32,9 +32,9 @@ t "the tutorial's pingpong: 3 round trips, out on a circuit (preload=shift), bac
 	       test \$(grep -c '^0 -> 1  100 bytes  circuit ' /tmp/pp.out) = 3 &&
 	       test \$(grep -c '^1 -> 0  100 bytes  wormhole ' /tmp/pp.out) = 3"
 t "hnctl stats (the build tree's, dynamic) counts them: 3 circuit, 3 wormhole" \
-	sh -c "hnctl stats | tee /tmp/st.out | grep -E '^tx-(circuit|wormhole)-msgs' &&
-	       grep -qE '^tx-circuit-msgs +3\$' /tmp/st.out &&
-	       grep -qE '^tx-wormhole-msgs +3\$' /tmp/st.out"
+	sh -c "hnctl stats | tee /tmp/st.out | grep -E '^tx-msgs-(circuit|wormhole)' &&
+	       grep -qE '^tx-msgs-circuit +3\$' /tmp/st.out &&
+	       grep -qE '^tx-msgs-wormhole +3\$' /tmp/st.out"
 t "sysfs stats/ says the same" \
 	sh -c "grep . $SYS/stats/rx_msgs_circuit $SYS/stats/rx_msgs_wormhole &&
 	       test \$(cat $SYS/stats/rx_msgs_circuit) = 3 &&

@@ -83,7 +83,7 @@ check)
 	step exchange-circuits env HN_COUNT=2000 HN_MAXLEN=1024 HN_EXPECT=circuits exchange
 	tap_ok "rmmod preload=shift" unload
 	# hntraffic: its JSON says everything arrived once, in order, intact
-	tap_ok "insmod for hntraffic" load nodes=16 k=4 preload=shift
+	tap_ok "insmod for hntraffic" load nodes=16 slots=4 preload=shift
 	tap_ok "hntraffic: all-to-all batch between 16 nodes, 960 messages in order" sh -c \
 		'hntraffic --pattern all-to-all --batch 60 --size 64-1024 --seed 7 --json >/tmp/hnt.json &&
 		 grep -q "\"verified\": true, \"in_order\": true, \"lost\": 0," /tmp/hnt.json &&
@@ -118,16 +118,16 @@ check)
 			"hntraffic --pattern all-to-all --batch 10 --fault $f >/dev/null 2>&1; test \$? -eq 3"
 	done
 	tap_ok "rmmod after hntraffic" unload
-	tap_ok "insmod for netlink" load nodes=16 k=4
+	tap_ok "insmod for netlink" load nodes=16 slots=4
 	step netlink netlink
 	tap_ok "rmmod after netlink" unload
-	tap_ok "insmod for fuzz_dev" load nodes=16 k=4
+	tap_ok "insmod for fuzz_dev" load nodes=16 slots=4
 	step fuzz_dev fuzz_dev
 	tap_ok "rmmod after fuzz_dev" unload
-	tap_ok "insmod for nl_traffic" load nodes=16 k=4
+	tap_ok "insmod for nl_traffic" load nodes=16 slots=4
 	step nl_traffic nl_traffic
 	tap_ok "rmmod after nl_traffic" unload
-	tap_ok "insmod for hnctl" load nodes=8 k=4
+	tap_ok "insmod for hnctl" load nodes=8 slots=4
 	step hnctl hnctl-vm.sh
 	tap_ok "rmmod after hnctl" unload
 	tap_ok "insmod for the sysfs ABI" load nodes=4
@@ -175,10 +175,10 @@ bench)
 soak)	# make soak: the adversarial tests, long; a quarter of the time each
 	q=$((soak / 4))
 	echo "# hybridnet soak, $soak s, kernel $(uname -r)"
-	tap_ok "insmod for fuzz_dev" load nodes=16 k=4
+	tap_ok "insmod for fuzz_dev" load nodes=16 slots=4
 	step fuzz_dev env HN_FUZZ_SECONDS=$q HN_FUZZ_SEED=$(date +%s) fuzz_dev
 	tap_ok "rmmod after fuzz_dev" unload
-	tap_ok "insmod for netlink" load nodes=16 k=4
+	tap_ok "insmod for netlink" load nodes=16 slots=4
 	step netlink env HN_FUZZ_SECONDS=$q HN_FUZZ_SEED=$(date +%s) netlink
 	tap_ok "rmmod after netlink" unload
 	tap_ok "insmod for stress" load

@@ -29,7 +29,7 @@ HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
 HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
 HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
-		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl \
+		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnsim \
 		   $(HN_VM)/bin/hnctl-vm.sh $(HN_VM)/bin/sysfs-abi.sh \
 		   $(HN_VM)/bin/sysfs-class-misc-hybridnet
 HN_INITRD	:= $(HN_VM)/initrd.gz
@@ -79,6 +79,14 @@ $(HN_VM_DEMO): $(HNLIB)
 $(HN_VM)/bin/hnctl: $(O)/static/hnctl
 	@mkdir -p $(@D)
 	cp $< $@
+
+# hnsim, static: hnctl-vm.sh feeds it hnctl show -j of the live module
+$(HN_VM)/bin/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(COMMON_SRC) \
+		$(COMMON_HDR) lib/hn_ctl_names.c lib/libhybridnet.h \
+		$(O)/libhncore.a
+	@mkdir -p $(@D)
+	$(CC) $(BASE) -O2 -g -static -Itools/hnsim tools/hnsim/*.c \
+		$(COMMON_SRC) lib/hn_ctl_names.c $(O)/libhncore.a -o $@
 
 $(HN_VM)/bin/hnctl-vm.sh: $(HN_VM_SRCDIR)/hnctl-vm.sh
 	@mkdir -p $(@D)
