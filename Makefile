@@ -88,6 +88,9 @@ $(O)/san/test_%: selftests/core/test_%.c selftests/core/*.h $(COMMON_HDR) \
 	$(CC) $(TBASE) $(SAN) -I$(O)/ksft -Iselftests/core $< \
 		$(O)/san/libhncore.a -o $@
 
+# test_json.c tests hnctl's JSON writer, which it includes
+$(O)/san/test_json: tools/hnctl/json.c tools/hnctl/json.h
+
 unit: $(UNIT_BIN)
 
 # make check runs each step of CHECK_STEPS; every step writes TAP to

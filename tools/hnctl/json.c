@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * json.c - hnctl's JSON writer.  It keeps a stack of "first member yet?"
- * flags to place the commas; nesting deeper than 16 is not needed here.
+ * flags to place the commas, one per open container, as deep as the
+ * document nests.
  * Pretty (-p): each member on a line of its own, indented two spaces per
  * level, ": " after a key; an empty object or array stays "{}" or "[]".
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "json.h"
 #include "libhybridnet.h"
 
-static int depth;
-static int used[16];	/* the container at this depth has a member */
+static size_t depth, cap;
+static unsigned char *used;	/* the container at this depth has a member */
 static int pretty;
 
 static void j_quote(const char *s);
@@ -22,10 +24,10 @@ void j_pretty(int on)
 	pretty = on;
 }
 
-static void j_indent(int level)
+static void j_indent(size_t level)
 {
 	putchar('\n');
-	printf("%*s", 2 * level, "");
+	printf("%*s", (int)(2 * level), "");
 }
 
 static void j_key(const char *key)
@@ -46,7 +48,7 @@ static void j_key(const char *key)
 static void j_close(int c)
 {
 	depth--;
-	if (pretty && depth < 16 && used[depth])
+	if (pretty && used[depth])
 		j_indent(depth);
 	putchar(c);
 }
@@ -55,9 +57,15 @@ static void j_open(const char *key, int c)
 {
 	j_key(key);
 	putchar(c);
-	if (depth < 16)
-		used[depth] = 0;
-	depth++;
+	if (depth == cap) {
+		cap = cap ? 2 * cap : 16;
+		used = realloc(used, cap);
+		if (!used) {
+			fprintf(stderr, "hnctl: out of memory\n");
+			exit(1);
+		}
+	}
+	used[depth++] = 0;
 }
 
 void j_obj(const char *key)
