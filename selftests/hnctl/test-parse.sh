@@ -75,6 +75,12 @@ ok=0
 [ $r1 = 0 ] && grep -q '^EXIT STATUS$' "$T/h1" &&
 	[ "$(grep -c '^    [a-z]*  *[a-z]' "$T/h1")" -ge 8 ] && ok=1
 report "--help lists the commands and the exit status" $ok "$T/h1"
+for a in --help -h help; do
+	"$HNCTL" help $a > "$T/h2" 2>&1; r2=$?
+	ok=0
+	[ $r2 = 0 ] && cmp -s "$T/h1" "$T/h2" && ok=1
+	report "help $a: the main help, as --help" $ok "$T/h2"
+done
 
 err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, monitor, traffic, sched)
 Try 'hnctl --help'."
@@ -174,7 +180,7 @@ out "-p without -j changes nothing (as ip)" 0 "config-set nodes 16" -p -n set no
 "$HNCTL" --help > "$T/h1"
 ok=0
 grep -q '^    -p, --pretty ' "$T/h1" &&
-	grep -q '^    4  predict: every request was refused' "$T/h1" && ok=1
+	grep -q '^    4  predict, sched: every request was refused' "$T/h1" && ok=1
 report "--help names -p and exit status 4" $ok "$T/h1"
 
 # hnsim --json --pretty indents as hnctl -j -p does, and says the same

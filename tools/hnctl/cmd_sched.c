@@ -360,7 +360,8 @@ int cmd_sched(struct hnctl *o, int argc, char **argv)
 		goto out;
 	}
 	print_result(&x, r, &res, o->json);
-	rc = 0;
+	/* as predict: nothing granted, every request refused */
+	rc = res.granted || !x.n ? 0 : EXIT_REFUSED;
 out:
 	free(x.req);
 	free(r);

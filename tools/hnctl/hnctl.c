@@ -274,7 +274,12 @@ int main(int argc, char **argv)
 				   "predict, release, circuits, stats, "
 				   "monitor, traffic, sched)");
 	if (!strcmp(argv[i], "help")) {
-		if (i + 1 < argc && (c = find_cmd(argv[i + 1])) != NULL)
+		/* "help --help", "help -h", "help help": the main help */
+		if (i + 1 < argc && (!strcmp(argv[i + 1], "--help") ||
+				     !strcmp(argv[i + 1], "-h") ||
+				     !strcmp(argv[i + 1], "help")))
+			main_help();
+		else if (i + 1 < argc && (c = find_cmd(argv[i + 1])) != NULL)
 			fputs(c->help, stdout);
 		else if (i + 1 < argc)
 			return hnctl_usage(NULL, "unknown command '%s'",
