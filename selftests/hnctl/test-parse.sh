@@ -266,6 +266,25 @@ EOF2
 	ok=0
 	grep -q "bad.json: byte 21: not JSON: want ',' or '}'" "$T/p" && ok=1
 	report "hnsim -c: JSON that does not end" $ok "$T/p"
+	# a run's latency has the names of the module's statistics
+	# (stats/lat_*_ns, hn_lists.h), in run and trace reports alike
+	want=$(sed -n 's/^HN_GSTAT(\(lat_[a-z0-9]*_ns\),.*/\1/p' \
+		"$(dirname "$0")/../../kmod/hn_lists.h" | sort | tr '\n' ' ')
+	ok=0
+	for mode in run trace; do
+		if [ $mode = run ]; then
+			"$HNSIM" run -n 8 --pattern uniform --batch 10 --json
+		else
+			printf '0 0 1 64\n10 1 0 64\n' | "$HNSIM" -n 2 --json -
+		fi > "$T/p" 2>&1
+		got=$(grep -o '"lat_[a-z0-9]*_ns"' "$T/p" | tr -d '"' |
+			grep -v lat_sum | sort -u | tr '\n' ' ')
+		[ -n "$want" ] && [ "$got" = "$want" ] && ok=$((ok + 1))
+		echo "$mode: want '$want', got '$got'" >> "$T/q"
+	done
+	[ $ok -eq 2 ] && ok=1 || ok=0
+	report "hnsim run and trace --json: latency keys are the module's stat names" \
+		$ok "$T/q"
 else
 	report "hnsim --pretty # SKIP no $HNSIM" 1
 fi

@@ -274,7 +274,7 @@ static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
 	       U(r->tagged), U(r->tagged_done));
 	printf("\"offered_ppm\": %u, \"accepted_ppm\": %u, \"util_ppm\": %u, \"util_all_ppm\": %u, ",
 	       r->offered_ppm, r->accepted_ppm, r->util_ppm, r->util_all_ppm);
-	printf("\"lat_min\": %llu, \"lat_mean\": %llu, \"lat_p50_max\": %llu, \"lat_p99_max\": %llu, \"lat_max\": %llu, ",
+	printf("\"lat_min_ns\": %llu, \"lat_mean_ns\": %llu, \"lat_p50_ns\": %llu, \"lat_p99_ns\": %llu, \"lat_max_ns\": %llu, ",
 	       U(r->lat_n ? r->lat_min : 0),
 	       U(r->lat_n ? r->lat_sum / r->lat_n : 0),
 	       U(pct(r, 500)), U(pct(r, 990)), U(r->lat_max));

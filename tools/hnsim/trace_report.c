@@ -100,7 +100,7 @@ static void json(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 	pair(f, "rx_bytes", g.rx_bytes, ", ");
 	fprintf(f, "\"in_flight_msgs\": %llu, \"in_flight_bytes\": %llu, ",
 		U(g.in_flight_msgs), U(g.in_flight_bytes));
-	fprintf(f, "\"latency_ns\": {\"min\": %llu, \"mean\": %llu, \"p50_max\": %llu, \"p99_max\": %llu, \"max\": %llu}, ",
+	fprintf(f, "\"lat_min_ns\": %llu, \"lat_mean_ns\": %llu, \"lat_p50_ns\": %llu, \"lat_p99_ns\": %llu, \"lat_max_ns\": %llu, ",
 		U(n ? g.lat_min : 0), U(n ? g.lat_sum / n : 0),
 		U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 500)),
 		U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 990)),
@@ -130,7 +130,7 @@ static void json(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 			pair(f, "tx_msgs", ns.tx_msgs, ", ");
 			pair(f, "rx_msgs", ns.rx_msgs, ", ");
 			pair(f, "rx_bytes", ns.rx_bytes, ", ");
-			fprintf(f, "\"lat_sum\": %llu, \"lat_max\": %llu, \"tx_full\": %llu}",
+			fprintf(f, "\"lat_sum_ns\": %llu, \"lat_max_ns\": %llu, \"tx_full\": %llu}",
 				U(ns.lat_sum), U(ns.lat_max), U(ns.tx_full));
 		}
 		fprintf(f, "]");

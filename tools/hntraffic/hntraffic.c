@@ -161,7 +161,7 @@ static void usage(FILE *f)
 "    gen_bytes, sent_msgs, sent_bytes, recv_msgs, recv_bytes, circuit_msgs,\n"
 "    wormhole_msgs, retagged, tagged, tagged_done, wall_s, msgs_per_s,\n"
 "    bytes_per_s, virtual_ns, offered_ppm, accepted_ppm, util_ppm,\n"
-"    vlat_{n,min,mean,p50_max,p99_max,max} (ns), wlat_{...} (ns),\n"
+"    lat_n, lat_{min,mean,p50,p99,max}_ns, wall_lat_n, wall_lat_{...}_ns,\n"
 "    backlog_max, tx_again.\n"
 "\n"
 "EXIT STATUS\n"

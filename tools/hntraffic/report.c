@@ -282,7 +282,7 @@ void hnt_print_human(FILE *f, const struct hnt_run *r,
 
 static void json_lat(FILE *f, const char *p, const struct hnt_hist *h)
 {
-	fprintf(f, "\"%s_n\": %llu, \"%s_min\": %llu, \"%s_mean\": %llu, \"%s_p50_max\": %llu, \"%s_p99_max\": %llu, \"%s_max\": %llu, ",
+	fprintf(f, "\"%s_n\": %llu, \"%s_min_ns\": %llu, \"%s_mean_ns\": %llu, \"%s_p50_ns\": %llu, \"%s_p99_ns\": %llu, \"%s_max_ns\": %llu, ",
 		p, U(h->n), p, U(h->n ? h->min : 0), p,
 		U(h->n ? h->sum / h->n : 0), p, U(hnt_hist_pct(h, 500)), p,
 		U(hnt_hist_pct(h, 990)), p, U(h->max));
@@ -334,8 +334,8 @@ void hnt_print_json(FILE *f, const struct hnt_run *r,
 	fprintf(f, "\"wall_s\": %.6f, \"msgs_per_s\": %.1f, \"bytes_per_s\": %.1f, \"virtual_ns\": %llu, \"offered_ppm\": %u, \"accepted_ppm\": %u, \"util_ppm\": %u, ",
 		t->wall_s, t->rate_msgs, t->rate_bytes, U(r->v1 - r->v0),
 		t->offered_ppm, t->accepted_ppm, t->util_ppm);
-	json_lat(f, "vlat", &t->vlat);
-	json_lat(f, "wlat", &t->wlat);
+	json_lat(f, "lat", &t->vlat);
+	json_lat(f, "wall_lat", &t->wlat);
 	fprintf(f, "\"backlog_max\": %llu, \"tx_again\": %llu}\n",
 		U(t->backlog_max), U(t->tx_again));
 }

@@ -94,7 +94,7 @@ check)
 	tap_ok "hntraffic and hnctl stats: the same latency figures for one batch" sh -c \
 		'hnctl stats reset &&
 		 hntraffic --pattern uniform --batch 100 --size 64-2048 --seed 5 --json >/tmp/hnt.json &&
-		 a=$(sed "s/.*\"vlat_min\": \([0-9]*\).*\"vlat_p50_max\": \([0-9]*\), \"vlat_p99_max\": \([0-9]*\), \"vlat_max\": \([0-9]*\),.*/\1 \2 \3 \4/" /tmp/hnt.json) &&
+		 a=$(sed "s/.*\"lat_min_ns\": \([0-9]*\).*\"lat_p50_ns\": \([0-9]*\), \"lat_p99_ns\": \([0-9]*\), \"lat_max_ns\": \([0-9]*\),.*/\1 \2 \3 \4/" /tmp/hnt.json) &&
 		 b=$(hnctl -j stats | sed "s/.*\"lat-min-ns\":\([0-9]*\).*\"lat-max-ns\":\([0-9]*\),\"lat-p50-ns\":\([0-9]*\),\"lat-p99-ns\":\([0-9]*\).*/\1 \3 \4 \2/") &&
 		 echo "hntraffic: $a" && echo "hnctl:     $b" &&
 		 [ -n "$a" ] && [ "$a" = "$b" ]'
