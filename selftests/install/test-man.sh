@@ -56,6 +56,17 @@ report "$( [ -s "$T/cites" ] && echo 0 || echo 1)" \
 	"README, docs and the tools' help cite the texts by section, never by line" \
 	"$T/cites"
 
+# every help screen has the same sections, in the order of a man page
+for h in "hnctl" "hnsim" "hnsim run" "hnsim sched" "hnsim config" "hntraffic"; do
+	t=${h%% *}
+	sub=${h#"$t"}
+	# shellcheck disable=SC2086 # $sub: no word, or one
+	"$O/$t" $sub --help 2>&1 | grep -E '^[A-Z][A-Z ]+$' | tr '\n' ' ' > "$T/sec"
+	ok=0
+	grep -qE '^NAME SYNOPSIS DESCRIPTION .*EXIT STATUS' "$T/sec" && ok=1
+	report $ok "$h --help: NAME, SYNOPSIS, DESCRIPTION ... EXIT STATUS" "$T/sec"
+done
+
 # the source of a page as words: escapes and fonts taken out
 text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(dq/"/g' "$1"; }
 

@@ -11,17 +11,24 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-"Usage: hnsim [run] [OPTION]... [TRACE]\n"
-"  or:  hnsim run --pattern NAME ...   synthetic traffic ('hnsim run --help')\n"
-"  or:  hnsim sched ...                the schedulers alone ('hnsim sched --help')\n"
-"  or:  hnsim config [OPTION]...       print the configuration the options make\n"
-"                                      ('hnsim config --help')\n"
-"Run the hybridnet engine (the same code as hybridnet.ko) in user space on a\n"
-"message trace and print statistics.  TRACE is a file, or - or nothing for\n"
-"standard input.  Time is virtual, in nanoseconds; the same configuration and\n"
-"trace always give the same statistics.\n"
+"NAME\n"
+"    hnsim - the hybridnet engine in user space: traces, synthetic traffic,\n"
+"    schedulers, configurations\n"
 "\n"
-"Options:\n"
+"SYNOPSIS\n"
+"    hnsim [run] [OPTION]... [TRACE]\n"
+"    hnsim run --pattern NAME ...  synthetic traffic ('hnsim run --help')\n"
+"    hnsim sched ...               the schedulers alone ('hnsim sched --help')\n"
+"    hnsim config [OPTION]...      print the configuration the options make\n"
+"                                  ('hnsim config --help')\n"
+"\n"
+"DESCRIPTION\n"
+"    Run the hybridnet engine (the same code as hybridnet.ko) in user space\n"
+"    on a message trace and print statistics.  TRACE is a file, or - or\n"
+"    nothing for standard input.  Time is virtual, in nanoseconds; the same\n"
+"    configuration and trace always give the same statistics.\n"
+"\n"
+"OPTIONS\n"
 "  -p, --profile NAME   start from a timing profile: ding4 (default; Ch. 4:\n"
 "                       64 nodes, 6.4 Gb/s, 200 ns slots) or ding5 (Ch. 5:\n"
 "                       128 nodes, 100 ns = 80 B slots, 240 ns circuit set-up)\n"
@@ -51,8 +58,8 @@ static void usage(FILE *f)
 "      --no-progress\n"
 "  -h, --help           this text\n"
 "\n"
-"Trace format: one event per line, times in ns, not decreasing; '#' starts a\n"
-"comment.\n"
+"TRACE FORMAT\n"
+"    One event per line, times in ns, not decreasing; '#' starts a comment.\n"
 "  TIME SRC DST BYTES            SRC generates a message to DST\n"
 "  TIME preload SLOT [S:D ...]   install B^(SLOT) whole (no pairs: clear it);\n"
 "                                every slot must be a partial permutation\n"
@@ -66,24 +73,29 @@ static void usage(FILE *f)
 "  TIME swap                     exchange the working set and the second\n"
 "                                level (the compiler's 'the conditional is\n"
 "                                true')\n"
-"A message the sender's NIC cannot take (buffer full) waits, in order, and is\n"
-"offered again the moment its NIC finds room; its latency counts from TIME.\n"
-"A message to a destination in the sender's circuit table goes by circuit,\n"
-"any other by wormhole.  Example:\n"
+"    A message the sender's NIC cannot take (buffer full) waits, in order,\n"
+"    and is offered again the moment its NIC finds room; its latency counts\n"
+"    from TIME.  A message to a destination in the sender's circuit table\n"
+"    goes by circuit, any other by wormhole.  Example:\n"
 "  0 preload 0 0:1 1:2 2:3 3:0\n"
 "  0 0 1 128\n"
 "  100 2 0 4096\n"
 "\n"
-"KEYS (-s, -c):\n");
+"KEYS (-s, -c)\n");
 	cfg_print_keys(f);
 	fprintf(f,
 "\n"
-"Output: messages and bytes by mode (circuit/wormhole), latency (min, mean,\n"
-"p50/p99 upper bounds from a log histogram, max), bandwidth utilisation as\n"
-"Ding defines it (Ch. 1: bits delivered / time taken / (N x link rate)), and\n"
-"per slot: runs, time, utilisation, skipped and preempted counts.\n"
-"Exit status: 0 when every message was delivered, 1 on bad input or options,\n"
-"2 when the run stopped with traffic still in flight.\n");
+"OUTPUT\n"
+"    Messages and bytes by mode (circuit/wormhole), latency (min, mean,\n"
+"    p50/p99 upper bounds from a log histogram, max), bandwidth utilisation\n"
+"    as Ding defines it (Ch. 1: bits delivered / time taken / (N x link\n"
+"    rate)), and per slot: runs, time, utilisation, skipped and preempted\n"
+"    counts.\n"
+"\n"
+"EXIT STATUS\n"
+"    0  every message was delivered\n"
+"    1  bad input or options\n"
+"    2  the run stopped with traffic still in flight\n");
 }
 
 /*
@@ -121,12 +133,23 @@ static int config_main(int argc, char **argv)
 			json = 1;
 		} else if (c == 'h') {
 			printf(
-"Usage: hnsim config [-p NAME] [-n N] [-k K] [-P LIST] [-s KEY=VALUE]... [-c FILE] [-j]\n"
-"Print the configuration these options make (the options and KEYS of\n"
-"'hnsim --help'): as module parameters, one KEY=VALUE a line, which -c reads\n"
-"back and insmod takes joined by spaces; with -j, --json as one JSON object\n"
-"equal to what 'hnctl -j show KEY...' prints of a module so loaded.  FILE\n"
-"may be the output of 'hnctl -j show'.\n");
+"NAME\n"
+"    hnsim config - print the configuration that options make\n"
+"\n"
+"SYNOPSIS\n"
+"    hnsim config [-p NAME] [-n N] [-k K] [-P LIST] [-s KEY=VALUE]...\n"
+"                 [-c FILE] [-j]\n"
+"\n"
+"DESCRIPTION\n"
+"    Print the configuration these options make (the options and KEYS of\n"
+"    'hnsim --help'): as module parameters, one KEY=VALUE a line, which -c\n"
+"    reads back and insmod takes joined by spaces; with -j, --json as one\n"
+"    JSON object equal to what 'hnctl -j show KEY...' prints of a module so\n"
+"    loaded.  FILE may be the output of 'hnctl -j show'.\n"
+"\n"
+"EXIT STATUS\n"
+"    0  printed\n"
+"    1  bad options or configuration\n");
 			return 0;
 		} else {
 			fprintf(stderr, "Try 'hnsim config --help'.\n");

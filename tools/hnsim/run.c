@@ -19,15 +19,21 @@
 static void run_usage(FILE *f)
 {
 	fprintf(f,
-"Usage: hnsim run --pattern NAME [PATTERN OPTIONS] (--load L | --batch M)\n"
-"                 [--size SPEC] [--net NET] [METHOD] [--seed S]\n"
-"                 [--json [--pretty]]\n"
-"                 [ENGINE OPTIONS]\n"
-"Generate a synthetic traffic pattern on the engine's N virtual nodes and\n"
-"measure it.  Without --pattern, 'hnsim run [OPTIONS] TRACE' is the trace\n"
-"mode ('hnsim --help').  The same options and seed give the same messages\n"
-"and statistics here and in the kernel's generator.\n"
-"\n");
+"NAME\n"
+"    hnsim run - a synthetic traffic pattern on the engine, measured\n"
+"\n"
+"SYNOPSIS\n"
+"    hnsim run --pattern NAME [PATTERN OPTIONS] (--load L | --batch M)\n"
+"              [--size SPEC] [--net NET] [METHOD] [--seed S]\n"
+"              [--json [--pretty]] [ENGINE OPTIONS]\n"
+"\n"
+"DESCRIPTION\n"
+"    Generate a synthetic traffic pattern on the engine's N virtual nodes\n"
+"    and measure it.  Without --pattern, 'hnsim run [OPTIONS] TRACE' is the\n"
+"    trace mode ('hnsim --help').  The same options and seed give the same\n"
+"    messages and statistics here and in the kernel's generator.\n"
+"\n"
+"OPTIONS\n");
 	hn_topts_usage_patterns(f);
 	fprintf(f,
 "Injection:\n"
@@ -66,17 +72,23 @@ static void run_usage(FILE *f)
 "                    group installed when the fabric is empty and a PE waits\n"
 "Engine options: -p PROFILE, -n N, -k K, -P POLICY, -s KEY=VALUE, -c FILE, as\n"
 "in trace mode ('hnsim --help').\n"
-"Output: offered and accepted load (fraction of the senders' link capacity,\n"
-"over the part of the window measured: all of it unless the run ended\n"
-"inside it), the convergence test (mean latency per sample period, the\n"
-"halves, S), latency from generation to delivery (min, mean, p50, p99,\n"
-"max; p50 and p99 are upper bounds from a log histogram, at most 12.5 %%\n"
-"above, never above max: the same figures as hnctl and hntraffic), Ding's\n"
-"utilisation (Ch. 1: bits delivered / (last delivery - first generation) /\n"
-"senders' link rate; also over all N links), what was and was not\n"
-"delivered, and how the run ended.  --json prints one object, --pretty\n"
-"indented (as hnctl -j -p).\n"
-"Exit status: 0 completed, 1 bad options, 2 saturated or not completed.\n");
+"\n"
+"OUTPUT\n"
+"    Offered and accepted load (fraction of the senders' link capacity,\n"
+"    over the part of the window measured: all of it unless the run ended\n"
+"    inside it), the convergence test (mean latency per sample period, the\n"
+"    halves, S), latency from generation to delivery (min, mean, p50, p99,\n"
+"    max; p50 and p99 are upper bounds from a log histogram, at most\n"
+"    12.5 %% above, never above max: the same figures as hnctl and\n"
+"    hntraffic), Ding's utilisation (Ch. 1: bits delivered / (last delivery\n"
+"    - first generation) / senders' link rate; also over all N links), what\n"
+"    was and was not delivered, and how the run ended.  --json prints one\n"
+"    object (keys: docs/names.md), --pretty indented (as hnctl -j -p).\n"
+"\n"
+"EXIT STATUS\n"
+"    0  completed\n"
+"    1  bad options\n"
+"    2  saturated or not completed\n");
 }
 
 static double wall(void)
