@@ -106,12 +106,7 @@ static void usage(FILE *f)
 static int config_main(int argc, char **argv)
 {
 	static const struct option lo[] = {
-		{ "profile", required_argument, NULL, 'p' },
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "slots", required_argument, NULL, 'k' },
-		{ "policy", required_argument, NULL, 'P' },
-		{ "set", required_argument, NULL, 's' },
-		{ "config", required_argument, NULL, 'c' },
+		HNSIM_CFG_LONGOPTS,
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -122,7 +117,7 @@ static int config_main(int argc, char **argv)
 	u32 preload = 0;
 
 	hn_config_default(&cfg);
-	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:jh", lo,
+	while ((c = getopt_long(argc, argv, HNSIM_CFG_SHORTOPTS "jh", lo,
 				NULL)) != -1) {
 		rc = cfg_opt(&cfg, &preload, c, optarg, "hnsim config");
 		if (rc > 0)
@@ -175,12 +170,7 @@ static int config_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	static const struct option lo[] = {
-		{ "profile", required_argument, NULL, 'p' },
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "slots", required_argument, NULL, 'k' },
-		{ "policy", required_argument, NULL, 'P' },
-		{ "set", required_argument, NULL, 's' },
-		{ "config", required_argument, NULL, 'c' },
+		HNSIM_CFG_LONGOPTS,
 		{ "until", required_argument, NULL, 'u' },
 		{ "per-node", no_argument, NULL, 'N' },
 		{ "json", no_argument, NULL, 'j' },
@@ -209,7 +199,7 @@ int main(int argc, char **argv)
 		argv++;
 	}
 	hn_config_default(&o.cfg);
-	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:u:Njh", lo,
+	while ((c = getopt_long(argc, argv, HNSIM_CFG_SHORTOPTS "u:Njh", lo,
 				NULL)) != -1) {
 		rc = cfg_opt(&o.cfg, &o.preload, c, optarg, "hnsim");
 		if (rc > 0)

@@ -45,6 +45,15 @@ int cfg_file(struct hn_config *c, u32 *preload, const char *path,
  */
 int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
 	    const char *prog);
+/* those options, for every mode's getopt_long() table and short string */
+#define HNSIM_CFG_LONGOPTS						\
+	{ "profile", required_argument, NULL, 'p' },			\
+	{ "nodes", required_argument, NULL, 'n' },			\
+	{ "slots", required_argument, NULL, 'k' },			\
+	{ "policy", required_argument, NULL, 'P' },			\
+	{ "set", required_argument, NULL, 's' },			\
+	{ "config", required_argument, NULL, 'c' }
+#define HNSIM_CFG_SHORTOPTS	"p:n:k:P:s:c:"
 
 /* a configuration file whole, NUL-ended, or NULL (said); cfg_json.c */
 char *cfg_read(const char *path);

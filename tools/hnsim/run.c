@@ -328,12 +328,7 @@ int run_main(int argc, char **argv)
 		{ "warmup-max", required_argument, NULL, O_WMAX },
 		{ "json", no_argument, NULL, 'j' },
 		{ "pretty", no_argument, NULL, O_PRETTY },
-		{ "profile", required_argument, NULL, 'p' },
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "slots", required_argument, NULL, 'k' },
-		{ "policy", required_argument, NULL, 'P' },
-		{ "set", required_argument, NULL, 's' },
-		{ "config", required_argument, NULL, 'c' },
+		HNSIM_CFG_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -351,7 +346,7 @@ int run_main(int argc, char **argv)
 	hn_config_default(&cfg);
 	hn_topts_init(&o, "hnsim run");
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "p:n:k:P:s:c:jh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, HNSIM_CFG_SHORTOPTS "jh", lo, NULL)) != -1) {
 		rv = hn_topts_opt(&o, c, optarg);
 		if (rv < 0)
 			rv = cfg_opt(&cfg, NULL, c, optarg, "hnsim run");

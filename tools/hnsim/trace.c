@@ -238,6 +238,8 @@ static int refused(struct driver *d, const char *what, struct hn_err *err)
 
 static int control(struct driver *d, char **tok, int n)
 {
+	int (*load)(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
+		    struct hn_err *err);
 	struct hn_err err = { 0 };
 	struct hn_slot_cfg sc;
 	struct hn_pair *p;
@@ -249,24 +251,17 @@ static int control(struct driver *d, char **tok, int n)
 	g = calloc(n + 1, sizeof(*g));
 	if (!p || !g) {
 		rc = die(d, "%s", strerror(ENOMEM));
-	} else if (!strcmp(tok[0], "preload") && n >= 2) {
+	} else if ((!strcmp(tok[0], "preload") ||
+		    !strcmp(tok[0], "second-level")) && n >= 2) {
+		load = tok[0][0] == 'p' ? hn_preload : hn_preload_second;
 		sc.slot = (u32)strtoul(tok[1], &end, 10);
 		sc.npairs = n - 2;
 		sc.pairs = p;
 		if (*end)
 			rc = die(d, "'%s' is not a slot", tok[1]);
 		else if (!(rc = pairs(d, tok + 2, n - 2, p)) &&
-			 hn_preload(d->e, &sc, 1, &err))
-			rc = refused(d, "preload", &err);
-	} else if (!strcmp(tok[0], "second-level") && n >= 2) {
-		sc.slot = (u32)strtoul(tok[1], &end, 10);
-		sc.npairs = n - 2;
-		sc.pairs = p;
-		if (*end)
-			rc = die(d, "'%s' is not a slot", tok[1]);
-		else if (!(rc = pairs(d, tok + 2, n - 2, p)) &&
-			 hn_preload_second(d->e, &sc, 1, &err))
-			rc = refused(d, "second-level", &err);
+			 load(d->e, &sc, 1, &err))
+			rc = refused(d, tok[0], &err);
 	} else if (!strcmp(tok[0], "swap") && n == 1) {
 		if (hn_swap_second(d->e, &err))
 			rc = refused(d, "swap", &err);
