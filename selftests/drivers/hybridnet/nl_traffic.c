@@ -145,22 +145,13 @@ static int stop(struct nlr *r)
 /* The module's engine configuration, as the core's struct. */
 static int module_config(struct nlr *r, struct hn_config *c)
 {
-	static const struct { int attr; size_t off; } f[] = {
-#define F(a, m) { HYBRIDNET_ATTR_##a, offsetof(struct hn_config, m) }
-		F(NODES, nodes), F(SLOTS, k), F(POLICY, policy),
-		F(LINK_MBPS, link_mbps), F(SLOT_P_NS, slot_p_ns),
-		F(SLOT_W_NS, slot_w_ns), F(GUARD_NS, guard_ns),
-		F(SCHED_NS, sched_ns), F(SETUP_NS, setup_ns),
-		F(WH_FIRST_NS, wh_first_ns), F(WH_FLIT_NS, wh_flit_ns),
-		F(FLIT_BYTES, flit_bytes), F(WORM_BYTES, worm_bytes),
-		F(WIRE_NS, wire_ns), F(NIC_NS, nic_ns),
-		F(FABRIC_NS, fabric_ns), F(NIC_BUF, nic_buf_bytes),
-		F(SW_BUF, sw_buf_bytes), F(RX_BUF, rx_buf_bytes),
-		F(MAX_MSG, max_msg_bytes), F(PIN_SLOTS, pin_slots),
-		F(PREDICT_ALGO, predict_algo), F(PREDICT_KSTEP, predict_kstep),
-		F(EVICT_ALGO, evict_algo), F(EVICT_COUNT, evict_count),
-		F(WH_OVERLAP, wh_overlap), F(SERDES_NS, serdes_ns),
-#undef F
+	/* every field of hn_fields.h, the table CONFIG_GET is made from */
+	static const struct { int attr; size_t off; bool is64; } f[] = {
+#define HN_FIELD(fld, A, param, name, T, lo, hi, live, words)		\
+		{ HYBRIDNET_ATTR_##A, offsetof(struct hn_config, fld),	\
+		  sizeof(((struct hn_config *)0)->fld) == 8 },
+#include "hn_fields.h"
+#undef HN_FIELD
 	};
 	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
 	unsigned int i;
@@ -175,14 +166,33 @@ static int module_config(struct nlr *r, struct hn_config *c)
 	    hn_config_profile(c, (const char *)tb[HYBRIDNET_ATTR_PROFILE] +
 			      NLA_HDRLEN))
 		return -1;
-	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (tb[f[i].attr])
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		if (!tb[f[i].attr])
+			continue;
+		if (f[i].is64)
+			*(uint64_t *)((char *)c + f[i].off) =
+				nlr_get_u64(tb[f[i].attr]);
+		else
 			*(uint32_t *)((char *)c + f[i].off) =
 				nlr_get_u32(tb[f[i].attr]);
-	if (tb[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS])
-		c->idle_timeout_ns =
-			nlr_get_u64(tb[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS]);
+	}
 	return 0;
+}
+
+/* @t run to its end in user space on @c, @rc its defaults; NULL: failed */
+static struct hn_trun *user_run(const struct hn_config *c,
+				const struct hn_tcfg *t, struct hn_trun_cfg *rc)
+{
+	struct hn_trun *run;
+	int rv;
+
+	hn_trun_cfg_default(rc);
+	run = hn_trun_create(c, t, rc, &rv, NULL);
+	if (run && hn_trun_run(run, 0)) {
+		hn_trun_destroy(run);
+		run = NULL;
+	}
+	return run;
 }
 
 /* Up to @max traffic events waiting on @ev, in order. */
@@ -260,7 +270,6 @@ TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
 	struct hn_trun *run;
 	struct hn_tcfg t;
 	uint64_t t0;
-	int rv;
 
 	/* a new engine, at time 0 */
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
@@ -309,10 +318,8 @@ TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
 	t.inject = HN_INJ_BATCH;
 	t.batch = 100;
 	t.seed = 7;
-	hn_trun_cfg_default(&rc);
-	run = hn_trun_create(&c, &t, &rc, &rv, NULL);
+	run = user_run(&c, &t, &rc);
 	ASSERT_NE(NULL, run);
-	ASSERT_EQ(0, hn_trun_run(run, 0));
 	u = hn_trun_result(run);
 	EXPECT_EQ(u->gen_msgs, s.st[HYBRIDNET_STAT_GEN_MSGS]);
 	EXPECT_EQ(u->done_msgs, s.st[HYBRIDNET_STAT_DONE_MSGS]);
@@ -362,7 +369,6 @@ TEST_F_TIMEOUT(tr, bernoulli_as_in_user_space, 120)
 	struct hn_trun *run;
 	struct hn_tcfg t;
 	struct tstate s;
-	int rv;
 
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
@@ -378,10 +384,8 @@ TEST_F_TIMEOUT(tr, bernoulli_as_in_user_space, 120)
 	hn_tcfg_default(&t, c.nodes);
 	t.load_ppm = 300000;
 	t.seed = 5;
-	hn_trun_cfg_default(&rc);
-	run = hn_trun_create(&c, &t, &rc, &rv, NULL);
+	run = user_run(&c, &t, &rc);
 	ASSERT_NE(NULL, run);
-	ASSERT_EQ(0, hn_trun_run(run, 0));
 	u = hn_trun_result(run);
 	EXPECT_EQ(HN_END_DONE, u->end);
 	EXPECT_STREQ(u->why, s.why);
@@ -424,7 +428,7 @@ TEST_F_TIMEOUT(tr, phased_as_in_user_space, 120)
 	struct hn_trun *run;
 	struct hn_tcfg t;
 	struct tstate s;
-	int i, rv;
+	int i;
 
 	for (i = 0; i < 2; i++) {
 		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
@@ -445,10 +449,8 @@ TEST_F_TIMEOUT(tr, phased_as_in_user_space, 120)
 		t.phases = i ? HN_PHASES_PER_NODE : HN_PHASES_GLOBAL;
 		t.inject = HN_INJ_BATCH;
 		t.batch = 64;
-		hn_trun_cfg_default(&rc);
-		run = hn_trun_create(&c, &t, &rc, &rv, NULL);
+		run = user_run(&c, &t, &rc);
 		ASSERT_NE(NULL, run);
-		ASSERT_EQ(0, hn_trun_run(run, 0));
 		u = hn_trun_result(run);
 		EXPECT_EQ(u->done_msgs, s.st[HYBRIDNET_STAT_DONE_MSGS]);
 		EXPECT_EQ(u->t_end, s.st[HYBRIDNET_STAT_TIME_NS]);
