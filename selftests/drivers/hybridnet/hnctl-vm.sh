@@ -83,15 +83,21 @@ check "circuit/wormhole split in hnctl stats" same "432 424" sh -c \
 check "the same split in sysfs" sh -c \
 	'[ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_circuit)" = 432 ] && [ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_wormhole)" = 424 ]'
 
+# monitor_start ARGS...: hnctl ARGS in the background, output (stdout and
+# stderr) to /tmp/events, its pid in $mon; returns once it listens
+monitor_start() {
+	rm -f /tmp/ready /tmp/events
+	hnctl "$@" --ready /tmp/ready >/tmp/events 2>&1 &
+	mon=$!
+	i=0
+	while [ ! -e /tmp/ready ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
 # monitor sees what another hnctl does
-rm -f /tmp/ready /tmp/events
-hnctl -j monitor --count 3 --timeout 10 --ready /tmp/ready >/tmp/events &
-mon=$!
-i=0
-while [ ! -e /tmp/ready ] && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+monitor_start -j monitor --count 3 --timeout 10
 hnctl release all
 hnctl preload phase halo mesh 4x2 >/dev/null
 wait $mon
@@ -251,14 +257,7 @@ check "show: nothing bound, nothing open" sh -c \
 
 # monitor: no bare grant for a predict that granted nothing; it outlives
 # the module, and listens to it again once it is loaded again
-rm -f /tmp/ready /tmp/events
-hnctl monitor --count 3 --timeout 30 --ready /tmp/ready >/tmp/events 2>&1 &
-mon=$!
-i=0
-while [ ! -e /tmp/ready ] && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+monitor_start monitor --count 3 --timeout 30
 hnctl predict 0:1 >/dev/null		# slots 0: refused
 rmmod hybridnet
 insmod "$HN_KO" nodes=8 slots=4
