@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# selftests/install/tap.sh - sourced by the tests of this directory:
-# TAP lines, numbered, with the reason of a failure as comments.
+# selftests/tap.sh - sourced by the shell tests (selftests/install/, the
+# hnctl parser tests, test-vm-run.sh): TAP lines, numbered, with the
+# reason of a failure as comments.
 n=0
 failed=0
 

@@ -11,21 +11,7 @@ set -u
 HNCTL=${1:-build/hnctl}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-failed=0
-
-report() {	# report DESC OK [DETAILS FILE...]
-	local desc=$1 ok=$2
-	shift 2
-	n=$((n + 1))
-	if [ "$ok" = 1 ]; then
-		echo "ok $n $desc"
-		return
-	fi
-	failed=$((failed + 1))
-	echo "not ok $n $desc"
-	for f in "$@"; do sed 's/^/# /' "$f"; done
-}
+. "$(dirname "$0")/../tap.sh"	# report OK DESC [DETAILS FILE...]
 
 # expect out|err DESC RC EXPECTED CMD...: the exit status, and exactly
 # EXPECTED on stdout (out) or on stderr with nothing on stdout (err)
@@ -42,11 +28,11 @@ expect() {
 	fi
 	if [ "$got" = "$rc" ] && cmp -s "$T/want" "$T/$on" &&
 		{ [ "$on" = out ] || ! [ -s "$T/out" ]; }; then
-		report "$desc" 1
+		report 1 "$desc"
 	else
 		echo "exit $got (want $rc); $name, then the expected:" > "$T/why"
 		diff "$T/$on" "$T/want" >> "$T/why"
-		report "$desc" 0 "$T/why" "$T/$other"
+		report 0 "$desc" "$T/why" "$T/$other"
 	fi
 }
 
@@ -68,18 +54,18 @@ for c in show set preload predict release circuits stats monitor sched traffic; 
 		grep -q "^    hnctl $c - " "$T/h1" &&
 		grep -q '^SYNOPSIS$' "$T/h1" && grep -q '^EXAMPLES$' "$T/h1" &&
 		ok=1
-	report "$c --help, help $c and $c help: the same page" $ok "$T/h1"
+	report $ok "$c --help, help $c and $c help: the same page" "$T/h1"
 done
 "$HNCTL" --help > "$T/h1"; r1=$?
 ok=0
 [ $r1 = 0 ] && grep -q '^EXIT STATUS$' "$T/h1" &&
 	[ "$(grep -c '^    [a-z]*  *[a-z]' "$T/h1")" -ge 8 ] && ok=1
-report "--help lists the commands and the exit status" $ok "$T/h1"
+report $ok "--help lists the commands and the exit status" "$T/h1"
 for a in --help -h help; do
 	"$HNCTL" help $a > "$T/h2" 2>&1; r2=$?
 	ok=0
 	[ $r2 = 0 ] && cmp -s "$T/h1" "$T/h2" && ok=1
-	report "help $a: the main help, as --help" $ok "$T/h2"
+	report $ok "help $a: the main help, as --help" "$T/h2"
 done
 
 err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, monitor, traffic, sched)
@@ -181,7 +167,7 @@ out "-p without -j changes nothing (as ip)" 0 "config-set nodes 16" -p -n set no
 ok=0
 grep -q '^    -p, --pretty ' "$T/h1" &&
 	grep -q '^    4  predict, sched: every request was refused' "$T/h1" && ok=1
-report "--help names -p and exit status 4" $ok "$T/h1"
+report $ok "--help names -p and exit status 4" "$T/h1"
 
 # hnsim --json --pretty indents as hnctl -j -p does, and says the same
 HNSIM=$(dirname "$HNCTL")/hnsim
@@ -198,15 +184,15 @@ sys.exit(a != b)' "$T/c" "$T/p" 2>> "$T/p" &&
   "pattern": "uniform",' ] &&
 		grep -qx '  "why": "completed: every message delivered",' "$T/p" &&
 		[ "$(tail -n 1 "$T/p")" = "}" ] && ok=1
-	report "hnsim run --json --pretty: the same object, indented" $ok "$T/p"
+	report $ok "hnsim run --json --pretty: the same object, indented" "$T/p"
 	"$HNSIM" sched -t crossbar:4 -a greedy -n 1 --no-progress --json \
 		--pretty > "$T/p" 2>&1
 	ok=0
 	grep -qx '  "flags": {' "$T/p" &&
 		grep -qx '    "request_major": false,' "$T/p" &&
 		grep -qx '  "points": \[' "$T/p" && ok=1
-	report "hnsim sched --json --pretty: nests indented two spaces a level" \
-		$ok "$T/p"
+	report $ok "hnsim sched --json --pretty: nests indented two spaces a level" \
+		"$T/p"
 	# the README's trace example prints what the README shows
 	sed -n '/^    \$ cat mesh.trace$/,/^    \$ build\/hnsim/p' README.md |
 		sed '1d;$d; s/^    //' > "$T/mesh.trace"
@@ -217,14 +203,15 @@ sys.exit(a != b)' "$T/c" "$T/p" 2>> "$T/p" &&
 	ok=0
 	[ -s "$T/want" ] && [ -s "$T/mesh.trace" ] && diff "$T/want" "$T/p" \
 		> "$T/d" && ok=1
-	report "README: the trace example prints what it shows" $ok "$T/d"
+	report $ok "README: the trace example prints what it shows" "$T/d"
 	# one vocabulary: what the module takes, hnsim takes, and back
 	printf '0 0 1 128\n' | "$HNSIM" -n 4 -k 2 -s preload=shift \
 		--no-progress > "$T/p" 2>&1
 	ok=0
 	grep -q '^messages .*delivered 1 (circuit 1, wormhole 0)' "$T/p" &&
 		grep -q ' 2 preloads$' "$T/p" && ok=1
-	report "hnsim -s preload=shift: the module's shift, by circuit" $ok "$T/p"
+	report $ok "hnsim -s preload=shift: the module's shift, by circuit" \
+		"$T/p"
 	# hnctl -j show of a module loaded with profile=ding5 nodes=8
 	# slots=4, then hnctl set policy sla pin-slots 1 predict-algo
 	# kstep predict-kstep 3 evict-algo counter idle-timeout-ns 5us, its
@@ -237,35 +224,35 @@ EOF2
 	printf '%s\n' '{"nodes":8,"slots":4,"policy":"sla","link-mbps":6400,"slot-p-ns":100,"slot-w-ns":100,"guard-ns":0,"sched-ns":80,"setup-ns":0,"wh-first-ns":80,"wh-flit-ns":10,"flit-bytes":8,"worm-bytes":128,"wire-ns":80,"nic-ns":10,"fabric-ns":0,"nic-buf-bytes":8192,"sw-buf-bytes":8192,"rx-buf-bytes":65536,"max-msg-bytes":8192,"idle-timeout-ns":5000,"pin-slots":1,"predict-algo":"kstep","predict-kstep":3,"evict-algo":"counter","evict-count":512,"wh-overlap":0,"serdes-ns":30}' > "$T/want"
 	ok=0
 	cmp -s "$T/p" "$T/want" && ok=1
-	report "hnsim config -j -c: hnctl show -j reads back, field for field" \
-		$ok "$T/p"
+	report $ok "hnsim config -j -c: hnctl show -j reads back, field for field" \
+		"$T/p"
 	"$HNSIM" config -c "$T/show.json" > "$T/kv" 2>&1
 	"$HNSIM" config -j -c "$T/kv" > "$T/p" 2>&1
 	ok=0
 	cmp -s "$T/p" "$T/want" && ok=1
-	report "hnsim config: module parameters that -c reads back" $ok "$T/p"
+	report $ok "hnsim config: module parameters that -c reads back" "$T/p"
 	printf '0 0 1 128\n' | "$HNSIM" -c "$T/show.json" --no-progress \
 		> "$T/p" 2>&1
 	ok=0
 	grep -q '^fabric .*8 nodes, slots 4 predictive + wormhole slot 4w, policy sla' "$T/p" && ok=1
-	report "hnsim -c: a trace runs on hnctl show -j's configuration" \
-		$ok "$T/p"
+	report $ok "hnsim -c: a trace runs on hnctl show -j's configuration" \
+		"$T/p"
 	"$HNSIM" config -j -p ding5 -k 2 -s nic-buf=4096 -s max_msg=1024 \
 		-s k=3 > "$T/p" 2>&1
 	ok=0
 	grep -q '"slots":3,.*"nic-buf-bytes":4096,.*"max-msg-bytes":1024,' \
 		"$T/p" && ok=1
-	report "hnsim: the deprecated keys k, nic_buf, max_msg still work" \
-		$ok "$T/p"
+	report $ok "hnsim: the deprecated keys k, nic_buf, max_msg still work" \
+		"$T/p"
 	"$HNSIM" config -s slots=65 > "$T/p" 2>&1
 	ok=0
 	[ "$(cat "$T/p")" = "hnsim config: slots: '65' is not a number in 0..64" ] && ok=1
-	report "hnsim: a key out of the module's range" $ok "$T/p"
+	report $ok "hnsim: a key out of the module's range" "$T/p"
 	printf '{"nodes":8,"slots":4\n' > "$T/bad.json"
 	"$HNSIM" config -c "$T/bad.json" > "$T/p" 2>&1
 	ok=0
 	grep -q "bad.json: byte 21: not JSON: want ',' or '}'" "$T/p" && ok=1
-	report "hnsim -c: JSON that does not end" $ok "$T/p"
+	report $ok "hnsim -c: JSON that does not end" "$T/p"
 	# a run's latency has the names of the module's statistics
 	# (stats/lat_*_ns, hn_lists.h), in run and trace reports alike
 	want=$(sed -n 's/^HN_GSTAT(\(lat_[a-z0-9]*_ns\),.*/\1/p' \
@@ -283,10 +270,10 @@ EOF2
 		echo "$mode: want '$want', got '$got'" >> "$T/q"
 	done
 	[ $ok -eq 2 ] && ok=1 || ok=0
-	report "hnsim run and trace --json: latency keys are the module's stat names" \
-		$ok "$T/q"
+	report $ok "hnsim run and trace --json: latency keys are the module's stat names" \
+		"$T/q"
 else
-	report "hnsim --pretty # SKIP no $HNSIM" 1
+	report 1 "hnsim --pretty # SKIP no $HNSIM"
 fi
 
 # ---- predict, release, circuits, stats, monitor -------------------------
@@ -364,7 +351,7 @@ ok=0
 	[ "$(cut -d: -f1 "$T/out" | sort -n | uniq | wc -l)" = 4096 ] &&
 	[ "$(cut -d: -f2 "$T/out" | sort -n | uniq | wc -l)" = 4096 ] &&
 	[ "$(cut -d: -f2 "$T/out" | sort -n | tail -1)" = 4095 ] && ok=1
-report "sched --perm on 4096 nodes: a permutation of them all" $ok
+report $ok "sched --perm on 4096 nodes: a permutation of them all"
 err "sched: nothing" 1 "hnctl sched: what? give TOPOLOGY ALGO SRC:DST... or TOPOLOGY ALGO --perm SEED
 Try 'hnctl sched --help'." sched
 err "sched: no scheduler" 1 "hnctl sched: no scheduler after 'crossbar:4': give ALGO (greedy, kstep, hopcroft-karp, levelwise, local-greedy, local-random, optimal)
@@ -432,7 +419,7 @@ ok=0
 	[ "$(awk '/^slot/ { print NF - 2 }' "$T/out" | sort -u)" = 64 ] &&
 	[ "$(awk '/^slot 0/ { print $3, $10, $11 }' "$T/out")" = "0:1 7:0 8:9" ] &&
 	ok=1
-report "mesh 8x8: 4 slots of 64 circuits, rows wrap" $ok "$T/out"
+report $ok "mesh 8x8: 4 slots of 64 circuits, rows wrap" "$T/out"
 out "shift 1 -1" 0 \
 "nodes 4
 slot 0 0:1 1:2 2:3 3:0
@@ -670,7 +657,7 @@ Try 'hnctl traffic --help'." traffic go
 
 # ---- the kernel side, when it is not there -------------------------------
 if [ -e /sys/module/hybridnet ]; then
-	report "no module: show says so # SKIP the module is loaded" 1
+	report 1 "no module: show says so # SKIP the module is loaded"
 else
 	err "no module: show says so, exit 2" 2 \
 		"hnctl: no generic netlink family 'hybridnet': is the module loaded? (modprobe hybridnet)" \

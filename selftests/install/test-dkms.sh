@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 KDIR=${1:?usage: test-dkms.sh KDIR}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-. selftests/install/tap.sh
+. selftests/tap.sh
 
 if ! command -v dkms > /dev/null; then
 	skip "dkms build against the installed headers" "dkms is not installed (make deps)"

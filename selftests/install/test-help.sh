@@ -8,7 +8,7 @@ set -u
 cd "$(dirname "$0")/../.."
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-. selftests/install/tap.sh
+. selftests/tap.sh
 MAKE=${MAKE:-make}
 
 check "make help runs" sh -c "$MAKE -s --no-print-directory help > $T/help"

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/../.."
 O=${1:-build}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-. selftests/install/tap.sh
+. selftests/tap.sh
 VER=$(sed -n 's/^HN_VERSION := //p' Makefile)
 MAJOR=${VER%%.*}
 M="make -s --no-print-directory O=$O"

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 O=${1:-build}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-. selftests/install/tap.sh
+. selftests/tap.sh
 ABI=Documentation/ABI/testing/sysfs-class-misc-hybridnet
 VER=$(sed -n 's/^HN_VERSION := //p' Makefile)
 PAGES="man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4"

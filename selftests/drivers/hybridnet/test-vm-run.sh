@@ -19,7 +19,7 @@ O=${1:-build}
 T=$(mktemp -d)
 probe=$O/vm/bin/hn-probe.sh
 trap 'rm -rf "$T"; rm -f "$probe"' EXIT
-. selftests/install/tap.sh
+. selftests/tap.sh
 MAKE=${MAKE:-make}
 vmrun() { # vmrun OUTFILE make-arguments...: make's status
 	local out=$1
