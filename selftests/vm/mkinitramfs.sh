@@ -41,8 +41,8 @@
 # mounts the host's / (the virtio 9p share "hnhost") read-only at /host,
 # then makes /newroot: an overlay of a tmpfs on /host, so that the host's
 # programs and libraries run unchanged and what they write stays in the VM
-# (a read-only bind of /host if overlayfs refuses), with the VM's /proc,
-# /sys and /dev and a fresh tmpfs on /tmp and /run; /opt/hn is at
+# (a read-only bind of /host if overlayfs refuses, with a fresh tmpfs on
+# /tmp), with the VM's /proc, /sys and /dev and a tmpfs on /run; /opt/hn is at
 # /newroot/run/hn.  "hn-hostrun DIR CMD" runs the shell command CMD there
 # (the host's /bin/sh), in DIR (a path on the host), with PATH the host's
 # system directories then /run/hn, and $HN_PATH first when set.
@@ -245,13 +245,17 @@ host_root() {
 	mkdir -p /host /newroot /run/ovl/upper /run/ovl/work
 	mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=512000 \
 		hnhost /host || { echo "hn-init: cannot mount the 9p share hnhost"; return 1; }
-	mount -t overlay overlay \
+	# the overlay keeps the host's /tmp (a clone may live there), its
+	# writes in RAM; a read-only bind needs a tmpfs there to be written
+	if ! mount -t overlay overlay \
 		-o lowerdir=/host,upperdir=/run/ovl/upper,workdir=/run/ovl/work \
-		/newroot || mount -o bind,ro /host /newroot || return 1
+		/newroot; then
+		mount -o bind,ro /host /newroot || return 1
+		mount -t tmpfs tmpfs /newroot/tmp
+	fi
 	mount -t proc proc /newroot/proc
 	mount -t sysfs sysfs /newroot/sys
 	mount -o rbind /dev /newroot/dev
-	mount -t tmpfs tmpfs /newroot/tmp
 	mount -t tmpfs tmpfs /newroot/run
 	mkdir -p /newroot/run/hn
 	mount -o bind /opt/hn /newroot/run/hn

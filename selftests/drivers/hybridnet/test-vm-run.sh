@@ -18,7 +18,9 @@ cd "$(dirname "$0")/../../.." || exit 1
 O=${1:-build}
 T=$(mktemp -d)
 probe=$O/vm/bin/hn-probe.sh
-trap 'rm -rf "$T"; rm -f "$probe"' EXIT
+# a host file under /tmp, where a clone (CI's, say) may live
+intmp=$(mktemp /tmp/hn-vm-run.XXXXXX)
+trap 'rm -rf "$T"; rm -f "$probe" "$intmp"' EXIT
 . selftests/tap.sh
 MAKE=${MAKE:-make}
 vmrun() { # vmrun OUTFILE make-arguments...: make's status
@@ -48,6 +50,7 @@ $MAKE -s --no-print-directory O="$O" vm-initrd >"$T/initrd.out" 2>&1
 check "make vm-initrd" test -s "$O/vm/initrd.gz"
 token=probe-$$-$(date +%s%N)
 printf '#!/bin/sh\necho %s\n' "$token" >"$probe"
+echo "$token in /tmp" >"$intmp"
 chmod +x "$probe"
 rc=0
 $MAKE -q --no-print-directory O="$O" vm-initrd || rc=$?
@@ -58,7 +61,7 @@ report "$([ $rc -eq 1 ] && echo 1 || echo 0)" \
 rm -f "$O/vm-run-written"
 rc=0
 vmrun "$T/run.out" HN_PARAMS="nodes=16 slots=4 profile=ding5 preload=shift" \
-	CMD="echo \"it's \$HOME\"; /run/hn/hn-probe.sh; selftests/drivers/hybridnet/vm-run-guest.sh $O && exit 42" ||
+	CMD="echo \"it's \$HOME\"; /run/hn/hn-probe.sh; cat $intmp; selftests/drivers/hybridnet/vm-run-guest.sh $O && exit 42" ||
 	rc=$?
 sed 's/^/# /' "$T/run.out"
 awk '/^ok - / { print "1\t" substr($0, 6) } /^not ok - / { print "0\t" substr($0, 10) }' \
@@ -72,6 +75,8 @@ report "$(grep -qx "it's /root" "$T/run.out" && echo 1 || echo 0)" \
 	"CMD reaches the VM's shell verbatim: quotes, and a \$ it expands there"
 report "$(grep -qx "$token" "$T/run.out" && echo 1 || echo 0)" \
 	"the file dropped into $O/vm/bin/ runs in the VM as /run/hn/${probe##*/}"
+report "$(grep -qx "$token in /tmp" "$T/run.out" && echo 1 || echo 0)" \
+	"the host's /tmp is the VM's: $intmp is there (a tree under /tmp runs)"
 report "$([ $rc -ne 0 ] && grep -qx 'vm-run: exit status 42' "$T/run.out" &&
 	grep -q 'vm-run\] Error 42$' "$T/run.out" && echo 1 || echo 0)" \
 	"make vm-run prints the command's exit status (42) and fails with it"
