@@ -5,6 +5,7 @@
  * The dissertation is cited by chapter and section.
  */
 #include "hn_core.h"
+#include "hn_sched.h"		/* enum hn_topology */
 
 #define NS_MAX		1000000000u	/* no single delay above 1 s */
 
@@ -167,6 +168,20 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "pin_slots must be at most slots");
 	if (c->wh_overlap > 1)
 		return bad(err, "wh_overlap must be 0 (serial) or 1 (overlapped)");
+	if (c->topology != HN_TOPO_CROSSBAR)
+		return hn_fail(err, -EOPNOTSUPP,
+			       "topology: only the crossbar carries traffic yet",
+			       HN_NONE, HN_NONE, HN_NONE);
+	if (c->switching > HN_SWITCH_SAF)
+		return bad(err,
+			   "switching must be 0 (wormhole), 1 (virtual cut-through) or 2 (store-and-forward)");
+	if (c->switching != HN_SWITCH_WORMHOLE)
+		return hn_fail(err, -EOPNOTSUPP,
+			       "switching: only wormhole is modelled yet",
+			       HN_NONE, HN_NONE, HN_NONE);
+	if (c->up_select > 2)
+		return bad(err,
+			   "up_select must be 0 (by destination), 1 (random) or 2 (adaptive)");
 	if (c->policy & HN_POL_DYNAMIC) {
 		if (!(c->policy & HN_POL_NO_W))
 			return bad(err,

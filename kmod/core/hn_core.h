@@ -50,6 +50,18 @@ enum hn_evict_algo {
 	HN_EVICT_COUNTER = 1,	/* evict_count uses of others since its own */
 };
 
+/*
+ * How a packet crosses a switch on the packet-switched path (Duato
+ * Sec. 2.3, docs/model.md "Topologies"): its header leaves on one flit of
+ * credit (wormhole), on credit for the whole packet (virtual cut-through),
+ * or once the whole packet is in the switch (store-and-forward).
+ */
+enum hn_switching {
+	HN_SWITCH_WORMHOLE = 0,
+	HN_SWITCH_VCT = 1,
+	HN_SWITCH_SAF = 2,
+};
+
 /* Cycle-controller policy flags (Ch. 4); 0 is the plain counter of Fig. 4.4. */
 enum hn_policy {
 	HN_POL_SES		= 1 << 0, /* skip empty slots, Sec. 4.3 */
@@ -90,6 +102,10 @@ struct hn_config {
 	u32 evict_algo;		/* enum hn_evict_algo */
 	u32 evict_count;	/* HN_EVICT_COUNTER's threshold, >= 1 */
 	u32 wh_overlap;		/* 1: arbitrate the next worm meanwhile */
+	u32 topology;		/* enum hn_topology (hn_sched.h): 0 crossbar */
+	u32 levels, width;	/* fat tree FT(levels, width): width^levels nodes */
+	u32 switching;		/* enum hn_switching: 0 wormhole */
+	u32 up_select;		/* enum hn_upsel (topo.h): a header's up-port */
 };
 
 /*
