@@ -15,6 +15,44 @@ static int bad(struct hn_err *err, const char *msg, u32 slot, u32 node)
 	return hn_fail(err, -EIO, msg, slot, node, HN_NONE);
 }
 
+/*
+ * A fat tree: each slot's circuits are paths of the tree, no link carries
+ * two of them, and the slot's link state marks exactly theirs busy
+ * (hn_ft_check(), on a copy of the slot's state in e->ft).
+ */
+static int check_paths(const struct hn_engine *e, struct hn_err *err)
+{
+	u32 L = e->cfg.levels - 1, s, i, u, h;
+	const struct hn_slot *sl;
+	struct hn_route *r;
+	int rc = 0;
+
+	if (!e->ft || !L)
+		return 0;
+	r = hn_zalloc(e->cfg.nodes * sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	for (s = 0; s < e->cfg.k && !rc; s++) {
+		sl = &e->slot[s];
+		for (i = 0; i < sl->nconn; i++) {
+			u = sl->conn[i];
+			r[i].src = u;
+			r[i].dst = sl->out[u];
+			r[i].granted = 1;
+			r[i].level = hn_ft_level(e, u, sl->out[u]);
+			r[i].nports = L;
+			for (h = 0; h < L; h++)
+				r[i].port[h] = sl->port[u * L + h];
+		}
+		hn_slot_links(e, s, e->ft);
+		rc = hn_ft_check(e->ft, r, sl->nconn, true, err);
+		if (rc && err)
+			err->slot = s;
+	}
+	hn_free(r);
+	return rc;
+}
+
 static int check_slots(const struct hn_engine *e, struct hn_err *err)
 {
 	u32 N = e->cfg.nodes, s, t, u, v, n;
@@ -135,6 +173,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 	const struct hn_msg *m;
 	int rc = check_slots(e, err);
 
+	if (!rc)
+		rc = check_paths(e, err);
 	if (!rc)
 		rc = check_events(e, err);
 	if (rc)

@@ -39,6 +39,7 @@ static void profile_ding4(struct hn_config *c)
 	c->evict_algo = HN_EVICT_TIMEOUT;	/* the one of the runs (Sec. 5.2.2) */
 	c->evict_count = 64 * 4;	/* not given: a full working set, N K */
 	c->wh_overlap = 0;		/* serial arbitration (docs/model.md) */
+	c->ft_sched = HN_SCHED_LEVELWISE;	/* Ch. 7's, on a fat tree */
 }
 
 /* Ch. 5 evaluation (Secs. 5.5, 5.5.2): 128 nodes, 100 ns = 80 B slots. */
@@ -111,8 +112,48 @@ static bool in(u64 v, u64 lo, u64 hi)
 	return v >= lo && v <= hi;
 }
 
+/*
+ * FT(levels, width) of Ch. 7: width^levels nodes.  Its circuits are
+ * routed (ftroute.c); its wormhole path is still the crossbar's, so until
+ * the switches carry worms (issue 13, step 2) it has no wormhole slot.
+ */
+static int fattree_check(const struct hn_config *c, struct hn_err *err)
+{
+	u64 n = 1;
+	u32 i;
+
+	if (!in(c->width, 2, HN_FT_MAX_W))
+		return bad(err, "fat tree width must be 2..64");
+	if (!in(c->levels, 1, HN_FT_MAX_LEVELS))
+		return bad(err, "fat tree levels must be 1..16");
+	for (i = 0; i < c->levels && n <= HN_MAX_NODES; i++)
+		n *= c->width;
+	if (n != c->nodes)
+		return bad(err, "a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
+	if (c->ft_sched != HN_SCHED_LEVELWISE &&
+	    c->ft_sched != HN_SCHED_LOCAL_GREEDY &&
+	    c->ft_sched != HN_SCHED_LOCAL_RANDOM &&
+	    c->ft_sched != HN_SCHED_OPTIMAL)
+		return bad(err,
+			   "ft_sched must be a fat-tree scheduler: levelwise, local-greedy, local-random or optimal");
+	if (2ULL * c->serdes_ns > c->wire_ns)
+		return bad(err,
+			   "fat tree: a link between switches has a serdes_ns at each end: 2 serdes_ns <= wire_ns");
+	if (c->predict_algo == HN_PREDICT_SECOND_LEVEL)
+		return hn_fail(err, -EOPNOTSUPP,
+			       "fat tree: the second-level working set is crossbar only",
+			       HN_NONE, HN_NONE, HN_NONE);
+	if (!(c->policy & HN_POL_NO_W))
+		return hn_fail(err, -EOPNOTSUPP,
+			       "fat tree: no wormhole across switches yet, set policy no-w",
+			       HN_NONE, HN_NONE, HN_NONE);
+	return 0;
+}
+
 int hn_config_check(const struct hn_config *c, struct hn_err *err)
 {
+	int rc;
+
 	if (!in(c->nodes, HN_MIN_NODES, HN_MAX_NODES))
 		return bad(err, "nodes must be 2..4096");
 	if (c->k > HN_MAX_K)
@@ -168,10 +209,13 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "pin_slots must be at most slots");
 	if (c->wh_overlap > 1)
 		return bad(err, "wh_overlap must be 0 (serial) or 1 (overlapped)");
-	if (c->topology != HN_TOPO_CROSSBAR)
-		return hn_fail(err, -EOPNOTSUPP,
-			       "topology: only the crossbar carries traffic yet",
-			       HN_NONE, HN_NONE, HN_NONE);
+	if (c->topology == HN_TOPO_FATTREE) {
+		rc = fattree_check(c, err);
+		if (rc)
+			return rc;
+	} else if (c->topology != HN_TOPO_CROSSBAR) {
+		return bad(err, "topology must be 0 (crossbar) or 1 (fat tree)");
+	}
 	if (c->switching > HN_SWITCH_SAF)
 		return bad(err,
 			   "switching must be 0 (wormhole), 1 (virtual cut-through) or 2 (store-and-forward)");

@@ -40,6 +40,12 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->sl_slot = HN_NONE;
 	e->circuit_gen = 1;
 	hn_topo_xbar(&e->topo, c->nodes, c->wire_ns, c->link_mbps);
+	e->ft_seed = 1;		/* ft_sched local-random: reproducible */
+	if (c->topology == HN_TOPO_FATTREE &&
+	    hn_ft_create(c->levels, c->width, &e->ft, NULL)) {
+		hn_destroy(e);
+		goto out;
+	}
 	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
 	e->heap = hn_zalloc(c->nodes * sizeof(*e->heap));
 	e->hpos = hn_zalloc(c->nodes * sizeof(*e->hpos));
@@ -98,6 +104,7 @@ void hn_destroy(struct hn_engine *e)
 		hn_streams_free(e);
 	hn_slots_free(e);
 	hn_xbar_destroy(e->xbar);
+	hn_ft_destroy(e->ft);
 	hn_topo_fini(&e->topo);
 	hn_free(e->node);
 	hn_free(e->heap);

@@ -96,6 +96,9 @@ struct hn_slot {
 	u32 *act;			/* inputs whose circuit has data waiting */
 	u32 *apos;			/* apos[u] = index in act[], or HN_NONE */
 	u32 *out2;			/* the second-level working set's B^(s) */
+	/* fat tree (slot.c): each circuit's path and the links it takes */
+	u8 *port;			/* port[u (l - 1) + h]: up-port at h */
+	u64 *up, *down;			/* as struct hn_ft's: 1 = free */
 	u32 nconn, nact;
 	u32 pending;			/* messages in VQ_PCKT for this slot */
 };
@@ -144,6 +147,8 @@ struct hn_engine {
 	u32 sl_slot;			/* slot of the last tick; HN_NONE */
 	struct hn_gstats g;
 	struct hn_topo topo;		/* the fabric: the crossbar for now */
+	struct hn_ft *ft;		/* fat tree: scratch to route circuits */
+	u64 ft_seed;			/* ft_sched local-random's */
 };
 
 /* queue.c */
@@ -168,7 +173,11 @@ void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 /* slot.c: the registers B^(s) (calls nothing else) */
 int hn_slots_alloc(struct hn_engine *e);
 void hn_slots_free(struct hn_engine *e);
-void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from);
+void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from,
+		 const u8 *port);
+void hn_slot_unroute(struct hn_engine *e, u32 s);
+void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *port);
+void hn_slot_links(const struct hn_engine *e, u32 s, struct hn_ft *ft);
 void hn_slot_del(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_wake(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_sleep(struct hn_engine *e, u32 s, u32 u);
@@ -183,6 +192,13 @@ u64 hn_next_timeout(const struct hn_engine *e);
 /* preload.c */
 int hn_preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		     u32 n, bool second, struct hn_err *err);
+
+/* ftroute.c: circuits through a fat tree's slot (e->ft set) */
+int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+		    struct hn_route *r, struct hn_err *err);
+int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
+		    u32 n, struct hn_route *out, struct hn_err *err);
+u32 hn_ft_level(const struct hn_engine *e, u32 u, u32 v);
 
 /* second.c */
 bool hn_second_hit(const struct hn_engine *e, const struct hn_pair *req,

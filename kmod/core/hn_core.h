@@ -106,6 +106,7 @@ struct hn_config {
 	u32 levels, width;	/* fat tree FT(levels, width): width^levels nodes */
 	u32 switching;		/* enum hn_switching: 0 wormhole */
 	u32 up_select;		/* enum hn_upsel (topo.h): a header's up-port */
+	u32 ft_sched;		/* fat tree: enum hn_sched_algo routing circuits */
 };
 
 /*
@@ -166,11 +167,17 @@ struct hn_pair {
 	u32 dst;
 };
 
-/* One slot's whole configuration, for hn_preload(). */
+/*
+ * One slot's whole configuration, for hn_preload().  On a fat tree, @ports
+ * may give each circuit's path: pair p climbs by up-port ports[p (l - 1)
+ * + h] at level h < H (Sec. 7.3, Theorem 4: it comes down by the same
+ * numbers); NULL lets ft_sched route them.
+ */
 struct hn_slot_cfg {
 	u32 slot;
 	u32 npairs;
 	const struct hn_pair *pairs;
+	const u8 *ports;
 };
 
 enum hn_grant_result {
@@ -194,6 +201,15 @@ struct hn_err {
 	struct hn_pair a, b;	/* conflicting pairs, when pairs is set */
 	bool pairs;
 	u32 other;		/* -EEXIST: the slot that already has pair a */
+	/*
+	 * A fat tree's link, when link is set: up-port port of SW(level,
+	 * sw) (port HN_NONE: every one of them), in the down direction
+	 * with down; owner is the circuit already on it (src HN_NONE: none).
+	 */
+	bool link;
+	bool down;
+	u32 level, sw, port;
+	struct hn_pair owner;
 };
 
 /*
@@ -209,6 +225,7 @@ static inline int hn_fail(struct hn_err *err, int rc, const char *msg,
 		err->slot = slot;
 		err->node = node;
 		err->index = index;
+		err->link = false;
 	}
 	return rc;
 }
@@ -308,6 +325,14 @@ int hn_release(struct hn_engine *e, u32 src, u32 dst, struct hn_err *err);
 int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err);
 int hn_release_all(struct hn_engine *e, struct hn_err *err);
 u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src);
+/*
+ * On a fat tree, the path of @src's circuit in @slot: its up-port at each
+ * level below its common-ancestor level H into port[0..H-1] (at most @max;
+ * it comes down by the same numbers, Theorem 4).  Returns H, -ENOENT when
+ * there is no such circuit, -EINVAL when the fabric is not a fat tree.
+ */
+int hn_circuit_path(const struct hn_engine *e, u32 slot, u32 src, u8 *port,
+		    u32 max);
 u32 hn_pcs_slot(const struct hn_engine *e, u32 src, u32 dst);
 u32 hn_circuit_gen(const struct hn_engine *e);
 

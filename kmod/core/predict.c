@@ -78,11 +78,14 @@ static void sort_requests(const struct hn_engine *e,
 	}
 }
 
-/* Grant @g, still pending, slot @s; the first grant moves the priority. */
+/*
+ * Grant @g, still pending, slot @s (on a fat tree by the path @port); the
+ * first grant moves the priority.
+ */
 static void grant(struct hn_engine *e, struct hn_grant *g, u32 s, u64 from,
-		  struct hn_pair *first)
+		  struct hn_pair *first, const u8 *port)
 {
-	hn_slot_add(e, s, g->src, g->dst, from);
+	hn_slot_add(e, s, g->src, g->dst, from, port);
 	hn_req_granted(e, s, g->src, g->dst);
 	g->slot = s;
 	g->result = HN_GRANTED;
@@ -129,7 +132,7 @@ static void place_first_fit(struct hn_engine *e, const u32 *idx, u32 n,
 		}
 		s = fit ? first_free(e, lo, hi, g->src, g->dst) : HN_NONE;
 		if (s != HN_NONE) {
-			grant(e, g, s, from, first);
+			grant(e, g, s, from, first, NULL);
 		} else {
 			g->result = HN_REFUSED;
 			e->g.refusals++;
@@ -200,10 +203,110 @@ static int place_kstep(struct hn_engine *e, const u32 *idx, u32 n,
 				e->g.exists++;
 				continue;
 			}
-			grant(e, g, s, from, first);
+			grant(e, g, s, from, first, NULL);
 		}
 	}
 	hn_free(pairs);
+	return rc;
+}
+
+/*
+ * Is @g still to place, and not yet realised (Table 5.1)?  A connection
+ * already in B*, before or by a twin, exists.
+ */
+static bool pending(struct hn_engine *e, struct hn_grant *g)
+{
+	if (g->result != HN_PENDING)
+		return false;
+	g->slot = hn_pcs_slot(e, g->src, g->dst);
+	if (g->slot == HN_NONE)
+		return true;
+	g->result = HN_EXISTS;
+	e->g.exists++;
+	return false;
+}
+
+/* Scratch of place_tree(): N + n pairs and routes, n request indices. */
+struct tree_scratch {
+	struct hn_pair *pairs;
+	struct hn_route *r;
+	u32 *bi;
+};
+
+/*
+ * A fat tree (Ch. 7), slot by slot: the requests still pending whose nodes
+ * are free in the slot are routed through its free links by ft_sched
+ * (ftroute.c).  First fit routes them one at a time in priority order,
+ * each on what the ones before it left, which is each request going to
+ * the first slot where it is routed; otherwise the first request of each
+ * source and of each destination are routed together, as Ch. 7's
+ * schedulers take a request set.  What no slot routes stays pending.
+ */
+static int place_tree(struct hn_engine *e, const u32 *idx, u32 n,
+		      struct hn_grant *out, u32 lo, u32 hi, u64 from,
+		      struct hn_pair *first, struct tree_scratch *t,
+		      struct hn_err *err)
+{
+	u32 *src_of = e->scratch, *dst_of = e->scratch + e->cfg.nodes;
+	bool one = e->cfg.predict_algo == HN_PREDICT_FIRST_FIT;
+	struct hn_pair *pairs = t->pairs;
+	struct hn_route *r = t->r;
+	struct hn_grant *g;
+	u32 i, m, s;
+	int rc = 0;
+
+	for (s = lo; s < hi && !rc; s++) {
+		for (i = 0, m = 0; i < n && !rc; i++) {
+			g = &out[idx[i]];
+			if (!pending(e, g) || e->slot[s].out[g->src] != HN_NONE ||
+			    e->slot[s].in[g->dst] != HN_NONE ||
+			    src_of[g->src] != HN_NONE ||
+			    dst_of[g->dst] != HN_NONE)
+				continue;
+			pairs[m].src = g->src;
+			pairs[m].dst = g->dst;
+			if (one) {
+				rc = hn_ft_route_new(e, s, pairs, 1, r, err);
+				if (!rc && r->granted)
+					grant(e, g, s, from, first, r->port);
+				continue;
+			}
+			src_of[g->src] = g->dst;
+			dst_of[g->dst] = g->src;
+			t->bi[m++] = idx[i];
+		}
+		for (i = 0; i < m; i++) {
+			src_of[pairs[i].src] = HN_NONE;
+			dst_of[pairs[i].dst] = HN_NONE;
+		}
+		if (!m || rc)
+			continue;
+		rc = hn_ft_route_new(e, s, pairs, m, r, err);
+		for (i = 0; i < m && !rc; i++)
+			if (r[i].granted)
+				grant(e, &out[t->bi[i]], s, from, first,
+				      r[i].port);
+	}
+	return rc;
+}
+
+/* place_tree() with its scratch */
+static int place_ft(struct hn_engine *e, const u32 *idx, u32 n,
+		    struct hn_grant *out, u32 lo, u32 hi, u64 from,
+		    struct hn_pair *first, struct hn_err *err)
+{
+	u32 N = e->cfg.nodes;
+	struct tree_scratch t;
+	int rc = -ENOMEM;
+
+	t.pairs = hn_zalloc((N + n) * sizeof(*t.pairs));
+	t.r = hn_zalloc((N + n) * sizeof(*t.r));
+	t.bi = hn_zalloc(n * sizeof(*t.bi));
+	if (t.pairs && t.r && t.bi)
+		rc = place_tree(e, idx, n, out, lo, hi, from, first, &t, err);
+	hn_free(t.pairs);
+	hn_free(t.r);
+	hn_free(t.bi);
 	return rc;
 }
 
@@ -252,11 +355,13 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	    hn_second_hit(e, req, n))
 		hn_swap_second(e, NULL);
 	sort_requests(e, req, idx, n);
-	if (c->predict_algo == HN_PREDICT_KSTEP)
+	if (e->ft)
+		rc = place_ft(e, idx, n, out, lo, hi, from, &first, err);
+	else if (c->predict_algo == HN_PREDICT_KSTEP)
 		rc = place_kstep(e, idx, n, out, lo, hi, from, &first, err);
 	if (!rc)
 		place_first_fit(e, idx, n, out, lo, hi, from, &first,
-				c->predict_algo != HN_PREDICT_KSTEP);
+				!e->ft && c->predict_algo != HN_PREDICT_KSTEP);
 	hn_free(idx);
 	if (rc)
 		return rc;

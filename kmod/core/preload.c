@@ -132,6 +132,32 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 }
 
 /*
+ * A fat tree: every configuration can be routed, each on a tree of its
+ * own slot (ftroute.c); *@seed is where ft_sched's random numbers start,
+ * so that routing them again gives the same paths.
+ */
+static int route_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+		       u32 n, struct hn_err *err)
+{
+	struct hn_route *r;
+	u64 seed = e->ft_seed;
+	int rc = 0;
+	u32 i;
+
+	if (!e->ft)
+		return 0;
+	r = hn_zalloc(e->cfg.nodes * sizeof(*r));
+	if (!r)
+		return hn_fail(err, -ENOMEM, "no memory to route the preload",
+			       HN_NONE, HN_NONE, HN_NONE);
+	for (i = 0; i < n && !rc; i++)
+		rc = hn_ft_route_cfg(e, &cfg[i], r, err);
+	hn_free(r);
+	e->ft_seed = seed;
+	return rc;
+}
+
+/*
  * Check @n whole slot configurations for the working set, or with @second
  * for the second-level working set, as hn_preload() does; 0 or why not.
  */
@@ -144,8 +170,44 @@ int hn_preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		return hn_fail(err, -EINVAL,
 			       "more slot configurations than slots", HN_NONE,
 			       HN_NONE, n);
-	return preload_check(e, cfg, n, replaced, e->scratch,
-			     e->scratch + e->cfg.nodes, second, err);
+	int rc = preload_check(e, cfg, n, replaced, e->scratch,
+			       e->scratch + e->cfg.nodes, second, err);
+
+	return rc ? rc : route_check(e, cfg, n, err);
+}
+
+/*
+ * Slot @s takes the configuration @cfg: its circuits that @cfg lacks are
+ * dropped, its new ones added, on a fat tree every one by the path of
+ * @r (hn_ft_route_cfg()'s, NULL on a crossbar).
+ */
+static void install(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+		    const struct hn_route *r, u32 *src_of)
+{
+	struct hn_slot *sl = &e->slot[cfg->slot];
+	u32 p, k, u, v, s = cfg->slot;
+
+	for (p = 0; p < cfg->npairs; p++)
+		src_of[cfg->pairs[p].src] = cfg->pairs[p].dst;
+	for (k = sl->nconn; k-- > 0;) {
+		u = sl->conn[k];
+		if (src_of[u] != sl->out[u])
+			hn_circuit_drop(e, s, u);
+	}
+	if (r)
+		hn_slot_unroute(e, s);
+	for (p = 0; p < cfg->npairs; p++) {
+		u = cfg->pairs[p].src;
+		v = cfg->pairs[p].dst;
+		src_of[u] = HN_NONE;
+		if (sl->out[u] == v) {
+			if (r)
+				hn_slot_path(e, s, u, r[p].port);
+			continue;
+		}
+		hn_slot_add(e, s, u, v, e->now, r ? r[p].port : NULL);
+		hn_req_granted(e, s, u, v);
+	}
 }
 
 /* Mode 3 (Sec. 3.3.3): install whole configurations, all or nothing. */
@@ -154,8 +216,9 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 {
 	u8 replaced[HN_MAX_K + 1] = { 0 };
 	u32 *src_of = e->scratch, *dst_of = e->scratch + e->cfg.nodes;
-	u32 i, p, s, u, v, k;
+	struct hn_route *r = NULL;
 	struct hn_slot *sl;
+	u32 i, p, u, k;
 	int rc;
 
 	if (n > e->cfg.k)
@@ -163,6 +226,8 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 			       "more slot configurations than slots", HN_NONE,
 			       HN_NONE, n);
 	rc = preload_check(e, cfg, n, replaced, src_of, dst_of, false, err);
+	if (!rc)
+		rc = route_check(e, cfg, n, err);
 	if (rc)
 		return rc;
 	for (i = 0; i < n && (e->cfg.policy & HN_POL_NO_W); i++) {
@@ -179,26 +244,20 @@ int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
 		if (rc)
 			return rc;
 	}
-	for (i = 0; i < n; i++) {
-		s = cfg[i].slot;
-		sl = &e->slot[s];
-		for (p = 0; p < cfg[i].npairs; p++)
-			src_of[cfg[i].pairs[p].src] = cfg[i].pairs[p].dst;
-		for (k = sl->nconn; k-- > 0;) {
-			u = sl->conn[k];
-			if (src_of[u] != sl->out[u])
-				hn_circuit_drop(e, s, u);
-		}
-		for (p = 0; p < cfg[i].npairs; p++) {
-			u = cfg[i].pairs[p].src;
-			v = cfg[i].pairs[p].dst;
-			src_of[u] = HN_NONE;
-			if (sl->out[u] == v)
-				continue;
-			hn_slot_add(e, s, u, v, e->now);
-			hn_req_granted(e, s, u, v);
-		}
+	if (e->ft) {
+		r = hn_zalloc(e->cfg.nodes * sizeof(*r));
+		if (!r)
+			return hn_fail(err, -ENOMEM,
+				       "no memory to route the preload",
+				       HN_NONE, HN_NONE, HN_NONE);
 	}
+	/* routed as route_check() did: the same paths, from the same seed */
+	for (i = 0; i < n; i++) {
+		if (r && hn_ft_route_cfg(e, &cfg[i], r, NULL))
+			break;	/* cannot be: route_check() routed it */
+		install(e, &cfg[i], r, src_of);
+	}
+	hn_free(r);
 	e->g.preloads++;
 	return 0;
 }
@@ -226,6 +285,7 @@ int hn_preload_shift(struct hn_engine *e, u32 s, struct hn_err *err)
 	sc.slot = s;
 	sc.npairs = n;
 	sc.pairs = pairs;
+	sc.ports = NULL;
 	rc = hn_preload(e, &sc, 1, err);
 	hn_free(pairs);
 	return rc;

@@ -49,6 +49,14 @@ bool hn_second_hit(const struct hn_engine *e, const struct hn_pair *req,
 }
 
 /* Load whole slots of the second level, all or nothing. */
+/* Its circuits would need paths of their own: not on a fat tree yet. */
+static int no_tree(struct hn_err *err)
+{
+	return hn_fail(err, -EOPNOTSUPP,
+		       "fat tree: the second-level working set is crossbar only",
+		       HN_NONE, HN_NONE, HN_NONE);
+}
+
 int hn_preload_second(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		      u32 n, struct hn_err *err)
 {
@@ -56,6 +64,8 @@ int hn_preload_second(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	u32 i, p, u;
 	int rc;
 
+	if (e->ft)
+		return no_tree(err);
 	rc = hn_preload_check(e, cfg, n, true, err);
 	if (rc)
 		return rc;
@@ -82,6 +92,8 @@ int hn_swap_second(struct hn_engine *e, struct hn_err *err)
 	u32 *old;
 	int rc;
 
+	if (e->ft)
+		return no_tree(err);
 	/* without a wormhole path, data waiting for a leaving circuit stays */
 	for (s = lo; s < e->cfg.k; s++) {
 		sl = &e->slot[s];
@@ -114,7 +126,7 @@ int hn_swap_second(struct hn_engine *e, struct hn_err *err)
 			v = sl->out2[u];
 			if (v == HN_NONE || sl->out[u] == v)
 				continue;
-			hn_slot_add(e, s, u, v, e->now);
+			hn_slot_add(e, s, u, v, e->now, NULL);
 			hn_req_granted(e, s, u, v);
 		}
 		for (u = 0; u < N; u++)

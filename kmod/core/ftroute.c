@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ftroute.c - routing circuits through one slot of a fat tree FT(l, w).
+ *
+ * A circuit of slot s reserves, at each level h below its common-ancestor
+ * level H, the up-link it climbs by and, by Theorem 4 (Sec. 7.3), the
+ * down-link with the same port number on the way down: Ulink(h, sigma_h,
+ * P_h) and Dlink(h, delta_h, P_h).  Slot s's links are its own (slot.c
+ * keeps one Ulink/Dlink state per slot); the circuits of other slots use
+ * the same wires at other times of the global TDM cycle.
+ *
+ * New circuits are routed by the configured scheduler (ft_sched: level-wise,
+ * Sec. 7.4; the local baselines; optimal) on a copy of the slot's link
+ * state in e->ft, so what the live engine grants is what hn_sched_run()
+ * grants for the same requests on the same state.  The optimal scheduler
+ * needs every link free: it routes the slot's circuits again together with
+ * the new ones (FT(l, w) is rearrangeable, so every one of them gets a
+ * path); the paths change between two runs of the slot, which the
+ * circuits' data never sees.  Explicit paths are checked link by link, and
+ * a refusal names the link and the circuit that holds it.
+ */
+#include "engine.h"
+#include "sched_int.h"
+
+/* The common-ancestor level H of a circuit from @u to @v (Sec. 7.3). */
+u32 hn_ft_level(const struct hn_engine *e, u32 u, u32 v)
+{
+	return hn_ft_h(e->ft, hn_ft_leafsw(e->ft, u), hn_ft_leafsw(e->ft, v));
+}
+
+/* Which of routes r[0..n-1] uses up-port @p of SW(@h, @tau) (@down: Dlink)? */
+static u32 owner(const struct hn_ft *ft, const struct hn_route *r, u32 n,
+		 u32 h, u32 tau, u32 p, bool down)
+{
+	u32 i, j, a, b;
+
+	for (i = 0; i < n; i++) {
+		a = hn_ft_leafsw(ft, r[i].src);
+		b = hn_ft_leafsw(ft, r[i].dst);
+		for (j = 0; j < r[i].level && j <= h; j++) {
+			if (j == h && r[i].port[j] == p &&
+			    (down ? b : a) == tau)
+				return i;
+			a = hn_ft_up(ft, j, a, r[i].port[j]);
+			b = hn_ft_up(ft, j, b, r[i].port[j]);
+		}
+	}
+	return HN_NONE;
+}
+
+/* Name, in @err, the link of a refusal: -EBUSY. */
+static int busy(struct hn_err *err, const char *msg, u32 s, u32 p,
+		const struct hn_pair *pr, u32 h, u32 tau, u32 port, bool down,
+		const struct hn_route *o)
+{
+	hn_fail(err, -EBUSY, msg, s, pr->src, p);
+	if (err) {
+		err->a = *pr;
+		err->pairs = false;
+		err->link = true;
+		err->down = down;
+		err->level = h;
+		err->sw = tau;
+		err->port = port;
+		err->owner.src = o ? o->src : HN_NONE;
+		err->owner.dst = o ? o->dst : HN_NONE;
+	}
+	return -EBUSY;
+}
+
+/*
+ * Take the path @port of pair @pr (the @i-th of slot @s's configuration)
+ * on the link state of e->ft, the routes r[0..i-1] already taken: -EINVAL
+ * for a port past the switch, -EBUSY naming a link already taken.
+ */
+static int take_path(struct hn_engine *e, u32 i, const struct hn_pair *pr,
+		     const u8 *port, struct hn_route *r)
+{
+	struct hn_ft *ft = e->ft;
+	u32 a = hn_ft_leafsw(ft, pr->src), b = hn_ft_leafsw(ft, pr->dst), h;
+	struct hn_route *mine = &r[i];
+	u64 *up, *dn;
+
+	memset(mine, 0, sizeof(*mine));
+	mine->src = pr->src;
+	mine->dst = pr->dst;
+	mine->level = hn_ft_h(ft, a, b);
+	mine->fail = HN_FT_NOFAIL;
+	for (h = 0; h < mine->level; h++) {
+		if (port[h] >= ft->w)
+			return -EINVAL;
+		up = &ft->up[h * ft->nsw + a];
+		dn = &ft->down[h * ft->nsw + b];
+		if (!(*up & *dn & (1ULL << port[h])))
+			return -EBUSY;
+		*up &= ~(1ULL << port[h]);
+		*dn &= ~(1ULL << port[h]);
+		mine->port[h] = port[h];
+		mine->nports = h + 1;
+		a = hn_ft_up(ft, h, a, port[h]);
+		b = hn_ft_up(ft, h, b, port[h]);
+	}
+	mine->granted = 1;
+	return 0;
+}
+
+/*
+ * Why pair @i of @cfg, with the routes r[0..i-1] taken, cannot take its
+ * path: the first link of it that is not free, and who holds it.
+ */
+static int explain_path(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+			u32 i, const u8 *port, const struct hn_route *r,
+			struct hn_err *err)
+{
+	const struct hn_pair *pr = &cfg->pairs[i];
+	struct hn_ft *ft = e->ft;
+	u32 a = hn_ft_leafsw(ft, pr->src), b = hn_ft_leafsw(ft, pr->dst);
+	u32 H = hn_ft_h(ft, a, b), h, o;
+
+	for (h = 0; h < H; h++) {
+		if (port[h] >= ft->w)
+			return hn_fail(err, -EINVAL,
+				       "path names an up-port past the switch",
+				       cfg->slot, pr->src, i);
+		o = owner(ft, r, i, h, a, port[h], false);
+		if (o != HN_NONE)
+			return busy(err, "path's up-link already taken",
+				    cfg->slot, i, pr, h, a, port[h], false,
+				    &r[o]);
+		o = owner(ft, r, i, h, b, port[h], true);
+		if (o != HN_NONE)
+			return busy(err, "path's down-link already taken",
+				    cfg->slot, i, pr, h, b, port[h], true,
+				    &r[o]);
+		a = hn_ft_up(ft, h, a, port[h]);
+		b = hn_ft_up(ft, h, b, port[h]);
+	}
+	return 0;
+}
+
+/*
+ * Route slot @cfg->slot's whole configuration, all links free, into
+ * r[0..npairs-1]: by its explicit paths when it has them, else by
+ * ft_sched.  0, or -EBUSY naming the link where a pair found no way.
+ */
+int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+		    struct hn_route *r, struct hn_err *err)
+{
+	struct hn_ft *ft = e->ft;
+	u32 L = ft->l - 1, i, h, a, b;
+	int rc;
+
+	hn_ft_clear(ft);
+	for (i = 0; cfg->ports && i < cfg->npairs; i++) {
+		rc = take_path(e, i, &cfg->pairs[i], cfg->ports + i * L, r);
+		if (rc)
+			return explain_path(e, cfg, i, cfg->ports + i * L, r,
+					    err);
+	}
+	if (cfg->ports)
+		return 0;
+	rc = hn_ft_schedule(ft, e->cfg.ft_sched, 0, &e->ft_seed, cfg->pairs,
+			    cfg->npairs, r, NULL, err);
+	if (rc)
+		return rc;
+	for (i = 0; i < cfg->npairs && r[i].granted; i++)
+		;
+	if (i == cfg->npairs)
+		return 0;
+	/* climb r[i]'s ports to the level where it failed */
+	a = hn_ft_leafsw(ft, r[i].src);
+	b = hn_ft_leafsw(ft, r[i].dst);
+	for (h = 0; h < r[i].fail && h < r[i].nports; h++) {
+		a = hn_ft_up(ft, h, a, r[i].port[h]);
+		b = hn_ft_up(ft, h, b, r[i].port[h]);
+	}
+	return busy(err, "no up-port free both ways at this level", cfg->slot,
+		    i, &cfg->pairs[i], r[i].fail, a, HN_NONE, false, NULL);
+}
+
+/*
+ * Route @n pairs, a partial permutation of nodes free in slot @s, on the
+ * slot's free links with ft_sched; out[i] is pairs[i]'s outcome.  With
+ * the optimal scheduler the slot's own circuits are routed again with
+ * them (scratch: nconn + n entries of @pairs and @out, the new pairs
+ * last), and get their new paths here.
+ */
+int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
+		    u32 n, struct hn_route *out, struct hn_err *err)
+{
+	struct hn_slot *sl = &e->slot[s];
+	u32 algo = e->cfg.ft_sched, m = 0, i;
+	int rc;
+
+	if (algo != HN_SCHED_OPTIMAL) {
+		hn_slot_links(e, s, e->ft);
+		return hn_ft_schedule(e->ft, algo, 0, &e->ft_seed, pairs, n,
+				      out, NULL, err);
+	}
+	/* optimal: the slot's circuits first, then the new pairs */
+	memmove(pairs + sl->nconn, pairs, n * sizeof(*pairs));
+	for (m = 0; m < sl->nconn; m++) {
+		pairs[m].src = sl->conn[m];
+		pairs[m].dst = sl->out[sl->conn[m]];
+	}
+	hn_ft_clear(e->ft);
+	rc = hn_ft_schedule(e->ft, algo, 0, &e->ft_seed, pairs, m + n, out,
+			    NULL, err);
+	if (rc)
+		return rc;
+	hn_slot_unroute(e, s);
+	for (i = 0; i < m; i++)
+		hn_slot_path(e, s, pairs[i].src, out[i].port);
+	memmove(out, out + m, n * sizeof(*out));
+	return 0;
+}
