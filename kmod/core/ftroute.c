@@ -138,6 +138,35 @@ static int explain_path(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	return 0;
 }
 
+int hn_ft_blocked(const struct hn_engine *e, u32 slot, u32 src, u32 dst,
+		  struct hn_err *err)
+{
+	const struct hn_ft *ft = e->ft;
+	const struct hn_slot *sl;
+	u32 a, b, h, H, p;
+	struct hn_pair pr = { src, dst };
+	u64 free;
+
+	if (!ft || slot >= e->cfg.k || src >= e->cfg.nodes ||
+	    dst >= e->cfg.nodes)
+		return -EINVAL;
+	sl = &e->slot[slot];
+	a = hn_ft_leafsw(ft, src);
+	b = hn_ft_leafsw(ft, dst);
+	H = hn_ft_h(ft, a, b);
+	for (h = 0; h < H; h++) {
+		free = sl->up[h * ft->nsw + a] & sl->down[h * ft->nsw + b];
+		if (!free)
+			return busy(err, "no up-port free both ways at this level",
+				    slot, HN_NONE, &pr, h, a, HN_NONE, false,
+				    NULL);
+		p = hn_ctz64(free);
+		a = hn_ft_up(ft, h, a, p);
+		b = hn_ft_up(ft, h, b, p);
+	}
+	return 0;
+}
+
 /*
  * Route slot @cfg->slot's whole configuration, all links free, into
  * r[0..npairs-1]: by its explicit paths when it has them, else by

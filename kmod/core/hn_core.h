@@ -333,6 +333,15 @@ u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src);
  */
 int hn_circuit_path(const struct hn_engine *e, u32 slot, u32 src, u8 *port,
 		    u32 max);
+/*
+ * On a fat tree, why @src -> @dst finds no path through @slot's free
+ * links: -EBUSY with @err naming the first level where no up-port is free
+ * both up from the source's switch and down to the destination's (taking
+ * the first free one below, as level-wise does, Sec. 7.4); 0 when it
+ * finds one, -EINVAL when the fabric is not a fat tree.
+ */
+int hn_ft_blocked(const struct hn_engine *e, u32 slot, u32 src, u32 dst,
+		  struct hn_err *err);
 u32 hn_pcs_slot(const struct hn_engine *e, u32 src, u32 dst);
 u32 hn_circuit_gen(const struct hn_engine *e);
 

@@ -144,6 +144,13 @@ TEST(refusal_names_the_link)
 	ASSERT_EQ(0, preload_paths(&s, 0, p, 3, ports, NULL));
 	ASSERT_EQ(0, hn_predict(s.e, &p[3], 1, &g, NULL));
 	EXPECT_EQ(HN_REFUSED, g.result);
+	memset(&err, 0, sizeof(err));
+	EXPECT_EQ(-EBUSY, hn_ft_blocked(s.e, 0, 2, 5, &err));
+	EXPECT_TRUE(err.link);
+	EXPECT_EQ(0, err.level);
+	EXPECT_EQ(0, err.sw);			/* leaf 0, 2's */
+	EXPECT_EQ(HN_NONE, err.port);
+	EXPECT_EQ(0, hn_ft_blocked(s.e, 0, 2, 8, NULL));	/* up 1 is free */
 	EXPECT_EQ(0, hn_check(s.e, NULL));
 	/* level-wise routes the four together */
 	EXPECT_EQ(0, preload_paths(&s, 0, p, 4, NULL, NULL));
