@@ -330,4 +330,46 @@ TEST(random_changes_keep_paths_disjoint)
 	}
 }
 
+/*
+ * Dynamic TDM on FT(3,4) (Sec. 5.3, Ch. 7's routing): every message waits
+ * for a circuit its stream requests; the scheduling array routes them
+ * through the slot's free links, the time-out frees them.  Random traffic
+ * drains, in order, with every slot's paths link-disjoint throughout.
+ */
+TEST(dynamic_tdm_drains)
+{
+	struct hn_config c;
+	struct hn_err err;
+	u32 i, src, dst, sent = 0;
+	u64 seed = 5;
+	struct sim s;
+
+	ft_config(&c, 3, 4, 4, HN_SCHED_LEVELWISE);
+	c.policy |= HN_POL_SES | HN_POL_DYNAMIC;
+	c.idle_timeout_ns = 2000;
+	c.slot_p_ns = 200;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	for (i = 0; i < 2000; i++) {
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		src = (u32)(seed >> 40) % 64;
+		dst = (u32)(seed >> 20) % 64;
+		if (src == dst)
+			continue;
+		ASSERT_EQ(0, sim_send(&s, src, dst, 64));
+		sent++;
+		if (i % 16 == 15) {
+			hn_step(s.e);
+			ASSERT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+		}
+	}
+	sim_drain(&s, 100000000);
+	EXPECT_FALSE(hn_busy(s.e));
+	EXPECT_EQ(sent, s.nlog);
+	EXPECT_EQ(0, s.order_errors);
+	for (i = 0; i < s.nlog; i++)
+		EXPECT_EQ(HN_MODE_CIRCUIT, s.log[i]->m.mode);
+	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+	sim_fini(&s);
+}
+
 TEST_HARNESS_MAIN
