@@ -29,7 +29,7 @@ void hn_nl_errf(struct genl_info *info, const struct nlattr *attr,
 int hn_nl_core_err(struct genl_info *info, int rc,
 		   const struct hn_err *err, const char *what);
 int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
-	       struct genl_info *info);
+	       u8 *path, int *plen, struct genl_info *info);
 u32 hn_nl_count(struct genl_info *info, int type);
 int hn_nl_reply(struct genl_info *info, u8 cmd, size_t size,
 		int (*fill)(struct sk_buff *msg, struct hn_dev *hd));

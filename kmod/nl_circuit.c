@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 
 #include "hn_nl.h"
+#include "hn_sched.h"		/* HN_TOPO_FATTREE */
 
 static const struct nla_policy hn_slotcfg_parse[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SLOT] = { .type = NLA_U32 },
@@ -61,16 +62,60 @@ drop:
  * buffer: several nests for one slot are joined, so a slot may hold more
  * pairs than fit in one attribute (16-bit length).
  */
+static_assert(HYBRIDNET_PORT_NONE == HN_PORT_NONE);
+
+/* Up-ports in a circuit's path: levels - 1 on a fat tree, else none. */
+static u32 hn_path_len(const struct hn_config *c)
+{
+	return c->topology == HN_TOPO_FATTREE ? c->levels - 1 : 0;
+}
+
+struct hn_preload_req {
+	struct hn_pair *pairs;		/* slot s's at pairs + s N */
+	u8 *ports;			/* fat tree: at ports + (s N + i) L */
+	u32 used[HN_MAX_K];		/* pairs per slot */
+	u32 paths[HN_MAX_K];		/* of them given with a path */
+};
+
+/*
+ * A fat tree's pair may give its path, L = levels - 1 up-ports at most;
+ * the ones it leaves out are HN_PORT_NONE, which the engine refuses
+ * below the pair's common-ancestor level.
+ */
+static int hn_parse_path(const struct hn_config *c, const struct nlattr *a,
+			 const struct hn_pair *p, const u8 *path, int plen,
+			 u8 *to, struct genl_info *info)
+{
+	u32 L = hn_path_len(c);
+
+	if (plen >= 0 && !L) {
+		hn_nl_errf(info, a, "pair %u:%u: a path is for a fat tree of two levels or more",
+			   p->src, p->dst);
+		return -EINVAL;
+	}
+	if (plen > (int)L) {
+		hn_nl_errf(info, a,
+			   "pair %u:%u: a path of %d up-ports, the tree has %u levels below its top",
+			   p->src, p->dst, plen, L);
+		return -EINVAL;
+	}
+	if (L)
+		memcpy(to, path, L);
+	return 0;
+}
+
 static int hn_parse_slotcfg(const struct hn_config *c, const struct nlattr *nest,
-			    struct hn_pair *pairs, u32 *used, u32 *slot,
+			    struct hn_preload_req *r, u32 *slot,
 			    struct genl_info *info)
 {
+	u32 L = hn_path_len(c);
 	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	u8 path[HYBRIDNET_MAX_PATH];
 	const struct nlattr *a;
 	struct hn_pair *p;
-	u32 s;
-	int rc, rem;
+	int rc, rem, plen;
+	u32 s, i;
 
 	rc = nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_slotcfg_parse,
 			      extack);
@@ -88,19 +133,25 @@ static int hn_parse_slotcfg(const struct hn_config *c, const struct nlattr *nest
 		return -EINVAL;
 	}
 	*slot = s;
-	p = pairs + (size_t)s * c->nodes;
+	p = r->pairs + (size_t)s * c->nodes;
 	nla_for_each_nested(a, nest, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
 			continue;
-		if (used[s] == c->nodes) {
+		i = r->used[s];
+		if (i == c->nodes) {
 			hn_nl_errf(info, a, "slot %u: more pairs than nodes (%u)",
 				   s, c->nodes);
 			return -E2BIG;
 		}
-		rc = hn_nl_pair(a, c->nodes, &p[used[s]], info);
+		rc = hn_nl_pair(a, c->nodes, &p[i], path, &plen, info);
+		if (!rc)
+			rc = hn_parse_path(c, a, &p[i], path, plen,
+					   r->ports + ((size_t)s * c->nodes + i) * L,
+					   info);
 		if (rc)
 			return rc;
-		used[s]++;
+		r->paths[s] += plen >= 0;
+		r->used[s]++;
 	}
 	return 0;
 }
@@ -141,13 +192,13 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	const struct nlattr *phase = info->attrs[HYBRIDNET_ATTR_PHASE];
 	const struct nlattr *level = info->attrs[HYBRIDNET_ATTR_LEVEL];
 	bool second = level && nla_get_u32(level) == 2;
-	u32 used[HN_MAX_K] = { }, order[HN_MAX_K], before[HN_MAX_K];
-	u32 n = 0, i, s;
+	u32 order[HN_MAX_K], before[HN_MAX_K];
+	u32 n = 0, i, s, L;
 	struct hn_dev *hd = hn_nl_hd;
 	struct sk_buff *msg = NULL;
 	void *hdr;
 	struct hn_slot_cfg *cfg = NULL;
-	struct hn_pair *pairs = NULL;
+	struct hn_preload_req *r = NULL;
 	struct hn_err err = { };
 	const struct nlattr *a;
 	struct hn_config c;
@@ -161,13 +212,19 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	mutex_lock(&hd->lock);
 	c = *hn_cfg(hd->e);	/* hd->nl_lock keeps it as read */
 	mutex_unlock(&hd->lock);
+	L = hn_path_len(&c);
 	cfg = kcalloc(HN_MAX_K, sizeof(*cfg), GFP_KERNEL);
-	pairs = kvcalloc((size_t)(c.k ? c.k : 1) * c.nodes, sizeof(*pairs),
-			 GFP_KERNEL);
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	msg = genlmsg_new(HN_MAX_K * (NLA_HDRLEN + 3 * nla_total_size(4)) + 64,
 			  GFP_KERNEL);
 	rc = -ENOMEM;
-	if (!cfg || !pairs || !msg)
+	if (!cfg || !r || !msg)
+		goto out;
+	r->pairs = kvcalloc((size_t)(c.k ? c.k : 1) * c.nodes,
+			    sizeof(*r->pairs), GFP_KERNEL);
+	r->ports = kvmalloc((size_t)(c.k ? c.k : 1) * c.nodes * (L ? L : 1),
+			    GFP_KERNEL);
+	if (!r->pairs || !r->ports)
 		goto out;
 	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
 				HYBRIDNET_CMD_PRELOAD);
@@ -176,7 +233,7 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_SLOT_CONFIG)
 			continue;
-		rc = hn_parse_slotcfg(&c, a, pairs, used, &s, info);
+		rc = hn_parse_slotcfg(&c, a, r, &s, info);
 		if (rc)
 			goto out;
 		if (!seen[s])
@@ -184,9 +241,19 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 		seen[s] = true;
 	}
 	for (i = 0; i < n; i++) {
-		cfg[i].slot = order[i];
-		cfg[i].pairs = pairs + (size_t)order[i] * c.nodes;
-		cfg[i].npairs = used[order[i]];
+		s = order[i];
+		if (r->paths[s] && r->paths[s] != r->used[s]) {
+			hn_nl_errf(info, NULL,
+				   "slot %u: give a path for every pair or for none (%u of %u have one)",
+				   s, r->paths[s], r->used[s]);
+			rc = -EINVAL;
+			goto out;
+		}
+		cfg[i].slot = s;
+		cfg[i].pairs = r->pairs + (size_t)s * c.nodes;
+		cfg[i].npairs = r->used[s];
+		cfg[i].ports = r->paths[s] ?
+			r->ports + (size_t)s * c.nodes * L : NULL;
 	}
 	mutex_lock(&hd->lock);
 	for (i = 0; i < n; i++)
@@ -213,7 +280,11 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	msg = NULL;
 out:
 	nlmsg_free(msg);
-	kvfree(pairs);
+	if (r) {
+		kvfree(r->pairs);
+		kvfree(r->ports);
+	}
+	kfree(r);
 	kfree(cfg);
 	return rc;
 }
@@ -262,8 +333,8 @@ int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
 	}
 	mutex_lock(&hd->lock);
 	if (tb[HYBRIDNET_ATTR_PAIR]) {
-		rc = hn_nl_pair(tb[HYBRIDNET_ATTR_PAIR], hn_cfg(hd->e)->nodes,
-				&p, info);
+		rc = hn_nl_pair(tb[HYBRIDNET_ATTR_PAIR],
+				hn_cfg(hd->e)->nodes, &p, NULL, NULL, info);
 		if (!rc) {
 			rc = hn_release(hd->e, p.src, p.dst, &err);
 			if (rc)
@@ -291,15 +362,18 @@ int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
 }
 
 /*
- * Dump every circuit as (slot, src, dst).  cb->args[0] is the next slot,
- * cb->args[1] the next input; the circuit generation flags a table that
- * changed between two parts of the dump (NLM_F_DUMP_INTR).
+ * Dump every circuit as (slot, src, dst), on a fat tree with its path.
+ * cb->args[0] is the next slot, cb->args[1] the next input; the circuit
+ * generation flags a table that changed between two parts of the dump
+ * (NLM_F_DUMP_INTR).
  */
 int hn_nl_circuit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct hn_dev *hd = hn_nl_hd;
 	u32 s = cb->args[0], u = cb->args[1], v, k, nodes, gen;
+	u8 path[HYBRIDNET_MAX_PATH];
 	void *hdr;
+	int H;
 
 	mutex_lock(&hd->lock);
 	k = hn_cfg(hd->e)->k;
@@ -317,10 +391,13 @@ int hn_nl_circuit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 			if (!hdr)
 				goto full;
 			genl_dump_check_consistent(cb, hdr);
+			H = hn_circuit_path(hd->e, s, u, path, sizeof(path));
 			if (nla_put_u32(skb, HYBRIDNET_ATTR_SLOT, s) ||
 			    nla_put_u32(skb, HYBRIDNET_ATTR_SRC, u) ||
 			    nla_put_u32(skb, HYBRIDNET_ATTR_DST, v) ||
-			    nla_put_u32(skb, HYBRIDNET_ATTR_GENERATION, gen)) {
+			    nla_put_u32(skb, HYBRIDNET_ATTR_GENERATION, gen) ||
+			    (H > 0 &&
+			     nla_put(skb, HYBRIDNET_ATTR_PATH, H, path))) {
 				genlmsg_cancel(skb, hdr);
 				goto full;
 			}

@@ -31,7 +31,19 @@ int hn_nl_core_err(struct genl_info *info, int rc,
 {
 	const char *msg = err->msg ? err->msg : "refused";
 
-	if (rc == -EEXIST && err->slot != HN_NONE)
+	if (err->link && err->port != HN_NONE)
+		hn_nl_errf(info, NULL,
+			   "%s: slot %u, pair %u:%u: %s: level %u, switch SW(%u,%u) up-port %u%s, held by %u:%u",
+			   what, err->slot, err->a.src, err->a.dst, msg,
+			   err->level, err->level, err->sw, err->port,
+			   err->down ? " coming down" : "", err->owner.src,
+			   err->owner.dst);
+	else if (err->link)
+		hn_nl_errf(info, NULL,
+			   "%s: slot %u, pair %u:%u: %s: level %u, from switch SW(%u,%u)",
+			   what, err->slot, err->a.src, err->a.dst, msg,
+			   err->level, err->level, err->sw);
+	else if (rc == -EEXIST && err->slot != HN_NONE)
 		hn_nl_errf(info, NULL, "%s: %u:%u for slot %u is already in slot %u",
 			   what, err->a.src, err->a.dst, err->slot, err->other);
 	else if (err->pairs)
@@ -70,17 +82,41 @@ const struct nla_policy hn_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
 };
 
 /* Parse one HYBRIDNET_ATTR_PAIR nest against the current node count. */
+/*
+ * A preload's pair may give its path through a fat tree: the up-port per
+ * level (HYBRIDNET_ATTR_PATH, at most HYBRIDNET_MAX_PATH bytes).
+ */
+static const struct nla_policy hn_path_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_SRC] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+	[HYBRIDNET_ATTR_DST] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+	[HYBRIDNET_ATTR_PATH] = { .type = NLA_BINARY,
+				  .len = HYBRIDNET_MAX_PATH },
+};
+
+/*
+ * Parse one PAIR nest against @nodes.  With @path (HYBRIDNET_MAX_PATH
+ * bytes) the pair may carry a PATH, copied there, its length in *@plen
+ * (-1: none); without, a PATH is refused as any unknown attribute.
+ */
 int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
-	       struct genl_info *info)
+	       u8 *path, int *plen, struct genl_info *info)
 {
 	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
 	int rc;
 
-	rc = nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_pair_policy,
+	rc = nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest,
+			      path ? hn_path_pair_policy : hn_pair_policy,
 			      extack);
 	if (rc)
 		return rc;
+	if (path) {
+		*plen = tb[HYBRIDNET_ATTR_PATH] ?
+			nla_len(tb[HYBRIDNET_ATTR_PATH]) : -1;
+		memset(path, HN_PORT_NONE, HYBRIDNET_MAX_PATH);
+		if (*plen > 0)
+			nla_memcpy(path, tb[HYBRIDNET_ATTR_PATH], *plen);
+	}
 	if (!tb[HYBRIDNET_ATTR_SRC] || !tb[HYBRIDNET_ATTR_DST]) {
 		NL_SET_ERR_MSG_ATTR(extack, nest, "a pair needs src and dst");
 		return -EINVAL;
@@ -129,7 +165,7 @@ struct hn_pair *hn_nl_pairs(struct genl_info *info, u32 nodes, u32 *np,
 	nlmsg_for_each_attr(a, info->nlhdr, GENL_HDRLEN, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_PAIR)
 			continue;
-		*rc = hn_nl_pair(a, nodes, &req[i++], info);
+		*rc = hn_nl_pair(a, nodes, &req[i++], NULL, NULL, info);
 		if (*rc) {
 			kvfree(req);
 			return NULL;

@@ -87,6 +87,8 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PINNED] = { .type = NLA_FLAG },
 	[HYBRIDNET_ATTR_REBUILT] = { .type = NLA_FLAG },
 	[HYBRIDNET_ATTR_RELEASED] = U32,
+	[HYBRIDNET_ATTR_PATH] = { .type = NLA_BINARY,
+				  .maxlen = HYBRIDNET_MAX_PATH },
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

@@ -15,8 +15,8 @@
 
 /* bytes of one PAIR nest: header, SRC, DST */
 #define PAIR_BYTES	(NLA_HDRLEN + 2 * nla_total_size(sizeof(uint32_t)))
-/* pairs one SLOT_CONFIG can hold: an attribute is at most 64 KiB long */
-#define SLOT_PAIRS_MAX	((uint32_t)(0xffff - NLA_HDRLEN - 8) / PAIR_BYTES)
+/* bytes of a SLOT_CONFIG nest besides its pairs: header, SLOT */
+#define NEST_BYTES	(NLA_HDRLEN + nla_total_size(sizeof(uint32_t)))
 
 int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 		   size_t n, const char *phase)
@@ -57,42 +57,70 @@ static int preload_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
+/* Bytes of one of @cfg's pairs, with its path, in a SLOT_CONFIG nest. */
+static size_t pair_bytes(const struct hn_ctl_slot_cfg *cfg)
+{
+	return PAIR_BYTES +
+	       (cfg->paths ? nla_total_size(HYBRIDNET_MAX_PATH) : 0);
+}
+
+/* Pairs of @cfg in one SLOT_CONFIG nest: an attribute is < 64 KiB. */
+static size_t nest_pairs(const struct hn_ctl_slot_cfg *cfg)
+{
+	return (0xffff - NEST_BYTES) / pair_bytes(cfg);
+}
+
+static int put_pair(struct nl_msg *m, const struct hn_ctl_slot_cfg *cfg,
+		    size_t p)
+{
+	const struct hn_ctl_path *path = cfg->paths ? &cfg->paths[p] : NULL;
+	struct nlattr *nest = nla_nest_start(m, HYBRIDNET_ATTR_PAIR);
+
+	if (path && path->len > HYBRIDNET_MAX_PATH)
+		return -EINVAL;
+	if (!nest || nla_put_u32(m, HYBRIDNET_ATTR_SRC, cfg->pairs[p].src) ||
+	    nla_put_u32(m, HYBRIDNET_ATTR_DST, cfg->pairs[p].dst) ||
+	    (path && nla_put(m, HYBRIDNET_ATTR_PATH, path->len, path->port)))
+		return -EMSGSIZE;
+	return nla_nest_end(m, nest) < 0 ? -EMSGSIZE : 0;
+}
+
 int hn_ctl_preload_change(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 			  size_t n, const char *phase, uint32_t level,
 			  struct hn_ctl_change *chg)
 {
-	size_t i, p, size = phase ? nla_total_size(strlen(phase) + 1) : 0;
+	size_t i, p, e, size = phase ? nla_total_size(strlen(phase) + 1) : 0;
 	struct nlattr *nest;
 	struct nl_msg *m;
+	int rc = -EMSGSIZE;
 
 	c->err[0] = '\0';
 	if (n && !cfg)
 		return -EINVAL;
 	size += nla_total_size(sizeof(uint32_t));	/* LEVEL */
-	for (i = 0; i < n; i++)
-		size += NLA_HDRLEN + nla_total_size(sizeof(uint32_t)) +
-			(size_t)cfg[i].npairs * PAIR_BYTES;
+	for (i = 0; i < n; i++) {
+		size += (size_t)cfg[i].npairs * pair_bytes(&cfg[i]) +
+			(cfg[i].npairs / nest_pairs(&cfg[i]) + 1) * NEST_BYTES;
+	}
 	m = hn_ctl_msg(c, HYBRIDNET_CMD_PRELOAD, size, 0);
 	if (!m)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		if (cfg[i].npairs > SLOT_PAIRS_MAX) {
-			snprintf(c->err, sizeof(c->err), "slot %u: %u pairs do "
-				 "not fit in one netlink attribute (at most "
-				 "%u)", cfg[i].slot, cfg[i].npairs,
-				 (unsigned int)SLOT_PAIRS_MAX);
-			nlmsg_free(m);
-			return -EMSGSIZE;
-		}
-		nest = nla_nest_start(m, HYBRIDNET_ATTR_SLOT_CONFIG);
-		if (!nest || nla_put_u32(m, HYBRIDNET_ATTR_SLOT, cfg[i].slot))
-			goto full;
-		for (p = 0; p < cfg[i].npairs; p++)
-			if (hn_ctl_put_pair(m, cfg[i].pairs[p].src,
-					    cfg[i].pairs[p].dst))
+		p = 0;
+		do {	/* one nest at least: no pairs clears the slot */
+			nest = nla_nest_start(m, HYBRIDNET_ATTR_SLOT_CONFIG);
+			if (!nest ||
+			    nla_put_u32(m, HYBRIDNET_ATTR_SLOT, cfg[i].slot))
 				goto full;
-		if (nla_nest_end(m, nest) < 0)
-			goto full;
+			for (e = p + nest_pairs(&cfg[i]); p < cfg[i].npairs &&
+			     p < e; p++) {
+				rc = put_pair(m, &cfg[i], p);
+				if (rc)
+					goto fail;
+			}
+			if (nla_nest_end(m, nest) < 0)
+				goto full;
+		} while (p < cfg[i].npairs);
 	}
 	if (phase && nla_put_string(m, HYBRIDNET_ATTR_PHASE, phase))
 		goto full;
@@ -102,8 +130,10 @@ int hn_ctl_preload_change(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 		memset(chg, 0, sizeof(*chg));
 	return hn_ctl_run(c, m, chg ? preload_reply : NULL, chg);
 full:
+	rc = -EMSGSIZE;
+fail:
 	nlmsg_free(m);
-	return -EMSGSIZE;
+	return rc;
 }
 
 struct predict_ctx {
@@ -296,6 +326,14 @@ static int circuit_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	cc->slot = nla_get_u32(tb[HYBRIDNET_ATTR_SLOT]);
 	cc->src = nla_get_u32(tb[HYBRIDNET_ATTR_SRC]);
 	cc->dst = nla_get_u32(tb[HYBRIDNET_ATTR_DST]);
+	cc->path.len = 0;
+	if (tb[HYBRIDNET_ATTR_PATH]) {
+		cc->path.len = nla_len(tb[HYBRIDNET_ATTR_PATH]);
+		if (cc->path.len > HYBRIDNET_MAX_PATH)
+			return -EPROTO;
+		memcpy(cc->path.port, nla_data(tb[HYBRIDNET_ATTR_PATH]),
+		       cc->path.len);
+	}
 	return 0;
 }
 

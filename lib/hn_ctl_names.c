@@ -89,6 +89,7 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PINNED] = "pinned",
 	[HYBRIDNET_ATTR_REBUILT] = "rebuilt",
 	[HYBRIDNET_ATTR_RELEASED] = "released",
+	[HYBRIDNET_ATTR_PATH] = "path",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {

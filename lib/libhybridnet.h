@@ -170,19 +170,32 @@ struct hn_ctl_pair {
 	uint32_t src, dst;
 };
 
-/* One slot configuration B^(slot); no pairs clears the slot. */
+/*
+ * A circuit's path through a fat tree: the up-port it climbs by at each
+ * level 0..len-1 (it comes down by the same numbers, Theorem 4 of Ch. 7).
+ */
+struct hn_ctl_path {
+	uint32_t len;				/* at most HYBRIDNET_MAX_PATH */
+	uint8_t port[HYBRIDNET_MAX_PATH];
+};
+
+/*
+ * One slot configuration B^(slot); no pairs clears the slot.  On a fat
+ * tree, @paths (NULL: the kernel routes them) has one path per pair.
+ */
 struct hn_ctl_slot_cfg {
 	uint32_t slot;
 	uint32_t npairs;
 	const struct hn_ctl_pair *pairs;
+	const struct hn_ctl_path *paths;
 };
 
 /*
  * Install @n whole slot configurations atomically (all or nothing);
  * @phase (may be NULL) names them, for the PHASE event.  -E2BIG: more
  * slots than K or more pairs than nodes; -EMSGSIZE: more than one netlink
- * message can carry, or more than 3276 pairs in one slot (a netlink
- * attribute, here a SLOT_CONFIG nest, is at most 64 KiB).
+ * message can carry.  A slot's pairs go in as many SLOT_CONFIG nests as
+ * they need (an attribute is at most 64 KiB); the kernel joins them.
  */
 int hn_ctl_preload(struct hn_ctl *c, const struct hn_ctl_slot_cfg *cfg,
 		   size_t n, const char *phase);
@@ -251,6 +264,7 @@ int hn_ctl_release_all(struct hn_ctl *c);
 
 struct hn_ctl_circuit {
 	uint32_t slot, src, dst;
+	struct hn_ctl_path path;	/* fat tree: len = its level H */
 };
 
 struct hn_ctl_circuits {

@@ -118,6 +118,10 @@ static int explain_path(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	u32 H = hn_ft_h(ft, a, b), h, o;
 
 	for (h = 0; h < H; h++) {
+		if (port[h] == HN_PORT_NONE)
+			return hn_fail(err, -EINVAL,
+				       "path too short: it needs an up-port for every level below the common ancestor",
+				       cfg->slot, pr->src, i);
 		if (port[h] >= ft->w)
 			return hn_fail(err, -EINVAL,
 				       "path names an up-port past the switch",

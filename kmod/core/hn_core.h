@@ -173,6 +173,8 @@ struct hn_pair {
  * + h] at level h < H (Sec. 7.3, Theorem 4: it comes down by the same
  * numbers); NULL lets ft_sched route them.
  */
+#define HN_PORT_NONE	0xff	/* in hn_slot_cfg.ports: not given */
+
 struct hn_slot_cfg {
 	u32 slot;
 	u32 npairs;

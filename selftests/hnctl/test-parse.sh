@@ -552,6 +552,22 @@ bad() {	# bad DESC "LINE: reason" FILE-CONTENT
 	err "phase file: $1" 1 "hnctl: $T/bad.phases:$2" \
 		preload --file "$T/bad.phases" --print
 }
+out "phase file: a fat tree's paths print back as given" 0 \
+"nodes 16
+slot 0 0:4/1 1:5/0.2 2:3
+slot 1 3:7" preload --nodes 16 --print slot 0 0:4/1 1:5/0.2 2:3 slot 3:7
+out "phase file: paths in JSON, one per pair of the slot" 0 \
+'{"nodes":16,"phases":[{"slots":[{"slot":0,"pairs":[{"src":0,"dst":4},{"src":2,"dst":3}],"paths":[[1,3],[]]}]}]}' \
+	-j preload --nodes 16 --print slot 0 0:4/1.3 2:3
+bad "a path with a bad port" \
+	"1: slot 0: '0:4/1.x': a path is /P0.P1..., at most 11 up-ports of 0..254" \
+"slot 0 0:4/1.x"
+bad "a path with a port past 254" \
+	"1: slot 0: '0:4/255': a path is /P0.P1..., at most 11 up-ports of 0..254" \
+"slot 0 0:4/255"
+bad "a path of 12 up-ports" \
+	"1: slot 0: '0:4/0.0.0.0.0.0.0.0.0.0.0.0': a path is /P0.P1..., at most 11 up-ports of 0..254" \
+"slot 0 0:4/0.0.0.0.0.0.0.0.0.0.0.0"
 bad "a malformed pair" "3: slot 0: '1-2' is not a SRC:DST pair" \
 "nodes 4
 phase p

@@ -455,6 +455,8 @@ static void print_circuits(const struct hn_ctl_circuits *t, int64_t only,
 			j_u64("slot", t->c[i].slot);
 			j_u64("src", t->c[i].src);
 			j_u64("dst", t->c[i].dst);
+			if (t->c[i].path.len)
+				j_path("path", &t->c[i].path);
 			j_obj_end();
 		}
 		j_arr_end();
@@ -472,7 +474,8 @@ static void print_circuits(const struct hn_ctl_circuits *t, int64_t only,
 			printf("slot %u", t->c[i].slot);
 			last = t->c[i].slot;
 		}
-		printf(" %u:%u", t->c[i].src, t->c[i].dst);
+		ph_print_pair(&(struct hn_ctl_pair){ t->c[i].src, t->c[i].dst },
+			      &t->c[i].path);
 	}
 	if (last >= 0)
 		putchar('\n');

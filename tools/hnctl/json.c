@@ -133,6 +133,26 @@ void j_end(void)
 	fflush(stdout);
 }
 
+void j_path(const char *key, const struct hn_ctl_path *p)
+{
+	uint32_t h;
+
+	j_arr(key);
+	for (h = 0; h < p->len; h++)
+		j_u64(NULL, p->port[h]);
+	j_arr_end();
+}
+
+void j_paths(const char *key, const struct hn_ctl_path *p, size_t n)
+{
+	size_t i;
+
+	j_arr(key);
+	for (i = 0; i < n; i++)
+		j_path(NULL, &p[i]);
+	j_arr_end();
+}
+
 void j_pairs(const char *key, const struct hn_ctl_pair *p, size_t n)
 {
 	size_t i;

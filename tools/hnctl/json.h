@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 struct hn_ctl_pair;
+struct hn_ctl_path;
 
 /* Pretty (1) or compact (0, the default) from now on. */
 void j_pretty(int on);
@@ -22,6 +23,9 @@ void j_str(const char *key, const char *s);
 void j_bool(const char *key, int v);
 /* An array of @n {"src", "dst"} objects. */
 void j_pairs(const char *key, const struct hn_ctl_pair *p, size_t n);
+/* a path through a fat tree (Ch. 7), an array of up-ports; @n of them */
+void j_path(const char *key, const struct hn_ctl_path *p);
+void j_paths(const char *key, const struct hn_ctl_path *p, size_t n);
 /* Ends the document: a newline, and stdout is flushed. */
 void j_end(void);
 

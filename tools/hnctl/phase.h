@@ -29,6 +29,7 @@ struct ph_slot {
 	int line;			/* where it was configured */
 	uint32_t npairs, cap;
 	struct hn_ctl_pair *pairs;
+	struct hn_ctl_path *paths;	/* fat tree: NULL, or one per pair */
 };
 
 struct ph_phase {
@@ -67,6 +68,9 @@ void ph_free(struct ph_file *pf);
 int ph_select(const struct ph_file *pf, const char *name,
 	      struct hn_ctl_slot_cfg **cfg, size_t *n, const char **phase,
 	      char *err, size_t len);
+
+/* " SRC:DST", and "/P0.P1..." with a path of a fat tree (may be NULL). */
+void ph_print_pair(const struct hn_ctl_pair *p, const struct hn_ctl_path *path);
 
 /* Print phase @name (NULL: all) as a phase file, or as JSON. */
 void ph_print(const struct ph_file *pf, const char *name, int json);

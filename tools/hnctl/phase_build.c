@@ -251,15 +251,35 @@ int ph_add(struct ph_builder *p, struct ph_slot *s, uint32_t src, uint32_t dst,
 	if (s->npairs == s->cap) {
 		uint32_t cap = s->cap ? 2 * s->cap : 16;
 		struct hn_ctl_pair *q = realloc(s->pairs, cap * sizeof(*q));
+		struct hn_ctl_path *t;
 
 		if (!q)
 			return ph_fail(p, "out of memory");
 		s->pairs = q;
+		if (s->paths) {
+			t = realloc(s->paths, cap * sizeof(*t));
+			if (!t)
+				return ph_fail(p, "out of memory");
+			memset(t + s->cap, 0, (cap - s->cap) * sizeof(*t));
+			s->paths = t;
+		}
 		s->cap = cap;
 	}
 	s->pairs[s->npairs++] = (struct hn_ctl_pair){ src, dst };
 	if (known)
 		ph_set_bit(p->conn, src, dst, 1);
+	return 0;
+}
+
+int ph_set_path(struct ph_builder *p, struct ph_slot *s,
+		const struct hn_ctl_path *path)
+{
+	if (!s->paths) {
+		s->paths = calloc(s->cap, sizeof(*s->paths));
+		if (!s->paths)
+			return ph_fail(p, "out of memory");
+	}
+	s->paths[s->npairs - 1] = *path;
 	return 0;
 }
 
@@ -312,8 +332,10 @@ void ph_free(struct ph_file *pf)
 	size_t i, j;
 
 	for (i = 0; i < pf->nphases; i++) {
-		for (j = 0; j < pf->phases[i].nslots; j++)
+		for (j = 0; j < pf->phases[i].nslots; j++) {
 			free(pf->phases[i].slots[j].pairs);
+			free(pf->phases[i].slots[j].paths);
+		}
 		free(pf->phases[i].slots);
 	}
 	free(pf->phases);

@@ -81,6 +81,9 @@ struct ph_slot *ph_new_slot(struct ph_builder *p, uint32_t slot);
  */
 int ph_add(struct ph_builder *p, struct ph_slot *s, uint32_t src,
 	   uint32_t dst, int generated);
+/* The pair added last goes by @path (a fat tree's up-ports). */
+int ph_set_path(struct ph_builder *p, struct ph_slot *s,
+		const struct hn_ctl_path *path);
 
 /* The phase called @name; the slot of @ph that has (src, dst). */
 const struct ph_phase *ph_find_phase(const struct ph_file *pf,

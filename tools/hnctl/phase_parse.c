@@ -14,12 +14,37 @@
 
 #define PH_MAX_ARGS	(PH_MAX_NODES + 8)	/* a "perm" of every node */
 
-/* slot [N] [SRC:DST ...] */
+/*
+ * "/P0.P1...": a fat tree's path, the up-port at each level (Ch. 7); 0
+ * with it in @path, -1 for bad syntax.
+ */
+static int parse_path(const char *s, struct hn_ctl_path *path)
+{
+	char *end;
+	unsigned long v;
+
+	path->len = 0;
+	do {
+		s++;			/* past '/' or '.' */
+		if (path->len == HYBRIDNET_MAX_PATH || *s < '0' || *s > '9')
+			return -1;
+		v = strtoul(s, &end, 10);
+		if (v >= HYBRIDNET_PORT_NONE)
+			return -1;
+		path->port[path->len++] = (uint8_t)v;
+		s = end;
+	} while (*s == '.');
+	return *s ? -1 : 0;
+}
+
+/* slot [N] [SRC:DST[/P0.P1...] ...] */
 static int st_slot(struct ph_builder *p, int argc, char **argv)
 {
 	uint32_t slot = UINT32_MAX, src, dst;
+	struct hn_ctl_path path;
 	struct ph_slot *s;
-	int i = 1;
+	char *slash;
+	int i = 1, rc;
 
 	if (argc > 1 && !strchr(argv[1], ':')) {
 		if (ph_u32(argv[1], &slot) || slot == UINT32_MAX)
@@ -31,10 +56,21 @@ static int st_slot(struct ph_builder *p, int argc, char **argv)
 	if (!s)
 		return -1;
 	for (; i < argc; i++) {
-		if (ph_u32_pair(argv[i], ':', &src, &dst))
+		slash = strchr(argv[i], '/');
+		if (slash && parse_path(slash, &path))
+			return ph_fail(p, "slot %u: '%s': a path is /P0.P1..., "
+				       "at most %u up-ports of 0..254",
+				       s->slot, argv[i], HYBRIDNET_MAX_PATH);
+		if (slash)
+			*slash = '\0';
+		rc = ph_u32_pair(argv[i], ':', &src, &dst);
+		if (slash)
+			*slash = '/';
+		if (rc)
 			return ph_fail(p, "slot %u: '%s' is not a SRC:DST pair",
 				       s->slot, argv[i]);
-		if (ph_add(p, s, src, dst, 0))
+		if (ph_add(p, s, src, dst, 0) ||
+		    (slash && ph_set_path(p, s, &path)))
 			return -1;
 	}
 	return 0;

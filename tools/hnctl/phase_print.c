@@ -26,11 +26,20 @@ static void print_text(const struct ph_file *pf, const struct ph_phase *only)
 
 			printf("slot %u", s->slot);
 			for (p = 0; p < s->npairs; p++)
-				printf(" %u:%u", s->pairs[p].src,
-				       s->pairs[p].dst);
+				ph_print_pair(&s->pairs[p],
+					      s->paths ? &s->paths[p] : NULL);
 			putchar('\n');
 		}
 	}
+}
+
+void ph_print_pair(const struct hn_ctl_pair *p, const struct hn_ctl_path *path)
+{
+	uint32_t h;
+
+	printf(" %u:%u", p->src, p->dst);
+	for (h = 0; path && h < path->len; h++)
+		printf("%c%u", h ? '.' : '/', path->port[h]);
 }
 
 static void print_json(const struct ph_file *pf, const struct ph_phase *only)
@@ -56,6 +65,8 @@ static void print_json(const struct ph_file *pf, const struct ph_phase *only)
 			j_obj(NULL);
 			j_u64("slot", s->slot);
 			j_pairs("pairs", s->pairs, s->npairs);
+			if (s->paths)
+				j_paths("paths", s->paths, s->npairs);
 			j_obj_end();
 		}
 		j_arr_end();

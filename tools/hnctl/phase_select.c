@@ -169,6 +169,7 @@ int ph_select(const struct ph_file *pf, const char *name,
 			(*cfg)[k].slot = ph->slots[j].slot;
 			(*cfg)[k].npairs = ph->slots[j].npairs;
 			(*cfg)[k].pairs = ph->slots[j].pairs;
+			(*cfg)[k].paths = ph->slots[j].paths;
 			k++;
 		}
 	}

@@ -25,6 +25,8 @@
 #define HYBRIDNET_MAX_NODES	4096
 #define HYBRIDNET_MAX_SLOTS	64		/* predictive slots, K */
 #define HYBRIDNET_MAX_MSG	1048576U	/* ceiling of max_msg_bytes */
+#define HYBRIDNET_MAX_PATH	11		/* fat tree: levels - 1, w^l <= 4096 */
+#define HYBRIDNET_PORT_NONE	0xff		/* in a PATH: no port given */
 
 /* The tag bit: which switching mode carries a message. */
 enum hybridnet_mode {
@@ -231,6 +233,9 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_PINNED,		/* flag: the slot is below pin-slots */
 	HYBRIDNET_ATTR_REBUILT,		/* flag: CONFIG_SET made a new fabric */
 	HYBRIDNET_ATTR_RELEASED,	/* u32: circuits taken away */
+
+	/* fat trees (Ch. 7) */
+	HYBRIDNET_ATTR_PATH,		/* binary: a circuit's up-ports by level */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
