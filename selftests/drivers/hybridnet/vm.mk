@@ -31,6 +31,7 @@ HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
 		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnsim \
 		   $(HN_VM)/bin/hnctl-vm.sh $(HN_VM)/bin/sysfs-abi.sh \
+		   $(HN_VM)/bin/netdev-vm.sh \
 		   $(HN_VM)/bin/sysfs-class-misc-hybridnet
 HN_INITRD	:= $(HN_VM)/initrd.gz
 HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
@@ -89,6 +90,10 @@ $(HN_VM)/bin/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(COMMON_SRC) \
 		$(COMMON_SRC) lib/hn_ctl_names.c $(O)/libhncore.a -o $@
 
 $(HN_VM)/bin/hnctl-vm.sh: $(HN_VM_SRCDIR)/hnctl-vm.sh
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(HN_VM)/bin/netdev-vm.sh: $(HN_VM_SRCDIR)/netdev-vm.sh
 	@mkdir -p $(@D)
 	cp $< $@
 
