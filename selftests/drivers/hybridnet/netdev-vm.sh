@@ -6,8 +6,10 @@
 # network namespaces (busybox unshare, nsenter and ip) pinging each other
 # over the fabric both ways, the per-mode counters of sysfs moving
 # (wormhole, then circuit with preload=shift), broadcasts to interfaces
-# that are down counted as drops, the rebuild refused with the reason,
-# and the unload with interfaces in other namespaces.  Loads and unloads
+# that are down counted as drops, a file refused a node with an
+# interface, the rebuild refused with the reason, interfaces given back
+# when their namespace ends, and the unload with interfaces in other
+# namespaces.  Loads and unloads
 # the module itself (HN_KO).
 
 KO=${HN_KO:-/lib/hn/hybridnet.ko}
@@ -94,6 +96,11 @@ check "MTU: max_msg_bytes less the Ethernet header" sh -c '
 	m=$(cat /sys/class/misc/hybridnet/config/max_msg_bytes)
 	echo "max_msg_bytes $m, mtu $(cat /sys/class/net/hn0/mtu)"
 	[ "$(cat /sys/class/net/hn0/mtu)" -eq $((m - 14)) ]'
+check "a file cannot bind a node that has an interface" sh -c '
+	for i in 0 3; do
+		out=$(timeout 5 hn_hold $i 2>&1); rc=$?; echo "$out"
+		[ $rc -eq 1 ] && echo "$out" | grep -q "cannot bind node $i" || exit 1
+	done'
 check "a rebuild is refused while interfaces hold the nodes, with the reason" sh -c '
 	out=$(hnctl set nodes 8 2>&1); rc=$?; echo "$out"
 	[ $rc -ne 0 ] && echo "$out" | grep -q "a file or an interface is bound to a node"'
@@ -117,6 +124,19 @@ check "two namespaces again" setup_pair
 check "ping both ways as circuit messages" ping_pair circuit
 check "rmmod with preloaded circuits and interfaces in namespaces" rmmod hybridnet
 cleanup_ns
+
+# a namespace that ends gives its interfaces back to the initial one
+check "insmod for namespaces that end" insmod "$KO" netdevs=1 nodes=4
+check "two namespaces, then they end" setup_pair
+cleanup_ns
+check "hn0 and hn1 back in the initial namespace" sh -c '
+	i=0
+	while ! { test -e /sys/class/net/hn0 && test -e /sys/class/net/hn1; } &&
+	      [ $i -lt 500 ]; do
+		sleep 0.01; i=$((i + 1))
+	done
+	ls /sys/class/net; test -e /sys/class/net/hn0 && test -e /sys/class/net/hn1'
+check "rmmod after the namespaces ended" rmmod hybridnet
 
 i=0
 while [ $i -lt 5 ]; do
