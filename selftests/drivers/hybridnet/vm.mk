@@ -165,7 +165,9 @@ bench-vm: $(HN_INITRD)
 # machine.  The kernel is kept outside the clone, in
 # $(HN_DBG_CACHE)/kdebug-KEY, KEY a hash of the options and of the kernel
 # source's version, so a new clone (CI's) reuses it.  The tests take about
-# 6 minutes there.  make check runs this lane too when HN_DEBUG_LANE=1
+# 6 minutes there.  The network options (namespaces, IPv4, IPv6, veth,
+# the qdisc layer) are those of the interfaces' tests (netdev-vm.sh).
+# make check runs this lane too when HN_DEBUG_LANE=1
 # (.ci/run sets it).  The module is built from a copy of the sources, so
 # kmod/ keeps the one for the installed kernel.
 HN_DBG		:= $(O)/kdebug
@@ -179,7 +181,9 @@ HN_DBG_ON	:= 64BIT SMP MODULES MODULE_UNLOAD PRINTK PRINTK_TIME TTY \
 		   PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_LIST DEBUG_OBJECTS \
 		   DEBUG_OBJECTS_TIMERS DETECT_HUNG_TASK KALLSYMS STACKTRACE \
 		   LOCKUP_DETECTOR SOFTLOCKUP_DETECTOR FAULT_INJECTION FAILSLAB \
-		   FAIL_PAGE_ALLOC FAULT_INJECTION_DEBUG_FS
+		   FAIL_PAGE_ALLOC FAULT_INJECTION_DEBUG_FS \
+		   NAMESPACES NET_NS INET IPV6 NETDEVICES NET_CORE VETH \
+		   NET_SCHED
 HN_DBG_OFF	:= SLOB WERROR MODULE_SIG
 HN_DBG_CACHE	?= $(if $(shell test -w /var/cache && echo y), \
 			/var/cache/hybridnet,$(abspath $(O)))
