@@ -2,8 +2,9 @@
 /*
  * hn_kmod.h - state shared by the kernel glue of hybridnet: main.c (load,
  * unload, parameters), port.c (ports and messages), clock.c (the kthread),
- * dev.c (/dev/hybridnet), dev_stats.c, sysfs.c, generator.c and the netlink
- * files (hn_nl.h).  The locking rules are in main.c.
+ * dev.c (/dev/hybridnet), netdev.c (the interfaces), dev_stats.c, sysfs.c,
+ * generator.c and the netlink files (hn_nl.h).  The locking rules are in
+ * main.c.
  */
 #ifndef HN_KMOD_H
 #define HN_KMOD_H
@@ -300,6 +301,10 @@ void hn_gen_free(struct hn_dev *hd);
 
 /* dev.c */
 extern const struct file_operations hn_fops;
+
+/* netdev.c: an interface per node (netdevs=1) */
+int hn_netdevs_add(struct hn_dev *hd);
+void hn_netdevs_del(struct hn_dev *hd);
 
 /* sysfs.c */
 extern const struct attribute_group *hn_dev_groups[];

@@ -4,8 +4,9 @@
  * crossbar whose time a TDM controller shares between predictive circuit
  * slots and a wormhole slot.  The engine (kmod/core/) does the networking
  * in virtual time; this file loads it with the module parameters and ties
- * the ports (port.c), the clock (clock.c), the device (dev.c), sysfs
- * (sysfs.c) and netlink (netlink.c) to it.
+ * the ports (port.c), the clock (clock.c), the device (dev.c), the
+ * network interfaces (netdev.c), sysfs (sysfs.c) and netlink (netlink.c)
+ * to it.
  *
  * Locking
  * -------
@@ -53,6 +54,14 @@
  * touches no state and takes neither lock.  Each reply's extack message
  * lives in its own request (see netlink.c).
  *
+ * The network interfaces (netdev.c) own their ports as files do.  Their
+ * transmit runs with bottom halves off and cannot take hd->lock: it only
+ * queues the frame and a work item per interface, which takes hd->lock to
+ * inject and, outside it, takes delivered messages off the port's queue
+ * (the only reader, as file->rlock makes a file's).  A wait-queue entry
+ * on the port's wait queue queues that work item where files' readers
+ * and writers would be woken.
+ *
  * Who holds what, and which functions need it: every function documented
  * as called with a lock held says so with lockdep_assert_held().
  *
@@ -60,9 +69,9 @@
  * so the module cannot be unloaded while a file is open (delete_module
  * fails with EWOULDBLOCK).  On unload the generator stops and refuses new
  * runs and its pending end report is flushed, then the netlink family
- * goes, then the device, the kthread, and the engine, which hands back
- * the messages still in flight, the generator's to it; then the
- * generator's last run is freed.
+ * goes, then the interfaces (from whatever namespace), then the device,
+ * the kthread, and the engine, which hands back the messages still in
+ * flight, the generator's to it; then the generator's last run is freed.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -231,6 +240,10 @@ MODULE_PARM_DESC(preload, "circuits installed at load: none (default) or shift (
 static long msg_mem_max_bytes;
 module_param(msg_mem_max_bytes, long, 0444);
 MODULE_PARM_DESC(msg_mem_max_bytes, "memory the device's messages may hold, bytes, 16 MiB..half of RAM (default 0: an eighth of RAM)");
+
+static bool netdevs;
+module_param(netdevs, bool, 0444);
+MODULE_PARM_DESC(netdevs, "1: a network interface per node, hn0..hnN-1 (netdev.c; default 0)");
 
 /* Each field's parameter, by the field's index. */
 static const void *const hn_param_vals[HN_CFG_NR] = {
@@ -436,12 +449,20 @@ static int __init hn_init(void)
 		pr_err("cannot register the generic netlink family: %d\n", rc);
 		goto err_nodes;
 	}
+	if (netdevs) {
+		rc = hn_netdevs_add(hd);
+		if (rc)
+			goto err_nl;
+	}
 	hn_the_dev = hd;
 	pr_info("%u nodes, %u predictive slots, profile %s, %s clock\n",
 		hd->cfg.nodes, hd->cfg.k, hd->profile,
 		hd->clock == HN_CLOCK_FREE ? "free" : "paced");
 	return 0;
 
+err_nl:
+	hn_gen_exit(hd);
+	hn_nl_exit();
 err_nodes:
 	hn_sysfs_nodes_del(hd);
 err_misc:
@@ -459,6 +480,7 @@ static void __exit hn_exit(void)
 
 	hn_gen_exit(hd);
 	hn_nl_exit();
+	hn_netdevs_del(hd);
 	hn_sysfs_nodes_del(hd);
 	misc_deregister(&hd->misc);
 	hn_clock_stop(hd);

@@ -347,7 +347,7 @@ void hn_port_stats(struct hn_dev *hd, struct hn_port *p,
 	ps->bound = p->owner;
 }
 
-/* Why the ports cannot go away now (a file is bound), or NULL. */
+/* Why the ports cannot go away now (a file or interface is bound), or NULL. */
 const char *hn_ports_busy(struct hn_dev *hd)
 {
 	u32 i;
@@ -355,7 +355,7 @@ const char *hn_ports_busy(struct hn_dev *hd)
 	lockdep_assert_held(&hd->lock);
 	for (i = 0; i < hd->cfg.nodes; i++)
 		if (hd->ports[i].owner)
-			return "a file is bound to a node: close it first";
+			return "a file or an interface is bound to a node: close or remove it";
 	return NULL;
 }
 

@@ -137,7 +137,7 @@ TEST_F(nl, config_busy)
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 3));
 	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	EXPECT_STREQ("cannot change the fabric now: a file is bound to a node: close it first",
+	EXPECT_STREQ("cannot change the fabric now: a file or an interface is bound to a node: close or remove it",
 		     r->msg);
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 	/* live changes still work */

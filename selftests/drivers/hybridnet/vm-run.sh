@@ -133,6 +133,7 @@ check)
 	tap_ok "insmod for the sysfs ABI" load nodes=4
 	step sysfs-abi sysfs-abi.sh
 	tap_ok "rmmod after the sysfs ABI" unload
+	step netdev netdev-vm.sh
 	step reload reload
 	step failnth env HN_FAILNTH_STRIDE=7 failnth
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
@@ -187,7 +188,8 @@ soak)	# make soak: the adversarial tests, long; a quarter of the time each
 	since=$(now)	# not t0: step() sets that
 	n=0
 	while awk -v a="$since" -v b="$(now)" -v q="$q" 'BEGIN { exit !(b - a < q) }'; do
-		step reload reload
+		step netdev netdev-vm.sh
+	step reload reload
 		n=$((n + 1))
 	done
 	echo "# reload: $n rounds of 20 unloads under traffic"

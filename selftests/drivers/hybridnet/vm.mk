@@ -31,6 +31,7 @@ HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
 		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnsim \
 		   $(HN_VM)/bin/hnctl-vm.sh $(HN_VM)/bin/sysfs-abi.sh \
+		   $(HN_VM)/bin/netdev-vm.sh \
 		   $(HN_VM)/bin/sysfs-class-misc-hybridnet
 HN_INITRD	:= $(HN_VM)/initrd.gz
 HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
@@ -89,6 +90,10 @@ $(HN_VM)/bin/hnsim: tools/hnsim/*.c tools/hnsim/*.h $(COMMON_SRC) \
 		$(COMMON_SRC) lib/hn_ctl_names.c $(O)/libhncore.a -o $@
 
 $(HN_VM)/bin/hnctl-vm.sh: $(HN_VM_SRCDIR)/hnctl-vm.sh
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(HN_VM)/bin/netdev-vm.sh: $(HN_VM_SRCDIR)/netdev-vm.sh
 	@mkdir -p $(@D)
 	cp $< $@
 
@@ -160,7 +165,9 @@ bench-vm: $(HN_INITRD)
 # machine.  The kernel is kept outside the clone, in
 # $(HN_DBG_CACHE)/kdebug-KEY, KEY a hash of the options and of the kernel
 # source's version, so a new clone (CI's) reuses it.  The tests take about
-# 6 minutes there.  make check runs this lane too when HN_DEBUG_LANE=1
+# 6 minutes there.  The network options (namespaces, IPv4, IPv6, veth,
+# the qdisc layer) are those of the interfaces' tests (netdev-vm.sh).
+# make check runs this lane too when HN_DEBUG_LANE=1
 # (.ci/run sets it).  The module is built from a copy of the sources, so
 # kmod/ keeps the one for the installed kernel.
 HN_DBG		:= $(O)/kdebug
@@ -174,7 +181,9 @@ HN_DBG_ON	:= 64BIT SMP MODULES MODULE_UNLOAD PRINTK PRINTK_TIME TTY \
 		   PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_LIST DEBUG_OBJECTS \
 		   DEBUG_OBJECTS_TIMERS DETECT_HUNG_TASK KALLSYMS STACKTRACE \
 		   LOCKUP_DETECTOR SOFTLOCKUP_DETECTOR FAULT_INJECTION FAILSLAB \
-		   FAIL_PAGE_ALLOC FAULT_INJECTION_DEBUG_FS
+		   FAIL_PAGE_ALLOC FAULT_INJECTION_DEBUG_FS \
+		   NAMESPACES NET_NS INET IPV6 NETDEVICES NET_CORE VETH \
+		   NET_SCHED
 HN_DBG_OFF	:= SLOB WERROR MODULE_SIG
 HN_DBG_CACHE	?= $(if $(shell test -w /var/cache && echo y), \
 			/var/cache/hybridnet,$(abspath $(O)))
