@@ -172,6 +172,17 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return hn_fail(err, -EOPNOTSUPP,
 			       "topology: only the crossbar carries traffic yet",
 			       HN_NONE, HN_NONE, HN_NONE);
+	if (c->topology == HN_TOPO_FATTREE) {	/* FT(l, w): w^l nodes */
+		u64 n = 1;
+		u32 i;
+
+		if (!c->levels || !in(c->width, 2, HN_FT_MAX_W))
+			return bad(err, "topology fattree:L,W needs L >= 1 and W in 2..64");
+		for (i = 0; i < c->levels && n <= HN_MAX_NODES; i++)
+			n *= c->width;
+		if (c->nodes != n)
+			return bad(err, "nodes must be W^L, the nodes of topology fattree:L,W");
+	}
 	if (c->switching > HN_SWITCH_SAF)
 		return bad(err,
 			   "switching must be 0 (wormhole), 1 (virtual cut-through) or 2 (store-and-forward)");
