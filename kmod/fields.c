@@ -2,9 +2,9 @@
 /*
  * fields.c - the engine's configuration fields as the module sees them:
  * one entry per row of hn_fields.h (name, attribute, place, size, whether
- * it changes live, range), and reading and writing a field by its index.
- * The module parameters, sysfs config/ and netlink CONFIG_GET/SET all go
- * through this table.
+ * it changes live, range, words), and reading and writing a field by its
+ * index.  The module parameters, sysfs config/ and netlink CONFIG_GET/SET
+ * all go through this table.
  */
 #include "hn_kmod.h"
 
@@ -12,7 +12,7 @@
 #define HN_FIELD_IS64_U64	true
 
 const struct hn_cfg_field hn_cfg_fields[HN_CFG_NR] = {
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, _live, words)		\
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, _live, _words)		\
 	[HN_CFG_##f] = {						\
 		.name = #ctl,						\
 		.attr = HYBRIDNET_ATTR_##A,				\
@@ -21,6 +21,7 @@ const struct hn_cfg_field hn_cfg_fields[HN_CFG_NR] = {
 		.live = _live,						\
 		.min = lo,						\
 		.max = hi,						\
+		.words = HN_WORDS_##_words,				\
 	},
 #include "hn_fields.h"
 #undef HN_FIELD

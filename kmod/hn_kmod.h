@@ -73,6 +73,7 @@ struct hn_cfg_field {
 	bool is64;			/* u64, else u32 */
 	bool live;			/* changes without a new engine */
 	u64 min, max;
+	const char *const *words;	/* of 0, 1, ..., NULL-ended; or NULL */
 };
 
 extern const struct hn_cfg_field hn_cfg_fields[HN_CFG_NR];

@@ -36,6 +36,7 @@
 #include <linux/module.h>
 
 #include "hn_nl.h"
+#include "topo.h"		/* enum hn_upsel */
 
 struct hn_dev *hn_nl_hd;
 
@@ -213,6 +214,12 @@ int hn_nl_init(struct hn_dev *hd)
 	BUILD_BUG_ON((int)HYBRIDNET_GRANT_REFUSED != (int)HN_REFUSED);
 	BUILD_BUG_ON((int)HYBRIDNET_CLOCK_FREE != (int)HN_CLOCK_FREE);
 	BUILD_BUG_ON((int)HYBRIDNET_CLOCK_PACED != (int)HN_CLOCK_PACED);
+	BUILD_BUG_ON((int)HYBRIDNET_SWITCHING_WORMHOLE != (int)HN_SWITCH_WORMHOLE);
+	BUILD_BUG_ON((int)HYBRIDNET_SWITCHING_VCT != (int)HN_SWITCH_VCT);
+	BUILD_BUG_ON((int)HYBRIDNET_SWITCHING_SAF != (int)HN_SWITCH_SAF);
+	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_DET != (int)HN_UPSEL_DET);
+	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_RANDOM != (int)HN_UPSEL_RANDOM);
+	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_ADAPTIVE != (int)HN_UPSEL_ADAPTIVE);
 
 	hn_nl_hd = hd;
 	return genl_register_family(&hn_nl_family);

@@ -25,11 +25,23 @@
  *          whole is then checked by hn_config_check())
  *   live   1: CONFIG_SET changes it while traffic flows; 0: it needs a
  *          new engine
- *   words  the value's words in libhybridnet (NONE: a number)
+ *   words  HN_WORDS_<words>: the words of the values 0, 1, ... (NONE: a
+ *          number only).  The module parameter, hnctl and hnsim take a
+ *          word or its number; hnctl and hnsim print the word, netlink
+ *          and sysfs carry the number.  The spec's enum of the attribute
+ *          has these words as its entries (make check-spec).
  */
 #ifndef HN_NS_MAX
 #define HN_NS_MAX	1000000000u		/* one second */
 #define HN_TIMEOUT_MAX	1000000000000000ull	/* 10^6 s */
+
+/* a NULL-ended list of words, for a static or automatic initializer */
+#define HN_WORDS(...)		((const char *const []){ __VA_ARGS__, NULL })
+#define HN_WORDS_NONE		NULL
+#define HN_WORDS_PREDICT	HN_WORDS("first-fit", "kstep", "second-level")
+#define HN_WORDS_EVICT		HN_WORDS("timeout", "counter")
+#define HN_WORDS_SWITCHING	HN_WORDS("wormhole", "vct", "saf")
+#define HN_WORDS_UP_SELECT	HN_WORDS("det", "random", "adaptive")
 #endif
 
 HN_FIELD(nodes, NODES, nodes, "nodes", U32, HN_MIN_NODES, HN_MAX_NODES, 0, NONE)
@@ -79,3 +91,7 @@ HN_FIELD(evict_count, EVICT_COUNT, evict_count, "evict-count", U32,
 HN_FIELD(wh_overlap, WH_OVERLAP, wh_overlap, "wh-overlap", U32, 0, 1, 0, NONE)
 HN_FIELD(serdes_ns, SERDES_NS, serdes_ns, "serdes-ns", U32,
 	 0, HN_NS_MAX, 0, NONE)
+HN_FIELD(switching, SWITCHING, switching, "switching", U32,
+	 0, HN_SWITCH_SAF, 0, SWITCHING)
+HN_FIELD(up_select, UP_SELECT, up_select, "up-select", U32,
+	 0, 2, 0, UP_SELECT)	/* 2: HN_UPSEL_ADAPTIVE (topo.h) */

@@ -3,10 +3,11 @@
  * test_cfg_text.c - the topology as text (kmod/core/cfg_text.c): what
  * reads, what it sets, that it prints back what it read, that every bad
  * text is refused with a message and changes nothing; and what
- * hn_config_check() makes of a topology.
+ * hn_config_check() makes of a topology, a switching technique and an
+ * up-port choice.
  */
 #include "kselftest_harness.h"
-#include "hn_sched.h"
+#include "topo.h"		/* enum hn_upsel */
 #include "cfg_text.h"
 
 static const struct {
@@ -150,10 +151,30 @@ TEST(fattree_nodes_must_agree)
 	EXPECT_NE(0, hn_config_check(&c, &err));
 }
 
+/* every up-port choice is a configuration; a fourth is not */
+TEST(up_select)
+{
+	struct hn_config c;
+	struct hn_err err;
+	u32 u;
+
+	hn_config_default(&c);
+	for (u = HN_UPSEL_DET; u <= HN_UPSEL_ADAPTIVE; u++) {
+		c.up_select = u;
+		EXPECT_EQ(0, hn_config_check(&c, &err)) TH_LOG("%u", u);
+	}
+	c.up_select = HN_UPSEL_ADAPTIVE + 1;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	c.up_select = HN_UPSEL_DET;
+	c.switching = HN_SWITCH_SAF + 1;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+}
+
 /*
- * EXPECTED REFUSAL - the one place of these tests: until the engine
- * carries traffic over a fat tree (issue 13, step 2), hn_config_check()
- * refuses one with EOPNOTSUPP.  When it does, this asserts 0 instead.
+ * EXPECTED REFUSALS - the one place of these tests: until the engine
+ * carries traffic over a fat tree (issue 13, step 2) and switches by
+ * virtual cut-through and store-and-forward (step 3), hn_config_check()
+ * refuses them with EOPNOTSUPP.  When it does, these assert 0 instead.
  */
 TEST(fattree_refused_until_the_engine_has_it)
 {
@@ -164,6 +185,19 @@ TEST(fattree_refused_until_the_engine_has_it)
 	ASSERT_EQ(0, hn_topology_parse(&c, "fattree:3,4", &err));
 	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
 	EXPECT_STREQ("topology: only the crossbar carries traffic yet", err.msg);
+}
+
+TEST(vct_saf_refused_until_the_engine_has_them)
+{
+	struct hn_config c;
+	struct hn_err err;
+
+	hn_config_default(&c);
+	c.switching = HN_SWITCH_VCT;
+	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
+	EXPECT_STREQ("switching: only wormhole is modelled yet", err.msg);
+	c.switching = HN_SWITCH_SAF;
+	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
 }
 
 TEST_HARNESS_MAIN

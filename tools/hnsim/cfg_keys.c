@@ -24,9 +24,11 @@ static const struct {
 	size_t off;
 	int wide;			/* u64 rather than u32 */
 	unsigned long long lo, hi;	/* the range every interface takes */
+	const char *const *words;	/* of 0, 1, ...; NULL: a number */
 } keys[] = {
 #define HN_FIELD(f, A, param, nl, T, min, max, live, words)		\
-	{ #param, offsetof(struct hn_config, f), HNSIM_WIDE_##T, min, max },
+	{ #param, offsetof(struct hn_config, f), HNSIM_WIDE_##T, min, max, \
+	  HN_WORDS_##words },
 #include "hn_fields.h"
 #undef HN_FIELD
 };
@@ -63,6 +65,8 @@ static const struct {
 	{ "evict_count", "counter predictor: uses of other circuits that evict one" },
 	{ "wh_overlap", "wormhole arbitration: 0 serial, 1 overlaps the previous worm" },
 	{ "serdes_ns", "of wire_ns, one end's (de)serialiser, ns; a circuit skips the switch's two" },
+	{ "switching", "a packet outside the circuits (Duato Sec. 2.3): wormhole (0), vct (1, virtual cut-through), saf (2, store-and-forward)" },
+	{ "up_select", "a header's up-port in a multistage fabric: det (0, by the destination's digits), random (1), adaptive (2, the least occupied)" },
 };
 
 /* Deprecated names, still accepted (docs/names.md). */
@@ -116,21 +120,33 @@ static const char *key_name(const char *key, char *buf, size_t len)
 	return buf;
 }
 
-/* An enum field's value by its word (first-fit, counter, ...), or -1. */
-static long long key_word(const char *key, const char *val)
+/* key @i's value by its word (first-fit, counter, ...), or -1 */
+static long long key_word(size_t i, const char *val)
 {
-	const struct hn_ctl_field *f;
-	char buf[32];
-	size_t i;
+	size_t w;
 
-	for (i = 0; key[i] && i + 1 < sizeof(buf); i++)
-		buf[i] = key[i] == '_' ? '-' : key[i];
-	buf[i] = 0;
-	f = hn_ctl_config_field(buf);
-	for (i = 0; f && f->enums && f->enums[i]; i++)
-		if (!strcmp(val, f->enums[i]))
-			return (long long)i;
+	for (w = 0; keys[i].words && keys[i].words[w]; w++)
+		if (!strcmp(val, keys[i].words[w]))
+			return (long long)w;
 	return -1;
+}
+
+static unsigned long long key_get(size_t i, const struct hn_config *c)
+{
+	const char *p = (const char *)c + keys[i].off;
+
+	return keys[i].wide ? *(const u64 *)p : *(const u32 *)p;
+}
+
+/* key @i's word for its value in @c, or NULL */
+static const char *key_value_word(size_t i, const struct hn_config *c)
+{
+	unsigned long long v = key_get(i, c), w;
+
+	for (w = 0; keys[i].words && keys[i].words[w]; w++)
+		if (w == v)
+			return keys[i].words[w];
+	return NULL;
 }
 
 int cfg_set(struct hn_config *c, u32 *preload, const char *key,
@@ -170,13 +186,21 @@ int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		if (strcmp(key, keys[i].name))
 			continue;
-		w = key_word(key, val);
+		w = key_word(i, val);
 		errno = 0;
 		v = w >= 0 ? (unsigned long long)w : strtoull(val, &end, 0);
 		if (w < 0 && (errno || end == val || *end || val[0] == '-' ||
 			      v < keys[i].lo || v > keys[i].hi)) {
-			snprintf(why, whylen, "%s: '%s' is not a number in %llu..%llu",
-				 key, val, keys[i].lo, keys[i].hi);
+			size_t n = (size_t)snprintf(why, whylen, "%s: '%s' is not ",
+						    key, val);
+
+			for (w = 0; keys[i].words && keys[i].words[w]; w++)
+				n += (size_t)snprintf(why + n, n < whylen ?
+						      whylen - n : 0, "%s, ",
+						      keys[i].words[w]);
+			snprintf(why + n, n < whylen ? whylen - n : 0,
+				 "%sa number in %llu..%llu", w ? "or " : "",
+				 keys[i].lo, keys[i].hi);
 			return -1;
 		}
 		if (keys[i].wide)
@@ -271,15 +295,16 @@ void cfg_print_keys(FILE *f)
 
 	hn_config_default(&d);
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		unsigned long long v = keys[i].wide ?
-			*(u64 *)((char *)&d + keys[i].off) :
-			*(u32 *)((char *)&d + keys[i].off);
-
 		help = "";
 		for (h = 0; h < ARRAY_SIZE(key_help); h++)
 			if (!strcmp(key_help[h].name, keys[i].name))
 				help = key_help[h].help;
-		fprintf(f, "  %-16s %s [ding4: %llu]\n", keys[i].name, help, v);
+		if (key_value_word(i, &d))
+			fprintf(f, "  %-16s %s [ding4: %s]\n", keys[i].name,
+				help, key_value_word(i, &d));
+		else
+			fprintf(f, "  %-16s %s [ding4: %llu]\n", keys[i].name,
+				help, key_get(i, &d));
 	}
 	fprintf(f,
 "  preload          none, or shift: at time 0 slot s connects every u to\n"
@@ -295,10 +320,12 @@ void cfg_print(FILE *f, const struct hn_config *c, u32 preload)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(keys); i++)
-		fprintf(f, "%s=%llu\n", keys[i].name, keys[i].wide ?
-			(unsigned long long)*(const u64 *)((const char *)c + keys[i].off) :
-			(unsigned long long)*(const u32 *)((const char *)c + keys[i].off));
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		if (key_value_word(i, c))
+			fprintf(f, "%s=%s\n", keys[i].name, key_value_word(i, c));
+		else
+			fprintf(f, "%s=%llu\n", keys[i].name, key_get(i, c));
+	}
 	fprintf(f, "preload=%s\n", preload ? "shift" : "none");
 }
 
@@ -309,28 +336,21 @@ void cfg_print(FILE *f, const struct hn_config *c, u32 preload)
  */
 void cfg_print_json(FILE *f, const struct hn_config *c)
 {
-	const struct hn_ctl_field *cf;
-	unsigned long long v;
 	char name[32], pol[64];
 	size_t i, k;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		v = keys[i].wide ? *(const u64 *)((const char *)c + keys[i].off) :
-		    *(const u32 *)((const char *)c + keys[i].off);
 		for (k = 0; keys[i].name[k] && k + 1 < sizeof(name); k++)
 			name[k] = keys[i].name[k] == '_' ? '-' : keys[i].name[k];
 		name[k] = 0;
 		fprintf(f, "%s\"%s\":", i ? "," : "{", name);
-		cf = hn_ctl_config_field(name);
-		for (k = 0; cf && cf->enums && cf->enums[k] && k < v; k++)
-			;
 		if (!strcmp(name, "policy"))
-			fprintf(f, "\"%s\"",
-				hn_ctl_policy_str((uint32_t)v, pol, sizeof(pol)));
-		else if (cf && cf->enums && cf->enums[k])
-			fprintf(f, "\"%s\"", cf->enums[k]);
+			fprintf(f, "\"%s\"", hn_ctl_policy_str(c->policy, pol,
+							      sizeof(pol)));
+		else if (key_value_word(i, c))
+			fprintf(f, "\"%s\"", key_value_word(i, c));
 		else
-			fprintf(f, "%llu", v);
+			fprintf(f, "%llu", key_get(i, c));
 	}
 	fprintf(f, "}\n");
 }

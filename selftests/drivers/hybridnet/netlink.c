@@ -727,6 +727,42 @@ TEST_F(nl, evict_predictor)
 	ASSERT_EQ(0, nlr_do(r));
 }
 
+/*
+ * The switching technique and the up-port choice: every value the engine
+ * takes reads back; a value out of range is refused by the policy, and
+ * nothing changes.
+ */
+TEST_F(nl, switching_and_up_select)
+{
+	struct nlr *r = &self->r;
+	uint32_t u;
+
+	for (u = HYBRIDNET_UP_SELECT_DET; u <= HYBRIDNET_UP_SELECT_ADAPTIVE; u++) {
+		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_UP_SELECT, u));
+		EXPECT_EQ(u, config_u32(r, HYBRIDNET_ATTR_UP_SELECT));
+	}
+	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_UP_SELECT, 3));
+	EXPECT_EQ(HYBRIDNET_UP_SELECT_ADAPTIVE,
+		  config_u32(r, HYBRIDNET_ATTR_UP_SELECT));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+				 HYBRIDNET_SWITCHING_WORMHOLE));
+	EXPECT_EQ(HYBRIDNET_SWITCHING_WORMHOLE,
+		  config_u32(r, HYBRIDNET_ATTR_SWITCHING));
+	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING, 3));
+	/*
+	 * EXPECTED REFUSAL until the engine switches by virtual cut-through
+	 * and store-and-forward (issue 13, step 3): then they read back.
+	 */
+	EXPECT_EQ(-EOPNOTSUPP, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+					   HYBRIDNET_SWITCHING_VCT));
+	EXPECT_STREQ("configuration refused: switching: only wormhole is modelled yet",
+		     r->msg);
+	EXPECT_EQ(HYBRIDNET_SWITCHING_WORMHOLE,
+		  config_u32(r, HYBRIDNET_ATTR_SWITCHING));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_UP_SELECT,
+				 HYBRIDNET_UP_SELECT_DET));
+}
+
 /* Bad input: errno and extack text, and nothing changes. */
 TEST_F(nl, bad_input)
 {
