@@ -85,12 +85,16 @@
  * Engine parameters, one per configuration field (hn_fields.h: a field
  * without its parameter does not build, see hn_param_vals).  UNSET (-1)
  * or NULL takes the value of the profile; any other value must lie in
- * the field's range.  A u64 field's parameter is a long, a field with
- * words a string (a word or its number), the others ints.
+ * the field's range.  A u64 field's parameter is a long, a STRING's and
+ * a field with words a string (a word or its number), the others ints.
  */
 static char *profile = "ding4";
 module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile, "timing profile: ding4 (Ch. 4, default) or ding5 (Ch. 5)");
+
+static char *topology;
+module_param(topology, charp, 0444);
+MODULE_PARM_DESC(topology, "the fabric: crossbar (default) or fattree:L,W (L levels of 2W-port switches, W^L nodes: nodes is that, or must be)");
 
 static int nodes = UNSET;
 module_param(nodes, int, 0444);
@@ -267,11 +271,20 @@ static const char *hn_words(const struct hn_cfg_field *cf, char *buf, int len)
 static int hn_param_field(struct hn_config *c, enum hn_cfg_index i)
 {
 	const struct hn_cfg_field *cf = &hn_cfg_fields[i];
+	struct hn_err err = { };
 	const char *word;
 	char buf[64];
 	s64 v;
 	int w;
 
+	if (cf->text.parse) {	/* text, read by its function */
+		word = *(char *const *)hn_param_vals[i];
+		if (word && cf->text.parse(c, word, &err)) {
+			pr_err("%s=%s: %s\n", cf->name, word, err.msg);
+			return -EINVAL;
+		}
+		return 0;
+	}
 	if (cf->words) {	/* a word, or its number */
 		word = *(char *const *)hn_param_vals[i];
 		if (!word)

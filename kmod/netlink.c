@@ -52,10 +52,14 @@ static struct netlink_range_validation hn_r_pace = {
 	.min = 1, .max = HN_NS_MAX,
 };
 
+/* a field's policy: a number in its range, or text of at most max bytes */
+#define HN_NL_POLICY_U32(i, max)	NLA_POLICY_FULL_RANGE(NLA_U32, &hn_cfg_range[i])
+#define HN_NL_POLICY_U64(i, max)	NLA_POLICY_FULL_RANGE(NLA_U64, &hn_cfg_range[i])
+#define HN_NL_POLICY_STRING(i, max)	{ .type = NLA_NUL_STRING, .len = max }
+
 static const struct nla_policy hn_config_policy[HYBRIDNET_ATTR_MAX + 1] = {
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
-	[HYBRIDNET_ATTR_##A] =						\
-		NLA_POLICY_FULL_RANGE(NLA_##T, &hn_cfg_range[HN_CFG_##f]),
+	[HYBRIDNET_ATTR_##A] = HN_NL_POLICY_##T(HN_CFG_##f, hi),
 #include "hn_fields.h"
 #undef HN_FIELD
 	[HYBRIDNET_ATTR_PROFILE] = { .type = NLA_NUL_STRING, .len = 15 },

@@ -160,6 +160,11 @@ _Static_assert(HYBRIDNET_ATTR_PROFILE < HYBRIDNET_ATTR_ALGO &&
 		       nl ": no bit of its own in hn_ctl_config.mask");
 #include "hn_fields.h"
 #undef HN_FIELD
+/* a text field is as long as the profile (hn_ctl_attr.c, hnctl set) */
+_Static_assert(sizeof(((struct hn_ctl_config *)0)->topology) ==
+	       sizeof(((struct hn_ctl_config *)0)->profile) &&
+	       HN_TEXT_MAX < sizeof(((struct hn_ctl_config *)0)->profile),
+	       "hn_ctl_config.topology holds no text of hn_fields.h");
 
 static const char *const event_names[] = {
 	[HYBRIDNET_EVENT_CONFIG] = "config",

@@ -130,6 +130,7 @@ struct hn_ctl_config {
 	uint64_t idle_timeout_ns;
 	uint64_t now;		/* CONFIG_GET only: virtual time, ns */
 	char profile[16];	/* "ding4", "ding5" */
+	char topology[16];	/* "crossbar", "fattree:L,W" */
 };
 
 enum hn_ctl_type { HN_CTL_U32, HN_CTL_U64, HN_CTL_STRING };

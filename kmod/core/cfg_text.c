@@ -44,16 +44,6 @@ int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err)
 		c->width = 0;
 		return 0;
 	}
-	if (!strncmp(s, "crossbar:", 9)) {
-		if (dec(s + 9, end, HN_U32_MAX, &n) ||
-		    n < HN_MIN_NODES || n > HN_MAX_NODES)
-			return bad(err, "topology crossbar:N: N must be 2..4096");
-		c->topology = HN_TOPO_CROSSBAR;
-		c->levels = 0;
-		c->width = 0;
-		c->nodes = n;
-		return 0;
-	}
 	if (strncmp(s, "fattree:", 8))
 		return bad(err, "topology must be crossbar or fattree:L,W");
 	comma = strchr(s + 8, ',');

@@ -7,7 +7,8 @@ code:
         the header's *_MAX values equal the spec's largest;
   3     the one table of configuration fields (kmod/core/hn_fields.h):
         each field is a spec attribute of the same number and type, whose
-        checks (min, max) are the field's range, whose enum's entries are
+        checks (min, max; a string's min-len, max-len) are the field's
+        range, whose enum's entries are
         the field's words (and its range their number), and which
         config-get's reply, config-set's request and the event carry;
   4     libhybridnet's names (lib/hn_ctl_names.c) of every attribute and
@@ -161,7 +162,9 @@ def check_table(spec, uapi, core, build):
             bad.append('%s: spec type %s, table %s' % (name, a['type'],
                                                         typ.lower()))
         checks = a.get('checks', {})
-        if (checks.get('min'), checks.get('max')) != (int(lo), int(hi)):
+        rng = ((checks.get('min-len', 0), checks.get('max-len'))
+               if typ == 'STRING' else (checks.get('min'), checks.get('max')))
+        if rng != (int(lo), int(hi)):
             bad.append('%s: spec checks %s, table range %s..%s'
                        % (name, checks, lo, hi))
         entries = enums.get(a.get('enum'), [])

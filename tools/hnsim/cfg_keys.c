@@ -9,26 +9,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hnsim.h"
+#include "cfg_text.h"
 #include "libhybridnet.h"
 
 /*
  * The engine's fields, from the one table (kmod/core/hn_fields.h): a key
  * is the field's parameter, as the module parameter and sysfs name it;
  * '-' may stand for '_', so hnctl's names (and hnctl show -j's keys) are
- * keys too (docs/names.md).
+ * keys too (docs/names.md).  A text key (the topology) is read and
+ * printed by the table's functions, as the module does.
  */
-#define HNSIM_WIDE_U32	0
-#define HNSIM_WIDE_U64	1
+#define HNSIM_WIDE_U32		0
+#define HNSIM_WIDE_U64		1
+#define HNSIM_WIDE_STRING	0
 static const struct {
 	const char *name;
 	size_t off;
 	int wide;			/* u64 rather than u32 */
 	unsigned long long lo, hi;	/* the range every interface takes */
 	const char *const *words;	/* of 0, 1, ...; NULL: a number */
+	struct {			/* a STRING's functions */
+		int (*parse)(struct hn_config *c, const char *s,
+			     struct hn_err *err);
+		char *(*print)(const struct hn_config *c, char *buf, u32 len);
+	} text;
 } keys[] = {
 #define HN_FIELD(f, A, param, nl, T, min, max, live, words)		\
 	{ #param, offsetof(struct hn_config, f), HNSIM_WIDE_##T, min, max, \
-	  HN_WORDS_##words },
+	  HN_WORDS_##words, HN_TEXT(T, words) },
 #include "hn_fields.h"
 #undef HN_FIELD
 };
@@ -37,6 +45,7 @@ static const struct {
 static const struct {
 	const char *name, *help;
 } key_help[] = {
+	{ "topology", "the fabric: crossbar, or fattree:L,W (L levels of 2W-port switches; nodes W^L), as -t" },
 	{ "nodes", "virtual nodes N" },
 	{ "slots", "predictive slots K (slot K is the wormhole slot)" },
 	{ "policy", "cycle controller, as -P (or its number)" },
@@ -131,22 +140,27 @@ static long long key_word(size_t i, const char *val)
 	return -1;
 }
 
-static unsigned long long key_get(size_t i, const struct hn_config *c)
+/*
+ * Key @i of @c as hnsim prints it: its text, its word or its number,
+ * in @buf of @len bytes or a word; *@quote says whether it is a string
+ * in JSON.
+ */
+static const char *key_str(size_t i, const struct hn_config *c, char *buf,
+			   size_t len, int *quote)
 {
 	const char *p = (const char *)c + keys[i].off;
+	unsigned long long v, w;
 
-	return keys[i].wide ? *(const u64 *)p : *(const u32 *)p;
-}
-
-/* key @i's word for its value in @c, or NULL */
-static const char *key_value_word(size_t i, const struct hn_config *c)
-{
-	unsigned long long v = key_get(i, c), w;
-
+	*quote = 1;
+	if (keys[i].text.print)
+		return keys[i].text.print(c, buf, (u32)len);
+	v = keys[i].wide ? *(const u64 *)p : *(const u32 *)p;
 	for (w = 0; keys[i].words && keys[i].words[w]; w++)
 		if (w == v)
 			return keys[i].words[w];
-	return NULL;
+	*quote = 0;
+	snprintf(buf, len, "%llu", v);
+	return buf;
 }
 
 int cfg_set(struct hn_config *c, u32 *preload, const char *key,
@@ -186,6 +200,14 @@ int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		if (strcmp(key, keys[i].name))
 			continue;
+		if (keys[i].text.parse) {
+			struct hn_err err = { 0 };
+
+			if (!keys[i].text.parse(c, val, &err))
+				return 0;
+			snprintf(why, whylen, "%s, not '%s'", err.msg, val);
+			return -1;
+		}
 		w = key_word(i, val);
 		errno = 0;
 		v = w >= 0 ? (unsigned long long)w : strtoull(val, &end, 0);
@@ -220,8 +242,8 @@ int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
 		int opt;
 		const char *key;
 	} keyed[] = {
-		{ 'p', "profile" }, { 'n', "nodes" }, { 'k', "slots" },
-		{ 'P', "policy" },
+		{ 'p', "profile" }, { 't', "topology" }, { 'n', "nodes" },
+		{ 'k', "slots" }, { 'P', "policy" },
 	};
 	const char *key = NULL, *val = arg;
 	char why[160], *eq;
@@ -291,7 +313,9 @@ void cfg_print_keys(FILE *f)
 {
 	const char *help;
 	struct hn_config d;
+	char buf[32];
 	size_t i, h;
+	int quote;
 
 	hn_config_default(&d);
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
@@ -299,12 +323,8 @@ void cfg_print_keys(FILE *f)
 		for (h = 0; h < ARRAY_SIZE(key_help); h++)
 			if (!strcmp(key_help[h].name, keys[i].name))
 				help = key_help[h].help;
-		if (key_value_word(i, &d))
-			fprintf(f, "  %-16s %s [ding4: %s]\n", keys[i].name,
-				help, key_value_word(i, &d));
-		else
-			fprintf(f, "  %-16s %s [ding4: %llu]\n", keys[i].name,
-				help, key_get(i, &d));
+		fprintf(f, "  %-16s %s [ding4: %s]\n", keys[i].name, help,
+			key_str(i, &d, buf, sizeof(buf), &quote));
 	}
 	fprintf(f,
 "  preload          none, or shift: at time 0 slot s connects every u to\n"
@@ -318,14 +338,13 @@ void cfg_print_keys(FILE *f)
 /* The printable keys of @c as module parameters (KEY=VALUE lines). */
 void cfg_print(FILE *f, const struct hn_config *c, u32 preload)
 {
+	char buf[32];
 	size_t i;
+	int quote;
 
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		if (key_value_word(i, c))
-			fprintf(f, "%s=%s\n", keys[i].name, key_value_word(i, c));
-		else
-			fprintf(f, "%s=%llu\n", keys[i].name, key_get(i, c));
-	}
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		fprintf(f, "%s=%s\n", keys[i].name,
+			key_str(i, c, buf, sizeof(buf), &quote));
 	fprintf(f, "preload=%s\n", preload ? "shift" : "none");
 }
 
@@ -336,21 +355,22 @@ void cfg_print(FILE *f, const struct hn_config *c, u32 preload)
  */
 void cfg_print_json(FILE *f, const struct hn_config *c)
 {
-	char name[32], pol[64];
+	char name[32], pol[64], buf[32];
+	const char *s;
 	size_t i, k;
+	int quote;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		for (k = 0; keys[i].name[k] && k + 1 < sizeof(name); k++)
 			name[k] = keys[i].name[k] == '_' ? '-' : keys[i].name[k];
 		name[k] = 0;
 		fprintf(f, "%s\"%s\":", i ? "," : "{", name);
+		s = key_str(i, c, buf, sizeof(buf), &quote);
 		if (!strcmp(name, "policy"))
 			fprintf(f, "\"%s\"", hn_ctl_policy_str(c->policy, pol,
 							      sizeof(pol)));
-		else if (key_value_word(i, c))
-			fprintf(f, "\"%s\"", key_value_word(i, c));
 		else
-			fprintf(f, "%llu", key_get(i, c));
+			fprintf(f, quote ? "\"%s\"" : "%s", s);
 	}
 	fprintf(f, "}\n");
 }

@@ -200,7 +200,9 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_SERDES_NS,	/* u32: (de)serialiser, part of wire */
 
 	/* SCHED_RUN: any scheduler on a request set */
-	HYBRIDNET_ATTR_TOPOLOGY,	/* string: crossbar:N or fattree:L,W */
+	HYBRIDNET_ATTR_TOPOLOGY,	/* string: crossbar:N or fattree:L,W;
+					 * configuration: crossbar or
+					 * fattree:L,W */
 	HYBRIDNET_ATTR_ALGO,		/* string: as hnsim sched --algo */
 	HYBRIDNET_ATTR_KSTEP,		/* u32: K-step: longest path */
 	HYBRIDNET_ATTR_SCHED_FLAGS,	/* u32: request-major 1, keep 2 */

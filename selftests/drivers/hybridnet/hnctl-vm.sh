@@ -61,6 +61,17 @@ check "hnsim config -c reads hnctl -j show back, field for field" sh -c \
 check "set then show" sh -c \
 	'hnctl set policy sla slot-w-ns 300 && hnctl show policy slot-w-ns | tr "\n" " " | grep -qx "policy sla slot-w-ns 300 "'
 check "set back" hnctl set policy ses slot-w-ns 200
+check "show topology: the crossbar" same "topology crossbar" hnctl show topology
+check "set topology crossbar with nodes" same '{"topology":"crossbar","nodes":8}' \
+	sh -c 'hnctl set topology crossbar nodes 8 && hnctl -j show topology nodes'
+check "set topology: text that is no topology, the kernel's reason" \
+	same "hnctl: configuration refused: topology must be crossbar or fattree:L,W (attribute topology)
+status 2" sh -c 'hnctl set topology ring:8; echo "status $?"'
+# EXPECTED REFUSAL until the engine carries a fat tree (issue 13, step
+# 2): then "hnctl set topology fattree:2,4" must work instead
+check "set topology fattree:2,4: the kernel's reason, status 2" \
+	same "hnctl: configuration refused: topology: only the crossbar carries traffic yet
+status 2" sh -c 'hnctl set topology fattree:2,4; echo "status $?"'
 check "set up-select: each choice reads back" same "up-select det
 up-select random
 up-select adaptive" sh -c 'for u in det random adaptive; do

@@ -92,6 +92,9 @@ FIXTURE_TEARDOWN(good)
 	}
 
 GOOD(defaults, "", "profile", "ding4", 1);
+GOOD(default_topology, "", "topology", "crossbar", 0);
+GOOD(topology_crossbar, "topology=crossbar nodes=16", "topology", "crossbar",
+     1);
 GOOD(default_nodes, "", "nodes", "64", 1);
 GOOD(default_clock, "", "clock", "free", 1);
 GOOD(profile_ding5, "profile=ding5", "nodes", "128", 1);
@@ -339,11 +342,19 @@ BAD(switching_high, "switching=3", "hybridnet: switching=3: out of range 0..2");
 BAD(up_select_unknown, "up_select=least",
     "hybridnet: up_select=least: neither det, random, adaptive nor a number");
 BAD(up_select_high, "up_select=3", "hybridnet: up_select=3: out of range 0..2");
+BAD(topology_unknown, "topology=ring",
+    "hybridnet: topology=ring: topology must be crossbar or fattree:L,W");
+BAD(topology_no_levels, "topology=fattree:0,4",
+    "hybridnet: topology=fattree:0,4: topology fattree:L,W: L, the levels, must be at least 1");
+BAD(topology_too_big, "topology=fattree:4,16",
+    "hybridnet: topology=fattree:4,16: topology fattree:L,W: W^L, the nodes, must be at most 4096");
 
 /*
  * EXPECTED REFUSALS: what the engine does not model yet fails the load
- * with EOPNOTSUPP (virtual cut-through and store-and-forward: issue 13,
- * step 3).  When it does, these move to the good ones.
+ * with EOPNOTSUPP (the fat tree: issue 13, step 2; virtual cut-through
+ * and store-and-forward: step 3).  When it does, these move to the good
+ * ones, but for a fat tree whose nodes are not W^L, which stays refused
+ * (with EINVAL and "nodes must be W^L, ...").
  */
 #define UNSUPPORTED(_name, _params, _needle)				\
 	BAD_RC(_name, _params, -EOPNOTSUPP, _needle)
@@ -352,6 +363,10 @@ UNSUPPORTED(switching_vct, "switching=vct",
 	    "hybridnet: parameters refused: switching: only wormhole is modelled yet");
 UNSUPPORTED(switching_saf, "switching=2",
 	    "hybridnet: parameters refused: switching: only wormhole is modelled yet");
+UNSUPPORTED(topology_fattree, "topology=fattree:3,4",
+	    "hybridnet: parameters refused: topology: only the crossbar carries traffic yet");
+UNSUPPORTED(topology_fattree_nodes, "topology=fattree:3,4 nodes=32",
+	    "hybridnet: parameters refused: topology: only the crossbar carries traffic yet");
 
 TEST_F(bad, refused)
 {
