@@ -66,6 +66,12 @@ enum hn_cfg_index {
 	HN_CFG_NR
 };
 
+/* A STRING field's text (hn_fields.h, cfg_text.h); NULLs for a number. */
+struct hn_cfg_text {
+	int (*parse)(struct hn_config *c, const char *s, struct hn_err *err);
+	char *(*print)(const struct hn_config *c, char *buf, u32 len);
+};
+
 /* What the module needs to know of a field (fields.c). */
 struct hn_cfg_field {
 	const char *name;		/* module parameter, sysfs file */
@@ -73,7 +79,9 @@ struct hn_cfg_field {
 	u16 off;			/* in struct hn_config */
 	bool is64;			/* u64, else u32 */
 	bool live;			/* changes without a new engine */
-	u64 min, max;
+	u64 min, max;			/* of a STRING, its text's length */
+	const char *const *words;	/* of 0, 1, ..., NULL-ended; or NULL */
+	struct hn_cfg_text text;	/* a STRING's, read and printed */
 };
 
 extern const struct hn_cfg_field hn_cfg_fields[HN_CFG_NR];

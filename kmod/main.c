@@ -93,12 +93,17 @@
 /*
  * Engine parameters, one per configuration field (hn_fields.h: a field
  * without its parameter does not build, see hn_param_vals).  UNSET (-1)
- * takes the value of the profile; any other value must lie in the
- * field's range.  A u64 field's parameter is a long, the others ints.
+ * or NULL takes the value of the profile; any other value must lie in
+ * the field's range.  A u64 field's parameter is a long, a STRING's and
+ * a field with words a string (a word or its number), the others ints.
  */
 static char *profile = "ding4";
 module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile, "timing profile: ding4 (Ch. 4, default) or ding5 (Ch. 5)");
+
+static char *topology;
+module_param(topology, charp, 0444);
+MODULE_PARM_DESC(topology, "the fabric: crossbar (default) or fattree:L,W (L levels of 2W-port switches, W^L nodes: nodes is that, or must be)");
 
 static int nodes = UNSET;
 module_param(nodes, int, 0444);
@@ -192,17 +197,17 @@ static int pin_slots = UNSET;
 module_param(pin_slots, int, 0444);
 MODULE_PARM_DESC(pin_slots, "slots 0..pin_slots-1 are kept for preloaded circuits, 0..slots (default: profile)");
 
-static int predict_algo = UNSET;
-module_param(predict_algo, int, 0444);
-MODULE_PARM_DESC(predict_algo, "how PREDICT places requests: 0 first fit, 1 K-step matching per slot, 2 first fit with the second-level working set (default: profile)");
+static char *predict_algo;
+module_param(predict_algo, charp, 0444);
+MODULE_PARM_DESC(predict_algo, "how PREDICT places requests: first-fit (0), kstep (1, K-step matching per slot), second-level (2, first fit with the second-level working set) (default: profile)");
 
 static int predict_kstep = UNSET;
 module_param(predict_kstep, int, 0444);
 MODULE_PARM_DESC(predict_kstep, "K of the K-step matching, 1 (greedy)..2N-1 (maximum) (default: profile)");
 
-static int evict_algo = UNSET;
-module_param(evict_algo, int, 0444);
-MODULE_PARM_DESC(evict_algo, "the eviction predictor: 0 time-out (idle_timeout_ns), 1 counter (evict_count) (default: profile)");
+static char *evict_algo;
+module_param(evict_algo, charp, 0444);
+MODULE_PARM_DESC(evict_algo, "the eviction predictor: timeout (0, idle_timeout_ns) or counter (1, evict_count) (default: profile)");
 
 static int evict_count = UNSET;
 module_param(evict_count, int, 0444);
@@ -215,6 +220,14 @@ MODULE_PARM_DESC(serdes_ns, "of wire_ns, one end's serialiser or deserialiser in
 static int wh_overlap = UNSET;
 module_param(wh_overlap, int, 0444);
 MODULE_PARM_DESC(wh_overlap, "wormhole: 0 serial arbitration, 1 arbitration overlaps the previous worm (default: profile)");
+
+static char *switching;
+module_param(switching, charp, 0444);
+MODULE_PARM_DESC(switching, "how a packet crosses a switch outside the circuits: wormhole (0, default), vct (1, virtual cut-through) or saf (2, store-and-forward)");
+
+static char *up_select;
+module_param(up_select, charp, 0444);
+MODULE_PARM_DESC(up_select, "a header's up-port in a multistage fabric: det (0, by the destination's digits, default), random (1) or adaptive (2, the least occupied)");
 
 static char *clock = "free";
 module_param(clock, charp, 0444);
@@ -255,6 +268,63 @@ static const void *const hn_param_vals[HN_CFG_NR] = {
 
 static struct hn_dev *hn_the_dev;
 
+/* The words of @cf, "w0, w1, w2", into @buf */
+static const char *hn_words(const struct hn_cfg_field *cf, char *buf, int len)
+{
+	const char *const *w;
+	int n = 0;
+
+	buf[0] = 0;
+	for (w = cf->words; *w; w++)
+		n += scnprintf(buf + n, len - n, "%s%s", n ? ", " : "", *w);
+	return buf;
+}
+
+/* Field @i's parameter into @c, when given; -EINVAL (said) when bad. */
+static int hn_param_field(struct hn_config *c, enum hn_cfg_index i)
+{
+	const struct hn_cfg_field *cf = &hn_cfg_fields[i];
+	struct hn_err err = { };
+	const char *word;
+	char buf[64];
+	s64 v;
+	int w;
+
+	if (cf->text.parse) {	/* text, read by its function */
+		word = *(char *const *)hn_param_vals[i];
+		if (word && cf->text.parse(c, word, &err)) {
+			pr_err("%s=%s: %s\n", cf->name, word, err.msg);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (cf->words) {	/* a word, or its number */
+		word = *(char *const *)hn_param_vals[i];
+		if (!word)
+			return 0;
+		w = match_string(cf->words, -1, word);
+		if (w < 0 && kstrtos64(word, 0, &v)) {
+			pr_err("%s=%s: neither %s nor a number\n", cf->name,
+			       word, hn_words(cf, buf, sizeof(buf)));
+			return -EINVAL;
+		}
+		if (w >= 0)
+			v = w;
+	} else {
+		v = cf->is64 ? *(const long *)hn_param_vals[i] :
+		    *(const int *)hn_param_vals[i];
+		if (v == UNSET)
+			return 0;
+	}
+	if (v < 0 || v < cf->min || v > cf->max) {
+		pr_err("%s=%lld: out of range %llu..%llu\n", cf->name, v,
+		       cf->min, cf->max);
+		return -EINVAL;
+	}
+	hn_cfg_set(c, i, v);
+	return 0;
+}
+
 static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 {
 	struct hn_err err = { };
@@ -279,23 +349,14 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		slots = k;
 	}
 	for (i = 0; i < HN_CFG_NR; i++) {
-		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
-		s64 v = cf->is64 ? *(const long *)hn_param_vals[i] :
-			*(const int *)hn_param_vals[i];
-
-		if (v == UNSET)
-			continue;
-		if (v < 0 || v < cf->min || v > cf->max) {
-			pr_err("%s=%lld: out of range %llu..%llu\n", cf->name, v,
-			       cf->min, cf->max);
-			return -EINVAL;
-		}
-		hn_cfg_set(c, i, v);
+		rc = hn_param_field(c, i);
+		if (rc)
+			return rc;
 	}
 	rc = hn_config_check(c, &err);
 	if (rc) {
-		pr_err("inconsistent parameters: %s\n", err.msg);
-		return -EINVAL;
+		pr_err("parameters refused: %s\n", err.msg);
+		return rc;
 	}
 
 	if (!strcmp(clock, "free")) {

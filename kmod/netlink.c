@@ -36,6 +36,7 @@
 #include <linux/module.h>
 
 #include "hn_nl.h"
+#include "topo.h"		/* enum hn_upsel */
 
 struct hn_dev *hn_nl_hd;
 
@@ -51,10 +52,14 @@ static struct netlink_range_validation hn_r_pace = {
 	.min = 1, .max = HN_NS_MAX,
 };
 
+/* a field's policy: a number in its range, or text of at most max bytes */
+#define HN_NL_POLICY_U32(i, max)	NLA_POLICY_FULL_RANGE(NLA_U32, &hn_cfg_range[i])
+#define HN_NL_POLICY_U64(i, max)	NLA_POLICY_FULL_RANGE(NLA_U64, &hn_cfg_range[i])
+#define HN_NL_POLICY_STRING(i, max)	{ .type = NLA_NUL_STRING, .len = max }
+
 static const struct nla_policy hn_config_policy[HYBRIDNET_ATTR_MAX + 1] = {
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
-	[HYBRIDNET_ATTR_##A] =						\
-		NLA_POLICY_FULL_RANGE(NLA_##T, &hn_cfg_range[HN_CFG_##f]),
+	[HYBRIDNET_ATTR_##A] = HN_NL_POLICY_##T(HN_CFG_##f, hi),
 #include "hn_fields.h"
 #undef HN_FIELD
 	[HYBRIDNET_ATTR_PROFILE] = { .type = NLA_NUL_STRING, .len = 15 },
@@ -213,6 +218,12 @@ int hn_nl_init(struct hn_dev *hd)
 	BUILD_BUG_ON((int)HYBRIDNET_GRANT_REFUSED != (int)HN_REFUSED);
 	BUILD_BUG_ON((int)HYBRIDNET_CLOCK_FREE != (int)HN_CLOCK_FREE);
 	BUILD_BUG_ON((int)HYBRIDNET_CLOCK_PACED != (int)HN_CLOCK_PACED);
+	BUILD_BUG_ON((int)HYBRIDNET_SWITCHING_WORMHOLE != (int)HN_SWITCH_WORMHOLE);
+	BUILD_BUG_ON((int)HYBRIDNET_SWITCHING_VCT != (int)HN_SWITCH_VCT);
+	BUILD_BUG_ON((int)HYBRIDNET_SWITCHING_SAF != (int)HN_SWITCH_SAF);
+	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_DET != (int)HN_UPSEL_DET);
+	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_RANDOM != (int)HN_UPSEL_RANDOM);
+	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_ADAPTIVE != (int)HN_UPSEL_ADAPTIVE);
 
 	hn_nl_hd = hd;
 	return genl_register_family(&hn_nl_family);

@@ -4,7 +4,8 @@
  *
  * The fields marked live in hn_fields.h (the policy, the slot lengths,
  * the idle time-out, the predict scheduler) and the clock change live.
- * Anything else (nodes, slots, timing, buffers) needs a new engine:
+ * Anything else (topology, nodes, slots, timing, buffers) needs a new
+ * engine:
  * that is allowed only while no file is bound to a node and nothing is in
  * flight, and is refused with EBUSY and the reason otherwise.  While the
  * engine is rebuilt, hd->frozen keeps files from binding, and the per-node
@@ -29,8 +30,12 @@ int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd)
 	for (i = 0; i < HN_CFG_NR; i++) {
 		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
 		u64 v = hn_cfg_get(c, i);
+		char text[HN_TEXT_MAX + 1];
 
-		if (cf->is64)
+		if (cf->text.print)
+			rc = nla_put_string(skb, cf->attr,
+					    cf->text.print(c, text, sizeof(text)));
+		else if (cf->is64)
 			rc = nla_put_u64_64bit(skb, cf->attr, v,
 					       HYBRIDNET_ATTR_PAD);
 		else
@@ -218,13 +223,25 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 		rebuild = memcmp(&p, &c, sizeof(c));
 		c = p;
 	}
-	for (i = 0; i < HN_CFG_NR; i++) {
+	for (i = 0; i < HN_CFG_NR; i++) {	/* the topology first */
 		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
 		const struct nlattr *a = tb[cf->attr];
+		struct hn_config before;
 		u64 v;
 
 		if (!a)
 			continue;
+		if (cf->text.parse) {
+			before = c;
+			rc = cf->text.parse(&c, nla_data(a), &err);
+			if (rc) {
+				hn_nl_errf(info, a, "configuration refused: %s",
+					   err.msg);
+				return rc;
+			}
+			rebuild |= !cf->live && memcmp(&before, &c, sizeof(c));
+			continue;
+		}
 		v = cf->is64 ? nla_get_u64(a) : nla_get_u32(a);
 		rebuild |= v != hn_cfg_get(&c, i) && !cf->live;
 		hn_cfg_set(&c, i, v);

@@ -56,12 +56,19 @@ static ssize_t hn_cfg_show(struct device *dev, struct device_attribute *a,
 			   char *buf)
 {
 	struct hn_dev *hd = hn_dev_of(dev);
-	u64 v;
+	unsigned int i = to_hn_dattr(a)->index;
+	const struct hn_cfg_text *t = &hn_cfg_fields[i].text;
+	char text[32];		/* a u64, or a STRING's text */
 
+	BUILD_BUG_ON(sizeof(text) <= HN_TEXT_MAX);
 	mutex_lock(&hd->lock);
-	v = hn_cfg_get(hn_cfg(hd->e), to_hn_dattr(a)->index);
+	if (t->print)
+		t->print(hn_cfg(hd->e), text, sizeof(text));
+	else
+		snprintf(text, sizeof(text), "%llu",
+			 hn_cfg_get(hn_cfg(hd->e), i));
 	mutex_unlock(&hd->lock);
-	return sysfs_emit(buf, "%llu\n", v);
+	return sysfs_emit(buf, "%s\n", text);
 }
 
 /* config/<field> for every field of hn_fields.h */

@@ -90,6 +90,8 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_REBUILT] = "rebuilt",
 	[HYBRIDNET_ATTR_RELEASED] = "released",
 	[HYBRIDNET_ATTR_PATH] = "path",
+	[HYBRIDNET_ATTR_SWITCHING] = "switching",
+	[HYBRIDNET_ATTR_UP_SELECT] = "up-select",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
@@ -146,8 +148,24 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 
 /* struct hn_ctl_stats and hn_ctl_config.mask are 64-bit masks */
 _Static_assert(HYBRIDNET_STAT_MAX < 64, "hn_ctl_stats.mask is too small");
-_Static_assert(HYBRIDNET_ATTR_NOW < 64 && HYBRIDNET_ATTR_SERDES_NS < 64,
-	       "hn_ctl_config.mask is too small");
+_Static_assert(HYBRIDNET_ATTR_PROFILE < HYBRIDNET_ATTR_ALGO &&
+	       HYBRIDNET_ATTR_CLOCK < HYBRIDNET_ATTR_ALGO &&
+	       HYBRIDNET_ATTR_PACE_PPM < HYBRIDNET_ATTR_ALGO &&
+	       HYBRIDNET_ATTR_NOW < HYBRIDNET_ATTR_ALGO,
+	       "a configuration attribute without a bit of hn_ctl_config.mask");
+#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
+	_Static_assert(HYBRIDNET_ATTR_##A < HYBRIDNET_ATTR_ALGO ||	\
+		       (HYBRIDNET_ATTR_##A >= HYBRIDNET_ATTR_SWITCHING &&	\
+			HYBRIDNET_ATTR_##A - HYBRIDNET_ATTR_SWITCHING +	\
+			HYBRIDNET_ATTR_ALGO < 64),			\
+		       nl ": no bit of its own in hn_ctl_config.mask");
+#include "hn_fields.h"
+#undef HN_FIELD
+/* a text field is as long as the profile (hn_ctl_attr.c, hnctl set) */
+_Static_assert(sizeof(((struct hn_ctl_config *)0)->topology) ==
+	       sizeof(((struct hn_ctl_config *)0)->profile) &&
+	       HN_TEXT_MAX < sizeof(((struct hn_ctl_config *)0)->profile),
+	       "hn_ctl_config.topology holds no text of hn_fields.h");
 
 static const char *const event_names[] = {
 	[HYBRIDNET_EVENT_CONFIG] = "config",
@@ -171,19 +189,6 @@ static const char *const clock_names[] = {
 	NULL,
 };
 
-static const char *const predict_names[] = {
-	[HYBRIDNET_PREDICT_FIRST_FIT] = "first-fit",
-	[HYBRIDNET_PREDICT_KSTEP] = "kstep",
-	[HYBRIDNET_PREDICT_SECOND_LEVEL] = "second-level",
-	NULL,
-};
-
-static const char *const evict_names[] = {
-	[HYBRIDNET_EVICT_TIMEOUT] = "timeout",
-	[HYBRIDNET_EVICT_COUNTER] = "counter",
-	NULL,
-};
-
 static const char *const traffic_names[] = {
 	[HYBRIDNET_TRAFFIC_IDLE] = "idle",
 	[HYBRIDNET_TRAFFIC_RUNNING] = "running",
@@ -199,14 +204,11 @@ static const char *const traffic_names[] = {
 #define E(n, a, f, names) \
 	{ n, HYBRIDNET_ATTR_##a, HN_CTL_U32, 0, \
 	  offsetof(struct hn_ctl_config, f), names }
-#define HN_CTL_NAMES_NONE	NULL
-#define HN_CTL_NAMES_PREDICT	predict_names
-#define HN_CTL_NAMES_EVICT	evict_names
 const struct hn_ctl_field hn_ctl_config_fields[] = {
 	/* the engine's fields, from the one table (kmod/core/hn_fields.h) */
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words) \
 	{ nl, HYBRIDNET_ATTR_##A, HN_CTL_##T, 0, \
-	  offsetof(struct hn_ctl_config, ctl), HN_CTL_NAMES_##words },
+	  offsetof(struct hn_ctl_config, ctl), HN_WORDS_##words },
 #include "hn_fields.h"
 #undef HN_FIELD
 	F("profile", PROFILE, STRING, profile, 0),
@@ -260,7 +262,13 @@ const char *hn_ctl_clock_name(unsigned int clock)
 
 const char *hn_ctl_predict_name(unsigned int algo)
 {
-	return algo < N(predict_names) ? predict_names[algo] : NULL;
+	const char *const *w = HN_WORDS_PREDICT;
+	unsigned int i;
+
+	for (i = 0; w[i]; i++)
+		if (i == algo)
+			return w[i];
+	return NULL;
 }
 
 const char *hn_ctl_traffic_name(unsigned int state)

@@ -92,8 +92,16 @@ void hn_ctl_close(struct hn_ctl *c);
  */
 const char *hn_ctl_errmsg(const struct hn_ctl *c);
 
-/* Bit of a configuration attribute in hn_ctl_config.mask. */
-#define HN_CTL_BIT(attr)	(1ULL << (attr))
+/*
+ * Bit of a configuration attribute in hn_ctl_config.mask: its number, for
+ * those numbered below HYBRIDNET_ATTR_SWITCHING; those from there on take
+ * the bits of SCHED_RUN's and the generator's attributes from
+ * HYBRIDNET_ATTR_ALGO on, which are never configuration.  Only the
+ * configuration's attributes have a bit.
+ */
+#define HN_CTL_BIT(attr)						\
+	(1ULL << ((attr) < HYBRIDNET_ATTR_SWITCHING ? (attr) :		\
+		  (attr) - HYBRIDNET_ATTR_SWITCHING + HYBRIDNET_ATTR_ALGO))
 /* Bit of a TRAFFIC_* attribute (SCHED_RUN's and after) in hn_ctl_traffic.mask. */
 #define HN_CTL_TBIT(attr)	(1ULL << ((attr) - HYBRIDNET_ATTR_TOPOLOGY))
 
@@ -117,9 +125,12 @@ struct hn_ctl_config {
 	uint32_t evict_count;
 	uint32_t wh_overlap;	/* 1: wormhole arbitration overlaps worms */
 	uint32_t serdes_ns;	/* of wire_ns: one end's (de)serialiser */
+	uint32_t switching;	/* enum hybridnet_switching */
+	uint32_t up_select;	/* enum hybridnet_up_select */
 	uint64_t idle_timeout_ns;
 	uint64_t now;		/* CONFIG_GET only: virtual time, ns */
 	char profile[16];	/* "ding4", "ding5" */
+	char topology[16];	/* "crossbar", "fattree:L,W" */
 };
 
 enum hn_ctl_type { HN_CTL_U32, HN_CTL_U64, HN_CTL_STRING };

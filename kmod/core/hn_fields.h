@@ -20,17 +20,49 @@
  *   name   param with '-' for '_': the attribute's name in the netlink
  *          spec, hnctl's key and the JSON key (docs/names.md; make
  *          check-spec holds ATTR and name to param)
- *   type   U32 or U64
+ *   type   U32 or U64, or STRING: text that HN_TEXT_<words> (two
+ *          functions of cfg_text.h) reads into struct hn_config, where
+ *          it may set several members, and prints from it; netlink,
+ *          sysfs, hnctl and hnsim carry the text itself
  *   min, max  the range every interface accepts (the configuration as a
- *          whole is then checked by hn_config_check())
+ *          whole is then checked by hn_config_check()); of a STRING,
+ *          the length of its text
  *   live   1: CONFIG_SET changes it while traffic flows; 0: it needs a
  *          new engine
- *   words  the value's words in libhybridnet (NONE: a number)
+ *   words  HN_WORDS_<words>: the words of the values 0, 1, ... (NONE: a
+ *          number only).  The module parameter, hnctl and hnsim take a
+ *          word or its number; hnctl and hnsim print the word, netlink
+ *          and sysfs carry the number.  The spec's enum of the attribute
+ *          has these words as its entries (make check-spec).  A STRING
+ *          has none.
+ *
+ * The topology comes first: the node count it implies is the default of
+ * a nodes given with it, which every interface applies after it.
  */
 #ifndef HN_NS_MAX
 #define HN_NS_MAX	1000000000u		/* one second */
 #define HN_TIMEOUT_MAX	1000000000000000ull	/* 10^6 s */
+
+/* a NULL-ended list of words, for a static or automatic initializer */
+#define HN_WORDS(...)		((const char *const []){ __VA_ARGS__, NULL })
+#define HN_WORDS_NONE		NULL
+#define HN_WORDS_PREDICT	HN_WORDS("first-fit", "kstep", "second-level")
+#define HN_WORDS_EVICT		HN_WORDS("timeout", "counter")
+#define HN_WORDS_SWITCHING	HN_WORDS("wormhole", "vct", "saf")
+#define HN_WORDS_UP_SELECT	HN_WORDS("det", "random", "adaptive")
+#define HN_WORDS_TOPOLOGY	NULL
+
+/* a STRING's text: its longest, and its functions { parse, print } */
+#define HN_TEXT_MAX		15
+#define HN_TEXT(type, words)	HN_TEXT_##type(words)
+#define HN_TEXT_U32(words)	{ NULL, NULL }
+#define HN_TEXT_U64(words)	{ NULL, NULL }
+#define HN_TEXT_STRING(words)	{ HN_TEXT_##words }
+#define HN_TEXT_TOPOLOGY	hn_topology_parse, hn_topology_print
 #endif
+
+HN_FIELD(topology, TOPOLOGY, topology, "topology", STRING,
+	 0, HN_TEXT_MAX, 0, TOPOLOGY)
 
 HN_FIELD(nodes, NODES, nodes, "nodes", U32, HN_MIN_NODES, HN_MAX_NODES, 0, NONE)
 HN_FIELD(k, SLOTS, slots, "slots", U32, 0, HN_MAX_K, 0, NONE)
@@ -79,3 +111,7 @@ HN_FIELD(evict_count, EVICT_COUNT, evict_count, "evict-count", U32,
 HN_FIELD(wh_overlap, WH_OVERLAP, wh_overlap, "wh-overlap", U32, 0, 1, 0, NONE)
 HN_FIELD(serdes_ns, SERDES_NS, serdes_ns, "serdes-ns", U32,
 	 0, HN_NS_MAX, 0, NONE)
+HN_FIELD(switching, SWITCHING, switching, "switching", U32,
+	 0, HN_SWITCH_SAF, 0, SWITCHING)
+HN_FIELD(up_select, UP_SELECT, up_select, "up-select", U32,
+	 0, 2, 0, UP_SELECT)	/* 2: HN_UPSEL_ADAPTIVE (topo.h) */

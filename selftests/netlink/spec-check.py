@@ -7,7 +7,10 @@ code:
         the header's *_MAX values equal the spec's largest;
   3     the one table of configuration fields (kmod/core/hn_fields.h):
         each field is a spec attribute of the same number and type, whose
-        checks (min, max) are the field's range;
+        checks (min, max; a string's min-len, max-len) are the field's
+        range, whose enum's entries are
+        the field's words (and its range their number), and which
+        config-get's reply, config-set's request and the event carry;
   4     libhybridnet's names (lib/hn_ctl_names.c) of every attribute and
         statistic are the spec's;
   5     one vocabulary (docs/names.md): each field's spec name is its
@@ -125,8 +128,10 @@ def run_c(build, name, body, includes, cflags, extra=()):
 
 def check_table(spec, uapi, core, build):
     body = ('#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words) '
-            'printf("%s %d %s %llu %llu\\n", nl, HYBRIDNET_ATTR_##A, #T, '
-            '(unsigned long long)(lo), (unsigned long long)(hi));\n'
+            '{ const char *const *w = HN_WORDS_##words; '
+            'printf("%s %d %s %llu %llu", nl, HYBRIDNET_ATTR_##A, #T, '
+            '(unsigned long long)(lo), (unsigned long long)(hi)); '
+            'while (w && *w) printf(" %s", *w++); printf("\\n"); }\n'
             '#include "hn_fields.h"\n')
     out, err = run_c(build, 'spec-fields', body,
                      ['linux/hybridnet.h', 'hn_core.h'],
@@ -136,10 +141,17 @@ def check_table(spec, uapi, core, build):
     if out is None:
         bad.append('the table does not compile: ' + err.splitlines()[0])
         out = ''
+    enums = dict((d['name'], d['entries'])
+                 for d in spec.get('definitions', []) if d['type'] == 'enum')
+    carried = op_attrs(spec)
     n = 0
     for line in out.splitlines():
-        name, num, typ, lo, hi = line.split()
+        name, num, typ, lo, hi = line.split()[:5]
+        words = line.split()[5:]
         n += 1
+        for where, names in carried.items():
+            if name not in names:
+                bad.append('%s: not in %s' % (name, where))
         if name not in attrs:
             bad.append('%s: not an attribute of the spec' % name)
             continue
@@ -150,14 +162,36 @@ def check_table(spec, uapi, core, build):
             bad.append('%s: spec type %s, table %s' % (name, a['type'],
                                                         typ.lower()))
         checks = a.get('checks', {})
-        if (checks.get('min'), checks.get('max')) != (int(lo), int(hi)):
+        rng = ((checks.get('min-len', 0), checks.get('max-len'))
+               if typ == 'STRING' else (checks.get('min'), checks.get('max')))
+        if rng != (int(lo), int(hi)):
             bad.append('%s: spec checks %s, table range %s..%s'
                        % (name, checks, lo, hi))
+        entries = enums.get(a.get('enum'), [])
+        if entries != words:
+            bad.append('%s: spec enum %s, table words %s'
+                       % (name, entries, words))
+        if words and int(hi) != len(words) - 1:
+            bad.append('%s: %d words, table range %s..%s'
+                       % (name, len(words), lo, hi))
     for b in bad:
         print('# ' + b)
     print('%s 3 the configuration table and the spec agree on %d fields'
           % ('not ok' if bad or not n else 'ok', n))
     return bad or not n
+
+
+def op_attrs(spec):
+    """the attributes of config-get's reply, config-set's request and
+    the event"""
+    ops = dict((op['name'], op) for op in spec['operations']['list'])
+    return {
+        'config-get reply':
+            ops['config-get']['do']['reply']['attributes'],
+        'config-set request':
+            ops['config-set']['do']['request']['attributes'],
+        'the event': ops['event']['event']['attributes'],
+    }
 
 
 def check_lib(spec, uapi, core, lib, build):

@@ -343,18 +343,24 @@ static int set_field(struct hn_ctl_config *cfg, const struct hn_ctl_field *f,
 
 static const char *value_hint(const struct hn_ctl_field *f)
 {
+	static char words[128];
+	size_t i, n = 0;
+
+	for (i = 0; f->enums && f->enums[i]; i++)	/* "a, b or c" */
+		n += (size_t)snprintf(words + n, n < sizeof(words) ?
+				      sizeof(words) - n : 0, "%s%s",
+				      !i ? "" : f->enums[i + 1] ? ", " : " or ",
+				      f->enums[i]);
+	if (n)
+		return words;
 	switch (f->attr) {
 	case HYBRIDNET_ATTR_POLICY:
 		return "fixed, ses, sla, preempt[,slot][,no-w], dynamic, or a "
 		       "number";
-	case HYBRIDNET_ATTR_CLOCK:
-		return "free or paced";
-	case HYBRIDNET_ATTR_PREDICT_ALGO:
-		return "first-fit, kstep or second-level";
-	case HYBRIDNET_ATTR_EVICT_ALGO:
-		return "timeout or counter";
 	case HYBRIDNET_ATTR_PROFILE:
 		return "a profile name: ding4 or ding5";
+	case HYBRIDNET_ATTR_TOPOLOGY:
+		return "crossbar or fattree:L,W";
 	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:
 		return "a time (e.g. 5000, 5us, 2ms) or never";
 	default:

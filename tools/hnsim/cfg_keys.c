@@ -9,24 +9,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hnsim.h"
+#include "cfg_text.h"
 #include "libhybridnet.h"
 
 /*
  * The engine's fields, from the one table (kmod/core/hn_fields.h): a key
  * is the field's parameter, as the module parameter and sysfs name it;
  * '-' may stand for '_', so hnctl's names (and hnctl show -j's keys) are
- * keys too (docs/names.md).
+ * keys too (docs/names.md).  A text key (the topology) is read and
+ * printed by the table's functions, as the module does.
  */
-#define HNSIM_WIDE_U32	0
-#define HNSIM_WIDE_U64	1
+#define HNSIM_WIDE_U32		0
+#define HNSIM_WIDE_U64		1
+#define HNSIM_WIDE_STRING	0
 static const struct {
 	const char *name;
 	size_t off;
 	int wide;			/* u64 rather than u32 */
 	unsigned long long lo, hi;	/* the range every interface takes */
+	const char *const *words;	/* of 0, 1, ...; NULL: a number */
+	struct {			/* a STRING's functions */
+		int (*parse)(struct hn_config *c, const char *s,
+			     struct hn_err *err);
+		char *(*print)(const struct hn_config *c, char *buf, u32 len);
+	} text;
 } keys[] = {
 #define HN_FIELD(f, A, param, nl, T, min, max, live, words)		\
-	{ #param, offsetof(struct hn_config, f), HNSIM_WIDE_##T, min, max },
+	{ #param, offsetof(struct hn_config, f), HNSIM_WIDE_##T, min, max, \
+	  HN_WORDS_##words, HN_TEXT(T, words) },
 #include "hn_fields.h"
 #undef HN_FIELD
 };
@@ -35,6 +45,7 @@ static const struct {
 static const struct {
 	const char *name, *help;
 } key_help[] = {
+	{ "topology", "the fabric: crossbar, or fattree:L,W (L levels of 2W-port switches; nodes W^L), as -t" },
 	{ "nodes", "virtual nodes N" },
 	{ "slots", "predictive slots K (slot K is the wormhole slot)" },
 	{ "policy", "cycle controller, as -P (or its number)" },
@@ -63,6 +74,8 @@ static const struct {
 	{ "evict_count", "counter predictor: uses of other circuits that evict one" },
 	{ "wh_overlap", "wormhole arbitration: 0 serial, 1 overlaps the previous worm" },
 	{ "serdes_ns", "of wire_ns, one end's (de)serialiser, ns; a circuit skips the switch's two" },
+	{ "switching", "a packet outside the circuits (Duato Sec. 2.3): wormhole (0), vct (1, virtual cut-through), saf (2, store-and-forward)" },
+	{ "up_select", "a header's up-port in a multistage fabric: det (0, by the destination's digits), random (1), adaptive (2, the least occupied)" },
 };
 
 /* Deprecated names, still accepted (docs/names.md). */
@@ -116,21 +129,38 @@ static const char *key_name(const char *key, char *buf, size_t len)
 	return buf;
 }
 
-/* An enum field's value by its word (first-fit, counter, ...), or -1. */
-static long long key_word(const char *key, const char *val)
+/* key @i's value by its word (first-fit, counter, ...), or -1 */
+static long long key_word(size_t i, const char *val)
 {
-	const struct hn_ctl_field *f;
-	char buf[32];
-	size_t i;
+	size_t w;
 
-	for (i = 0; key[i] && i + 1 < sizeof(buf); i++)
-		buf[i] = key[i] == '_' ? '-' : key[i];
-	buf[i] = 0;
-	f = hn_ctl_config_field(buf);
-	for (i = 0; f && f->enums && f->enums[i]; i++)
-		if (!strcmp(val, f->enums[i]))
-			return (long long)i;
+	for (w = 0; keys[i].words && keys[i].words[w]; w++)
+		if (!strcmp(val, keys[i].words[w]))
+			return (long long)w;
 	return -1;
+}
+
+/*
+ * Key @i of @c as hnsim prints it: its text, its word or its number,
+ * in @buf of @len bytes or a word; *@quote says whether it is a string
+ * in JSON.
+ */
+static const char *key_str(size_t i, const struct hn_config *c, char *buf,
+			   size_t len, int *quote)
+{
+	const char *p = (const char *)c + keys[i].off;
+	unsigned long long v, w;
+
+	*quote = 1;
+	if (keys[i].text.print)
+		return keys[i].text.print(c, buf, (u32)len);
+	v = keys[i].wide ? *(const u64 *)p : *(const u32 *)p;
+	for (w = 0; keys[i].words && keys[i].words[w]; w++)
+		if (w == v)
+			return keys[i].words[w];
+	*quote = 0;
+	snprintf(buf, len, "%llu", v);
+	return buf;
 }
 
 int cfg_set(struct hn_config *c, u32 *preload, const char *key,
@@ -170,13 +200,29 @@ int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		if (strcmp(key, keys[i].name))
 			continue;
-		w = key_word(key, val);
+		if (keys[i].text.parse) {
+			struct hn_err err = { 0 };
+
+			if (!keys[i].text.parse(c, val, &err))
+				return 0;
+			snprintf(why, whylen, "%s, not '%s'", err.msg, val);
+			return -1;
+		}
+		w = key_word(i, val);
 		errno = 0;
 		v = w >= 0 ? (unsigned long long)w : strtoull(val, &end, 0);
 		if (w < 0 && (errno || end == val || *end || val[0] == '-' ||
 			      v < keys[i].lo || v > keys[i].hi)) {
-			snprintf(why, whylen, "%s: '%s' is not a number in %llu..%llu",
-				 key, val, keys[i].lo, keys[i].hi);
+			size_t n = (size_t)snprintf(why, whylen, "%s: '%s' is not ",
+						    key, val);
+
+			for (w = 0; keys[i].words && keys[i].words[w]; w++)
+				n += (size_t)snprintf(why + n, n < whylen ?
+						      whylen - n : 0, "%s, ",
+						      keys[i].words[w]);
+			snprintf(why + n, n < whylen ? whylen - n : 0,
+				 "%sa number in %llu..%llu", w ? "or " : "",
+				 keys[i].lo, keys[i].hi);
 			return -1;
 		}
 		if (keys[i].wide)
@@ -196,8 +242,8 @@ int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
 		int opt;
 		const char *key;
 	} keyed[] = {
-		{ 'p', "profile" }, { 'n', "nodes" }, { 'k', "slots" },
-		{ 'P', "policy" },
+		{ 'p', "profile" }, { 't', "topology" }, { 'n', "nodes" },
+		{ 'k', "slots" }, { 'P', "policy" },
 	};
 	const char *key = NULL, *val = arg;
 	char why[160], *eq;
@@ -267,19 +313,18 @@ void cfg_print_keys(FILE *f)
 {
 	const char *help;
 	struct hn_config d;
+	char buf[32];
 	size_t i, h;
+	int quote;
 
 	hn_config_default(&d);
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		unsigned long long v = keys[i].wide ?
-			*(u64 *)((char *)&d + keys[i].off) :
-			*(u32 *)((char *)&d + keys[i].off);
-
 		help = "";
 		for (h = 0; h < ARRAY_SIZE(key_help); h++)
 			if (!strcmp(key_help[h].name, keys[i].name))
 				help = key_help[h].help;
-		fprintf(f, "  %-16s %s [ding4: %llu]\n", keys[i].name, help, v);
+		fprintf(f, "  %-16s %s [ding4: %s]\n", keys[i].name, help,
+			key_str(i, &d, buf, sizeof(buf), &quote));
 	}
 	fprintf(f,
 "  preload          none, or shift: at time 0 slot s connects every u to\n"
@@ -293,12 +338,13 @@ void cfg_print_keys(FILE *f)
 /* The printable keys of @c as module parameters (KEY=VALUE lines). */
 void cfg_print(FILE *f, const struct hn_config *c, u32 preload)
 {
+	char buf[32];
 	size_t i;
+	int quote;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
-		fprintf(f, "%s=%llu\n", keys[i].name, keys[i].wide ?
-			(unsigned long long)*(const u64 *)((const char *)c + keys[i].off) :
-			(unsigned long long)*(const u32 *)((const char *)c + keys[i].off));
+		fprintf(f, "%s=%s\n", keys[i].name,
+			key_str(i, c, buf, sizeof(buf), &quote));
 	fprintf(f, "preload=%s\n", preload ? "shift" : "none");
 }
 
@@ -309,28 +355,22 @@ void cfg_print(FILE *f, const struct hn_config *c, u32 preload)
  */
 void cfg_print_json(FILE *f, const struct hn_config *c)
 {
-	const struct hn_ctl_field *cf;
-	unsigned long long v;
-	char name[32], pol[64];
+	char name[32], pol[64], buf[32];
+	const char *s;
 	size_t i, k;
+	int quote;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		v = keys[i].wide ? *(const u64 *)((const char *)c + keys[i].off) :
-		    *(const u32 *)((const char *)c + keys[i].off);
 		for (k = 0; keys[i].name[k] && k + 1 < sizeof(name); k++)
 			name[k] = keys[i].name[k] == '_' ? '-' : keys[i].name[k];
 		name[k] = 0;
 		fprintf(f, "%s\"%s\":", i ? "," : "{", name);
-		cf = hn_ctl_config_field(name);
-		for (k = 0; cf && cf->enums && cf->enums[k] && k < v; k++)
-			;
+		s = key_str(i, c, buf, sizeof(buf), &quote);
 		if (!strcmp(name, "policy"))
-			fprintf(f, "\"%s\"",
-				hn_ctl_policy_str((uint32_t)v, pol, sizeof(pol)));
-		else if (cf && cf->enums && cf->enums[k])
-			fprintf(f, "\"%s\"", cf->enums[k]);
+			fprintf(f, "\"%s\"", hn_ctl_policy_str(c->policy, pol,
+							      sizeof(pol)));
 		else
-			fprintf(f, "%llu", v);
+			fprintf(f, quote ? "\"%s\"" : "%s", s);
 	}
 	fprintf(f, "}\n");
 }

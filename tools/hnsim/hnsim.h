@@ -40,7 +40,8 @@ int cfg_file(struct hn_config *c, u32 *preload, const char *path,
 	     const char *prog);
 /*
  * The engine's options of every hnsim mode (getopt result @opt, its
- * @arg): -p PROFILE, -n N, -k K, -P POLICY, -s KEY=VALUE, -c FILE.
+ * @arg): -p PROFILE, -t TOPOLOGY, -n N, -k K, -P POLICY, -s KEY=VALUE,
+ * -c FILE.
  * 0 taken, 1 a bad value (said on stderr after @prog), -1 not one.
  */
 int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
@@ -48,12 +49,13 @@ int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
 /* those options, for every mode's getopt_long() table and short string */
 #define HNSIM_CFG_LONGOPTS						\
 	{ "profile", required_argument, NULL, 'p' },			\
+	{ "topology", required_argument, NULL, 't' },			\
 	{ "nodes", required_argument, NULL, 'n' },			\
 	{ "slots", required_argument, NULL, 'k' },			\
 	{ "policy", required_argument, NULL, 'P' },			\
 	{ "set", required_argument, NULL, 's' },			\
 	{ "config", required_argument, NULL, 'c' }
-#define HNSIM_CFG_SHORTOPTS	"p:n:k:P:s:c:"
+#define HNSIM_CFG_SHORTOPTS	"p:t:n:k:P:s:c:"
 
 /* a configuration file whole, NUL-ended, or NULL (said); cfg_json.c */
 char *cfg_read(const char *path);

@@ -202,7 +202,9 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_SERDES_NS,	/* u32: (de)serialiser, part of wire */
 
 	/* SCHED_RUN: any scheduler on a request set */
-	HYBRIDNET_ATTR_TOPOLOGY,	/* string: crossbar:N or fattree:L,W */
+	HYBRIDNET_ATTR_TOPOLOGY,	/* string: crossbar:N or fattree:L,W;
+					 * configuration: crossbar or
+					 * fattree:L,W */
 	HYBRIDNET_ATTR_ALGO,		/* string: as hnsim sched --algo */
 	HYBRIDNET_ATTR_KSTEP,		/* u32: K-step: longest path */
 	HYBRIDNET_ATTR_SCHED_FLAGS,	/* u32: request-major 1, keep 2 */
@@ -236,6 +238,9 @@ enum hybridnet_attr {
 
 	/* fat trees (Ch. 7) */
 	HYBRIDNET_ATTR_PATH,		/* binary: a circuit's up-ports by level */
+	/* the fabric (configuration) */
+	HYBRIDNET_ATTR_SWITCHING,	/* u32: enum hybridnet_switching */
+	HYBRIDNET_ATTR_UP_SELECT,	/* u32: enum hybridnet_up_select */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
@@ -278,6 +283,26 @@ enum hybridnet_predict {
 enum hybridnet_evict {
 	HYBRIDNET_EVICT_TIMEOUT,	/* unused for IDLE_TIMEOUT_NS */
 	HYBRIDNET_EVICT_COUNTER,	/* EVICT_COUNT uses of other circuits */
+};
+
+/*
+ * HYBRIDNET_ATTR_SWITCHING: how a packet crosses a switch outside the
+ * circuits (Duato, Sec. 2.3): its header goes on as soon as one flit
+ * fits the next buffer (wormhole), once the whole packet fits it (virtual
+ * cut-through), or once the whole packet is in this switch
+ * (store-and-forward).
+ */
+enum hybridnet_switching {
+	HYBRIDNET_SWITCHING_WORMHOLE,
+	HYBRIDNET_SWITCHING_VCT,
+	HYBRIDNET_SWITCHING_SAF,
+};
+
+/* HYBRIDNET_ATTR_UP_SELECT: a header's up-port in a multistage fabric. */
+enum hybridnet_up_select {
+	HYBRIDNET_UP_SELECT_DET,	/* by the destination's digits */
+	HYBRIDNET_UP_SELECT_RANDOM,	/* uniformly among the allowed */
+	HYBRIDNET_UP_SELECT_ADAPTIVE,	/* the least occupied */
 };
 
 /* HYBRIDNET_ATTR_TRAFFIC_STATE of the in-kernel generator. */

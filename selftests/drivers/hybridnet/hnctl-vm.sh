@@ -61,6 +61,30 @@ check "hnsim config -c reads hnctl -j show back, field for field" sh -c \
 check "set then show" sh -c \
 	'hnctl set policy sla slot-w-ns 300 && hnctl show policy slot-w-ns | tr "\n" " " | grep -qx "policy sla slot-w-ns 300 "'
 check "set back" hnctl set policy ses slot-w-ns 200
+check "show topology: the crossbar" same "topology crossbar" hnctl show topology
+check "set topology crossbar with nodes" same '{"topology":"crossbar","nodes":8}' \
+	sh -c 'hnctl set topology crossbar nodes 8 && hnctl -j show topology nodes'
+check "set topology: text that is no topology, the kernel's reason" \
+	same "hnctl: configuration refused: topology must be crossbar or fattree:L,W (attribute topology)
+status 2" sh -c 'hnctl set topology ring:8; echo "status $?"'
+# EXPECTED REFUSAL until the engine carries a fat tree (issue 13, step
+# 2): then "hnctl set topology fattree:2,4" must work instead
+check "set topology fattree:2,4: the kernel's reason, status 2" \
+	same "hnctl: configuration refused: fat tree: no wormhole across switches yet, set policy no-w
+status 2" sh -c 'hnctl set topology fattree:2,4; echo "status $?"'
+check "set up-select: each choice reads back" same "up-select det
+up-select random
+up-select adaptive" sh -c 'for u in det random adaptive; do
+		hnctl set up-select $u >/dev/null && hnctl show up-select; done'
+check "show -j: switching and up-select are words" \
+	same '{"switching":"wormhole","up-select":"adaptive"}' \
+	hnctl -j show switching up-select
+check "set up-select back" sh -c 'hnctl set up-select 0 >/dev/null'
+# EXPECTED REFUSAL until the engine has virtual cut-through (issue 13,
+# step 3): then "hnctl set switching vct" must work instead
+check "set switching vct: the kernel's reason, status 2" \
+	same "hnctl: configuration refused: switching: only wormhole is modelled yet
+status 2" sh -c 'hnctl set switching vct; echo "status $?"'
 check "preload four shifts" hnctl preload shift 1..4
 check "circuits as preloaded" same "slot 0 0:1 1:2 2:3 3:4 4:5 5:6 6:7 7:0
 slot 1 0:2 1:3 2:4 3:5 4:6 5:7 6:0 7:1

@@ -63,6 +63,29 @@ static int64_t config_u32(struct nlr *r, int attr)
 	return tb[attr] ? (int64_t)nlr_get_u32(tb[attr]) : -ENOENT;
 }
 
+/* One string of the configuration, into @buf of 32 bytes; "" if none. */
+static const char *config_str(struct nlr *r, int attr, char *buf)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+
+	buf[0] = 0;
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_GET, 0);
+	if (nlr_call(r, NULL, NULL) != 1)
+		return buf;
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	if (tb[attr])
+		snprintf(buf, 32, "%.*s", (int)(tb[attr]->nla_len - NLA_HDRLEN),
+			 (const char *)tb[attr] + NLA_HDRLEN);
+	return buf;
+}
+
+static int set_str(struct nlr *r, int attr, const char *s)
+{
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_str(r, attr, s);
+	return nlr_do(r);
+}
+
 
 static int release_all(struct nlr *r)
 {
@@ -725,6 +748,80 @@ TEST_F(nl, evict_predictor)
 	nlr_u32(r, HYBRIDNET_ATTR_EVICT_ALGO, 0);
 	nlr_u32(r, HYBRIDNET_ATTR_EVICT_COUNT, 64 * 4);
 	ASSERT_EQ(0, nlr_do(r));
+}
+
+/*
+ * The switching technique and the up-port choice: every value the engine
+ * takes reads back; a value out of range is refused by the policy, and
+ * nothing changes.
+ */
+TEST_F(nl, switching_and_up_select)
+{
+	struct nlr *r = &self->r;
+	uint32_t u;
+
+	for (u = HYBRIDNET_UP_SELECT_DET; u <= HYBRIDNET_UP_SELECT_ADAPTIVE; u++) {
+		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_UP_SELECT, u));
+		EXPECT_EQ(u, config_u32(r, HYBRIDNET_ATTR_UP_SELECT));
+	}
+	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_UP_SELECT, 3));
+	EXPECT_EQ(HYBRIDNET_UP_SELECT_ADAPTIVE,
+		  config_u32(r, HYBRIDNET_ATTR_UP_SELECT));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+				 HYBRIDNET_SWITCHING_WORMHOLE));
+	EXPECT_EQ(HYBRIDNET_SWITCHING_WORMHOLE,
+		  config_u32(r, HYBRIDNET_ATTR_SWITCHING));
+	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING, 3));
+	/*
+	 * EXPECTED REFUSAL until the engine switches by virtual cut-through
+	 * and store-and-forward (issue 13, step 3): then they read back.
+	 */
+	EXPECT_EQ(-EOPNOTSUPP, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+					   HYBRIDNET_SWITCHING_VCT));
+	EXPECT_STREQ("configuration refused: switching: only wormhole is modelled yet",
+		     r->msg);
+	EXPECT_EQ(HYBRIDNET_SWITCHING_WORMHOLE,
+		  config_u32(r, HYBRIDNET_ATTR_SWITCHING));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_UP_SELECT,
+				 HYBRIDNET_UP_SELECT_DET));
+}
+
+/*
+ * The topology, as text: the crossbar reads back, with a node count;
+ * text that is no topology is refused with the reason, pointing at the
+ * attribute, and nothing changes.
+ */
+TEST_F(nl, topology)
+{
+	struct nlr *r = &self->r;
+	char buf[32];
+
+	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, "crossbar");
+	nlr_u32(r, HYBRIDNET_ATTR_NODES, 24);
+	ASSERT_EQ(0, nlr_do(r));
+	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
+	EXPECT_EQ(24, config_u32(r, HYBRIDNET_ATTR_NODES));
+	EXPECT_EQ(-EINVAL, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "ring:8"));
+	EXPECT_STREQ("configuration refused: topology must be crossbar or fattree:L,W",
+		     r->msg);
+	EXPECT_EQ(-EINVAL, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:3,65"));
+	EXPECT_STREQ("configuration refused: topology fattree:L,W: W, the width, must be 2..64",
+		     r->msg);
+	/* longer than the policy's 15 bytes */
+	EXPECT_NE(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:0000003,4"));
+	/*
+	 * EXPECTED REFUSAL until the engine carries traffic over a fat
+	 * tree (issue 13, step 2): then it reads back, with 64 nodes.
+	 */
+	EXPECT_EQ(-EOPNOTSUPP, set_str(r, HYBRIDNET_ATTR_TOPOLOGY,
+				       "fattree:3,4"));
+	EXPECT_STREQ("configuration refused: fat tree: no wormhole across switches yet, set policy no-w",
+		     r->msg);
+	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
+	EXPECT_EQ(24, config_u32(r, HYBRIDNET_ATTR_NODES));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 }
 
 /* Bad input: errno and extack text, and nothing changes. */
