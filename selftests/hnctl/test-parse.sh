@@ -260,14 +260,19 @@ EOF2
 		"$T/p" && ok=1
 	report $ok "hnsim: the deprecated keys k, nic_buf, max_msg still work" \
 		"$T/p"
-	# the topology, -t or -s topology=, as text both ways
-	"$HNSIM" config -t crossbar -n 16 > "$T/kv" 2>&1
-	"$HNSIM" config -j -c "$T/kv" > "$T/p" 2>&1
-	ok=0
-	[ "$(head -n 2 "$T/kv" | tr '\n' ' ')" = "topology=crossbar nodes=16 " ] &&
-		grep -q '^{"topology":"crossbar","nodes":16,' "$T/p" && ok=1
-	report $ok "hnsim config -t crossbar: the topology first, read back" \
-		"$T/kv" "$T/p"
+	# the topology, -t or -s topology=, as text both ways, printed first;
+	# a fat tree has W^L nodes
+	for t in "crossbar -n 16" "fattree:2,4 -P no-w"; do
+		# shellcheck disable=SC2086 # $t: the topology, more options
+		"$HNSIM" config -t $t > "$T/kv" 2>&1
+		"$HNSIM" config -j -c "$T/kv" > "$T/p" 2>&1
+		ok=0
+		[ "$(head -n 2 "$T/kv" | tr '\n' ' ')" = "topology=${t%% *} nodes=16 " ] &&
+			grep -q "^{\"topology\":\"${t%% *}\",\"nodes\":16," "$T/p" &&
+			ok=1
+		report $ok "hnsim config -t ${t%% *}: 16 nodes, the topology first, read back" \
+			"$T/kv" "$T/p"
+	done
 	: > "$T/q4"
 	for a in "-t ring:8" "--topology fattree:3,65" "-s topology=fattree:0,4" \
 		"-s topology=fattree:4,16" "-t crossbar:16"; do
@@ -290,27 +295,35 @@ EOF2
 	ok=0
 	diff "$T/want4" "$T/q4" > "$T/d4" && ok=1
 	report $ok "hnsim -t: text that is no topology, the reason" "$T/d4"
-	# EXPECTED REFUSAL: the engine carries a fat tree from issue 13,
-	# step 2 on (then trace and run must work on fattree:3,4 instead)
+	# a fat tree: its node count held to W^L, and circuits on it
+	"$HNSIM" config -t fattree:2,4 -n 32 -P no-w > "$T/p" 2>&1
+	ok=0
+	[ "$(cat "$T/p")" = "hnsim config: bad configuration: a fat tree FT(l, w) has w^l nodes: nodes must be width^levels" ] &&
+		ok=1
+	report $ok "hnsim config -t fattree:2,4 -n 32: not W^L, refused" "$T/p"
+	printf '0 preload 0 0:5 5:0\n0 0 5 64\n10 5 0 64\n' |
+		"$HNSIM" -t fattree:2,4 -k 1 -P no-w --no-progress > "$T/p" 2>&1
+	ok=0
+	grep -q '^messages .*delivered 2 (circuit 2, wormhole 0), in flight 0' \
+		"$T/p" && ok=1
+	report $ok "hnsim -t fattree:2,4: a trace's circuits cross the tree" "$T/p"
+	# EXPECTED REFUSAL: until the switches carry worms (issue 13, step
+	# 2), a fat tree needs policy no-w (then these runs must work)
 	: > "$T/q5"
 	printf '0 0 1 64\n' | "$HNSIM" -t fattree:3,4 --no-progress >> "$T/q5" 2>&1
 	echo "status $?" >> "$T/q5"
 	"$HNSIM" run --topology fattree:3,4 --pattern uniform --batch 1 \
 		>> "$T/q5" 2>&1
 	echo "status $?" >> "$T/q5"
-	"$HNSIM" config -s topology=fattree:3,4 -n 32 >> "$T/q5" 2>&1
-	echo "status $?" >> "$T/q5"
 	cat > "$T/want5" <<'EOF2'
 hnsim: bad configuration: fat tree: no wormhole across switches yet, set policy no-w
 status 1
 hnsim run: fat tree: no wormhole across switches yet, set policy no-w
 status 1
-hnsim config: bad configuration: a fat tree FT(l, w) has w^l nodes: nodes must be width^levels
-status 1
 EOF2
 	ok=0
 	diff "$T/want5" "$T/q5" > "$T/d5" && ok=1
-	report $ok "hnsim -t fattree:3,4, trace and run: refused until the engine has it" \
+	report $ok "hnsim -t fattree:3,4 with a wormhole slot: refused until the engine has it" \
 		"$T/d5"
 	# the switching technique and the up-port choice, words both ways
 	"$HNSIM" config -s switching=wormhole -s up-select=random > "$T/kv" 2>&1

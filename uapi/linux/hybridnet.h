@@ -238,6 +238,7 @@ enum hybridnet_attr {
 
 	/* fat trees (Ch. 7) */
 	HYBRIDNET_ATTR_PATH,		/* binary: a circuit's up-ports by level */
+
 	/* the fabric (configuration) */
 	HYBRIDNET_ATTR_SWITCHING,	/* u32: enum hybridnet_switching */
 	HYBRIDNET_ATTR_UP_SELECT,	/* u32: enum hybridnet_up_select */

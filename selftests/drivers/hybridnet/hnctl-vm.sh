@@ -67,9 +67,14 @@ check "set topology crossbar with nodes" same '{"topology":"crossbar","nodes":8}
 check "set topology: text that is no topology, the kernel's reason" \
 	same "hnctl: configuration refused: topology must be crossbar or fattree:L,W (attribute topology)
 status 2" sh -c 'hnctl set topology ring:8; echo "status $?"'
-# EXPECTED REFUSAL until the engine carries a fat tree (issue 13, step
-# 2): then "hnctl set topology fattree:2,4" must work instead
-check "set topology fattree:2,4: the kernel's reason, status 2" \
+check "set topology fattree:2,4: W^L nodes" same "topology fattree:2,4
+nodes 16" sh -c 'hnctl set topology fattree:2,4 policy no-w >/dev/null &&
+		hnctl show topology nodes'
+check "set topology back to the crossbar" \
+	sh -c 'hnctl set topology crossbar nodes 8 policy ses >/dev/null'
+# EXPECTED REFUSAL until the switches carry worms (issue 13, step 2):
+# then "hnctl set topology fattree:2,4" works with a wormhole slot too
+check "set topology fattree:2,4 with a wormhole slot: the kernel's reason" \
 	same "hnctl: configuration refused: fat tree: no wormhole across switches yet, set policy no-w
 status 2" sh -c 'hnctl set topology fattree:2,4; echo "status $?"'
 check "set up-select: each choice reads back" same "up-select det

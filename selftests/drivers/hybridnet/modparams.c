@@ -95,6 +95,12 @@ GOOD(defaults, "", "profile", "ding4", 1);
 GOOD(default_topology, "", "topology", "crossbar", 0);
 GOOD(topology_crossbar, "topology=crossbar nodes=16", "topology", "crossbar",
      1);
+GOOD(topology_fattree, "topology=fattree:3,4 policy=16", "topology",
+     "fattree:3,4", 0);
+GOOD(topology_fattree_nodes, "topology=fattree:3,4 policy=16", "nodes", "64",
+     0);
+GOOD(topology_fattree_nodes_given, "topology=fattree:2,4 nodes=16 policy=16",
+     "nodes", "16", 0);
 GOOD(default_nodes, "", "nodes", "64", 1);
 GOOD(default_clock, "", "clock", "free", 1);
 GOOD(profile_ding5, "profile=ding5", "nodes", "128", 1);
@@ -348,13 +354,14 @@ BAD(topology_no_levels, "topology=fattree:0,4",
     "hybridnet: topology=fattree:0,4: topology fattree:L,W: L, the levels, must be at least 1");
 BAD(topology_too_big, "topology=fattree:4,16",
     "hybridnet: topology=fattree:4,16: topology fattree:L,W: W^L, the nodes, must be at most 4096");
+BAD(topology_fattree_nodes_not_wl, "topology=fattree:3,4 nodes=32 policy=16",
+    "hybridnet: parameters refused: a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
 
 /*
  * EXPECTED REFUSALS: what the engine does not model yet fails the load
- * with EOPNOTSUPP (the fat tree: issue 13, step 2; virtual cut-through
- * and store-and-forward: step 3).  When it does, these move to the good
- * ones, but for a fat tree whose nodes are not W^L, which stays refused
- * (with EINVAL and "nodes must be W^L, ...").
+ * with EOPNOTSUPP (worms across a fat tree's switches: issue 13, step 2;
+ * virtual cut-through and store-and-forward: step 3).  When it does,
+ * these move to the good ones.
  */
 #define UNSUPPORTED(_name, _params, _needle)				\
 	BAD_RC(_name, _params, -EOPNOTSUPP, _needle)
@@ -363,9 +370,7 @@ UNSUPPORTED(switching_vct, "switching=vct",
 	    "hybridnet: parameters refused: switching: only wormhole is modelled yet");
 UNSUPPORTED(switching_saf, "switching=2",
 	    "hybridnet: parameters refused: switching: only wormhole is modelled yet");
-UNSUPPORTED(topology_fattree, "topology=fattree:3,4",
-	    "hybridnet: parameters refused: fat tree: no wormhole across switches yet, set policy no-w");
-UNSUPPORTED(topology_fattree_nodes, "topology=fattree:3,4 nodes=32",
+UNSUPPORTED(topology_fattree_wormhole, "topology=fattree:3,4",
 	    "hybridnet: parameters refused: fat tree: no wormhole across switches yet, set policy no-w");
 
 TEST_F(bad, refused)

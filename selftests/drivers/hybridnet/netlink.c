@@ -787,9 +787,9 @@ TEST_F(nl, switching_and_up_select)
 }
 
 /*
- * The topology, as text: the crossbar reads back, with a node count;
- * text that is no topology is refused with the reason, pointing at the
- * attribute, and nothing changes.
+ * The topology, as text: the crossbar and a fat tree read back, the fat
+ * tree with its W^L nodes; text that is no topology is refused with the
+ * reason, pointing at the attribute, and nothing changes.
  */
 TEST_F(nl, topology)
 {
@@ -812,8 +812,8 @@ TEST_F(nl, topology)
 	/* longer than the policy's 15 bytes */
 	EXPECT_NE(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:0000003,4"));
 	/*
-	 * EXPECTED REFUSAL until the engine carries traffic over a fat
-	 * tree (issue 13, step 2): then it reads back, with 64 nodes.
+	 * EXPECTED REFUSAL until the switches carry worms (issue 13, step
+	 * 2): a fat tree needs policy no-w; then this reads back too.
 	 */
 	EXPECT_EQ(-EOPNOTSUPP, set_str(r, HYBRIDNET_ATTR_TOPOLOGY,
 				       "fattree:3,4"));
@@ -821,7 +821,29 @@ TEST_F(nl, topology)
 		     r->msg);
 	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
 	EXPECT_EQ(24, config_u32(r, HYBRIDNET_ATTR_NODES));
-	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:3,4");
+	nlr_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_NO_W);
+	ASSERT_EQ(0, nlr_do(r));
+	EXPECT_STREQ("fattree:3,4", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
+	EXPECT_EQ(64, config_u32(r, HYBRIDNET_ATTR_NODES));
+	EXPECT_EQ(0, access(HN_SYSFS "/nodes/63", F_OK));
+	/* nodes alone must stay W^L */
+	EXPECT_EQ(-EINVAL, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 32));
+	EXPECT_STREQ("configuration refused: a fat tree FT(l, w) has w^l nodes: nodes must be width^levels",
+		     r->msg);
+	/* another fat tree of as many nodes is another fabric */
+	ASSERT_EQ(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:2,8"));
+	EXPECT_STREQ("fattree:2,8", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
+	EXPECT_EQ(64, config_u32(r, HYBRIDNET_ATTR_NODES));
+
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, "crossbar");
+	nlr_u32(r, HYBRIDNET_ATTR_NODES, 16);
+	nlr_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES);
+	ASSERT_EQ(0, nlr_do(r));
+	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
 }
 
 /* Bad input: errno and extack text, and nothing changes. */
