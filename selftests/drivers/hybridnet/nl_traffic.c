@@ -21,6 +21,7 @@
 #include "hn_test.h"
 #include "nl_raw.h"
 #include "hn_traffic.h"
+#include "cfg_text.h"
 
 struct tstate {
 	uint32_t state;
@@ -146,10 +147,21 @@ static int stop(struct nlr *r)
 static int module_config(struct nlr *r, struct hn_config *c)
 {
 	/* every field of hn_fields.h, the table CONFIG_GET is made from */
-	static const struct { int attr; size_t off; bool is64; } f[] = {
+	static const struct {
+		int attr;
+		size_t off;
+		bool is64;
+		struct {	/* a STRING's text, as the table gives it */
+			int (*parse)(struct hn_config *c, const char *s,
+				     struct hn_err *err);
+			char *(*print)(const struct hn_config *c, char *buf,
+				       u32 len);
+		} text;
+	} f[] = {
 #define HN_FIELD(fld, A, param, name, T, lo, hi, live, words)		\
 		{ HYBRIDNET_ATTR_##A, offsetof(struct hn_config, fld),	\
-		  sizeof(((struct hn_config *)0)->fld) == 8 },
+		  sizeof(((struct hn_config *)0)->fld) == 8,		\
+		  HN_TEXT(T, words) },
 #include "hn_fields.h"
 #undef HN_FIELD
 	};
@@ -169,7 +181,11 @@ static int module_config(struct nlr *r, struct hn_config *c)
 	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
 		if (!tb[f[i].attr])
 			continue;
-		if (f[i].is64)
+		if (f[i].text.parse) {
+			if (f[i].text.parse(c, (const char *)tb[f[i].attr] +
+					    NLA_HDRLEN, NULL))
+				return -1;
+		} else if (f[i].is64)
 			*(uint64_t *)((char *)c + f[i].off) =
 				nlr_get_u64(tb[f[i].attr]);
 		else
