@@ -9,7 +9,6 @@
  * hn_cfg_get() and hn_cfg_set().
  */
 #include "hn_kmod.h"
-#include "cfg_text.h"
 
 #define HN_FIELD_IS64_U32	false
 #define HN_FIELD_IS64_U64	true

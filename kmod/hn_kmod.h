@@ -23,6 +23,7 @@
 #include <linux/hybridnet.h>
 
 #include "hn_core.h"
+#include "cfg_text.h"		/* struct hn_cfg_text */
 #include "hn_traffic.h"
 
 enum hn_clock_mode {
@@ -64,12 +65,6 @@ enum hn_cfg_index {
 #include "hn_fields.h"
 #undef HN_FIELD
 	HN_CFG_NR
-};
-
-/* A STRING field's text (hn_fields.h, cfg_text.h); NULLs for a number. */
-struct hn_cfg_text {
-	int (*parse)(struct hn_config *c, const char *s, struct hn_err *err);
-	char *(*print)(const struct hn_config *c, char *buf, u32 len);
 };
 
 /* What the module needs to know of a field (fields.c). */

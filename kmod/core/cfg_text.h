@@ -29,4 +29,14 @@ int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err);
  */
 char *hn_topology_print(const struct hn_config *c, char *buf, u32 len);
 
+/*
+ * A STRING field's functions, as HN_TEXT() of hn_fields.h gives them:
+ * { hn_topology_parse, hn_topology_print } for the topology, NULLs for a
+ * number.
+ */
+struct hn_cfg_text {
+	int (*parse)(struct hn_config *c, const char *s, struct hn_err *err);
+	char *(*print)(const struct hn_config *c, char *buf, u32 len);
+};
+
 #endif /* HN_CFG_TEXT_H */

@@ -28,11 +28,7 @@ static const struct {
 	int wide;			/* u64 rather than u32 */
 	unsigned long long lo, hi;	/* the range every interface takes */
 	const char *const *words;	/* of 0, 1, ...; NULL: a number */
-	struct {			/* a STRING's functions */
-		int (*parse)(struct hn_config *c, const char *s,
-			     struct hn_err *err);
-		char *(*print)(const struct hn_config *c, char *buf, u32 len);
-	} text;
+	struct hn_cfg_text text;	/* a STRING's functions */
 } keys[] = {
 #define HN_FIELD(f, A, param, nl, T, min, max, live, words)		\
 	{ #param, offsetof(struct hn_config, f), HNSIM_WIDE_##T, min, max, \

@@ -151,12 +151,7 @@ static int module_config(struct nlr *r, struct hn_config *c)
 		int attr;
 		size_t off;
 		bool is64;
-		struct {	/* a STRING's text, as the table gives it */
-			int (*parse)(struct hn_config *c, const char *s,
-				     struct hn_err *err);
-			char *(*print)(const struct hn_config *c, char *buf,
-				       u32 len);
-		} text;
+		struct hn_cfg_text text;
 	} f[] = {
 #define HN_FIELD(fld, A, param, name, T, lo, hi, live, words)		\
 		{ HYBRIDNET_ATTR_##A, offsetof(struct hn_config, fld),	\
