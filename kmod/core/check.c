@@ -149,12 +149,13 @@ static int check_events(const struct hn_engine *e, struct hn_err *err)
 	for (i = 0; i < e->nheap; i++)
 		if (e->slot_start + (e->heap[i] >> HN_EV_SHIFT) < e->now)
 			return bad(err, "event in the past", HN_NONE, HN_NONE);
-	for (u = 0; u < e->cfg.nodes; u++) {
+	for (u = 0; u < e->nev; u++) {
 		i = e->hpos[u];
 		if (i == HN_NONE)
 			continue;
 		in++;
-		if (i >= e->nheap || e->node[u].in_free !=
+		if (i >= e->nheap || (e->fab && e->cur == e->cfg.k ?
+				      e->fab->in[u].t : e->node[u].in_free) !=
 		    e->slot_start + (e->heap[i] >> HN_EV_SHIFT))
 			return bad(err, "event heap index wrong", HN_NONE, u);
 	}
@@ -163,9 +164,64 @@ static int check_events(const struct hn_engine *e, struct hn_err *err)
 	return 0;
 }
 
+/*
+ * A multistage fabric (switch.c): each input's buffer holds what its
+ * worms claimed, every worm in use is in exactly one place (waiting at
+ * one input, or sending its last hop), and the worms carry exactly the
+ * bytes their messages have cut and not yet delivered (@cut, summed by
+ * hn_check() over the messages in VQ_W and in the fabric).
+ */
+static int check_fabric(const struct hn_engine *e, u64 cut,
+			struct hn_err *err)
+{
+	const struct hn_fab *f = e->fab;
+	const struct hn_iport *in;
+	const struct hn_fworm *w;
+	u64 bytes = 0, worms = 0, used;
+	u32 i;
+
+	for (i = 0; i < f->nin; i++) {
+		in = &f->in[i];
+		used = 0;
+		w = in->cur;
+		if (w && (w->hop[in->hop].in != i || in->hop < w->tl ||
+			  in->hop >= w->nh))
+			return bad(err, "input sends a worm not at it",
+				   HN_NONE, i);
+		if (w && in->hop)
+			used += w->hop[in->hop].claim;
+		if (w && i < e->cfg.nodes)
+			cut += w->bytes;	/* cut, not yet in sent */
+		if (w && in->hop == w->last) {
+			bytes += w->bytes;
+			worms++;
+		}
+		for (w = in->head; w; w = w->next) {
+			if (w->nh == 0 || w->hop[w->nh].in != i ||
+			    (!w->next && in->tail != w))
+				return bad(err, "input's queue broken",
+					   HN_NONE, i);
+			used += w->hop[w->nh].claim;
+			bytes += w->bytes;
+			worms++;
+		}
+		if (i >= e->cfg.nodes && used != in->used)
+			return bad(err, "input buffer accounting wrong",
+				   HN_NONE, i);
+		if (used > e->cfg.sw_buf_bytes)
+			return bad(err, "input buffer overfull", HN_NONE, i);
+	}
+	if (worms != f->wused || f->wused > f->wcap)
+		return bad(err, "worms miscounted", HN_NONE, HN_NONE);
+	if (bytes != cut)
+		return bad(err, "worms do not carry what messages cut",
+			   HN_NONE, HN_NONE);
+	return 0;
+}
+
 int hn_check(const struct hn_engine *e, struct hn_err *err)
 {
-	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, reqm = 0, nb, sb;
+	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, reqm = 0, nb, sb, cut = 0;
 	u64 slot_pend[HN_MAX_K] = { 0 };
 	u32 N = e->cfg.nodes, u, i, c, worms = 0, nreq = 0;
 	const struct hn_stream *st;
@@ -228,12 +284,22 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 					   HN_NONE, u);
 			msgs += c;
 			wh += c;
+			queue_bytes(&st->vq_f, &c);
+			if (c != st->vq_f.count || (c && !e->fab))
+				return bad(err, "fabric queue wrong", HN_NONE,
+					   u);
+			msgs += c;
+			wh += c;
+			for (m = st->vq_w.head; m; m = m->next)
+				cut += m->sent - m->rcvd;
+			for (m = st->vq_f.head; m; m = m->next)
+				cut += m->len - m->rcvd;
 		}
 		if (nb + n->rel_bytes != n->buf_used || sb != n->sw_used)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
 		if (n->rx_used > e->cfg.rx_buf_bytes)
 			return bad(err, "receive buffer overfull", HN_NONE, u);
-		worms += n->worm.st &&
+		worms += !e->fab && n->worm.st &&
 			 e->node[n->worm.st->dst].out_held == u;
 	}
 	for (u = 0; u < N; u++) {
@@ -243,6 +309,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			for (m = st ? st->vq_pckt.head : NULL; m; m = m->next)
 				bytes += m->len;
 			for (m = st ? st->vq_w.head : NULL; m; m = m->next)
+				bytes += m->len;
+			for (m = st ? st->vq_f.head : NULL; m; m = m->next)
 				bytes += m->len;
 		}
 		for (m = e->node[u].q_w.head; m; m = m->next)
@@ -254,6 +322,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 	if (pend != e->pending || wh != e->wh_msgs || worms != e->worms)
 		return bad(err, "queue counters wrong", HN_NONE, HN_NONE);
 	rc = check_requests(e, nreq, reqm, err);
+	if (!rc && e->fab)
+		rc = check_fabric(e, cut, err);
 	if (rc)
 		return rc;
 	if (e->in_msgs != e->out_msgs + msgs ||

@@ -48,7 +48,7 @@ static bool circuit_open(struct hn_engine *e, u32 s, u32 u, u64 pos)
 	if (sl->valid_from[u] > e->slot_start)
 		return false;
 	st = hn_stream_find(e, u, sl->out[u]);
-	if (!st || st->q_w_msgs || st->vq_w.count)
+	if (!st || st->q_w_msgs || st->vq_w.count || st->vq_f.count)
 		return false;	/* older messages still on the wormhole */
 	n->c_st = st;
 	n->c_pos = pos;
@@ -168,7 +168,7 @@ static void start_all(struct hn_engine *e, u64 lim, bool batch)
 			t = msg_left(e, u, t);
 		n->in_free = t;
 		if (t != HN_U64_MAX)
-			hn_ev_set(e, u);
+			hn_ev_set(e, u, n->in_free);
 	}
 }
 
@@ -202,7 +202,7 @@ void hn_circuit_run(struct hn_engine *e, u64 lim)
 		if (t == HN_U64_MAX)
 			hn_ev_del(e, u);
 		else
-			hn_ev_set(e, u);
+			hn_ev_set(e, u, n->in_free);
 	}
 }
 
@@ -257,5 +257,5 @@ void hn_circuit_arm(struct hn_engine *e, u32 s, u32 u)
 	if (t == HN_U64_MAX)
 		return;
 	n->in_free = t;
-	hn_ev_set(e, u);
+	hn_ev_set(e, u, n->in_free);
 }

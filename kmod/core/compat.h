@@ -85,6 +85,16 @@ static inline u64 hn_mul_div(u64 a, u64 b, u64 c)
 /* Fails to compile unless @cond holds (a compile-time check, both worlds). */
 #define HN_STATIC_ASSERT(cond) ((void)sizeof(char[(cond) ? 1 : -1]))
 
+/* index of the lowest set bit; x != 0 */
+static inline u32 hn_ctz64(u64 x)
+{
+#ifdef __KERNEL__
+	return __ffs64(x);
+#else
+	return (u32)__builtin_ctzll(x);
+#endif
+}
+
 static inline u64 hn_min64(u64 a, u64 b)
 {
 	return a < b ? a : b;

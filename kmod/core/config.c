@@ -114,8 +114,7 @@ static bool in(u64 v, u64 lo, u64 hi)
 
 /*
  * FT(levels, width) of Ch. 7: width^levels nodes.  Its circuits are
- * routed (ftroute.c); its wormhole path is still the crossbar's, so until
- * the switches carry worms (issue 13, step 2) it has no wormhole slot.
+ * routed (ftroute.c), its worms cross its switches (switch.c).
  */
 static int fattree_check(const struct hn_config *c, struct hn_err *err)
 {
@@ -143,10 +142,10 @@ static int fattree_check(const struct hn_config *c, struct hn_err *err)
 		return hn_fail(err, -EOPNOTSUPP,
 			       "fat tree: the second-level working set is crossbar only",
 			       HN_NONE, HN_NONE, HN_NONE);
-	if (!(c->policy & HN_POL_NO_W))
-		return hn_fail(err, -EOPNOTSUPP,
-			       "fat tree: no wormhole across switches yet, set policy no-w",
-			       HN_NONE, HN_NONE, HN_NONE);
+	/* switch.c: a switch passes a flit per wh_flit_ns to the next link */
+	if (hn_bytes_ns(c, c->flit_bytes) > c->wh_flit_ns)
+		return bad(err,
+			   "fat tree: a flit must cross a link within wh_flit_ns: raise link_mbps");
 	return 0;
 }
 
@@ -219,10 +218,6 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	if (c->switching > HN_SWITCH_SAF)
 		return bad(err,
 			   "switching must be 0 (wormhole), 1 (virtual cut-through) or 2 (store-and-forward)");
-	if (c->switching != HN_SWITCH_WORMHOLE)
-		return hn_fail(err, -EOPNOTSUPP,
-			       "switching: only wormhole is modelled yet",
-			       HN_NONE, HN_NONE, HN_NONE);
 	if (c->up_select > 2)
 		return bad(err,
 			   "up_select must be 0 (by destination), 1 (random) or 2 (adaptive)");

@@ -28,7 +28,10 @@ struct hn_stream {
 	u32 q_w_msgs;			/* messages of this pair in Q_W */
 	struct hn_queue vq_pckt;	/* VQ_PCKT, at the NIC */
 	struct hn_queue vq_w;		/* VQ_W, in the switch */
+	struct hn_queue vq_f;		/* switch.c: left VQ_W, not arrived */
 	u64 w_end;			/* VQ_W's last worm ended (wh_overlap) */
+	u32 port;			/* switch.c: its next worm's output + 1 */
+	u32 stalled;			/* switch.c: that worm's credit stall */
 	struct hn_stream *rr_next;	/* ring of the input's busy VQ_W */
 	struct hn_stream *rr_prev;
 	struct hn_stream *free_next;
@@ -103,6 +106,77 @@ struct hn_slot {
 	u32 pending;			/* messages in VQ_PCKT for this slot */
 };
 
+/*
+ * switch.c: packets across the switches of a topology, for every fabric
+ * but the crossbar's wormhole (wormhole.c).  A worm is one packet of at
+ * most worm_bytes of a message; hop k of its route is its k-th switch.
+ */
+struct hn_fhop {
+	u32 in;				/* the input port it came in by */
+	u32 out;			/* its output, sw * radix + port; */
+					/* HN_NONE: not routed yet */
+	u32 claim;			/* bytes claimed in in's buffer */
+	u64 s;				/* it took in and out at */
+	u64 e;				/* its flits start crossing at */
+	u64 fin;			/* its tail leaves; HN_U64_MAX: not known */
+};
+
+struct hn_fworm {
+	struct hn_msg *m;
+	struct hn_stream *st;		/* m's stream */
+	struct hn_fworm *next;		/* in its input's queue; free list */
+	u64 at;				/* its header at hop nh's input from */
+	u32 off, bytes, flits;		/* m's bytes [off, off + bytes) */
+	u32 nh;				/* its header is at hop nh */
+	u32 tl;				/* its tail has left hops 0..tl-1 */
+	u32 last;			/* its last hop; HN_NONE: not yet routed */
+	u32 stalled;			/* a credit stall counted at hop nh */
+	struct hn_fhop hop[];		/* the topology's max_hops */
+};
+
+/* An input port of a switch: node u's link is input u. */
+struct hn_iport {
+	struct hn_fworm *cur;		/* the worm it sends; NULL: idle */
+	struct hn_fworm *head, *tail;	/* headers waiting, by arrival */
+	u64 t;				/* its event */
+	u64 last;			/* its previous worm's tail left at */
+	u32 hop;			/* cur's hop here */
+	u32 used;			/* bytes claimed in its buffer */
+	u32 rr;				/* the port it served last */
+	u32 sw, port;			/* where it is */
+	u32 feed;			/* the output feeding it; HN_NONE: a node */
+	u32 stash;			/* on the stash: armed when S_W begins */
+	u32 peak;			/* statistics: most bytes used */
+	u64 occ, occ_t;			/* used, integrated up to occ_t */
+	u64 blocked_ns, stalls;		/* its headers' waits, credit stalls */
+	u64 bytes, worms, busy_ns;	/* a node's: what its link brought */
+};
+
+/* An output port of a switch: the channel it drives. */
+struct hn_oport {
+	u64 busy;			/* held until; HN_U64_MAX: not known yet */
+	u32 down;			/* the input port it feeds, or HN_NONE */
+	u32 node;			/* the node it feeds, or HN_NONE */
+	u64 bytes, worms, busy_ns, stalls;	/* statistics */
+};
+
+struct hn_fab {
+	struct hn_iport *in;		/* nin inputs: the nodes' first */
+	struct hn_oport *out;		/* nout = switches x radix */
+	u32 *in_of;			/* [output]: the input on its port */
+	u32 *chan;			/* [2 link + dir]: its output, HN_NONE */
+	u64 *wait;			/* [output]: inputs waiting, a bitmap */
+	u32 *stash;			/* inputs to arm when S_W begins */
+	u32 nin, nout, radix, words, nstash;
+	u64 lat;			/* a flit from a switch to the next input */
+	u64 seed;			/* the random up-port choice */
+	u64 w_end;			/* the last S_W ended; HN_U64_MAX: none */
+	u64 wcap, wused;		/* worms made, in use */
+	u32 wsize;			/* bytes of a worm */
+	struct hn_fworm *free;
+	void *chunks;			/* the worms' allocations, a list */
+};
+
 struct hn_xbar;
 
 struct hn_engine {
@@ -117,6 +191,7 @@ struct hn_engine {
 	u64 run;			/* slots begun (tells runs apart) */
 	u64 stop_at;			/* ops->room asked to stop: HN_U64_MAX */
 	u32 nheap;			/* events of the slot in progress */
+	u32 nev;			/* inputs that may have one */
 	u32 nslots;			/* K + 1 */
 	u32 rot_a, rot_b;		/* rotating priority (Sec. 5.3.2) */
 	u32 circuit_gen;		/* bumped by every circuit change */
@@ -146,14 +221,22 @@ struct hn_engine {
 	u64 sl_next;			/* Dynamic TDM: next SL clock tick */
 	u32 sl_slot;			/* slot of the last tick; HN_NONE */
 	struct hn_gstats g;
-	struct hn_topo topo;		/* the fabric: the crossbar for now */
+	struct hn_topo topo;		/* the fabric */
+	struct hn_fab *fab;		/* switch.c; NULL: wormhole.c's crossbar */
 	struct hn_ft *ft;		/* fat tree: scratch to route circuits */
 	u64 ft_seed;			/* ft_sched local-random's */
 };
 
+/* How far @x comes after @last in round-robin order over 0..@n-1 (0: next). */
+static inline u32 hn_rr_dist(u32 x, u32 last, u32 n)
+{
+	return x > last ? x - last - 1 : x + n - last - 1;
+}
+
 /* queue.c */
 void hn_q_push(struct hn_queue *q, struct hn_msg *m);
 struct hn_msg *hn_q_pop(struct hn_queue *q);
+void hn_q_del(struct hn_queue *q, struct hn_msg *m);
 struct hn_stream *hn_stream_find(const struct hn_engine *e, u32 src, u32 dst);
 struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst);
 void hn_stream_put(struct hn_engine *e, struct hn_stream *st);
@@ -166,6 +249,7 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t);
 void hn_nic_release(struct hn_engine *e, u32 u);
 void hn_uplink_preempt(struct hn_engine *e, u32 u, u64 a, u64 b);
 u64 hn_tail_at(const struct hn_config *c, const struct hn_msg *m, u32 b);
+bool hn_rx_fits(const struct hn_engine *e, const struct hn_msg *m);
 bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m);
 void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 		u32 slot);
@@ -219,8 +303,10 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	     struct hn_err *err);
 
 /* event.c: the events of the slot in progress, by (time, priority) */
-#define HN_EV_SHIFT	24		/* heap key: time above, see event.c */
-void hn_ev_set(struct hn_engine *e, u32 u);
+#define HN_EV_BITS	17		/* heap key: input and priority, */
+#define HN_EV_MAX	0x20000u	/* 2^HN_EV_BITS: they are below it */
+#define HN_EV_SHIFT	34		/* time above, see event.c */
+void hn_ev_set(struct hn_engine *e, u32 u, u64 t);
 void hn_ev_del(struct hn_engine *e, u32 u);
 void hn_ev_clear(struct hn_engine *e);
 u32 hn_ev_first(struct hn_engine *e, u64 t);
@@ -248,7 +334,7 @@ static inline u64 hn_ev_top(const struct hn_engine *e)
 /* The input of the next event, left in the heap (hn_ev_set/del it). */
 static inline u32 hn_ev_peek(const struct hn_engine *e)
 {
-	return e->heap[0] & ((1u << 12) - 1);
+	return e->heap[0] & (HN_EV_MAX - 1);
 }
 
 /* circuit_slot.c */
@@ -262,6 +348,25 @@ void hn_wormhole_begin(struct hn_engine *e);
 void hn_wormhole_run(struct hn_engine *e, u64 lim);
 void hn_wormhole_end(struct hn_engine *e);
 void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t);
+
+/* switch.c */
+int hn_sw_create(struct hn_engine *e);
+void hn_sw_destroy(struct hn_engine *e);
+int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m);
+void hn_sw_begin(struct hn_engine *e);
+void hn_sw_event(struct hn_engine *e, u32 i, u64 t);
+void hn_sw_end(struct hn_engine *e);
+void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);
+
+/* flow.c: the switching technique */
+u32 hn_flow_need(const struct hn_config *c, u32 bytes);
+u32 hn_flow_claim(const struct hn_config *c, u32 bytes, u32 free);
+bool hn_flow_store(const struct hn_config *c);
+u64 hn_flow_tail(const struct hn_config *c, const struct hn_fworm *w, u32 k,
+		 u64 ta);
+
+/* fabric_stats.c */
+void hn_fab_stats_reset(struct hn_engine *e);
 
 /* tdm.c */
 u32 hn_tdm_next(struct hn_engine *e);

@@ -12,20 +12,24 @@
  * injected, a circuit released): the slot can be run in segments, and
  * what arrives between two segments takes part at once.
  *
+ * The inputs are the nodes' (e->node[], the crossbar's fast path and the
+ * circuits) or every switch input port of a multistage fabric (switch.c),
+ * e->nev of them; the caller gives each input's time.
+ *
  * Keys: every time lies in [slot_start, slot_end] and a slot lasts at
- * most 1 s < 2^30 ns; priority and node are below 4096, so
- * (time - slot_start) << 24 | priority << 12 | node orders as (time,
+ * most 1 s < 2^30 ns; priority and input are below 2^17 (HN_EV_MAX), so
+ * (time - slot_start) << 34 | priority << 17 | input orders as (time,
  * priority) does, in one u64.
  *
  * Priority: among inputs due at the same time t, input f(t) = floor(t /
- * wh_flit_ns) mod N goes first, then f(t) + 1, and so on: the pointer of
- * a rotating-priority arbiter that moves one input per flit time.  It
+ * wh_flit_ns) mod nev goes first, then f(t) + 1, and so on: the pointer
+ * of a rotating-priority arbiter that moves one input per flit time.  It
  * depends on the time alone, not on the slots, so a network without
  * predictive slots treats its inputs alike whatever the slot length.
  */
 #include "engine.h"
 
-#define NODE_MASK	((1u << 12) - 1)
+#define IN_MASK		(HN_EV_MAX - 1)
 
 /* The input with the highest priority at @t (cached: ties are common). */
 static u32 first_at(struct hn_engine *e, u64 t)
@@ -35,27 +39,27 @@ static u32 first_at(struct hn_engine *e, u64 t)
 	if (t != e->rot_t) {
 		q = hn_div(t, e->cfg.wh_flit_ns);
 		e->rot_t = t;
-		e->rot_f = (u32)(q - hn_div(q, e->cfg.nodes) * e->cfg.nodes);
+		e->rot_f = (u32)(q - hn_div(q, e->nev) * e->nev);
 	}
 	return e->rot_f;
 }
 
-static u64 key_of(struct hn_engine *e, u32 u)
+static u64 key_of(struct hn_engine *e, u32 u, u64 t)
 {
-	u64 t = e->node[u].in_free;
-	u32 N = e->cfg.nodes, f = 0;
+	u32 n = e->nev, f = 0;
 
-	HN_STATIC_ASSERT(HN_MAX_NODES <= 1 << 12);
+	HN_STATIC_ASSERT(HN_EV_SHIFT == 2 * HN_EV_BITS &&
+			 HN_EV_MAX == 1u << HN_EV_BITS);
 	if (e->cur == e->cfg.k)		/* circuits never tie for a port */
 		f = first_at(e, t);
 	return (t - e->slot_start) << HN_EV_SHIFT |
-	       (u64)(u >= f ? u - f : u + N - f) << 12 | u;
+	       (u64)(u >= f ? u - f : u + n - f) << HN_EV_BITS | u;
 }
 
 static u32 node_of(const struct hn_engine *e, u64 key)
 {
 	(void)e;
-	return key & NODE_MASK;
+	return key & IN_MASK;
 }
 
 static void put(struct hn_engine *e, u32 i, u64 k)
@@ -95,11 +99,11 @@ static void sift_down(struct hn_engine *e, u32 i, u64 k)
 	sift_up(e, i, k);
 }
 
-/* @u's event is now at node->in_free: insert it, or move it there. */
-void hn_ev_set(struct hn_engine *e, u32 u)
+/* @u's event is now at @t: insert it, or move it there. */
+void hn_ev_set(struct hn_engine *e, u32 u, u64 t)
 {
 	u32 i = e->hpos[u];
-	u64 k = key_of(e, u);
+	u64 k = key_of(e, u, t);
 
 	if (i == HN_NONE)
 		sift_up(e, e->nheap++, k);

@@ -143,6 +143,7 @@ struct hn_msg {
 	u8 rx_held;		/* receive space reserved */
 	u8 owner;		/* the caller's; the engine never touches it */
 	u8 hint;		/* the caller's: enum hn_hint */
+	u32 rcvd;		/* bytes at the receiver (switch.c's worms) */
 };
 
 struct hn_ops {
@@ -278,6 +279,55 @@ struct hn_gstats {
 	u64 swaps;			/* second-level working set swapped in */
 };
 
+/*
+ * The fabric's links and switches (docs/model.md "Statistics"), numbered
+ * as the topology numbers them: links 0..nodes-1 are the nodes' own.  A
+ * link has two channels, [HN_UP] the one a route takes first (from the
+ * node, or a switch's up-port) and [HN_DOWN] the other.  Kept by the
+ * packet-switched path of a multistage fabric (switch.c).
+ */
+enum hn_dir {
+	HN_UP = 0,
+	HN_DOWN = 1,
+};
+
+struct hn_fabric_info {
+	u32 topology;		/* enum hn_topology (hn_sched.h) */
+	u32 levels, width;	/* fat tree: FT(levels, width) */
+	u32 nodes;
+	u32 switches;
+	u32 radix;		/* ports per switch */
+	u32 links;		/* each with two channels */
+	u32 max_hops;		/* switches on the longest route */
+};
+
+struct hn_chan_stats {
+	u64 bytes;		/* payload that crossed it */
+	u64 worms;		/* worms that crossed it */
+	u64 busy_ns;		/* held by a worm (utilisation: over the time) */
+	u64 credit_stalls;	/* headers that found too little credit */
+	u64 buf_peak;		/* the input buffer it feeds: most bytes held */
+	u64 buf_byte_ns;	/* its bytes held, integrated over time */
+};
+
+struct hn_link_stats {
+	u32 sw[2];		/* its ends: [HN_UP] lower, [HN_DOWN] upper; */
+	u32 port[2];		/* sw HN_NONE: node port */
+	struct hn_chan_stats ch[2];	/* [HN_UP], [HN_DOWN] */
+};
+
+struct hn_switch_stats {
+	u32 level;		/* fat tree: its level; else 0 */
+	u64 bytes;		/* payload through it */
+	u64 worms;		/* worms through it */
+	u64 blocked_ns;		/* headers at its inputs waited, in all */
+	u64 credit_stalls;	/* its headers found too little credit */
+	u64 buf_peak;		/* most bytes one of its input buffers held */
+	u64 buf_byte_ns;	/* its input buffers' bytes, integrated */
+	u64 buf_bytes;		/* bytes its input buffers hold now */
+	u32 held;		/* its output ports a worm holds now */
+};
+
 /* configuration */
 void hn_config_default(struct hn_config *c);
 int hn_config_profile(struct hn_config *c, const char *name);
@@ -348,6 +398,11 @@ u32 hn_pcs_slot(const struct hn_engine *e, u32 src, u32 dst);
 u32 hn_circuit_gen(const struct hn_engine *e);
 
 /* statistics and integrity */
+int hn_fabric_info(const struct hn_engine *e, struct hn_fabric_info *out);
+int hn_link_stats(const struct hn_engine *e, u32 link,
+		  struct hn_link_stats *out);
+int hn_switch_stats(const struct hn_engine *e, u32 sw,
+		    struct hn_switch_stats *out);
 void hn_stats_global(const struct hn_engine *e, struct hn_gstats *g);
 int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s);
 void hn_stats_reset(struct hn_engine *e);

@@ -31,10 +31,14 @@ u32 hn_slot_conns(const struct hn_engine *e, u32 slot)
 	return slot < e->cfg.k ? e->slot[slot].nconn : 0;
 }
 
-/* Bytes the engine has allocated: fixed arrays plus live and cached streams. */
+/*
+ * Bytes the engine has allocated: fixed arrays, live and cached streams,
+ * and a multistage fabric's ports and worms.
+ */
 u64 hn_mem_bytes(const struct hn_engine *e)
 {
 	u64 N = e->cfg.nodes, b, streams = 0;
+	const struct hn_fab *f = e->fab;
 	const struct hn_stream *st;
 	u32 u, i;
 
@@ -48,5 +52,12 @@ u64 hn_mem_bytes(const struct hn_engine *e)
 	}
 	for (st = e->free_streams; st; st = st->free_next)
 		streams++;
+	if (f)
+		b += sizeof(*f) + (e->nev - N) * 3 * sizeof(u32) +
+		     f->nin * (sizeof(*f->in) + sizeof(*f->stash)) +
+		     f->nout * (sizeof(*f->out) + sizeof(*f->in_of) +
+				f->words * sizeof(*f->wait)) +
+		     2 * e->topo.nlinks * sizeof(*f->chan) +
+		     f->wcap * f->wsize;
 	return b + streams * sizeof(struct hn_stream);
 }

@@ -134,6 +134,13 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 	}
 }
 
+/* Would @m's receiver take it (hn_rx_reserve() without reserving)? */
+bool hn_rx_fits(const struct hn_engine *e, const struct hn_msg *m)
+{
+	return m->rx_held ||
+	       e->node[m->dst].rx_used + m->len <= e->cfg.rx_buf_bytes;
+}
+
 /* Hold receive space for all of @m before its first byte leaves. */
 bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m)
 {

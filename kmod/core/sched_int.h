@@ -17,16 +17,6 @@
 #define likely(x)	__builtin_expect(!!(x), 1)
 #endif
 
-/* index of the lowest set bit; x != 0 */
-static inline u32 hn_ctz64(u64 x)
-{
-#ifdef __KERNEL__
-	return __ffs64(x);
-#else
-	return (u32)__builtin_ctzll(x);
-#endif
-}
-
 /* 1 + index of the highest set bit, 0 for 0 */
 static inline u32 hn_fls32(u32 x)
 {

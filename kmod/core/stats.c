@@ -80,6 +80,7 @@ void hn_stats_init(struct hn_engine *e)
 void hn_stats_reset(struct hn_engine *e)
 {
 	hn_stats_init(e);
+	hn_fab_stats_reset(e);
 }
 
 void hn_stats_delivered(struct hn_engine *e, const struct hn_msg *m)

@@ -64,13 +64,6 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 	hn_nic_forward(e, u, t);
 }
 
-/* Would @m's receiver take it (hn_rx_reserve() without reserving)? */
-static bool rx_fits(const struct hn_engine *e, const struct hn_msg *m)
-{
-	return m->rx_held ||
-	       e->node[m->dst].rx_used + m->len <= e->cfg.rx_buf_bytes;
-}
-
 /*
  * Start the next worm at input @u at time @t: of the VQ_W whose head has
  * reached the switch, whose output is free and whose receiver has room,
@@ -99,9 +92,8 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 		} else if (o->out_free > t) {
 			if (o->out_held == HN_NONE)
 				wake = hn_min64(wake, o->out_free);
-		} else if (rx_fits(e, m)) {
-			d = st->dst > n->rr_last ? st->dst - n->rr_last - 1 :
-			    st->dst + N - n->rr_last - 1;
+		} else if (hn_rx_fits(e, m)) {
+			d = hn_rr_dist(st->dst, n->rr_last, N);
 			if (d < best_d) {
 				best = st;
 				best_d = d;
@@ -146,6 +138,10 @@ void hn_wormhole_begin(struct hn_engine *e)
 	struct hn_msg *m;
 
 	e->g.slot[e->cfg.k].cap_bytes += hn_ns_bytes(&e->cfg, end - t0) * N;
+	if (e->fab) {
+		hn_sw_begin(e);
+		return;
+	}
 	for (i = 0; i < N; i++) {
 		n = &e->node[i];
 		n->out_free = n->out_held == HN_NONE ? t0 : HN_U64_MAX;
@@ -172,7 +168,7 @@ void hn_wormhole_begin(struct hn_engine *e)
 		} else if (!n->ring) {
 			continue;
 		}
-		hn_ev_set(e, u);
+		hn_ev_set(e, u, n->in_free);
 	}
 }
 
@@ -183,6 +179,13 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 	struct hn_node *n;
 	u32 u;
 
+	if (e->fab) {		/* switch.c's fabric: its inputs' events */
+		while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
+			e->now = t;
+			hn_sw_event(e, hn_ev_peek(e), t);
+		}
+		return;
+	}
 	while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
 		u = hn_ev_peek(e);
 		n = &e->node[u];
@@ -192,7 +195,7 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 		wake = t < end ? worm_start(e, u, t, end) : HN_U64_MAX;
 		if (n->worm.st ? wake != HN_U64_MAX : wake < end) {
 			n->in_free = wake;
-			hn_ev_set(e, u);
+			hn_ev_set(e, u, n->in_free);
 		} else {
 			hn_ev_del(e, u);
 		}
@@ -202,7 +205,10 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 /* S_W ends: worms still running were suspended when they started. */
 void hn_wormhole_end(struct hn_engine *e)
 {
-	hn_ev_clear(e);
+	if (e->fab)
+		hn_sw_end(e);
+	else
+		hn_ev_clear(e);
 }
 
 /*
@@ -214,11 +220,15 @@ void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t)
 {
 	struct hn_node *n = &e->node[u];
 
+	if (e->fab) {
+		hn_sw_arm(e, u, t);
+		return;
+	}
 	if (!e->in_slot || e->cur != e->cfg.k || n->worm.st)
 		return;
 	t = hn_max64(t, hn_max64(e->now, e->slot_start + e->cfg.guard_ns));
 	if (t >= e->slot_end || (e->hpos[u] != HN_NONE && n->in_free <= t))
 		return;
 	n->in_free = t;
-	hn_ev_set(e, u);
+	hn_ev_set(e, u, n->in_free);
 }

@@ -111,7 +111,8 @@ static struct hn_engine *mesh_engine(u32 n)
 	for (d = 0; d < 4; d++) {
 		for (u = 0; u < n; u++)
 			p[d][u] = (struct hn_pair){ u, neighbour(u, side, d) };
-		cfg[d] = (struct hn_slot_cfg){ d, n, p[d] };
+		cfg[d] = (struct hn_slot_cfg){ .slot = d, .npairs = n,
+						 .pairs = p[d] };
 	}
 	if (hn_preload(eng, cfg, 4, NULL)) {
 		fprintf(stderr, "hn_bench: preload failed\n");
@@ -176,7 +177,7 @@ static void mixed(u32 n, u64 sim_ns)
 static void slot_cost(u32 n, u32 conns)
 {
 	struct hn_pair p[4096];
-	struct hn_slot_cfg cfg = { 0, conns, p };
+	struct hn_slot_cfg cfg = { .slot = 0, .npairs = conns, .pairs = p };
 	struct hn_config c;
 	u64 slots = 0, refused = 0;
 	double t = 0, c0;

@@ -171,36 +171,32 @@ TEST(up_select)
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 }
 
-/*
- * EXPECTED REFUSALS - the one place of these tests: until the engine
- * carries worms over a fat tree (issue 13, step 2) and switches by
- * virtual cut-through and store-and-forward (step 3), hn_config_check()
- * refuses a fat tree with a wormhole slot, and those techniques, with
- * EOPNOTSUPP.  When it does, these assert 0 instead.
- */
-TEST(fattree_refused_until_the_engine_has_it)
+/* a fat tree carries worms and circuits together (switch.c, ftroute.c) */
+TEST(fattree_accepted)
 {
 	struct hn_config c;
 	struct hn_err err;
 
 	hn_config_default(&c);
 	ASSERT_EQ(0, hn_topology_parse(&c, "fattree:3,4", &err));
-	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
-	EXPECT_STREQ("fat tree: no wormhole across switches yet, set policy no-w",
-		     err.msg);
+	EXPECT_EQ(0, hn_config_check(&c, &err)) TH_LOG("%s", err.msg);
+	c.policy |= HN_POL_NO_W;
+	EXPECT_EQ(0, hn_config_check(&c, &err));
 }
 
-TEST(vct_saf_refused_until_the_engine_has_them)
+/* every switching technique, on the crossbar and on a tree */
+TEST(vct_saf_accepted)
 {
 	struct hn_config c;
 	struct hn_err err;
 
 	hn_config_default(&c);
 	c.switching = HN_SWITCH_VCT;
-	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
-	EXPECT_STREQ("switching: only wormhole is modelled yet", err.msg);
+	EXPECT_EQ(0, hn_config_check(&c, &err));
 	c.switching = HN_SWITCH_SAF;
-	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+	ASSERT_EQ(0, hn_topology_parse(&c, "fattree:2,8", &err));
+	EXPECT_EQ(0, hn_config_check(&c, &err));
 }
 
 TEST_HARNESS_MAIN

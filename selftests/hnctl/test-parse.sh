@@ -307,23 +307,32 @@ EOF2
 	grep -q '^messages .*delivered 2 (circuit 2, wormhole 0), in flight 0' \
 		"$T/p" && ok=1
 	report $ok "hnsim -t fattree:2,4: a trace's circuits cross the tree" "$T/p"
-	# EXPECTED REFUSAL: until the switches carry worms (issue 13, step
-	# 2), a fat tree needs policy no-w (then these runs must work)
+	# a fat tree carries worms: node 0's two messages, one to its own
+	# leaf switch (Duato's wormhole latency over D = 2 links: 141 ns
+	# under ding4), the other up three levels after it (D = 6: 305 ns,
+	# and 100 ns behind the first at node 0's input)
 	: > "$T/q5"
-	printf '0 0 1 64\n' | "$HNSIM" -t fattree:3,4 --no-progress >> "$T/q5" 2>&1
-	echo "status $?" >> "$T/q5"
+	printf '0 0 1 64\n0 0 63 64\n' |
+		"$HNSIM" -t fattree:3,4 --no-progress > "$T/t5" 2>&1
+	echo "status $?" >> "$T/t5"
+	grep -E '^(latency|status)' "$T/t5" >> "$T/q5"
 	"$HNSIM" run --topology fattree:3,4 --pattern uniform --batch 1 \
-		>> "$T/q5" 2>&1
+		> "$T/r5" 2>&1
+	echo "status $?" >> "$T/r5"
+	grep -E '^(ended|status)' "$T/r5" | sed 's/ (.*s wall)//' >> "$T/q5"
+	"$HNSIM" config -s topology=fattree:3,4 -n 32 >> "$T/q5" 2>&1
 	echo "status $?" >> "$T/q5"
 	cat > "$T/want5" <<'EOF2'
-hnsim: bad configuration: fat tree: no wormhole across switches yet, set policy no-w
-status 1
-hnsim run: fat tree: no wormhole across switches yet, set policy no-w
+latency     min 141, mean 273, p50 <= 143, p99 <= 405, max 405 ns
+status 0
+ended       completed: every message delivered, at 1000 ns virtual
+status 0
+hnsim config: bad configuration: a fat tree FT(l, w) has w^l nodes: nodes must be width^levels
 status 1
 EOF2
 	ok=0
 	diff "$T/want5" "$T/q5" > "$T/d5" && ok=1
-	report $ok "hnsim -t fattree:3,4 with a wormhole slot: refused until the engine has it" \
+	report $ok "hnsim -t fattree:3,4: trace and run cross the tree" \
 		"$T/d5"
 	# the switching technique and the up-port choice, words both ways
 	"$HNSIM" config -s switching=wormhole -s up-select=random > "$T/kv" 2>&1
@@ -344,17 +353,16 @@ EOF2
 	ok=0
 	[ "$(cat "$T/p")" = "hnsim config: switching: 'cut' is not wormhole, vct, saf, or a number in 0..2" ] && ok=1
 	report $ok "hnsim: a switching technique that is not one" "$T/p"
-	# EXPECTED REFUSAL: the engine switches by wormhole only until
-	# issue 13, step 3 (then these runs must work instead)
-	for s in vct saf; do
-		printf '0 0 1 64\n' | "$HNSIM" -n 4 -s switching=$s \
+	# cut-through and store-and-forward: 64 B over the crossbar's two
+	# links, Duato's base latency under ding4 (wormhole's is 141 ns)
+	for s in vct:141 saf:221; do
+		printf '0 0 1 64\n' | "$HNSIM" -n 4 -s switching=${s%:*} \
 			--no-progress > "$T/p" 2>&1
-		[ $? = 1 ] && [ "$(cat "$T/p")" = "hnsim: bad configuration: switching: only wormhole is modelled yet" ] ||
+		grep -qx "latency     min ${s#*:}, mean ${s#*:}, .*" "$T/p" ||
 			cat "$T/p" >> "$T/q3"
 	done
 	report "$( [ -s "$T/q3" ] && echo 0 || echo 1)" \
-		"hnsim -s switching=vct, saf: refused until the engine has them" \
-		"$T/q3"
+		"hnsim -s switching=vct, saf: Duato's base latency" "$T/q3"
 	"$HNSIM" config -s slots=65 > "$T/p" 2>&1
 	ok=0
 	[ "$(cat "$T/p")" = "hnsim config: slots: '65' is not a number in 0..64" ] && ok=1

@@ -72,11 +72,10 @@ nodes 16" sh -c 'hnctl set topology fattree:2,4 policy no-w >/dev/null &&
 		hnctl show topology nodes'
 check "set topology back to the crossbar" \
 	sh -c 'hnctl set topology crossbar nodes 8 policy ses >/dev/null'
-# EXPECTED REFUSAL until the switches carry worms (issue 13, step 2):
-# then "hnctl set topology fattree:2,4" works with a wormhole slot too
-check "set topology fattree:2,4 with a wormhole slot: the kernel's reason" \
-	same "hnctl: configuration refused: fat tree: no wormhole across switches yet, set policy no-w
-status 2" sh -c 'hnctl set topology fattree:2,4; echo "status $?"'
+check "set topology fattree:2,4 with the wormhole slot: it reads back" \
+	same '{"topology":"fattree:2,4","nodes":16}' \
+	sh -c 'hnctl set topology fattree:2,4 >/dev/null && hnctl -j show topology nodes'
+check "set topology back to the crossbar, again" hnctl set topology crossbar nodes 8
 check "set up-select: each choice reads back" same "up-select det
 up-select random
 up-select adaptive" sh -c 'for u in det random adaptive; do
@@ -85,11 +84,10 @@ check "show -j: switching and up-select are words" \
 	same '{"switching":"wormhole","up-select":"adaptive"}' \
 	hnctl -j show switching up-select
 check "set up-select back" sh -c 'hnctl set up-select 0 >/dev/null'
-# EXPECTED REFUSAL until the engine has virtual cut-through (issue 13,
-# step 3): then "hnctl set switching vct" must work instead
-check "set switching vct: the kernel's reason, status 2" \
-	same "hnctl: configuration refused: switching: only wormhole is modelled yet
-status 2" sh -c 'hnctl set switching vct; echo "status $?"'
+check "set switching: each technique reads back" same "switching vct
+switching saf
+switching wormhole" sh -c 'for s in vct saf wormhole; do
+		hnctl set switching $s >/dev/null && hnctl show switching; done'
 check "preload four shifts" hnctl preload shift 1..4
 check "circuits as preloaded" same "slot 0 0:1 1:2 2:3 3:4 4:5 5:6 6:7 7:0
 slot 1 0:2 1:3 2:4 3:5 4:6 5:7 6:0 7:1

@@ -175,6 +175,13 @@ GOOD(evict_algo_word, "evict_algo=counter evict_count=1", "evict_algo", "1",
      0);
 GOOD(switching_wormhole, "switching=wormhole", "switching", "0", 1);
 GOOD(switching_number, "switching=0", "switching", "0", 0);
+GOOD(switching_vct, "switching=vct", "switching", "1", 1);
+GOOD(switching_saf, "switching=2", "switching", "2", 1);
+/* traffic across the tree's switches, to the last node: three hops up */
+GOOD(topology_fattree_worms, "topology=fattree:3,4", "topology",
+     "fattree:3,4", 1);
+GOOD(topology_fattree_saf, "topology=fattree:2,8 switching=saf", "nodes",
+     "64", 1);
 GOOD(up_select_det, "up_select=det", "up_select", "0", 0);
 GOOD(up_select_random, "up_select=random", "up_select", "1", 1);
 GOOD(up_select_adaptive, "up_select=adaptive", "up_select", "2", 0);
@@ -356,22 +363,6 @@ BAD(topology_too_big, "topology=fattree:4,16",
     "hybridnet: topology=fattree:4,16: topology fattree:L,W: W^L, the nodes, must be at most 4096");
 BAD(topology_fattree_nodes_not_wl, "topology=fattree:3,4 nodes=32 policy=16",
     "hybridnet: parameters refused: a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
-
-/*
- * EXPECTED REFUSALS: what the engine does not model yet fails the load
- * with EOPNOTSUPP (worms across a fat tree's switches: issue 13, step 2;
- * virtual cut-through and store-and-forward: step 3).  When it does,
- * these move to the good ones.
- */
-#define UNSUPPORTED(_name, _params, _needle)				\
-	BAD_RC(_name, _params, -EOPNOTSUPP, _needle)
-
-UNSUPPORTED(switching_vct, "switching=vct",
-	    "hybridnet: parameters refused: switching: only wormhole is modelled yet");
-UNSUPPORTED(switching_saf, "switching=2",
-	    "hybridnet: parameters refused: switching: only wormhole is modelled yet");
-UNSUPPORTED(topology_fattree_wormhole, "topology=fattree:3,4",
-	    "hybridnet: parameters refused: fat tree: no wormhole across switches yet, set policy no-w");
 
 TEST_F(bad, refused)
 {

@@ -772,16 +772,16 @@ TEST_F(nl, switching_and_up_select)
 	EXPECT_EQ(HYBRIDNET_SWITCHING_WORMHOLE,
 		  config_u32(r, HYBRIDNET_ATTR_SWITCHING));
 	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING, 3));
-	/*
-	 * EXPECTED REFUSAL until the engine switches by virtual cut-through
-	 * and store-and-forward (issue 13, step 3): then they read back.
-	 */
-	EXPECT_EQ(-EOPNOTSUPP, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
-					   HYBRIDNET_SWITCHING_VCT));
-	EXPECT_STREQ("configuration refused: switching: only wormhole is modelled yet",
-		     r->msg);
-	EXPECT_EQ(HYBRIDNET_SWITCHING_WORMHOLE,
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+				 HYBRIDNET_SWITCHING_VCT));
+	EXPECT_EQ(HYBRIDNET_SWITCHING_VCT,
 		  config_u32(r, HYBRIDNET_ATTR_SWITCHING));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+				 HYBRIDNET_SWITCHING_SAF));
+	EXPECT_EQ(HYBRIDNET_SWITCHING_SAF,
+		  config_u32(r, HYBRIDNET_ATTR_SWITCHING));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+				 HYBRIDNET_SWITCHING_WORMHOLE));
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_UP_SELECT,
 				 HYBRIDNET_UP_SELECT_DET));
 }
@@ -811,16 +811,13 @@ TEST_F(nl, topology)
 		     r->msg);
 	/* longer than the policy's 15 bytes */
 	EXPECT_NE(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:0000003,4"));
-	/*
-	 * EXPECTED REFUSAL until the switches carry worms (issue 13, step
-	 * 2): a fat tree needs policy no-w; then this reads back too.
-	 */
-	EXPECT_EQ(-EOPNOTSUPP, set_str(r, HYBRIDNET_ATTR_TOPOLOGY,
-				       "fattree:3,4"));
-	EXPECT_STREQ("configuration refused: fat tree: no wormhole across switches yet, set policy no-w",
-		     r->msg);
-	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
-	EXPECT_EQ(24, config_u32(r, HYBRIDNET_ATTR_NODES));
+	/* a fat tree reads back, with its W^L nodes, wormhole slot and all */
+	ASSERT_EQ(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:3,4"));
+	EXPECT_STREQ("fattree:3,4", config_str(r, HYBRIDNET_ATTR_TOPOLOGY,
+					       buf));
+	EXPECT_EQ(64, config_u32(r, HYBRIDNET_ATTR_NODES));
+	ASSERT_EQ(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "crossbar"));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 24));
 
 	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
 	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:3,4");

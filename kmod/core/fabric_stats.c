@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fabric_stats.c - the fabric's statistics per link and per switch
+ * (hn_core.h, docs/model.md "Statistics"), read from what switch.c
+ * counts in its ports: bytes and worms each channel carried and how long
+ * worms held it, the credit stalls of the headers that wanted it, and the
+ * bytes the input buffer it feeds held (peak, and integrated over time);
+ * per switch, the sums over its ports and the time its headers waited.
+ * The crossbar's wormhole (wormhole.c) keeps none of these.
+ */
+#include "engine.h"
+
+int hn_fabric_info(const struct hn_engine *e, struct hn_fabric_info *out)
+{
+	const struct hn_topo *t = &e->topo;
+
+	*out = (struct hn_fabric_info){
+		.topology = t->kind,
+		.levels = t->kind == HN_TOPO_FATTREE ? e->cfg.levels : 1,
+		.width = t->kind == HN_TOPO_FATTREE ? e->cfg.width : t->nodes,
+		.nodes = t->nodes,
+		.switches = t->nsw,
+		.radix = t->radix,
+		.links = t->nlinks,
+		.max_hops = t->max_hops,
+	};
+	return 0;
+}
+
+/* The bytes input @i's buffer has held, integrated up to now. */
+static u64 held(const struct hn_engine *e, const struct hn_iport *in)
+{
+	return in->occ + (u64)in->used * (e->now - in->occ_t);
+}
+
+/* The channel output @o drives, and the buffer it feeds. */
+static void chan_of(const struct hn_engine *e, u32 o, struct hn_chan_stats *s)
+{
+	const struct hn_fab *f = e->fab;
+	const struct hn_oport *op = &f->out[o];
+	const struct hn_iport *in;
+
+	s->bytes = op->bytes;
+	s->worms = op->worms;
+	s->busy_ns = op->busy_ns;
+	s->credit_stalls = op->stalls;
+	if (op->down == HN_NONE)
+		return;
+	in = &f->in[op->down];
+	s->buf_peak = in->peak;
+	s->buf_byte_ns = held(e, in);
+}
+
+int hn_link_stats(const struct hn_engine *e, u32 link,
+		  struct hn_link_stats *out)
+{
+	const struct hn_topo *t = &e->topo;
+	const struct hn_fab *f = e->fab;
+	const struct hn_iport *in;
+	u32 d, o;
+
+	if (!f)
+		return -EOPNOTSUPP;
+	if (link >= t->nlinks)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	for (d = HN_UP; d <= HN_DOWN; d++) {
+		o = f->chan[2 * link + d];
+		if (o != HN_NONE) {	/* its sender is at end d */
+			chan_of(e, o, &out->ch[d]);
+			out->sw[d] = o / f->radix;
+			out->port[d] = o % f->radix;
+			continue;
+		}
+		/* node @link's own channel into the fabric, its input's */
+		in = &f->in[link];
+		out->sw[d] = HN_NONE;
+		out->port[d] = link;
+		out->ch[d].bytes = in->bytes;
+		out->ch[d].worms = in->worms;
+		out->ch[d].busy_ns = in->busy_ns;
+	}
+	return 0;
+}
+
+int hn_switch_stats(const struct hn_engine *e, u32 sw,
+		    struct hn_switch_stats *out)
+{
+	const struct hn_fab *f = e->fab;
+	const struct hn_iport *in;
+	const struct hn_oport *op;
+	u32 p, h, tau, i;
+
+	if (!f)
+		return -EOPNOTSUPP;
+	if (sw >= e->topo.nsw)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	if (e->topo.kind == HN_TOPO_FATTREE) {
+		hn_topo_ft_sw(&e->topo, sw, &h, &tau);
+		out->level = h;
+	}
+	for (p = 0; p < f->radix; p++) {
+		op = &f->out[sw * f->radix + p];
+		out->bytes += op->bytes;
+		out->worms += op->worms;
+		out->held += op->busy > e->now;
+		i = f->in_of[sw * f->radix + p];
+		if (i == HN_NONE)
+			continue;
+		in = &f->in[i];
+		out->blocked_ns += in->blocked_ns;
+		out->credit_stalls += in->stalls;
+		out->buf_peak = hn_max64(out->buf_peak, in->peak);
+		out->buf_byte_ns += held(e, in);
+		if (i >= e->cfg.nodes)	/* a node's is its VQ_W: node stats */
+			out->buf_bytes += in->used;
+	}
+	return 0;
+}
+
+void hn_fab_stats_reset(struct hn_engine *e)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_iport *in;
+	struct hn_oport *op;
+	u32 i;
+
+	if (!f)
+		return;
+	for (i = 0; i < f->nin; i++) {
+		in = &f->in[i];
+		in->peak = in->used;
+		in->occ = 0;
+		in->occ_t = e->now;
+		in->blocked_ns = 0;
+		in->stalls = 0;
+		in->bytes = 0;
+		in->worms = 0;
+		in->busy_ns = 0;
+	}
+	for (i = 0; i < f->nout; i++) {
+		op = &f->out[i];
+		op->bytes = 0;
+		op->worms = 0;
+		op->busy_ns = 0;
+		op->stalls = 0;
+	}
+}

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flow.c - the switching technique (Duato, Sec. 2.3; docs/model.md
+ * "Topologies"): when a worm's header may leave a switch, and when its
+ * tail follows.
+ *
+ * - Wormhole (Sec. 2.3.4): the header leaves on one flit of credit in the
+ *   next input buffer and the worm claims what is free there, in whole
+ *   flits; the rest of it waits in the switches behind, each holding what
+ *   it claimed, and follows as its own flits free room ahead.  A blocked
+ *   worm therefore holds buffers in several switches.
+ * - Virtual cut-through (Sec. 2.3.3): the header leaves only on credit for
+ *   the whole worm, so a blocked worm ends up in one switch.
+ * - Store-and-forward (Sec. 2.3.2): as cut-through, and the header is
+ *   routed only once the whole worm is in the switch.
+ *
+ * A worm of F flits moves one flit per wh_flit_ns through a switch and its
+ * output link.  Flit x of it leaves hop j at e_j + x wh_flit_ns (e_j: when
+ * its flits started there), or later if flit x had no room yet in the next
+ * input: there it must wait until flit x - R_{j+1} (R: the flits the worm
+ * claimed there) has left hop j + 1.  Only the header and the tail pay
+ * the links' latency; inside a worm, room freed ahead is used at once.
+ */
+#include "engine.h"
+
+/* Credit the header needs in the next input buffer to leave. */
+u32 hn_flow_need(const struct hn_config *c, u32 bytes)
+{
+	if (c->switching == HN_SWITCH_WORMHOLE && bytes > c->flit_bytes)
+		return c->flit_bytes;
+	return bytes;
+}
+
+/* Bytes a leaving header claims where @free are free (>= the need). */
+u32 hn_flow_claim(const struct hn_config *c, u32 bytes, u32 free)
+{
+	if (free >= bytes)
+		return bytes;
+	return free / c->flit_bytes * c->flit_bytes;	/* wormhole only */
+}
+
+/* Store-and-forward: a header is routed once its tail is in. */
+bool hn_flow_store(const struct hn_config *c)
+{
+	return c->switching == HN_SWITCH_SAF;
+}
+
+static u32 claimed(const struct hn_config *c, const struct hn_fworm *w,
+		   u32 j)
+{
+	return w->hop[j].claim >= w->bytes ? w->flits :
+	       w->hop[j].claim / c->flit_bytes;
+}
+
+/*
+ * When @w's tail leaves hop @k, its tail being in the switch from @ta:
+ * after its flits at the switch's pace, after its tail came in, and once
+ * the hops ahead had room for the rest of it.  HN_U64_MAX when that
+ * depends on a hop its header has not left yet.
+ */
+u64 hn_flow_tail(const struct hn_config *c, const struct hn_fworm *w, u32 k,
+		 u64 ta)
+{
+	u64 flit = c->wh_flit_ns;
+	u64 t = hn_max64(w->hop[k].e + w->flits * flit, ta);
+	u32 j = k, x = w->flits, r;
+
+	while (j != w->last) {
+		r = claimed(c, w, j + 1);
+		if (x <= r)
+			break;
+		x -= r;			/* flit x waits for flit x - r ahead */
+		if (++j >= w->nh)
+			return HN_U64_MAX;
+		t = hn_max64(t, w->hop[j].e + x * flit);
+	}
+	return t;
+}

@@ -1,0 +1,717 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * switch.c - packets across the switches of a topology (docs/model.md
+ * "Topologies"), in the wormhole slot: every fabric but the crossbar with
+ * wormhole switching, which keeps wormhole.c's single-switch path (this
+ * file gives the same results on FT(1, w) as that path on w nodes).
+ *
+ * Every input port of every switch has a buffer of sw_buf_bytes whose
+ * worms wait in virtual output queues, one per output port of its switch
+ * (kept as one list in order of arrival; a worm waits behind the earlier
+ * ones to its output only).  A node's input is its VQ_W, whose queues are
+ * per destination (wormhole.c's).  An input sends one worm at a time: of
+ * the queue heads whose header is in, whose output is free and whose
+ * credit suffices (flow.c), the first in round-robin order of outputs
+ * after the one it served last.  Ties in time between inputs go by
+ * event.c's rotating priority, the arbiter of every output.  Every link
+ * has credits: the sender counts the bytes claimed in the input buffer
+ * it feeds, a worm claims them when its header crosses and gives them
+ * back when its tail leaves that buffer.
+ *
+ * A worm's header is routed at each switch it reaches (hn_topo_choose():
+ * by destination digit, random, or the least occupied up-port), when the
+ * input first looks at it.  It holds its input and output from when it
+ * takes them until its tail has left; a header that cannot go on stays
+ * where it is, and its worm keeps what it holds in every switch behind.
+ * The model moves whole worms, not flits: an input's events are the
+ * moment its worm's tail leaves and the moments a header may go on; when
+ * the tail leaves is computed from where the header went and what the
+ * worm claimed ahead (flow.c), so that with nothing in the way the
+ * latency is Duato's base latency exactly.
+ *
+ * The receiver's room for the whole message is reserved before its
+ * first worm leaves the first switch (the consumption assumption).  At
+ * the end of S_W every worm stays where it is, holding what it holds; the
+ * next S_W moves every time still to come by the time between them.
+ */
+#include "engine.h"
+
+#define SW_MAX_RADIX	128	/* a multistage switch's ports, at most */
+
+/* ---- worms: made when a message is injected, so never missing later */
+
+/*
+ * Enough worms for every message in the engine and @m: a message of len
+ * bytes needs at most len / worm_bytes + 1, whatever path it takes (a
+ * circuit's data may be moved to the wormhole path without warning).
+ */
+int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_fworm *w;
+	u64 need, k, i;
+	void **chunk;
+
+	need = hn_div(e->in_bytes - e->out_bytes + m->len, e->cfg.worm_bytes) +
+	       e->in_msgs - e->out_msgs + 1;
+	if (need <= f->wcap)
+		return 0;
+	k = hn_max64(64, need - f->wcap);
+	chunk = hn_zalloc(sizeof(void *) + k * f->wsize);
+	if (!chunk)
+		return -ENOMEM;
+	*chunk = f->chunks;
+	f->chunks = chunk;
+	for (i = 0; i < k; i++) {
+		w = (struct hn_fworm *)((char *)(chunk + 1) + i * f->wsize);
+		w->next = f->free;
+		f->free = w;
+	}
+	f->wcap += k;
+	return 0;
+}
+
+static struct hn_fworm *worm_get(struct hn_fab *f)
+{
+	struct hn_fworm *w = f->free;
+
+	f->free = w->next;
+	f->wused++;
+	w->next = NULL;
+	return w;
+}
+
+static void worm_put(struct hn_fab *f, struct hn_fworm *w)
+{
+	w->next = f->free;
+	f->free = w;
+	f->wused--;
+}
+
+/* ---- events: an input's, in the heap during S_W, else on the stash */
+
+/* The wormhole slot is in progress: the heap is its (else circuits'). */
+static bool in_sw(const struct hn_engine *e)
+{
+	return e->in_slot && e->cur == e->cfg.k;
+}
+
+static void stash(struct hn_engine *e, u32 i)
+{
+	struct hn_fab *f = e->fab;
+
+	if (in_sw(e))
+		hn_ev_del(e, i);
+	if (!f->in[i].stash) {
+		f->in[i].stash = 1;
+		f->stash[f->nstash++] = i;
+	}
+}
+
+/* Input @i needs attention at @t. */
+static void ev_at(struct hn_engine *e, u32 i, u64 t)
+{
+	t = hn_max64(t, e->now);
+	e->fab->in[i].t = t;
+	if (in_sw(e) && t <= e->slot_end)
+		hn_ev_set(e, i, t);
+	else
+		stash(e, i);
+}
+
+/* Idle input @i may send from @t: bring its event forward. */
+static void arm(struct hn_engine *e, u32 i, u64 t)
+{
+	struct hn_iport *in = &e->fab->in[i];
+
+	if (in->cur)
+		return;			/* it looks when its worm has left */
+	t = hn_max64(t, e->now);
+	if (in_sw(e) && e->hpos[i] != HN_NONE && in->t <= t)
+		return;
+	ev_at(e, i, t);
+}
+
+static void wait_on(struct hn_fab *f, u32 o, u32 i)
+{
+	u32 p = f->in[i].port;
+
+	f->wait[o * f->words + p / 64] |= 1ULL << (p % 64);
+}
+
+/* Output @o is free, or has more credit, from @t: its waiters look. */
+static void wake(struct hn_engine *e, u32 o, u64 t)
+{
+	struct hn_fab *f = e->fab;
+	u64 *w, b;
+	u32 j, base;
+
+	if (!f->wait || o == HN_NONE)
+		return;
+	w = &f->wait[o * f->words];
+	base = o - o % f->radix;
+	for (j = 0; j < f->words; j++) {
+		while ((b = w[j])) {
+			w[j] = b & (b - 1);
+			arm(e, f->in_of[base + j * 64 + hn_ctz64(b)], t);
+		}
+	}
+}
+
+static void occ(struct hn_iport *in, u64 t)
+{
+	in->occ += (u64)in->used * (t - in->occ_t);
+	in->occ_t = t;
+}
+
+/* ---- routing */
+
+static u32 occ_of(void *ctx, u32 sw, u32 port)
+{
+	const struct hn_fab *f = ctx;
+	u32 d = f->out[sw * f->radix + port].down;
+
+	return d == HN_NONE ? 0 : f->in[d].used;
+}
+
+/* The output a header at switch @sw towards @dst takes. */
+static u32 route(struct hn_engine *e, u32 sw, u32 dst)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_upsel_arg a = {
+		.mode = e->cfg.up_select,
+		.seed = &f->seed,
+		.occ = occ_of,
+		.ctx = f,
+	};
+
+	return sw * f->radix + hn_topo_choose(&e->topo, sw, dst, &a);
+}
+
+/* ---- a worm's progress */
+
+/*
+ * The hops of @w whose tail time has become known: each frees its
+ * output then, and the input sending it looks again then.
+ */
+static void resolve(struct hn_engine *e, struct hn_fworm *w)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_fab *f = e->fab;
+	struct hn_fhop *h;
+	u64 ta;
+	u32 k;
+
+	for (k = w->tl; k < w->nh; k++) {
+		h = &w->hop[k];
+		if (h->fin != HN_U64_MAX)
+			continue;
+		if (k && h[-1].fin == HN_U64_MAX)
+			return;
+		ta = k ? h[-1].fin + f->lat :
+		     hn_tail_at(c, w->m, w->off + w->bytes);
+		h->fin = hn_flow_tail(c, w, k, ta);
+		if (h->fin == HN_U64_MAX)
+			return;
+		h->fin = hn_max64(h->fin, e->now);
+		f->out[h->out].busy = h->fin;
+		wake(e, h->out, h->fin);
+		ev_at(e, h->in, h->fin);
+		if (k + 1 == w->nh && k != w->last && hn_flow_store(c))
+			arm(e, w->hop[k + 1].in, h->fin + f->lat);
+	}
+}
+
+/*
+ * Input @i sends @w, whose header is at hop w->nh and routed, from @t:
+ * it holds the input and the output until its tail has left; its header
+ * claims room in the next input buffer and reaches it one flit and the
+ * link later.
+ */
+static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_fab *f = e->fab;
+	struct hn_iport *in = &f->in[i], *d;
+	u32 k = w->nh;
+	struct hn_fhop *h = &w->hop[k];
+	struct hn_oport *op = &f->out[h->out];
+	u64 since = k ? hn_max64(w->at, in->last) : w->at;
+
+	if (hn_flow_store(c))	/* it is routed once all of it is in */
+		since = hn_max64(since, k ? h[-1].fin + f->lat :
+				 hn_tail_at(c, w->m, w->off + w->bytes));
+	h->s = t;
+	h->e = t + c->wh_first_ns - c->wh_flit_ns;
+	if (c->wh_overlap)	/* arbitrated while its header waited */
+		h->e = hn_max64(t, since + c->wh_first_ns - c->wh_flit_ns);
+	h->fin = HN_U64_MAX;
+	in->cur = w;
+	in->hop = k;
+	in->blocked_ns += t - hn_min64(since, t);
+	op->busy = HN_U64_MAX;
+	w->nh = k + 1;
+	w->stalled = 0;
+	if (op->down == HN_NONE) {
+		w->last = k;
+	} else {
+		d = &f->in[op->down];
+		occ(d, t);
+		h[1].in = op->down;
+		h[1].out = HN_NONE;
+		h[1].fin = HN_U64_MAX;
+		h[1].claim = hn_flow_claim(c, w->bytes,
+					   c->sw_buf_bytes - d->used);
+		d->used += h[1].claim;
+		if (d->used > d->peak)
+			d->peak = d->used;
+		w->at = h->e + c->wh_flit_ns + f->lat;
+		if (d->tail)
+			d->tail->next = w;
+		else
+			d->head = w;
+		d->tail = w;
+		arm(e, op->down, w->at);
+	}
+	resolve(e, w);
+}
+
+/*
+ * May a worm of @bytes whose tail is at the switch from @ta leave input
+ * @i by output @o at @t?  If not, when to look again goes into @wake, or
+ * the input waits for the output (wake()).
+ */
+static bool ready(struct hn_engine *e, u32 i, u32 o, u32 bytes, u64 ta,
+		  u64 t, u64 *wake_t, u32 *stalled)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_oport *op = &f->out[o];
+
+	if (op->busy > t) {
+		if (op->busy != HN_U64_MAX)
+			*wake_t = hn_min64(*wake_t, op->busy);
+		else
+			wait_on(f, o, i);
+		return false;
+	}
+	if (op->down != HN_NONE &&
+	    e->cfg.sw_buf_bytes - f->in[op->down].used <
+	    hn_flow_need(&e->cfg, bytes)) {
+		wait_on(f, o, i);
+		if (!*stalled) {
+			*stalled = 1;
+			f->in[i].stalls++;
+			op->stalls++;
+		}
+		return false;
+	}
+	if (ta > t) {
+		if (ta != HN_U64_MAX)
+			*wake_t = hn_min64(*wake_t, ta);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Node @u's input, idle at @t: of its VQ_W (per destination, as in
+ * wormhole.c) the first ready in round-robin order of destinations after
+ * the one served last sends its message's next worm.  Returns when to
+ * look again, HN_U64_MAX for when something else says.
+ */
+static u64 start_node(struct hn_engine *e, u32 u, u64 t)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_fab *f = e->fab;
+	struct hn_node *n = &e->node[u];
+	struct hn_stream *st = n->ring, *best = NULL;
+	u32 N = c->nodes, best_d = N, bytes;
+	u64 wake_t = HN_U64_MAX, ta = 0;
+	struct hn_fworm *w;
+	struct hn_msg *m;
+
+	if (!st)
+		return wake_t;
+	do {
+		m = st->vq_w.head;
+		bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
+		if (hn_flow_store(c))
+			ta = hn_tail_at(c, m, m->sent + bytes);
+		if (m->t_ready > t) {
+			wake_t = hn_min64(wake_t, m->t_ready);
+		} else {
+			if (!st->port)	/* routed once, when first looked at */
+				st->port = 1 + route(e, f->in[u].sw, st->dst);
+			if (ready(e, u, st->port - 1, bytes, ta, t, &wake_t,
+				  &st->stalled) && hn_rx_fits(e, m) &&
+			    hn_rr_dist(st->dst, n->rr_last, N) < best_d) {
+				best = st;
+				best_d = hn_rr_dist(st->dst, n->rr_last, N);
+			}
+		}
+		st = st->rr_next;
+	} while (st != n->ring && best_d);
+	if (!best)
+		return wake_t;
+	st = best;
+	m = st->vq_w.head;
+	hn_rx_reserve(e, m);
+	n->rr_last = st->dst;
+	w = worm_get(f);
+	w->m = m;
+	w->st = st;
+	w->off = m->sent;
+	w->bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
+	w->flits = (w->bytes + c->flit_bytes - 1) / c->flit_bytes;
+	w->nh = 0;
+	w->tl = 0;
+	w->last = HN_NONE;
+	w->at = hn_max64(m->t_ready, st->w_end);
+	w->hop[0].in = u;
+	w->hop[0].out = st->port - 1;
+	w->hop[0].claim = 0;
+	st->port = 0;
+	st->stalled = 0;
+	take(e, u, w, t);
+	return wake_t;
+}
+
+/*
+ * Internal input @i, idle at @t: of the worms at the heads of its
+ * virtual output queues, the first ready in round-robin order of output
+ * ports after the one served last goes on.
+ */
+static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_fab *f = e->fab;
+	struct hn_iport *in = &f->in[i];
+	struct hn_fworm *w, *prev = NULL, *best = NULL, *best_prev = NULL;
+	u64 seen[SW_MAX_RADIX / 64] = { 0 }, wake_t = HN_U64_MAX, ta = 0;
+	u32 R = f->radix, best_d = R, p, d;
+	struct hn_fhop *h;
+
+	for (w = in->head; w; prev = w, w = w->next) {
+		if (w->at > t) {	/* nor the later ones */
+			wake_t = hn_min64(wake_t, w->at);
+			break;
+		}
+		h = &w->hop[w->nh];
+		if (h->out == HN_NONE)
+			h->out = route(e, in->sw, w->m->dst);
+		p = h->out % R;
+		if (seen[p / 64] & 1ULL << (p % 64))
+			continue;	/* behind another in its queue */
+		seen[p / 64] |= 1ULL << (p % 64);
+		if (hn_flow_store(c))
+			ta = h[-1].fin == HN_U64_MAX ? HN_U64_MAX :
+			     h[-1].fin + f->lat;
+		if (!ready(e, i, h->out, w->bytes, ta, t, &wake_t, &w->stalled))
+			continue;
+		d = hn_rr_dist(p, in->rr, R);
+		if (d < best_d) {
+			best = w;
+			best_prev = prev;
+			best_d = d;
+		}
+		if (!d)
+			break;
+	}
+	if (!best)
+		return wake_t;
+	if (best_prev)
+		best_prev->next = best->next;
+	else
+		in->head = best->next;
+	if (in->tail == best)
+		in->tail = best_prev;
+	best->next = NULL;
+	in->rr = best->hop[best->nh].out % R;
+	take(e, i, best, t);
+	return wake_t;
+}
+
+/* The last of @w has reached the receiver's link at @t. */
+static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_msg *m = w->m;
+	struct hn_stream *st = w->st;
+
+	m->rcvd += w->bytes;
+	e->g.slot[c->k].bytes += w->bytes;
+	worm_put(e->fab, w);
+	if (m->rcvd < m->len)
+		return;
+	hn_q_del(&st->vq_f, m);
+	e->wh_msgs--;
+	/* through the fabric, then the receiver's link (link m->dst) */
+	hn_deliver(e, m, t + c->fabric_ns +
+		   hn_topo_link_ns(&e->topo, m->dst) + c->nic_ns,
+		   HN_MODE_WORMHOLE, c->k);
+	hn_stream_put(e, st);
+}
+
+/* The tail of input @i's worm leaves at @t: give back what it held. */
+static void release(struct hn_engine *e, u32 i, u64 t)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_iport *in = &f->in[i];
+	struct hn_fworm *w = in->cur;
+	u32 k = in->hop;
+	struct hn_fhop *h = &w->hop[k];
+	struct hn_oport *op = &f->out[h->out];
+	struct hn_msg *m = w->m;
+	struct hn_stream *st = w->st;
+	bool left = false;		/* m's last byte left VQ_W */
+
+	in->cur = NULL;
+	in->last = t;
+	w->tl = k + 1;
+	op->bytes += w->bytes;
+	op->worms++;
+	op->busy_ns += t - h->s;
+	if (k) {
+		occ(in, t);
+		in->used -= h->claim;
+		wake(e, in->feed, t);
+	} else {
+		in->bytes += w->bytes;
+		in->worms++;
+		in->busy_ns += hn_bytes_ns(&e->cfg, w->bytes);
+		st->w_end = t;
+		m->sent += w->bytes;
+		if (m->sent == m->len) {
+			hn_q_pop(&st->vq_w);
+			e->node[i].sw_used -= m->len;
+			if (!st->vq_w.count)
+				hn_ring_del(&e->node[i], st);
+			hn_q_push(&st->vq_f, m);
+			left = true;
+		}
+	}
+	if (k == w->last)
+		arrive(e, w, t);
+	if (left)
+		hn_nic_forward(e, i, t);
+}
+
+static bool has_work(const struct hn_engine *e, u32 i)
+{
+	return i < e->cfg.nodes ? !!e->node[i].ring : !!e->fab->in[i].head;
+}
+
+/* After input @i's event: its next one, if it has any. */
+static void next_event(struct hn_engine *e, u32 i, u64 wake_t)
+{
+	struct hn_iport *in = &e->fab->in[i];
+
+	if (in->cur)
+		wake_t = in->cur->hop[in->hop].fin;
+	if (wake_t != HN_U64_MAX)
+		ev_at(e, i, wake_t);
+	else if (!in->cur && has_work(e, i))
+		stash(e, i);	/* nothing to wake it: look when S_W begins */
+	else
+		hn_ev_del(e, i);
+}
+
+/* Input @i's event at @t (wormhole.c's loop). */
+void hn_sw_event(struct hn_engine *e, u32 i, u64 t)
+{
+	struct hn_iport *in = &e->fab->in[i];
+	u64 wake_t = HN_U64_MAX;
+
+	if (in->cur && in->cur->hop[in->hop].fin <= t)
+		release(e, i, t);
+	if (!in->cur && t < e->slot_end)
+		wake_t = i < e->cfg.nodes ? start_node(e, i, t) :
+			 start_inner(e, i, t);
+	next_event(e, i, wake_t);
+}
+
+/* ---- the wormhole slot's boundaries */
+
+static u64 later(u64 t, u64 end, u64 gap)
+{
+	return t != HN_U64_MAX && t > end ? t + gap : t;
+}
+
+/*
+ * S_W resumes @gap after it ended at @end: what was to happen after the
+ * end happens that much later.  A worm that was sending starts its
+ * flits again: its start moves too.
+ */
+static void shift(struct hn_engine *e, u64 end, u64 gap)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_iport *in;
+	struct hn_fworm *w;
+	struct hn_fhop *h;
+	u32 i;
+
+	for (i = 0; i < f->nin; i++) {
+		in = &f->in[i];
+		in->t = later(in->t, end, gap);
+		if (in->cur) {
+			h = &in->cur->hop[in->hop];
+			h->s += gap;
+			h->e += gap;
+			h->fin = later(h->fin, end, gap);
+		}
+		for (w = in->head; w; w = w->next)
+			w->at = later(w->at, end, gap);
+	}
+	for (i = 0; i < f->nout; i++)
+		f->out[i].busy = later(f->out[i].busy, end, gap);
+}
+
+/* S_W begins at e->slot_start: every input on the stash looks. */
+void hn_sw_begin(struct hn_engine *e)
+{
+	struct hn_fab *f = e->fab;
+	u64 t0 = e->slot_start + e->cfg.guard_ns, fin;
+	struct hn_iport *in;
+	u32 j, n = f->nstash, i;
+
+	if (f->w_end != HN_U64_MAX && t0 > f->w_end)
+		shift(e, f->w_end, t0 - f->w_end);
+	f->nstash = 0;
+	for (j = 0; j < n; j++) {
+		i = f->stash[j];
+		in = &f->in[i];
+		in->stash = 0;
+		fin = in->cur ? in->cur->hop[in->hop].fin : t0;
+		if (fin != HN_U64_MAX)
+			ev_at(e, i, hn_max64(fin, t0));
+	}
+}
+
+/* S_W ends: its events are all done; the rest waits on the stash. */
+void hn_sw_end(struct hn_engine *e)
+{
+	while (e->nheap)
+		stash(e, hn_ev_peek(e));
+	e->fab->w_end = e->slot_end;
+}
+
+/*
+ * A message has reached node @u's VQ_W, its header at the switch at @t:
+ * an idle input looks then (in S_W, else when S_W begins).
+ */
+void hn_sw_arm(struct hn_engine *e, u32 u, u64 t)
+{
+	if (in_sw(e))
+		t = hn_max64(t, e->slot_start + e->cfg.guard_ns);
+	arm(e, u, t);
+}
+
+/* ---- life cycle */
+
+static int fail(struct hn_engine *e, int rc)
+{
+	hn_sw_destroy(e);
+	return rc;
+}
+
+/*
+ * The ports of e->topo: node u's link is input u; every other port that
+ * leads to a switch has an input after them, in order of switch and
+ * port.  Output o = sw * radix + port drives the link on that port.
+ */
+int hn_sw_create(struct hn_engine *e)
+{
+	const struct hn_topo *t = &e->topo;
+	u32 R = t->radix, o, i, n = t->nodes, l, r;
+	struct hn_tport q;
+	struct hn_fab *f;
+
+	if (t->max_hops > 1 && R > SW_MAX_RADIX)
+		return -EINVAL;
+	f = hn_zalloc(sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	e->fab = f;
+	f->radix = R;
+	f->nout = t->nsw * R;
+	f->w_end = HN_U64_MAX;
+	f->seed = 0x6a09e667f3bcc909ULL;
+	f->lat = e->cfg.fabric_ns + t->link_ns;
+	f->wsize = sizeof(struct hn_fworm) + t->max_hops * sizeof(struct hn_fhop);
+	f->in_of = hn_zalloc(f->nout * sizeof(*f->in_of));
+	f->out = hn_zalloc(f->nout * sizeof(*f->out));
+	f->chan = hn_zalloc(2 * t->nlinks * sizeof(*f->chan));
+	if (!f->in_of || !f->out || !f->chan)
+		return fail(e, -ENOMEM);
+	for (l = 0; l < 2 * t->nlinks; l++)
+		f->chan[l] = HN_NONE;
+	for (o = 0; o < f->nout; o++) {
+		q = t->ops->peer(t, o / R, o % R);
+		f->out[o].down = HN_NONE;
+		f->out[o].node = HN_NONE;
+		f->in_of[o] = q.sw == HN_TOPO_NODE ? q.port :
+			      q.sw == HN_NONE ? HN_NONE : n++;
+		if (q.sw == HN_TOPO_NODE)
+			f->out[o].node = q.port;
+		l = t->ops->link(t, o / R, o % R);
+		if (l == HN_NONE)
+			continue;
+		/* the channel a route takes first, of lower rank, is [HN_UP] */
+		r = q.sw == HN_TOPO_NODE ? 1 :
+		    t->ops->rank(t, o / R, o % R) >
+		    t->ops->rank(t, q.sw, q.port);
+		f->chan[2 * l + r] = o;
+	}
+	if (n > HN_EV_MAX)
+		return fail(e, -E2BIG);
+	f->nin = n;
+	f->in = hn_zalloc(n * sizeof(*f->in));
+	f->stash = hn_zalloc(n * sizeof(*f->stash));
+	if (!f->in || !f->stash)
+		return fail(e, -ENOMEM);
+	for (o = 0; o < f->nout; o++) {
+		i = f->in_of[o];
+		if (i == HN_NONE)
+			continue;
+		f->in[i].sw = o / R;
+		f->in[i].port = o % R;
+		f->in[i].rr = R - 1;
+		f->in[i].feed = HN_NONE;
+		if (f->out[o].node != HN_NONE)
+			continue;
+		q = t->ops->peer(t, o / R, o % R);
+		f->in[i].feed = q.sw * R + q.port;
+	}
+	for (i = 0; i < n; i++)
+		if (f->in[i].feed != HN_NONE)
+			f->out[f->in[i].feed].down = i;
+	if (t->max_hops > 1) {
+		f->words = (R + 63) / 64;
+		f->wait = hn_zalloc((u64)f->nout * f->words * sizeof(u64));
+		if (!f->wait)
+			return fail(e, -ENOMEM);
+	}
+	e->nev = n;
+	return 0;
+}
+
+void hn_sw_destroy(struct hn_engine *e)
+{
+	struct hn_fab *f = e->fab;
+	void **c;
+
+	if (!f)
+		return;
+	while ((c = f->chunks)) {
+		f->chunks = *c;
+		hn_free(c);
+	}
+	hn_free(f->in);
+	hn_free(f->out);
+	hn_free(f->in_of);
+	hn_free(f->chan);
+	hn_free(f->wait);
+	hn_free(f->stash);
+	hn_free(f);
+	e->fab = NULL;
+}

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_fabric.c - packets across the switches of a fat tree (switch.c,
+ * flow.c; docs/model.md "Topologies"): Duato's base latencies at zero
+ * load for wormhole, virtual cut-through and store-and-forward over every
+ * distance of FT(2,4) and FT(3,4); FT(1, w) gives what the crossbar's own
+ * path gives; with K = 0 the slot length changes nothing.
+ */
+#include "kselftest_harness.h"
+#include "sim.h"
+
+static void ft_config(struct hn_config *c, const char *profile, u32 levels,
+		      u32 width)
+{
+	u32 i;
+
+	hn_config_profile(c, profile);
+	c->topology = 1;		/* HN_TOPO_FATTREE */
+	c->levels = levels;
+	c->width = width;
+	for (c->nodes = 1, i = 0; i < levels; i++)
+		c->nodes *= width;
+	c->k = 0;
+	c->policy = 0;
+}
+
+/*
+ * Duato's base latency (Sec. 2.3) with the engine's constants
+ * (docs/model.md "Switching techniques"): the input-buffered router of
+ * Exercise 2.1, eq. 2.10, t_r = wh_first_ns - wh_flit_ns, t_s + t_w =
+ * wh_flit_ns; D links, the first leaving a NIC that makes no routing
+ * decision; every link adds its latency wire_ns, every switch fabric_ns,
+ * each NIC nic_ns.  A message of packets (worms) of f[0], f[1], ...
+ * flits: the first packet's latency, then each further packet's routing
+ * and flits.
+ */
+static u64 duato(const struct hn_config *c, u32 sw, u32 D, const u32 *f,
+		 u32 n)
+{
+	u64 tr = c->wh_first_ns - c->wh_flit_ns, cyc = c->wh_flit_ns, t;
+	u32 j;
+
+	t = 2 * c->nic_ns + D * (u64)c->wire_ns + (D - 1) * (u64)c->fabric_ns;
+	if (sw == 2)			/* store-and-forward, eq. 2.10 */
+		t += (D - 1) * tr + D * cyc * f[0];
+	else				/* wormhole, eq. 2.10; VCT, 2.3 */
+		t += (D - 1) * (tr + cyc) + cyc * (f[0] - 1);
+	for (j = 1; j < n; j++)
+		t += tr + cyc * f[j];
+	return t;
+}
+
+/* One message of @len from @src to @dst on an idle fabric: its latency. */
+static u64 one(const struct hn_config *c, u32 src, u32 dst, u32 len)
+{
+	struct sim s;
+	u64 lat = 0;
+
+	if (sim_init(&s, c) || sim_send(&s, src, dst, len))
+		return 0;
+	sim_drain(&s, 1000000);
+	if (s.nlog == 1 && !hn_check(s.e, NULL))
+		lat = s.log[0]->m.t_deliver - s.log[0]->m.t_inject;
+	sim_fini(&s);
+	return lat;
+}
+
+static const u32 lens[] = { 8, 128, 384, 328, 1024 };
+
+static void zero_load(struct __test_metadata *_metadata, const char *profile,
+		      u32 levels, u32 overlap)
+{
+	struct hn_config c;
+	u32 sw, h, i, f[16], n, left, dst, w = 4;
+	u64 want, got;
+
+	ft_config(&c, profile, levels, w);
+	c.wh_overlap = overlap;
+	for (sw = 0; sw <= 2; sw++) {
+		c.switching = sw;
+		for (h = 0; h < levels; h++) {
+			dst = h ? c.nodes >> (2 * (levels - h)) : 1;
+			for (i = 0; i < ARRAY_SIZE(lens); i++) {
+				for (n = 0, left = lens[i]; left; n++) {
+					f[n] = (left < c.worm_bytes ? left :
+						c.worm_bytes) / c.flit_bytes;
+					left -= left < c.worm_bytes ? left :
+						c.worm_bytes;
+				}
+				want = duato(&c, sw, 2 * h + 2, f, n);
+				got = one(&c, 0, dst, lens[i]);
+				EXPECT_EQ(want, got) {
+					TH_LOG("%s FT(%u,4) switching %u, H %u, %u B",
+					       profile, levels, sw, h, lens[i]);
+				}
+				/* the same distance the other way */
+				got = one(&c, c.nodes - 1,
+					  c.nodes - 1 - dst, lens[i]);
+				EXPECT_EQ(want, got);
+			}
+		}
+	}
+}
+
+TEST(zero_load_ft2)
+{
+	zero_load(_metadata, "ding4", 2, 0);
+	zero_load(_metadata, "ding5", 2, 1);
+}
+
+TEST(zero_load_ft3)
+{
+	zero_load(_metadata, "ding4", 3, 1);
+	zero_load(_metadata, "ding5", 3, 0);
+}
+
+/* The crossbar through switch.c (cut-through, store-and-forward): D = 2. */
+TEST(zero_load_crossbar)
+{
+	struct hn_config c;
+	u32 f1[1] = { 16 }, f3[3] = { 16, 16, 16 };
+
+	hn_config_profile(&c, "ding4");
+	c.nodes = 16;
+	c.k = 0;
+	c.policy = 0;
+	c.switching = 1;
+	EXPECT_EQ(duato(&c, 1, 2, f1, 1), one(&c, 3, 9, 128));
+	EXPECT_EQ(duato(&c, 1, 2, f3, 3), one(&c, 3, 9, 384));
+	c.switching = 2;
+	EXPECT_EQ(duato(&c, 2, 2, f1, 1), one(&c, 3, 9, 128));
+	EXPECT_EQ(duato(&c, 2, 2, f3, 3), one(&c, 3, 9, 384));
+	c.switching = 0;		/* wormhole.c's own path */
+	EXPECT_EQ(duato(&c, 0, 2, f3, 3), one(&c, 3, 9, 384));
+}
+
+/*
+ * One blocked packet (Duato, Secs. 2.3.3, 2.3.4).  On FT(2,4), node 5
+ * sends 4 KB to node 4 (its leaf switch 1 is theirs), holding the output
+ * to node 4 for 5 us; node 0's 3 KB for node 4 (W1) waits for it in leaf
+ * switch 1's input from its parent X, and node 1's 2 KB (W2) comes up
+ * behind, through the same switches.  At 8 us: wormhole spreads W2 over
+ * two switches: it claimed the 1 KB left at leaf 1 and holds the rest,
+ * and X's output, in X; cut-through keeps all of W2 in X, whose output it
+ * has not taken.  Store-and-forward sends W2 first (its tail was in
+ * first): it waits whole in leaf 1, and W1 whole in X behind it.
+ */
+TEST(blocked_packet)
+{
+	static const u64 x_buf[] = { 1024, 2048, 3072 };
+	static const u32 x_held[] = { 1, 0, 0 };
+	static const u64 leaf_buf[] = { 4096, 3072, 2048 };
+	struct hn_switch_stats ss, leaf;
+	struct hn_config c;
+	struct sim s;
+	u32 sw, x, busy;
+
+	for (sw = 0; sw <= 2; sw++) {
+		ft_config(&c, "ding4", 2, 4);
+		c.switching = sw;
+		c.max_msg_bytes = c.sw_buf_bytes = c.worm_bytes = 4096;
+		ASSERT_EQ(0, sim_init(&s, &c));
+		ASSERT_EQ(0, sim_send(&s, 5, 4, 4096));
+		ASSERT_EQ(0, sim_send(&s, 0, 4, 3072));
+		ASSERT_EQ(0, sim_send(&s, 1, 4, 2048));
+		hn_run_until(s.e, 8000);
+		ASSERT_EQ(0, hn_check(s.e, NULL));
+		ASSERT_EQ(0, hn_switch_stats(s.e, 1, &leaf));
+		EXPECT_EQ(leaf_buf[sw], leaf.buf_bytes);
+		EXPECT_EQ(1, leaf.held);	/* to node 4 */
+		for (x = 4, busy = 0; x < 8; x++) {	/* level 1 */
+			ASSERT_EQ(0, hn_switch_stats(s.e, x, &ss));
+			EXPECT_EQ(1, ss.level);
+			if (!ss.buf_bytes)
+				continue;
+			busy++;
+			EXPECT_EQ(x_buf[sw], ss.buf_bytes) TH_LOG("switching %u", sw);
+			EXPECT_EQ(x_held[sw], ss.held) TH_LOG("switching %u", sw);
+		}
+		EXPECT_EQ(1, busy);
+		ASSERT_EQ(0, hn_switch_stats(s.e, 0, &ss));
+		if (sw < 2)	/* W2 has left node 1's leaf */
+			EXPECT_EQ(0, ss.held + ss.buf_bytes);
+		sim_drain(&s, 1000000);
+		EXPECT_EQ(3, s.nlog);
+		EXPECT_EQ(0, hn_check(s.e, NULL));
+		sim_fini(&s);
+	}
+}
+
+/*
+ * Random traffic, the same for every engine: each node, every 40 ns,
+ * sends w.p. 1/3 a message of 1..max_msg bytes to a random other node
+ * (a refused one is counted); then everything drains.  The deliveries
+ * in order, with their times, are written into @out (src, dst, len,
+ * t_deliver each); returns how many, or -1 if an engine check failed.
+ */
+static int traffic(const struct hn_config *c, u64 span, u64 seed, u64 *out,
+		   u32 max)
+{
+	struct sim s;
+	u64 t, refused = 0;
+	u32 u, v, i, n = 0;
+
+	if (sim_init(&s, c))
+		return -1;
+	for (t = 0; t < span; t += 40) {
+		hn_run_until(s.e, t);
+		if (hn_check(s.e, NULL))
+			goto bad;
+		for (u = 0; u < c->nodes; u++) {
+			if (hn_rand_below(&seed, 3))
+				continue;
+			v = (u + 1 + hn_rand_below(&seed, c->nodes - 1)) %
+			    c->nodes;
+			refused += !!sim_send(&s, u, v, 1 +
+					      hn_rand_below(&seed,
+							    c->max_msg_bytes));
+		}
+	}
+	sim_drain(&s, span * 1000);
+	if (hn_busy(s.e) || hn_check(s.e, NULL) || s.order_errors)
+		goto bad;
+	for (i = 0; i < s.nlog && n + 4 <= max; i++) {
+		out[n++] = s.log[i]->m.src;
+		out[n++] = s.log[i]->m.dst;
+		out[n++] = s.log[i]->m.len;
+		out[n++] = s.log[i]->m.t_deliver;
+	}
+	out[n++] = refused;
+	sim_fini(&s);
+	return n;
+bad:
+	sim_fini(&s);
+	return -1;
+}
+
+static u64 log_a[1 << 18], log_b[1 << 18];
+
+/* FT(1, w) is one switch of w nodes: switch.c must give what wormhole.c does. */
+TEST(one_level_tree_is_the_crossbar)
+{
+	static const u32 k[] = { 0, 0, 2 }, guard[] = { 0, 20, 10 };
+	struct hn_config x, f;
+	int na, nb;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(k); i++) {
+		hn_config_profile(&x, "ding4");
+		x.nodes = 8;
+		x.k = k[i];
+		x.policy = 0;		/* empty predictive slots run */
+		x.guard_ns = guard[i];
+		x.slot_p_ns = x.slot_w_ns = 300;
+		x.max_msg_bytes = 400;
+		x.sw_buf_bytes = 512;
+		x.nic_buf_bytes = 1024;
+		x.rx_buf_bytes = 1024;
+		x.wh_overlap = i == 1;
+		f = x;
+		f.topology = 1;
+		f.levels = 1;
+		f.width = 8;
+		na = traffic(&x, 40000, 7 + i, log_a, ARRAY_SIZE(log_a));
+		nb = traffic(&f, 40000, 7 + i, log_b, ARRAY_SIZE(log_b));
+		ASSERT_LT(1000, na);
+		ASSERT_EQ(na, nb);
+		EXPECT_EQ(0, memcmp(log_a, log_b, na * sizeof(u64))) {
+			TH_LOG("case %u differs", i);
+		}
+	}
+}
+
+/* K = 0: the wormhole slot's length changes nothing on a tree either. */
+TEST(k0_slot_length_does_not_matter)
+{
+	static const u32 slot[] = { 20, 200, 1000, 12000 };
+	struct hn_config c;
+	int na, nb;
+	u32 i, sw;
+
+	for (sw = 0; sw <= 2; sw++) {
+		ft_config(&c, "ding4", 2, 4);
+		c.switching = sw;
+		c.max_msg_bytes = 300;
+		c.sw_buf_bytes = 320;
+		c.slot_w_ns = c.slot_p_ns = slot[0];
+		na = traffic(&c, 20000, 3, log_a, ARRAY_SIZE(log_a));
+		ASSERT_LT(500, na);
+		for (i = 1; i < ARRAY_SIZE(slot); i++) {
+			c.slot_w_ns = c.slot_p_ns = slot[i];
+			nb = traffic(&c, 20000, 3, log_b, ARRAY_SIZE(log_b));
+			ASSERT_EQ(na, nb);
+			EXPECT_EQ(0, memcmp(log_a, log_b, na * sizeof(u64)))
+				TH_LOG("switching %u, %u ns slots", sw, slot[i]);
+		}
+	}
+}
+
+TEST_HARNESS_MAIN
