@@ -8,6 +8,8 @@
  */
 #include "kselftest_harness.h"
 #include "sim.h"
+#include "hn_traffic.h"
+#include "hn_sched.h"
 
 static void ft_config(struct hn_config *c, const char *profile, u32 levels,
 		      u32 width)
@@ -295,6 +297,171 @@ TEST(k0_slot_length_does_not_matter)
 				TH_LOG("switching %u, %u ns slots", sw, slot[i]);
 		}
 	}
+}
+
+/*
+ * Offered load 1.0 of @pattern for @span ns on @c, then nothing more:
+ * each node makes a message (1..512 B) at every Bernoulli success at the
+ * link rate and holds it until its NIC takes it.  Everything must then
+ * drain: every message delivered, hn_check() true, no byte in any switch
+ * buffer, no output held.  Returns the messages delivered, or -1.
+ */
+static long saturate(struct __test_metadata *_metadata,
+		     const struct hn_config *c, u32 pattern, u64 span,
+		     u32 shifts)
+{
+	struct hn_fabric_info fi;
+	struct hn_switch_stats ss;
+	struct tmsg *held[64] = { 0 };
+	struct hn_tcfg tc;
+	struct hn_tgen *g;
+	u64 next[64], t, made = 0, stalls = 0;
+	struct sim s;
+	long n = -1;
+	u32 u, d, sw;
+	int rc;
+
+	hn_tcfg_default(&tc, c->nodes);
+	tc.pattern = pattern;
+	tc.size_dist = HN_SIZE_UNIFORM;
+	tc.size = 1;
+	tc.size_max = 512;
+	tc.load_ppm = HN_PPM;
+	if (hn_tcfg_check(&tc, c, NULL))
+		return 0;		/* not a pattern of this node count */
+	g = hn_tgen_create(&tc, c, &rc);
+	if (!g || sim_init(&s, c))
+		return -1;
+	for (u = 0; u < shifts; u++)	/* slot u: every node to u + u + 1 */
+		EXPECT_EQ(0, hn_preload_shift(s.e, u, NULL));
+	for (u = 0; u < c->nodes; u++)
+		next[u] = hn_tgen_active(g, u) ? hn_tgen_next_ns(g, u) :
+			  HN_U64_MAX;
+	for (t = 0; t < span; t += 20) {
+		hn_run_until(s.e, t);
+		for (u = 0; u < c->nodes; u++) {
+			if (!held[u] && next[u] <= t) {
+				next[u] = hn_tgen_next_ns(g, u);
+				d = hn_tgen_dest(g, u);
+				if (d == HN_NONE)
+					continue;
+				held[u] = calloc(1, sizeof(*held[u]));
+				held[u]->m.src = u;
+				held[u]->m.dst = d;
+				held[u]->m.len = hn_tgen_size(g, u);
+				held[u]->seq = s.next_seq[(u64)u * c->nodes + d];
+			}
+			if (!held[u])
+				continue;
+			held[u]->m.t_inject = hn_now(s.e);
+			if (hn_inject(s.e, &held[u]->m, NULL))
+				continue;	/* full: again later */
+			s.next_seq[(u64)u * c->nodes + held[u]->m.dst]++;
+			held[u] = NULL;
+			made++;
+		}
+	}
+	for (u = 0; u < c->nodes; u++)
+		free(held[u]);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_drain(&s, t + 10000000);
+	EXPECT_FALSE(hn_busy(s.e));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	EXPECT_EQ(made, s.nlog);
+	hn_fabric_info(s.e, &fi);
+	for (sw = 0; sw < fi.switches; sw++) {
+		hn_switch_stats(s.e, sw, &ss);
+		EXPECT_EQ(0, ss.buf_bytes + ss.held) TH_LOG("switch %u", sw);
+		stalls += ss.credit_stalls;
+	}
+	/* the buffers did fill: headers waited for credit */
+	if (pattern == HN_PAT_UNIFORM)
+		EXPECT_LT(0, stalls);
+	/* by destination digit, a pair's worms keep to one path */
+	if (!c->up_select)
+		EXPECT_EQ(0, s.order_errors);
+	if (!hn_busy(s.e) && made == s.nlog)
+		n = s.nlog;
+	sim_fini(&s);
+	hn_tgen_destroy(g);
+	return n;
+}
+
+/*
+ * Deadlock freedom (docs/model.md): every pattern at offered load 1.0 on
+ * FT(2,4) and FT(3,4), with each up-port choice, drains; so does each
+ * switching technique under uniform and hotspot traffic.  Buffers of four
+ * worms, messages of one to four.
+ */
+TEST(saturated_trees_drain)
+{
+	static const u32 lv[] = { 2, 3 };
+	struct hn_config c;
+	u32 i, p, up, sw;
+	long n;
+
+	for (i = 0; i < ARRAY_SIZE(lv); i++) {
+		for (sw = 0; sw <= 2; sw++) {
+			for (up = 0; up <= 2; up++) {
+				for (p = 0; p < HN_NPATTERNS; p++) {
+					if (sw && p != HN_PAT_UNIFORM &&
+					    p != HN_PAT_HOTSPOT)
+						continue;
+					ft_config(&c, "ding4", lv[i], 4);
+					c.switching = sw;
+					c.up_select = up;
+					c.max_msg_bytes = c.sw_buf_bytes = 512;
+					c.nic_buf_bytes = 1024;
+					c.rx_buf_bytes = 2048;
+					n = saturate(_metadata, &c, p, 100000, 0);
+					EXPECT_LE(0, n)
+						TH_LOG("FT(%u,4) %s, switching %u, up_select %u",
+						       lv[i], hn_pattern_name(p),
+						       sw, up);
+				}
+			}
+		}
+	}
+}
+
+/*
+ * The hybrid on a tree: two slots of circuits (u to u + 1 and u + 2,
+ * routed by the optimal scheduler) and the wormhole slot share the
+ * cycle.  Traffic to the neighbours goes by circuit, the rest as worms;
+ * a pair's messages stay in order across the two paths, and it drains.
+ */
+TEST(hybrid_tree_drains)
+{
+	static const u32 pat[] = { HN_PAT_UNIFORM, HN_PAT_NEIGHBOR,
+				   HN_PAT_MIXED };
+	struct hn_config c;
+	struct hn_gstats g;
+	struct sim s;
+	u32 i, pol;
+
+	for (pol = 0; pol < 2; pol++) {
+		for (i = 0; i < ARRAY_SIZE(pat); i++) {
+			ft_config(&c, "ding4", 3, 4);
+			c.k = 2;
+			c.policy = pol ? HN_POL_SES : 0;
+			c.ft_sched = HN_SCHED_OPTIMAL;
+			c.max_msg_bytes = c.sw_buf_bytes = 512;
+			c.nic_buf_bytes = 1024;
+			EXPECT_LT(0, saturate(_metadata, &c, pat[i], 50000, 2))
+				TH_LOG("%s, policy %u", hn_pattern_name(pat[i]),
+				       c.policy);
+		}
+	}
+	/* both paths carried data */
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, hn_preload_shift(s.e, 0, NULL));
+	ASSERT_EQ(0, sim_send(&s, 0, 1, 256));
+	ASSERT_EQ(0, sim_send(&s, 0, 63, 256));
+	sim_drain(&s, 1000000);
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(1, g.rx_msgs[HN_MODE_CIRCUIT]);
+	EXPECT_EQ(1, g.rx_msgs[HN_MODE_WORMHOLE]);
+	sim_fini(&s);
 }
 
 TEST_HARNESS_MAIN
