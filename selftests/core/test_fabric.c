@@ -191,6 +191,147 @@ TEST(blocked_packet)
 }
 
 /*
+ * Per-link and per-switch statistics (hn_core.h, fabric_stats.c): one
+ * worm of 128 B from node 0 to node 63 of FT(3,4), on an idle tree, under
+ * ding4 (t_r 20 ns, 10 ns a flit, 11 ns from a switch to the next input).
+ */
+TEST(link_and_switch_stats)
+{
+	struct hn_fabric_info fi;
+	struct hn_link_stats ls;
+	struct hn_switch_stats ss;
+	u64 up = 0, down = 0, bytes = 0, worms = 0;
+	struct hn_config c;
+	struct sim s;
+	u32 l, sw, on = 0;
+
+	ft_config(&c, "ding4", 3, 4);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, hn_fabric_info(s.e, &fi));
+	EXPECT_EQ(1, fi.topology);
+	EXPECT_EQ(3, fi.levels);
+	EXPECT_EQ(4, fi.width);
+	EXPECT_EQ(64, fi.nodes);
+	EXPECT_EQ(48, fi.switches);
+	EXPECT_EQ(8, fi.radix);
+	EXPECT_EQ(192, fi.links);
+	EXPECT_EQ(5, fi.max_hops);
+	EXPECT_EQ(-EINVAL, hn_link_stats(s.e, 192, &ls));
+	EXPECT_EQ(-EINVAL, hn_switch_stats(s.e, 48, &ss));
+	ASSERT_EQ(0, sim_send(&s, 0, 63, 128));
+	sim_drain(&s, 100000);
+	ASSERT_EQ(1, s.nlog);
+
+	/* node 0's link: its worm went up it; node 63's: down */
+	ASSERT_EQ(0, hn_link_stats(s.e, 0, &ls));
+	EXPECT_EQ(HN_NONE, ls.sw[HN_UP]);
+	EXPECT_EQ(0, ls.port[HN_UP]);
+	EXPECT_EQ(0, ls.sw[HN_DOWN]);
+	EXPECT_EQ(0, ls.port[HN_DOWN]);
+	EXPECT_EQ(128, ls.ch[HN_UP].bytes);
+	EXPECT_EQ(1, ls.ch[HN_UP].worms);
+	EXPECT_EQ(160, ls.ch[HN_UP].busy_ns);	/* 128 B at 6.4 Gb/s */
+	EXPECT_EQ(0, ls.ch[HN_DOWN].bytes);
+	ASSERT_EQ(0, hn_link_stats(s.e, 63, &ls));
+	EXPECT_EQ(0, ls.ch[HN_UP].bytes);
+	EXPECT_EQ(128, ls.ch[HN_DOWN].bytes);
+	EXPECT_EQ(15, ls.sw[HN_DOWN]);		/* SW(0, 15) */
+	EXPECT_EQ(3, ls.port[HN_DOWN]);
+	/* held from its take to its tail: t_r + 16 flits */
+	EXPECT_EQ(180, ls.ch[HN_DOWN].busy_ns);
+	EXPECT_EQ(0, ls.ch[HN_DOWN].buf_peak);	/* a node: no buffer */
+	/* two links up and two down between switches */
+	for (l = 64; l < fi.links; l++) {
+		ASSERT_EQ(0, hn_link_stats(s.e, l, &ls));
+		EXPECT_NE(HN_NONE, ls.sw[HN_UP]);
+		up += ls.ch[HN_UP].bytes;
+		down += ls.ch[HN_DOWN].bytes;
+		if (!ls.ch[HN_UP].bytes && !ls.ch[HN_DOWN].bytes)
+			continue;
+		EXPECT_EQ(180, ls.ch[ls.ch[HN_UP].bytes ? HN_UP :
+				      HN_DOWN].busy_ns);
+		/* the buffer it feeds held the worm from its header's
+		 * crossing to its tail's leaving: 2 t_r + a flit + 11 ns +
+		 * 16 flits = 221 ns
+		 */
+		EXPECT_EQ(128, ls.ch[ls.ch[HN_UP].bytes ? HN_UP :
+				      HN_DOWN].buf_peak);
+		EXPECT_EQ(128 * 221, ls.ch[ls.ch[HN_UP].bytes ? HN_UP :
+					    HN_DOWN].buf_byte_ns);
+	}
+	EXPECT_EQ(256, up);
+	EXPECT_EQ(256, down);
+	/* five switches on its way, each passed it once */
+	for (sw = 0; sw < fi.switches; sw++) {
+		ASSERT_EQ(0, hn_switch_stats(s.e, sw, &ss));
+		EXPECT_EQ(sw / 16, ss.level);
+		bytes += ss.bytes;
+		worms += ss.worms;
+		on += !!ss.worms;
+		EXPECT_EQ(0, ss.blocked_ns + ss.credit_stalls + ss.buf_bytes +
+			  ss.held);
+	}
+	EXPECT_EQ(5 * 128, bytes);
+	EXPECT_EQ(5, worms);
+	EXPECT_EQ(5, on);
+	hn_stats_reset(s.e);
+	ASSERT_EQ(0, hn_link_stats(s.e, 63, &ls));
+	EXPECT_EQ(0, ls.ch[HN_DOWN].bytes + ls.ch[HN_DOWN].busy_ns);
+	ASSERT_EQ(0, hn_switch_stats(s.e, 15, &ss));
+	EXPECT_EQ(0, ss.bytes + ss.worms + ss.buf_peak + ss.buf_byte_ns);
+	sim_fini(&s);
+
+	/* the crossbar's wormhole (wormhole.c) keeps none */
+	hn_config_profile(&c, "ding4");
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EOPNOTSUPP, hn_link_stats(s.e, 0, &ls));
+	EXPECT_EQ(-EOPNOTSUPP, hn_switch_stats(s.e, 0, &ss));
+	EXPECT_EQ(0, hn_fabric_info(s.e, &fi));
+	EXPECT_EQ(64, fi.links);
+	sim_fini(&s);
+}
+
+/*
+ * Under contention: blocked_packet's three worms, cut-through.  W2 found
+ * too little credit into leaf 1 (from X) and waited; W1 waited at leaf 1
+ * for the output to node 4.
+ */
+TEST(contention_stats)
+{
+	struct hn_switch_stats leaf, ss;
+	struct hn_link_stats ls;
+	u64 stalls = 0, cstalls = 0;
+	struct hn_config c;
+	struct sim s;
+	u32 x, l;
+
+	ft_config(&c, "ding4", 2, 4);
+	c.switching = 1;
+	c.max_msg_bytes = c.sw_buf_bytes = c.worm_bytes = 4096;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_send(&s, 5, 4, 4096));
+	ASSERT_EQ(0, sim_send(&s, 0, 4, 3072));
+	ASSERT_EQ(0, sim_send(&s, 1, 4, 2048));
+	sim_drain(&s, 1000000);
+	ASSERT_EQ(3, s.nlog);
+	ASSERT_EQ(0, hn_switch_stats(s.e, 1, &leaf));
+	EXPECT_LT(4000, leaf.blocked_ns);	/* W1 waited for 5 us */
+	/* W1 alone: W2 came in only once all of it had room */
+	EXPECT_EQ(3072, leaf.buf_peak);
+	for (x = 4; x < 8; x++) {
+		ASSERT_EQ(0, hn_switch_stats(s.e, x, &ss));
+		stalls += ss.credit_stalls;
+	}
+	EXPECT_EQ(1, stalls);			/* W2, once, at X */
+	for (l = 16; l < 32; l++) {		/* leaf to level 1 */
+		ASSERT_EQ(0, hn_link_stats(s.e, l, &ls));
+		cstalls += ls.ch[HN_DOWN].credit_stalls;
+	}
+	EXPECT_EQ(1, cstalls);			/* on X's channel down */
+	sim_fini(&s);
+}
+
+/*
  * Random traffic, the same for every engine: each node, every 40 ns,
  * sends w.p. 1/3 a message of 1..max_msg bytes to a random other node
  * (a refused one is counted); then everything drains.  The deliveries
