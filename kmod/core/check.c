@@ -284,16 +284,16 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 					   HN_NONE, u);
 			msgs += c;
 			wh += c;
-			queue_bytes(&st->vq_f, &c);
-			if (c != st->vq_f.count || (c && !e->fab))
-				return bad(err, "fabric queue wrong", HN_NONE,
+			if (st->fab && !e->fab)
+				return bad(err, "messages in no fabric", HN_NONE,
 					   u);
-			msgs += c;
-			wh += c;
+			for (m = st->fab; m; m = m->next) {
+				cut += m->len - m->rcvd;
+				msgs++;
+				wh++;
+			}
 			for (m = st->vq_w.head; m; m = m->next)
 				cut += m->sent - m->rcvd;
-			for (m = st->vq_f.head; m; m = m->next)
-				cut += m->len - m->rcvd;
 		}
 		if (nb + n->rel_bytes != n->buf_used || sb != n->sw_used)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
@@ -310,7 +310,7 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 				bytes += m->len;
 			for (m = st ? st->vq_w.head : NULL; m; m = m->next)
 				bytes += m->len;
-			for (m = st ? st->vq_f.head : NULL; m; m = m->next)
+			for (m = st ? st->fab : NULL; m; m = m->next)
 				bytes += m->len;
 		}
 		for (m = e->node[u].q_w.head; m; m = m->next)

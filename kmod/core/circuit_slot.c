@@ -48,7 +48,7 @@ static bool circuit_open(struct hn_engine *e, u32 s, u32 u, u64 pos)
 	if (sl->valid_from[u] > e->slot_start)
 		return false;
 	st = hn_stream_find(e, u, sl->out[u]);
-	if (!st || st->q_w_msgs || st->vq_w.count || st->vq_f.count)
+	if (!st || st->q_w_msgs || st->vq_w.count || st->fab)
 		return false;	/* older messages still on the wormhole */
 	n->c_st = st;
 	n->c_pos = pos;

@@ -95,6 +95,16 @@ static void reclaim_queue(struct hn_engine *e, struct hn_queue *q)
 		e->ops->reclaim(e->ctx, m);
 }
 
+static void reclaim_list(struct hn_engine *e, struct hn_msg **l)
+{
+	struct hn_msg *m;
+
+	while ((m = *l)) {
+		*l = m->next;
+		e->ops->reclaim(e->ctx, m);
+	}
+}
+
 /* Hands every queued message back through ops->reclaim, then frees all. */
 void hn_destroy(struct hn_engine *e)
 {
@@ -111,7 +121,7 @@ void hn_destroy(struct hn_engine *e)
 			if (n->tab[i]) {
 				reclaim_queue(e, &n->tab[i]->vq_pckt);
 				reclaim_queue(e, &n->tab[i]->vq_w);
-				reclaim_queue(e, &n->tab[i]->vq_f);
+				reclaim_list(e, &n->tab[i]->fab);
 			}
 		}
 	}

@@ -26,19 +26,19 @@ struct hn_queue {
 struct hn_stream {
 	u32 src, dst;
 	u32 q_w_msgs;			/* messages of this pair in Q_W */
+	u8 req;				/* on the request list */
+	u8 stalled;			/* switch.c: its worm's credit stall */
+	u16 port;			/* switch.c: its next worm's port + 1 */
 	struct hn_queue vq_pckt;	/* VQ_PCKT, at the NIC */
 	struct hn_queue vq_w;		/* VQ_W, in the switch */
-	struct hn_queue vq_f;		/* switch.c: left VQ_W, not arrived */
 	u64 w_end;			/* VQ_W's last worm ended (wh_overlap) */
-	u32 port;			/* switch.c: its next worm's output + 1 */
-	u32 stalled;			/* switch.c: that worm's credit stall */
+	struct hn_msg *fab;		/* switch.c: out of VQ_W, not arrived */
 	struct hn_stream *rr_next;	/* ring of the input's busy VQ_W */
 	struct hn_stream *rr_prev;
 	struct hn_stream *free_next;
 	struct hn_stream *req_next;	/* Dynamic TDM: waiting for a circuit */
 	struct hn_stream *req_prev;
 	u64 req_t;			/* when the request was raised */
-	u32 req;			/* on the request list */
 };
 
 /* A worm in the switch that did not finish before its slot ended. */
@@ -130,7 +130,7 @@ struct hn_fworm {
 	u32 nh;				/* its header is at hop nh */
 	u32 tl;				/* its tail has left hops 0..tl-1 */
 	u32 last;			/* its last hop; HN_NONE: not yet routed */
-	u32 stalled;			/* a credit stall counted at hop nh */
+	u8 stalled;			/* a credit stall counted at hop nh */
 	struct hn_fhop hop[];		/* the topology's max_hops */
 };
 
@@ -236,7 +236,6 @@ static inline u32 hn_rr_dist(u32 x, u32 last, u32 n)
 /* queue.c */
 void hn_q_push(struct hn_queue *q, struct hn_msg *m);
 struct hn_msg *hn_q_pop(struct hn_queue *q);
-void hn_q_del(struct hn_queue *q, struct hn_msg *m);
 struct hn_stream *hn_stream_find(const struct hn_engine *e, u32 src, u32 dst);
 struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst);
 void hn_stream_put(struct hn_engine *e, struct hn_stream *st);

@@ -31,22 +31,6 @@ struct hn_msg *hn_q_pop(struct hn_queue *q)
 	return m;
 }
 
-/* Take @m, which is in @q, out of it. */
-void hn_q_del(struct hn_queue *q, struct hn_msg *m)
-{
-	struct hn_msg **p = &q->head, *prev = NULL;
-
-	while (*p != m) {
-		prev = *p;
-		p = &prev->next;
-	}
-	*p = m->next;
-	if (q->tail == m)
-		q->tail = prev;
-	q->count--;
-	m->next = NULL;
-}
-
 static u32 home(const struct hn_node *n, u32 dst)
 {
 	return (dst * 2654435761u) & (n->tab_cap - 1);
@@ -119,8 +103,7 @@ void hn_stream_put(struct hn_engine *e, struct hn_stream *st)
 	u32 mask = n->tab_cap - 1;
 	u32 i, j, h;
 
-	if (st->vq_pckt.count || st->vq_w.count || st->vq_f.count ||
-	    st->q_w_msgs)
+	if (st->vq_pckt.count || st->vq_w.count || st->q_w_msgs || st->fab)
 		return;
 	i = probe(n, st->dst);
 	n->tab[i] = NULL;

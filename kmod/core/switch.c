@@ -282,7 +282,7 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
  * the input waits for the output (wake()).
  */
 static bool ready(struct hn_engine *e, u32 i, u32 o, u32 bytes, u64 ta,
-		  u64 t, u64 *wake_t, u32 *stalled)
+		  u64 t, u64 *wake_t, u8 *stalled)
 {
 	struct hn_fab *f = e->fab;
 	struct hn_oport *op = &f->out[o];
@@ -341,8 +341,10 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 			wake_t = hn_min64(wake_t, m->t_ready);
 		} else {
 			if (!st->port)	/* routed once, when first looked at */
-				st->port = 1 + route(e, f->in[u].sw, st->dst);
-			if (ready(e, u, st->port - 1, bytes, ta, t, &wake_t,
+				st->port = 1 + route(e, f->in[u].sw, st->dst) %
+					   f->radix;
+			if (ready(e, u, f->in[u].sw * f->radix + st->port - 1,
+				  bytes, ta, t, &wake_t,
 				  &st->stalled) && hn_rx_fits(e, m) &&
 			    hn_rr_dist(st->dst, n->rr_last, N) < best_d) {
 				best = st;
@@ -368,7 +370,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	w->last = HN_NONE;
 	w->at = hn_max64(m->t_ready, st->w_end);
 	w->hop[0].in = u;
-	w->hop[0].out = st->port - 1;
+	w->hop[0].out = f->in[u].sw * f->radix + st->port - 1;
 	w->hop[0].claim = 0;
 	st->port = 0;
 	st->stalled = 0;
@@ -435,7 +437,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 {
 	const struct hn_config *c = &e->cfg;
-	struct hn_msg *m = w->m;
+	struct hn_msg *m = w->m, **l;
 	struct hn_stream *st = w->st;
 
 	m->rcvd += w->bytes;
@@ -443,7 +445,10 @@ static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 	worm_put(e->fab, w);
 	if (m->rcvd < m->len)
 		return;
-	hn_q_del(&st->vq_f, m);
+	for (l = &st->fab; *l != m; l = &(*l)->next)
+		;
+	*l = m->next;
+	m->next = NULL;
 	e->wh_msgs--;
 	/* through the fabric, then the receiver's link (link m->dst) */
 	hn_deliver(e, m, t + c->fabric_ns +
@@ -486,7 +491,8 @@ static void release(struct hn_engine *e, u32 i, u64 t)
 			e->node[i].sw_used -= m->len;
 			if (!st->vq_w.count)
 				hn_ring_del(&e->node[i], st);
-			hn_q_push(&st->vq_f, m);
+			m->next = st->fab;	/* until it has arrived */
+			st->fab = m;
 			left = true;
 		}
 	}

@@ -8,7 +8,9 @@
  * uniformly random node (wormhole) every 2 us of virtual time, under ding4.
  * Reported: wall time per simulated ms, CPU ns per delivered message, the
  * cost of a predictive slot against its number of connections, and bytes
- * of engine state per node.
+ * of engine state per node.  Then uniform wormhole traffic at offered
+ * load 0.5 on the 512-node crossbar and on FT(3,8): CPU per message and
+ * per switch crossed; and FT(3,16)'s bytes per node.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,6 +210,77 @@ static void slot_cost(u32 n, u32 conns)
 	hn_destroy(eng);
 }
 
+/*
+ * Uniform wormhole traffic at offered load 0.5 on @c (K = 0): each node
+ * makes a 128 B message w.p. 1/2 every 160 ns (its time at 6.4 Gb/s),
+ * for @sim_ns.  Reports CPU per delivered message and, from the
+ * switches' counts, per switch crossed (the crossbar: one).
+ */
+static double uniform_half(struct hn_config *c, const char *what, u64 sim_ns)
+{
+	struct hn_fabric_info fi;
+	struct hn_switch_stats ss;
+	u64 seed = 7, t, refused = 0, passed = 0;
+	double c0, cpu, hops;
+	u32 u, sw;
+	int rc;
+
+	eng = hn_create(c, &ops, NULL, &rc);
+	if (!eng) {
+		fprintf(stderr, "hn_bench: create %s: %d\n", what, rc);
+		exit(1);
+	}
+	delivered = 0;
+	c0 = cpu_s();
+	for (t = 0; t < sim_ns; t += 160) {
+		hn_run_until(eng, t);
+		for (u = 0; u < c->nodes; u++)
+			if (hn_rand_below(&seed, 2))
+				inject(u, (u + 1 + hn_rand_below(&seed,
+						c->nodes - 1)) % c->nodes,
+				       t, &refused);
+	}
+	while (hn_busy(eng))
+		hn_step(eng);
+	cpu = cpu_s() - c0;
+	hn_fabric_info(eng, &fi);
+	for (sw = 0; sw < fi.switches; sw++)
+		if (!hn_switch_stats(eng, sw, &ss))
+			passed += ss.worms;
+	hops = passed ? (double)passed / delivered : 1;
+	printf("fabric %-12s %u nodes: %7llu msgs, %4.0f ns CPU/msg, "
+	       "%.2f switches/msg, %4.0f ns CPU/msg/switch, refused %llu, "
+	       "%llu bytes/node\n", what, c->nodes,
+	       (unsigned long long)delivered, cpu * 1e9 / delivered, hops,
+	       cpu * 1e9 / delivered / hops, (unsigned long long)refused,
+	       (unsigned long long)(hn_mem_bytes(eng) / c->nodes));
+	hn_destroy(eng);
+	return cpu * 1e9 / delivered / hops;
+}
+
+/* The fat tree against the crossbar (issue 13): CPU per message per hop. */
+static void fabric(void)
+{
+	struct hn_config c;
+	double xbar, ft;
+
+	hn_config_profile(&c, "ding4");
+	c.nodes = 512;
+	c.k = 0;
+	c.policy = 0;
+	xbar = uniform_half(&c, "crossbar", 200000);
+	c.topology = 1;			/* HN_TOPO_FATTREE */
+	c.levels = 3;
+	c.width = 8;
+	ft = uniform_half(&c, "FT(3,8)", 200000);
+	printf("fabric FT(3,8) per switch crossed: %.2f x the crossbar's "
+	       "per message (target <= 2)\n", ft / xbar);
+	c.levels = 3;
+	c.width = 16;
+	c.nodes = 4096;
+	uniform_half(&c, "FT(3,16)", 20000);
+}
+
 int main(void)
 {
 	u32 k;
@@ -218,6 +291,7 @@ int main(void)
 	mixed(4096, 200000);
 	for (k = 128; k <= 4096; k *= 2)
 		slot_cost(4096, k);
+	fabric();
 	while (pool) {
 		struct bmsg *b = pool;
 
