@@ -91,8 +91,9 @@ static void links_table(const struct hn_ctl_fabric *f,
 	char from[32], to[32];
 	size_t i, d;
 
-	printf("%s: %u links, %u switches\n", f->topology, f->links,
-	       f->switches);
+	printf("%s: %u link%s, %u switch%s\n", f->topology, f->links,
+	       f->links == 1 ? "" : "s", f->switches,
+	       f->switches == 1 ? "" : "es");
 	printf("%6s %-4s %-12s %-12s %12s %8s %7s %8s %8s %9s\n", "link",
 	       "dir", "from", "to", "bytes", "worms", "util%", "stalls",
 	       "buf-peak", "buf-mean");
@@ -144,8 +145,9 @@ static void switches_table(const struct hn_ctl_fabric *f,
 {
 	size_t i;
 
-	printf("%s: %u switches of %u ports, %u levels\n", f->topology,
-	       f->switches, f->radix, f->levels);
+	printf("%s: %u switch%s of %u ports, %u level%s\n", f->topology,
+	       f->switches, f->switches == 1 ? "" : "es", f->radix, f->levels,
+	       f->levels == 1 ? "" : "s");
 	printf("%6s %5s %12s %8s %12s %8s %8s %9s %9s %4s\n", "switch",
 	       "level", "bytes", "worms", "blocked-ns", "stalls", "buf-peak",
 	       "buf-mean", "buf-bytes", "held");
@@ -202,70 +204,92 @@ static void dry(const char *req, uint32_t which, const char *key, int json)
 	putchar('\n');
 }
 
-int cmd_links(struct hnctl *o, int argc, char **argv)
+/* Dump and print; 0 or the library's -errno. */
+static int show_links(struct hnctl *o, uint32_t which,
+		      const struct hn_ctl_fabric *f)
 {
-	struct hn_ctl_fabric f;
 	struct hn_ctl_link *l;
-	uint32_t which;
 	size_t n;
-	int rc, tries = 0;
+	int rc;
 
-	rc = parse(o, "links", "link", argc, argv, &which);
-	if (rc)
-		return rc < 0 ? 0 : rc;
-	if (o->dry_run) {
-		dry("link-get", which, "link", o->json);
-		return 0;
-	}
-	rc = hnctl_connect(o);
+	rc = hn_ctl_links(o->ctl, which, &l, &n);
 	if (rc)
 		return rc;
-	rc = hn_ctl_fabric_get(o->ctl, &f);
-	if (rc)
-		return hnctl_refused(o, "links", rc);
-	do	/* a rebuild during the dump: take it again */
-		rc = hn_ctl_links(o->ctl, which, &l, &n);
-	while (rc == -EAGAIN && ++tries < 5);
-	if (rc)
-		return hnctl_refused(o, "links", rc);
 	if (o->json)
-		links_json(&f, l, n);
+		links_json(f, l, n);
 	else
-		links_table(&f, l, n);
+		links_table(f, l, n);
 	free(l);
 	return 0;
 }
 
-int cmd_switches(struct hnctl *o, int argc, char **argv)
+static int show_switches(struct hnctl *o, uint32_t which,
+			 const struct hn_ctl_fabric *f)
+{
+	struct hn_ctl_switch *s;
+	size_t n;
+	int rc;
+
+	rc = hn_ctl_switches(o->ctl, which, &s, &n);
+	if (rc)
+		return rc;
+	if (o->json)
+		switches_json(f, s, n);
+	else
+		switches_table(f, s, n);
+	free(s);
+	return 0;
+}
+
+/* What "links" and "switches" each are. */
+struct fab_cmd {
+	const char *name, *key, *req;
+	int (*show)(struct hnctl *o, uint32_t which,
+		    const struct hn_ctl_fabric *f);
+};
+
+static int run(struct hnctl *o, const struct fab_cmd *c, int argc,
+	       char **argv)
 {
 	struct hn_ctl_fabric f;
-	struct hn_ctl_switch *s;
 	uint32_t which;
-	size_t n;
 	int rc, tries = 0;
 
-	rc = parse(o, "switches", "switch", argc, argv, &which);
+	rc = parse(o, c->name, c->key, argc, argv, &which);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (o->dry_run) {
-		dry("switch-get", which, "switch", o->json);
+		dry(c->req, which, c->key, o->json);
 		return 0;
 	}
 	rc = hnctl_connect(o);
 	if (rc)
 		return rc;
-	rc = hn_ctl_fabric_get(o->ctl, &f);
-	if (rc)
-		return hnctl_refused(o, "switches", rc);
-	do
-		rc = hn_ctl_switches(o->ctl, which, &s, &n);
-	while (rc == -EAGAIN && ++tries < 5);
-	if (rc)
-		return hnctl_refused(o, "switches", rc);
-	if (o->json)
-		switches_json(&f, s, n);
-	else
-		switches_table(&f, s, n);
-	free(s);
-	return 0;
+	for (;;) {
+		rc = hn_ctl_fabric_get(o->ctl, &f);
+		if (!rc)
+			rc = c->show(o, which, &f);
+		/* a rebuild during the dump: take both again */
+		if (rc != -EAGAIN || ++tries == 5)
+			break;
+	}
+	return rc ? hnctl_refused(o, c->name, rc) : 0;
+}
+
+int cmd_links(struct hnctl *o, int argc, char **argv)
+{
+	static const struct fab_cmd c = {
+		"links", "link", "link-get", show_links,
+	};
+
+	return run(o, &c, argc, argv);
+}
+
+int cmd_switches(struct hnctl *o, int argc, char **argv)
+{
+	static const struct fab_cmd c = {
+		"switches", "switch", "switch-get", show_switches,
+	};
+
+	return run(o, &c, argc, argv);
 }
