@@ -121,6 +121,7 @@ struct hn_port {
 };
 
 struct hn_nkobj;
+struct hn_lkobj;
 struct hn_gen;
 struct hn_dev;
 
@@ -191,6 +192,7 @@ struct hn_dev {
 	u64 wakeups;			/* hd->lock: kthread woken to work */
 	atomic64_t overruns;
 
+	u32 rebuilds;			/* hd->lock: fabrics replaced */
 	struct hn_gen *gen;		/* hd->lock: generator.c */
 	struct mutex nl_lock;		/* netlink: one state change at a time */
 
@@ -202,6 +204,9 @@ struct hn_dev {
 	struct kobject *nodes_kobj;	/* nodes/ */
 	struct hn_nkobj **nkobj;	/* nl_lock: nodes/<n>/ */
 	u32 nkobj_count;		/* nl_lock: nodes/ holds 0..count-1 */
+	struct kobject *fabric_kobj;	/* fabric/ */
+	struct hn_lkobj *lkobj[HYBRIDNET_MAX_PATH + 1];	/* nl_lock: levelN/ */
+	u32 lkobj_count;		/* nl_lock: fabric/ holds 0..count-1 */
 };
 
 /* One port's counters and state, for sysfs and netlink. */
@@ -314,5 +319,8 @@ extern const struct attribute_group *hn_dev_groups[];
 int hn_sysfs_nodes_add(struct hn_dev *hd);
 int hn_sysfs_nodes_resize(struct hn_dev *hd, u32 n);
 void hn_sysfs_nodes_del(struct hn_dev *hd);
+int hn_sysfs_fabric_add(struct hn_dev *hd);
+int hn_sysfs_fabric_resize(struct hn_dev *hd, const struct hn_config *c);
+void hn_sysfs_fabric_del(struct hn_dev *hd);
 
 #endif /* HN_KMOD_H */

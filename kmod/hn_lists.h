@@ -15,6 +15,11 @@
  *                       ps (struct hn_port_stats)
  * HN_NFILE(file, value) a file of nodes/N/ that netlink does not give,
  *                       from st and ps likewise
+ * HN_FINFO(file, value) a file of fabric/, the fabric's shape, from fi
+ *                       (struct hn_fabric_info), as FABRIC_GET gives it
+ * HN_LSTAT(file, value) a file of fabric/levelN/, from lv (struct
+ *                       hn_level_stats): the sums over a level, which
+ *                       netlink leaves to user space (LINK_GET, SWITCH_GET)
  */
 #ifdef HN_ERROR
 HN_ERROR(WRITE_UNBOUND, write_unbound)		/* ENOTCONN */
@@ -101,4 +106,26 @@ HN_NFILE(rx_read, ps->rx_read)
 HN_NFILE(rx_queued, ps->rx_queued)
 HN_NFILE(nic_room, ps->nic_room)
 HN_NFILE(bound, ps->bound)
+#endif
+
+#ifdef HN_FINFO
+HN_FINFO(levels, fi->levels)
+HN_FINFO(width, fi->width)
+HN_FINFO(switches, fi->switches)
+HN_FINFO(radix, fi->radix)
+HN_FINFO(links, fi->links)
+HN_FINFO(max_hops, fi->max_hops)
+#endif
+
+#ifdef HN_LSTAT
+HN_LSTAT(switches, lv->switches)
+HN_LSTAT(links, lv->links)
+HN_LSTAT(bytes, lv->bytes)
+HN_LSTAT(worms, lv->worms)
+HN_LSTAT(blocked_ns, lv->blocked_ns)
+HN_LSTAT(credit_stalls, lv->credit_stalls)
+HN_LSTAT(buf_peak, lv->buf_peak)
+HN_LSTAT(buf_byte_ns, lv->buf_byte_ns)
+HN_LSTAT(up_busy_ns, lv->busy_ns[HN_UP])
+HN_LSTAT(down_busy_ns, lv->busy_ns[HN_DOWN])
 #endif

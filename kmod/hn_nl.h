@@ -57,6 +57,11 @@ int hn_nl_predict(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_release(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_circuit_dump(struct sk_buff *skb, struct netlink_callback *cb);
 
+/* nl_fabric.c */
+int hn_nl_fabric_get(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_link_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int hn_nl_switch_dump(struct sk_buff *skb, struct netlink_callback *cb);
+
 /* nl_sched.c */
 int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info);
 

@@ -505,10 +505,15 @@ static int __init hn_init(void)
 		pr_err("cannot create the node directories in sysfs: %d\n", rc);
 		goto err_misc;
 	}
+	rc = hn_sysfs_fabric_add(hd);
+	if (rc) {
+		pr_err("cannot create the fabric directories in sysfs: %d\n", rc);
+		goto err_nodes;
+	}
 	rc = hn_nl_init(hd);
 	if (rc) {
 		pr_err("cannot register the generic netlink family: %d\n", rc);
-		goto err_nodes;
+		goto err_fabric;
 	}
 	if (netdevs) {
 		rc = hn_netdevs_add(hd);
@@ -524,6 +529,8 @@ static int __init hn_init(void)
 err_nl:
 	hn_gen_exit(hd);
 	hn_nl_exit();
+err_fabric:
+	hn_sysfs_fabric_del(hd);
 err_nodes:
 	hn_sysfs_nodes_del(hd);
 err_misc:
@@ -542,6 +549,7 @@ static void __exit hn_exit(void)
 	hn_gen_exit(hd);
 	hn_nl_exit();
 	hn_netdevs_del(hd);
+	hn_sysfs_fabric_del(hd);
 	hn_sysfs_nodes_del(hd);
 	misc_deregister(&hd->misc);
 	hn_clock_stop(hd);

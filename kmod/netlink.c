@@ -101,6 +101,15 @@ static const struct nla_policy hn_stats_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_NODE] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
 };
 
+/* checked against the fabric in the dump, which says so in the extack */
+static const struct nla_policy hn_link_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_LINK] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy hn_switch_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_SWITCH] = { .type = NLA_U32 },
+};
+
 /* Each command's handler, and whether it changes state. */
 static const struct hn_nl_cmd {
 	int (*doit)(struct sk_buff *skb, struct genl_info *info);
@@ -118,6 +127,7 @@ static const struct hn_nl_cmd {
 	[HYBRIDNET_CMD_TRAFFIC_START] = { hn_nl_traffic_start, true },
 	[HYBRIDNET_CMD_TRAFFIC_STOP] = { hn_nl_traffic_stop, true },
 	[HYBRIDNET_CMD_TRAFFIC_GET] = { hn_nl_traffic_get, false },
+	[HYBRIDNET_CMD_FABRIC_GET] = { hn_nl_fabric_get, false },
 };
 
 /*
@@ -186,6 +196,19 @@ static const struct genl_ops hn_nl_ops[] = {
 	HN_NL_OP(TRAFFIC_START, hn_traffic_policy, GENL_ADMIN_PERM),
 	HN_NL_OP0(TRAFFIC_STOP, GENL_ADMIN_PERM),
 	HN_NL_OP0(TRAFFIC_GET, 0),
+	HN_NL_OP0(FABRIC_GET, 0),
+	{
+		.cmd = HYBRIDNET_CMD_LINK_GET,
+		.dumpit = hn_nl_link_dump,
+		.policy = hn_link_policy,
+		.maxattr = HYBRIDNET_ATTR_MAX,
+	},
+	{
+		.cmd = HYBRIDNET_CMD_SWITCH_GET,
+		.dumpit = hn_nl_switch_dump,
+		.policy = hn_switch_policy,
+		.maxattr = HYBRIDNET_ATTR_MAX,
+	},
 };
 
 /* who changed what, and when, is the administrators' to follow */
@@ -224,6 +247,8 @@ int hn_nl_init(struct hn_dev *hd)
 	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_DET != (int)HN_UPSEL_DET);
 	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_RANDOM != (int)HN_UPSEL_RANDOM);
 	BUILD_BUG_ON((int)HYBRIDNET_UP_SELECT_ADAPTIVE != (int)HN_UPSEL_ADAPTIVE);
+	BUILD_BUG_ON((int)HYBRIDNET_DIR_UP != (int)HN_UP);
+	BUILD_BUG_ON((int)HYBRIDNET_DIR_DOWN != (int)HN_DOWN);
 
 	hn_nl_hd = hd;
 	return genl_register_family(&hn_nl_family);

@@ -124,17 +124,23 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 	hd->frozen = true;
 	mutex_unlock(&hd->lock);
 
-	/* nodes/ grows before the switch: a failure changes nothing */
+	/* nodes/, fabric/ grow before the switch: a failure changes nothing */
 	if (c->nodes > old_nodes) {
 		rc = hn_sysfs_nodes_resize(hd, c->nodes);
 		if (rc) {
 			NL_SET_ERR_MSG(info->extack,
 				       "cannot make the new nodes' sysfs directories");
-			mutex_lock(&hd->lock);
-			hd->frozen = false;
-			mutex_unlock(&hd->lock);
-			goto out_free;
+			goto out_thaw;
 		}
+	}
+	/* fewer levels: their levelN/ go now, as nothing below fails */
+	rc = hn_sysfs_fabric_resize(hd, c);
+	if (rc) {
+		NL_SET_ERR_MSG(info->extack,
+			       "cannot make the new levels' sysfs directories");
+		if (c->nodes > old_nodes)
+			hn_sysfs_nodes_resize(hd, old_nodes);
+		goto out_thaw;
 	}
 
 	mutex_lock(&hd->lock);
@@ -148,6 +154,7 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 		hd->tx_wait = tx_wait;
 	}
 	hd->cfg = *c;
+	hd->rebuilds++;		/* a dump across it is interrupted */
 	if (!renode)
 		hn_ports_refill(hd);
 	hd->frozen = false;
@@ -162,6 +169,10 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 		hn_sysfs_nodes_resize(hd, c->nodes);	/* cannot fail */
 	return 0;
 
+out_thaw:
+	mutex_lock(&hd->lock);
+	hd->frozen = false;
+	mutex_unlock(&hd->lock);
 out_free:
 	hn_destroy(e);
 	kvfree(ports);

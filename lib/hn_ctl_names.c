@@ -92,6 +92,17 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PATH] = "path",
 	[HYBRIDNET_ATTR_SWITCHING] = "switching",
 	[HYBRIDNET_ATTR_UP_SELECT] = "up-select",
+	[HYBRIDNET_ATTR_LEVELS] = "levels",
+	[HYBRIDNET_ATTR_WIDTH] = "width",
+	[HYBRIDNET_ATTR_SWITCHES] = "switches",
+	[HYBRIDNET_ATTR_RADIX] = "radix",
+	[HYBRIDNET_ATTR_LINKS] = "links",
+	[HYBRIDNET_ATTR_MAX_HOPS] = "max-hops",
+	[HYBRIDNET_ATTR_LINK] = "link",
+	[HYBRIDNET_ATTR_SWITCH] = "switch",
+	[HYBRIDNET_ATTR_PORT] = "port",
+	[HYBRIDNET_ATTR_CHANNEL] = "channel",
+	[HYBRIDNET_ATTR_DIR] = "dir",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
@@ -144,6 +155,14 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_LAT_TREND_UP] = "lat-trend-up",
 	[HYBRIDNET_STAT_LAT_TREND_DOWN] = "lat-trend-down",
 	[HYBRIDNET_STAT_LAT_TREND_MIN] = "lat-trend-min",
+	[HYBRIDNET_STAT_WORMS] = "worms",
+	[HYBRIDNET_STAT_BUSY_NS] = "busy-ns",
+	[HYBRIDNET_STAT_CREDIT_STALLS] = "credit-stalls",
+	[HYBRIDNET_STAT_BUF_PEAK] = "buf-peak",
+	[HYBRIDNET_STAT_BUF_BYTE_NS] = "buf-byte-ns",
+	[HYBRIDNET_STAT_BLOCKED_NS] = "blocked-ns",
+	[HYBRIDNET_STAT_BUF_BYTES] = "buf-bytes",
+	[HYBRIDNET_STAT_HELD] = "held",
 };
 
 /* struct hn_ctl_stats and hn_ctl_config.mask are 64-bit masks */

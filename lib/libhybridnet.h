@@ -329,6 +329,65 @@ int hn_ctl_stats_dump(struct hn_ctl *c, uint32_t node,
 int hn_ctl_stats_reset(struct hn_ctl *c);
 
 /*
+ * The fabric (FABRIC_GET, LINK_GET, SWITCH_GET; docs/model.md
+ * "Statistics"): its shape, and per link and per switch the counters of
+ * its packet-switched path since the last reset or rebuild, each with
+ * the virtual time it was read at (utilisation: busy_ns / now; mean
+ * occupancy: buf_byte_ns / now).  The crossbar with wormhole switching
+ * keeps none: hn_ctl_links() and hn_ctl_switches() fail with -EOPNOTSUPP
+ * (hn_ctl_errmsg() says why).  A rebuild during a dump: -EAGAIN, call
+ * again.
+ */
+struct hn_ctl_fabric {
+	char topology[16];		/* "crossbar", "fattree:L,W" */
+	uint32_t levels, width;		/* FT(levels, width); crossbar 1, N */
+	uint32_t nodes, switches, radix, links, max_hops;
+	uint64_t now;			/* virtual time, ns */
+};
+
+int hn_ctl_fabric_get(struct hn_ctl *c, struct hn_ctl_fabric *f);
+
+#define HN_CTL_NODE_END	UINT32_MAX	/* hn_ctl_channel.sw: a node sends */
+
+/* One channel of a link, [HYBRIDNET_DIR_UP] or [HYBRIDNET_DIR_DOWN]. */
+struct hn_ctl_channel {
+	uint32_t sw, port;		/* its sender: switch and port, or
+					   sw HN_CTL_NODE_END, port the node */
+	uint64_t bytes, worms;		/* that crossed it */
+	uint64_t busy_ns;		/* held by a worm */
+	uint64_t credit_stalls;		/* headers short of credit into it */
+	uint64_t buf_peak;		/* the buffer it feeds: most bytes */
+	uint64_t buf_byte_ns;		/* its bytes, integrated over time */
+};
+
+struct hn_ctl_link {
+	uint32_t link;
+	uint64_t now;			/* when its counters were read */
+	struct hn_ctl_channel ch[2];
+};
+
+struct hn_ctl_switch {
+	uint32_t sw, level;
+	uint64_t now;
+	uint64_t bytes, worms;		/* through it */
+	uint64_t blocked_ns;		/* headers waited at its inputs */
+	uint64_t credit_stalls;
+	uint64_t buf_peak;		/* most bytes one input buffer held */
+	uint64_t buf_byte_ns;
+	uint64_t buf_bytes;		/* its input buffers hold now */
+	uint64_t held;			/* its output ports held now */
+};
+
+#define HN_CTL_ALL	UINT32_MAX
+
+/* Every link (@link HN_CTL_ALL) or one: *out, *n entries, to free(). */
+int hn_ctl_links(struct hn_ctl *c, uint32_t link, struct hn_ctl_link **out,
+		 size_t *n);
+/* Every switch (@sw HN_CTL_ALL) or one: *out, *n entries, to free(). */
+int hn_ctl_switches(struct hn_ctl *c, uint32_t sw,
+		    struct hn_ctl_switch **out, size_t *n);
+
+/*
  * SCHED_RUN: the kernel runs one of the engine's schedulers (the code of
  * hnsim sched) on a request set and answers with one route per request.
  * Nothing of the fabric is touched.  Needs CAP_NET_ADMIN.

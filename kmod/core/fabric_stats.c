@@ -5,7 +5,8 @@
  * counts in its ports: bytes and worms each channel carried and how long
  * worms held it, the credit stalls of the headers that wanted it, and the
  * bytes the input buffer it feeds held (peak, and integrated over time);
- * per switch, the sums over its ports and the time its headers waited.
+ * per switch, the sums over its ports and the time its headers waited;
+ * per level, the sums over its switches and the links up into them.
  * The crossbar's wormhole (wormhole.c) keeps none of these.
  */
 #include "engine.h"
@@ -83,23 +84,30 @@ int hn_link_stats(const struct hn_engine *e, u32 link,
 	return 0;
 }
 
+/* The level of switch @sw: a fat tree's; 0 in every other topology. */
+static u32 sw_level(const struct hn_engine *e, u32 sw)
+{
+	u32 h = 0, tau;
+
+	if (e->topo.kind == HN_TOPO_FATTREE)
+		hn_topo_ft_sw(&e->topo, sw, &h, &tau);
+	return h;
+}
+
 int hn_switch_stats(const struct hn_engine *e, u32 sw,
 		    struct hn_switch_stats *out)
 {
 	const struct hn_fab *f = e->fab;
 	const struct hn_iport *in;
 	const struct hn_oport *op;
-	u32 p, h, tau, i;
+	u32 p, i;
 
 	if (!f)
 		return -EOPNOTSUPP;
 	if (sw >= e->topo.nsw)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
-	if (e->topo.kind == HN_TOPO_FATTREE) {
-		hn_topo_ft_sw(&e->topo, sw, &h, &tau);
-		out->level = h;
-	}
+	out->level = sw_level(e, sw);
 	for (p = 0; p < f->radix; p++) {
 		op = &f->out[sw * f->radix + p];
 		out->bytes += op->bytes;
@@ -115,6 +123,46 @@ int hn_switch_stats(const struct hn_engine *e, u32 sw,
 		out->buf_byte_ns += held(e, in);
 		if (i >= e->cfg.nodes)	/* a node's is its VQ_W: node stats */
 			out->buf_bytes += in->used;
+	}
+	return 0;
+}
+
+/*
+ * A link belongs to the level of its upper end, the switch that sends its
+ * [HN_DOWN] channel.  -EINVAL for a level the fabric does not have.
+ */
+int hn_level_stats(const struct hn_engine *e, u32 level,
+		   struct hn_level_stats *out)
+{
+	struct hn_switch_stats ss;
+	struct hn_link_stats ls;
+	u32 i, d;
+
+	if (!e->fab)
+		return -EOPNOTSUPP;
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < e->topo.nsw; i++) {
+		if (sw_level(e, i) != level)
+			continue;
+		hn_switch_stats(e, i, &ss);
+		out->switches++;
+		out->bytes += ss.bytes;
+		out->worms += ss.worms;
+		out->blocked_ns += ss.blocked_ns;
+		out->credit_stalls += ss.credit_stalls;
+		out->buf_peak = hn_max64(out->buf_peak, ss.buf_peak);
+		out->buf_byte_ns += ss.buf_byte_ns;
+	}
+	if (!out->switches)
+		return -EINVAL;
+	for (i = 0; i < e->topo.nlinks; i++) {
+		hn_link_stats(e, i, &ls);
+		if (ls.sw[HN_DOWN] == HN_NONE ||
+		    sw_level(e, ls.sw[HN_DOWN]) != level)
+			continue;
+		out->links++;
+		for (d = HN_UP; d <= HN_DOWN; d++)
+			out->busy_ns[d] += ls.ch[d].busy_ns;
 	}
 	return 0;
 }

@@ -328,6 +328,21 @@ struct hn_switch_stats {
 	u32 held;		/* its output ports a worm holds now */
 };
 
+/*
+ * One level of the fabric (fat tree: 0..levels-1; every other topology
+ * has level 0 only): its switches' sums, and the channels of the links
+ * that join them to the level below (level 0: the nodes' own links).
+ */
+struct hn_level_stats {
+	u32 switches, links;
+	u64 bytes, worms;	/* through its switches */
+	u64 blocked_ns;		/* headers waited at their inputs */
+	u64 credit_stalls;	/* their headers found too little credit */
+	u64 buf_peak;		/* most bytes one of their buffers held */
+	u64 buf_byte_ns;	/* their buffers' bytes, integrated */
+	u64 busy_ns[2];		/* its links' [HN_UP], [HN_DOWN] channels */
+};
+
 /* configuration */
 void hn_config_default(struct hn_config *c);
 int hn_config_profile(struct hn_config *c, const char *name);
@@ -403,6 +418,8 @@ int hn_link_stats(const struct hn_engine *e, u32 link,
 		  struct hn_link_stats *out);
 int hn_switch_stats(const struct hn_engine *e, u32 sw,
 		    struct hn_switch_stats *out);
+int hn_level_stats(const struct hn_engine *e, u32 level,
+		   struct hn_level_stats *out);
 void hn_stats_global(const struct hn_engine *e, struct hn_gstats *g);
 int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s);
 void hn_stats_reset(struct hn_engine *e);

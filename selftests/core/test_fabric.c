@@ -200,6 +200,7 @@ TEST(link_and_switch_stats)
 	struct hn_fabric_info fi;
 	struct hn_link_stats ls;
 	struct hn_switch_stats ss;
+	struct hn_level_stats lv;
 	u64 up = 0, down = 0, bytes = 0, worms = 0;
 	struct hn_config c;
 	struct sim s;
@@ -274,6 +275,19 @@ TEST(link_and_switch_stats)
 	EXPECT_EQ(5 * 128, bytes);
 	EXPECT_EQ(5, worms);
 	EXPECT_EQ(5, on);
+	/* by level: up through 0, 1, to 2, and down through 1 and 0 */
+	for (l = 0; l < 3; l++) {
+		ASSERT_EQ(0, hn_level_stats(s.e, l, &lv));
+		EXPECT_EQ(16, lv.switches);
+		EXPECT_EQ(64, lv.links);
+		EXPECT_EQ(l < 2 ? 256 : 128, lv.bytes);
+		EXPECT_EQ(l < 2 ? 2 : 1, lv.worms);
+		EXPECT_EQ(128, lv.buf_peak);	/* level 0: from level 1 */
+		EXPECT_EQ(0, lv.blocked_ns + lv.credit_stalls);
+		EXPECT_EQ(l ? 180 : 160, lv.busy_ns[HN_UP]);
+		EXPECT_EQ(180, lv.busy_ns[HN_DOWN]);
+	}
+	EXPECT_EQ(-EINVAL, hn_level_stats(s.e, 3, &lv));
 	hn_stats_reset(s.e);
 	ASSERT_EQ(0, hn_link_stats(s.e, 63, &ls));
 	EXPECT_EQ(0, ls.ch[HN_DOWN].bytes + ls.ch[HN_DOWN].busy_ns);
@@ -286,6 +300,7 @@ TEST(link_and_switch_stats)
 	ASSERT_EQ(0, sim_init(&s, &c));
 	EXPECT_EQ(-EOPNOTSUPP, hn_link_stats(s.e, 0, &ls));
 	EXPECT_EQ(-EOPNOTSUPP, hn_switch_stats(s.e, 0, &ss));
+	EXPECT_EQ(-EOPNOTSUPP, hn_level_stats(s.e, 0, &lv));
 	EXPECT_EQ(0, hn_fabric_info(s.e, &fi));
 	EXPECT_EQ(64, fi.links);
 	sim_fini(&s);

@@ -26,6 +26,11 @@ const struct hnctl_cmd hnctl_cmds[] = {
 	{ "circuits", cmd_circuits, "list the circuits of every slot",
 	  hnctl_help_circuits },
 	{ "stats", cmd_stats, "print or reset statistics", hnctl_help_stats },
+	{ "links", cmd_links, "print the statistics of the fabric's links",
+	  hnctl_help_links },
+	{ "switches", cmd_switches,
+	  "print the statistics of the fabric's switches",
+	  hnctl_help_switches },
 	{ "monitor", cmd_monitor, "print events as they happen",
 	  hnctl_help_monitor },
 	{ "traffic", cmd_traffic, "start, stop or read the in-kernel traffic generator",
@@ -272,7 +277,8 @@ int main(int argc, char **argv)
 	if (i == argc)
 		return hnctl_usage(NULL, "no command (show, set, preload, "
 				   "predict, release, circuits, stats, "
-				   "monitor, traffic, sched)");
+				   "links, switches, monitor, traffic, "
+				   "sched)");
 	if (!strcmp(argv[i], "help")) {
 		/* "help --help", "help -h", "help help": the main help */
 		if (i + 1 < argc && (!strcmp(argv[i + 1], "--help") ||

@@ -115,6 +115,20 @@ struct hybridnet_info {
  * - CONFIG_SET: REBUILT when the change needed a new fabric, which
  *   released every circuit (RELEASED of them) and reset the statistics
  *   and the virtual time; nothing else otherwise.
+ *
+ * The fabric's statistics (docs/model.md "Statistics"): FABRIC_GET gives
+ * its shape (TOPOLOGY, LEVELS, WIDTH, NODES, SWITCHES, RADIX, LINKS,
+ * MAX_HOPS) and NOW.  The LINK_GET dump gives one message per link: LINK,
+ * NOW and two CHANNEL nests (DIR, the sender's SWITCH and PORT or NODE, a
+ * STATS nest: BYTES, WORMS, BUSY_NS, CREDIT_STALLS, BUF_PEAK,
+ * BUF_BYTE_NS); the SWITCH_GET dump one per switch: SWITCH, LEVEL, NOW,
+ * STATS (BYTES, WORMS, BLOCKED_NS, CREDIT_STALLS, BUF_PEAK, BUF_BYTE_NS,
+ * BUF_BYTES, HELD).  Utilisation is BUSY_NS over NOW, mean occupancy
+ * BUF_BYTE_NS over NOW (since the last STATS_RESET or rebuild).  A LINK or
+ * SWITCH in the request restricts the dump to that one.  The crossbar
+ * with wormhole switching carries worms without switches (no buffers, no
+ * credits) and keeps none of these: both dumps fail with EOPNOTSUPP.
+ * A rebuild during a dump sets NLM_F_DUMP_INTR.
  * ------------------------------------------------------------------------
  */
 #define HYBRIDNET_GENL_NAME	"hybridnet"
@@ -136,6 +150,9 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_TRAFFIC_START,	/* admin: start the in-kernel generator */
 	HYBRIDNET_CMD_TRAFFIC_STOP,	/* admin: stop it */
 	HYBRIDNET_CMD_TRAFFIC_GET,	/* the generator's state and results */
+	HYBRIDNET_CMD_FABRIC_GET,	/* the fabric's shape and virtual time */
+	HYBRIDNET_CMD_LINK_GET,		/* dump: one message per link */
+	HYBRIDNET_CMD_SWITCH_GET,	/* dump: one message per switch */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -243,6 +260,19 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_SWITCHING,	/* u32: enum hybridnet_switching */
 	HYBRIDNET_ATTR_UP_SELECT,	/* u32: enum hybridnet_up_select */
 
+	/* the fabric's links and switches (FABRIC_GET, LINK_GET, SWITCH_GET) */
+	HYBRIDNET_ATTR_LEVELS,		/* u32: fat tree l; crossbar 1 */
+	HYBRIDNET_ATTR_WIDTH,		/* u32: fat tree w; crossbar N */
+	HYBRIDNET_ATTR_SWITCHES,	/* u32 */
+	HYBRIDNET_ATTR_RADIX,		/* u32: ports per switch */
+	HYBRIDNET_ATTR_LINKS,		/* u32: each with two channels */
+	HYBRIDNET_ATTR_MAX_HOPS,	/* u32: switches on the longest route */
+	HYBRIDNET_ATTR_LINK,		/* u32: a link's number */
+	HYBRIDNET_ATTR_SWITCH,		/* u32: a switch's number */
+	HYBRIDNET_ATTR_PORT,		/* u32: a port of SWITCH */
+	HYBRIDNET_ATTR_CHANNEL,		/* nest, twice: DIR, its sender, STATS */
+	HYBRIDNET_ATTR_DIR,		/* u32: enum hybridnet_dir */
+
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
 };
@@ -304,6 +334,17 @@ enum hybridnet_up_select {
 	HYBRIDNET_UP_SELECT_DET,	/* by the destination's digits */
 	HYBRIDNET_UP_SELECT_RANDOM,	/* uniformly among the allowed */
 	HYBRIDNET_UP_SELECT_ADAPTIVE,	/* the least occupied */
+};
+
+/*
+ * HYBRIDNET_ATTR_DIR: a link's two channels.  UP is the one a route takes
+ * first (from a node, or from a switch's up-port), DOWN the other.  A
+ * CHANNEL nest names its sender, the link's end it leaves from: SWITCH
+ * and PORT, or NODE when a node's NIC sends it (a node's own link, UP).
+ */
+enum hybridnet_dir {
+	HYBRIDNET_DIR_UP,
+	HYBRIDNET_DIR_DOWN,
 };
 
 /* HYBRIDNET_ATTR_TRAFFIC_STATE of the in-kernel generator. */
@@ -384,6 +425,14 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_LAT_TREND_UP,		/* generator: period pairs rising */
 	HYBRIDNET_STAT_LAT_TREND_DOWN,		/* falling */
 	HYBRIDNET_STAT_LAT_TREND_MIN,		/* up - down from which it rises */
+	HYBRIDNET_STAT_WORMS,			/* channel, switch: worms through */
+	HYBRIDNET_STAT_BUSY_NS,			/* channel: held by a worm */
+	HYBRIDNET_STAT_CREDIT_STALLS,		/* headers short of credit */
+	HYBRIDNET_STAT_BUF_PEAK,		/* most bytes an input buffer held */
+	HYBRIDNET_STAT_BUF_BYTE_NS,		/* its bytes, integrated over time */
+	HYBRIDNET_STAT_BLOCKED_NS,		/* switch: headers waited at inputs */
+	HYBRIDNET_STAT_BUF_BYTES,		/* switch: its buffers hold now */
+	HYBRIDNET_STAT_HELD,			/* switch: output ports held now */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

@@ -299,6 +299,52 @@ static int traffic_get(struct nlr *r)
 	return nlr_call(r, NULL, NULL) == 1 ? 0 : -EIO;
 }
 
+static int set_tree(struct nlr *r)
+{
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:2,4");	/* 16 nodes */
+	return nlr_do(r);
+}
+
+static int tree_back(struct nlr *r)
+{
+	nlr_msg(r, HYBRIDNET_CMD_CONFIG_SET, 0);
+	nlr_str(r, HYBRIDNET_ATTR_TOPOLOGY, "crossbar");
+	nlr_u32(r, HYBRIDNET_ATTR_NODES, 16);
+	return nlr_do(r);
+}
+
+static int fabric_get(struct nlr *r)
+{
+	nlr_msg(r, HYBRIDNET_CMD_FABRIC_GET, 0);
+	return nlr_call(r, NULL, NULL) == 1 ? 0 : -EIO;
+}
+
+/* the crossbar keeps link and switch statistics once it has switches */
+static int set_saf(struct nlr *r)
+{
+	return nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+			   HYBRIDNET_SWITCHING_SAF);
+}
+
+static int saf_back(struct nlr *r)
+{
+	return nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+			   HYBRIDNET_SWITCHING_WORMHOLE);
+}
+
+static int link_dump(struct nlr *r)
+{
+	nlr_msg(r, HYBRIDNET_CMD_LINK_GET, NLM_F_DUMP);
+	return nlr_call(r, NULL, NULL) == 16 ? 0 : -EIO;
+}
+
+static int switch_dump(struct nlr *r)
+{
+	nlr_msg(r, HYBRIDNET_CMD_SWITCH_GET, NLM_F_DUMP);
+	return nlr_call(r, NULL, NULL) == 1 ? 0 : -EIO;
+}
+
 static const struct req reqs[] = {
 	{ "bind", NULL, bind_node, NULL },
 	{ "write", open_pair, send_one, recv_one },
@@ -322,13 +368,19 @@ static const struct req reqs[] = {
 	{ "sched-run", NULL, sched_run, NULL },
 	{ "traffic-start", NULL, traffic_start, traffic_wait, true },
 	{ "traffic-get", NULL, traffic_get, NULL },
+	/* a second level: fabric/level1/ made, or nothing changed */
+	{ "config-set, a fat tree", NULL, set_tree, tree_back, true },
+	{ "fabric-get", NULL, fabric_get, NULL },
+	{ "link dump", set_saf, link_dump, saf_back, true },
+	{ "switch dump", set_saf, switch_dump, saf_back, true },
 };
 
 /* ---- the test ----------------------------------------------------- */
 
 /*
- * The module answers, sysfs has a directory for each node and no more,
- * and it carries a message from node 3 to node 4.
+ * The module answers, sysfs has a directory for each node and for each
+ * level of the fabric and no more, and it carries a message from node 3
+ * to node 4.
  */
 static int works(struct nlr *r)
 {
@@ -345,6 +397,18 @@ static int works(struct nlr *r)
 		 (unsigned long long)n);
 	if (n < 5 || hn_sys("nodes/%llu/bound", (unsigned long long)n - 1) ||
 	    !access(path, F_OK))
+		return -ENOENT;
+	/* and fabric/ a directory for each level, and no more */
+	n = hn_sys("fabric/levels");
+	if (!n || n > 12)
+		return -ENOENT;
+	snprintf(path, sizeof(path), HN_SYSFS "/fabric/level%llu/links",
+		 (unsigned long long)n - 1);
+	if (access(path, F_OK))
+		return -ENOENT;
+	snprintf(path, sizeof(path), HN_SYSFS "/fabric/level%llu",
+		 (unsigned long long)n);
+	if (!access(path, F_OK))
 		return -ENOENT;
 	rc = hn_open(&a, NULL, 0);
 	if (rc)

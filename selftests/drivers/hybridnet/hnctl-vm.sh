@@ -209,6 +209,54 @@ while [ "$(cat /sys/class/misc/hybridnet/stats/in_flight_msgs)" != 0 ] &&
 	i=$((i + 1))
 done
 hnctl release all
+# the fabric's links and switches: refused on the crossbar's wormhole,
+# counted on a fat tree, in a table and in JSON
+check "links: the crossbar's wormhole keeps none, the kernel says why, status 2" \
+	same "hnctl: links refused: the crossbar with wormhole switching keeps no link or switch statistics: its worms cross no switch buffers (set switching vct or saf, or a fat tree)
+status 2" sh -c 'hnctl links; echo "status $?"'
+check "links on an idle FT(2,4): 32 links, a row per channel" same \
+	"fattree:2,4: 32 links, 8 switches
+66" sh -c 'hnctl set topology fattree:2,4 >/dev/null &&
+		hnctl links | head -n 1 && hnctl links | wc -l'
+check "links link 20: its two channels, from and to, nothing yet" same \
+	"fattree:2,4: 32 links, 8 switches
+  link dir  from         to                  bytes    worms   util%   stalls buf-peak  buf-mean
+    20 up   sw1/p4       sw4/p1                  0        0    0.00        0        0       0.0
+    20 down sw4/p1       sw1/p4                  0        0    0.00        0        0       0.0" hnctl links link 20
+check "links -j link 0: node 0's link, the module's names" same \
+	'{"topology":"fattree:2,4","links":[{"link":0,"now":T,"channels":[{"dir":"up","node":0,"bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0},{"dir":"down","switch":0,"port":0,"bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0}]}]}' \
+	sh -c 'hnctl -j links link 0 | sed "s/\"now\":[0-9]*/\"now\":T/"'
+check "switches: 8, level 0 first" same "fattree:2,4: 8 switches of 8 ports, 2 levels
+switch level        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held
+     0     0            0        0            0        0        0       0.0         0    0
+     1     0            0        0            0        0        0       0.0         0    0
+     2     0            0        0            0        0        0       0.0         0    0
+     3     0            0        0            0        0        0       0.0         0    0
+     4     1            0        0            0        0        0       0.0         0    0
+     5     1            0        0            0        0        0       0.0         0    0
+     6     1            0        0            0        0        0       0.0         0    0
+     7     1            0        0            0        0        0       0.0         0    0" hnctl switches
+check "switches -j switch 7: a top switch" same \
+	'{"topology":"fattree:2,4","switches":[{"switch":7,"level":1,"now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0}]}' \
+	sh -c 'hnctl -j switches switch 7 | sed "s/\"now\":[0-9]*/\"now\":T/"'
+check "links: a switch that is not there, the kernel's reason, status 2" \
+	same "hnctl: switches refused: switch out of range (fabric-get gives switches)
+status 2" sh -c 'hnctl switches switch 8; echo "status $?"'
+check "links after traffic: the nodes' up channels carried what was injected" \
+	sh -c 'hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
+		a=$(hnctl links | awk "NR > 2 && \$1 < 16 && \$2 == \"up\" { s += \$5 } END { print s }") &&
+		b=$(cat /sys/class/misc/hybridnet/stats/tx_bytes_wormhole) &&
+		echo "links $a, tx_bytes_wormhole $b" && [ "$a" = "$b" ] && [ "$a" -gt 0 ]'
+check "links after traffic: a busy channel's util% is above 0 and at most 100" \
+	sh -c 'hnctl links | awk "NR > 2 && \$5 > 0 { n++; if (\$7 <= 0 || \$7 > 100) bad++ }
+		END { print n, bad + 0; exit !(n > 0 && !bad) }"'
+check "switches after traffic: bytes by level as sysfs fabric/levelN/bytes" \
+	sh -c 'for l in 0 1; do
+		a=$(hnctl switches | awk "NR > 2 && \$2 == $l { s += \$3 } END { print s }")
+		b=$(cat /sys/class/misc/hybridnet/fabric/level$l/bytes)
+		echo "level $l: $a $b"; [ "$a" = "$b" ] || exit 1; done'
+check "links: back to the crossbar" hnctl set topology crossbar nodes 8
+
 check "set: a rebuild says what it released" same \
 	"rebuilt the fabric: 8 circuits released, statistics and virtual time reset" \
 	sh -c 'hnctl preload shift 1 >/dev/null && hnctl set slots 3'

@@ -5,8 +5,9 @@
  * prediction and why a request was refused, the replies that say what a
  * command changed, bad input (errno and extack text, nothing changed),
  * the clock following a configuration change, each concurrent request's
- * extack its own, permission, events, and a fuzzer.  Expects the module
- * loaded with nodes=16 slots=4 and no file open.
+ * extack its own, permission, events, the fabric's links and switches,
+ * and a fuzzer.  Expects the module loaded with nodes=16 slots=4 and no
+ * file open.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -841,6 +842,313 @@ TEST_F(nl, topology)
 	nlr_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES);
 	ASSERT_EQ(0, nlr_do(r));
 	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
+}
+
+/* The fabric's links and switches, as the dumps give them. */
+struct fab_chan {
+	uint32_t sw, port;	/* sw UINT32_MAX: a node, port its number */
+	uint64_t st[HYBRIDNET_STAT_MAX + 1];
+};
+
+struct fab {
+	uint32_t nlinks, nsw, bad, intr;
+	uint32_t link[256], sw[64], level[64];
+	struct fab_chan ch[256][2];
+	uint64_t swst[64][HYBRIDNET_STAT_MAX + 1];
+};
+
+static void fab_stats(const struct nlattr *nest, uint64_t *st)
+{
+	const struct nlattr *tb[HYBRIDNET_STAT_MAX + 1];
+	int i;
+
+	nlr_parse_nest(nest, tb, HYBRIDNET_STAT_MAX);
+	for (i = 0; i <= HYBRIDNET_STAT_MAX; i++)
+		st[i] = tb[i] ? nlr_get_u64(tb[i]) : UINT64_MAX;
+}
+
+static void link_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	const struct nlattr *ct[HYBRIDNET_ATTR_MAX + 1];
+	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + GENL_HDRLEN;
+	const uint8_t *end = (const uint8_t *)h + h->nlmsg_len;
+	struct fab *f = ctx;
+	const struct nlattr *a;
+	struct fab_chan *c;
+	uint32_t n = f->nlinks, d, chans = 0;
+
+	f->intr |= !!(h->nlmsg_flags & NLM_F_DUMP_INTR);
+	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+	if (n == 256 || !tb[HYBRIDNET_ATTR_LINK] || !tb[HYBRIDNET_ATTR_NOW]) {
+		f->bad++;
+		return;
+	}
+	f->link[n] = nlr_get_u32(tb[HYBRIDNET_ATTR_LINK]);
+	for (; p + NLA_HDRLEN <= end; p += NLR_ALIGN(a->nla_len)) {
+		a = (const struct nlattr *)p;
+		if (a->nla_len < NLA_HDRLEN)
+			break;
+		if ((a->nla_type & NLA_TYPE_MASK) !=
+		    HYBRIDNET_ATTR_CHANNEL)
+			continue;
+		nlr_parse_nest(a, ct, HYBRIDNET_ATTR_MAX);
+		if (!ct[HYBRIDNET_ATTR_DIR] || !ct[HYBRIDNET_ATTR_STATS] ||
+		    (d = nlr_get_u32(ct[HYBRIDNET_ATTR_DIR])) > 1) {
+			f->bad++;
+			return;
+		}
+		c = &f->ch[n][d];
+		if (ct[HYBRIDNET_ATTR_NODE]) {
+			c->sw = UINT32_MAX;
+			c->port = nlr_get_u32(ct[HYBRIDNET_ATTR_NODE]);
+		} else if (ct[HYBRIDNET_ATTR_SWITCH] && ct[HYBRIDNET_ATTR_PORT]) {
+			c->sw = nlr_get_u32(ct[HYBRIDNET_ATTR_SWITCH]);
+			c->port = nlr_get_u32(ct[HYBRIDNET_ATTR_PORT]);
+		} else {
+			f->bad++;
+			return;
+		}
+		fab_stats(ct[HYBRIDNET_ATTR_STATS], c->st);
+		chans++;
+	}
+	f->bad += chans != 2;
+	f->nlinks++;
+}
+
+static void switch_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct fab *f = ctx;
+	uint32_t n = f->nsw;
+
+	f->intr |= !!(h->nlmsg_flags & NLM_F_DUMP_INTR);
+	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+	if (n == 64 || !tb[HYBRIDNET_ATTR_SWITCH] || !tb[HYBRIDNET_ATTR_LEVEL] ||
+	    !tb[HYBRIDNET_ATTR_NOW] || !tb[HYBRIDNET_ATTR_STATS]) {
+		f->bad++;
+		return;
+	}
+	f->sw[n] = nlr_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
+	f->level[n] = nlr_get_u32(tb[HYBRIDNET_ATTR_LEVEL]);
+	fab_stats(tb[HYBRIDNET_ATTR_STATS], f->swst[n]);
+	f->nsw++;
+}
+
+/* Both dumps into @f: 0, or the first one's -errno. */
+static int dump_fabric(struct nlr *r, struct fab *f)
+{
+	int rc;
+
+	memset(f, 0, sizeof(*f));
+	nlr_msg(r, HYBRIDNET_CMD_LINK_GET, NLM_F_DUMP);
+	rc = nlr_call(r, link_cb, f);
+	if (rc < 0)
+		return rc;
+	nlr_msg(r, HYBRIDNET_CMD_SWITCH_GET, NLM_F_DUMP);
+	rc = nlr_call(r, switch_cb, f);
+	return rc < 0 ? rc : 0;
+}
+
+/* FABRIC_GET's u32 @attr, or -errno */
+static int64_t fabric_u32(struct nlr *r, int attr)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	int rc;
+
+	nlr_msg(r, HYBRIDNET_CMD_FABRIC_GET, 0);
+	rc = nlr_call(r, NULL, NULL);
+	if (rc != 1)
+		return rc < 0 ? rc : -EPROTO;
+	nlr_parse((const struct nlmsghdr *)r->reply, tb, HYBRIDNET_ATTR_MAX);
+	return tb[attr] ? (int64_t)nlr_get_u32(tb[attr]) : -ENOENT;
+}
+
+/*
+ * LINK_GET and SWITCH_GET: refused on the crossbar's wormhole, which
+ * keeps no such statistics; on an idle FT(3,4) every link and switch,
+ * its ends and zero counters; after wormhole traffic the counters sum as
+ * they must (the nodes' up channels carried what was injected, their
+ * down channels what was delivered, each switch sent what its output
+ * channels carried), and sysfs fabric/levelN/ sums them per level.
+ */
+TEST_F(nl, fabric_dumps)
+{
+	static const uint32_t msg[4][3] = {	/* src, dst, bytes */
+		{ 0, 63, 300 }, { 5, 10, 1000 }, { 63, 0, 77 }, { 10, 5, 2500 },
+	};
+	static const int fields[] = {
+		HYBRIDNET_STAT_BYTES, HYBRIDNET_STAT_WORMS,
+		HYBRIDNET_STAT_BUSY_NS, HYBRIDNET_STAT_CREDIT_STALLS,
+		HYBRIDNET_STAT_BUF_PEAK, HYBRIDNET_STAT_BUF_BYTE_NS,
+	};
+	static const int swfields[] = {
+		HYBRIDNET_STAT_BYTES, HYBRIDNET_STAT_WORMS,
+		HYBRIDNET_STAT_BLOCKED_NS, HYBRIDNET_STAT_CREDIT_STALLS,
+		HYBRIDNET_STAT_BUF_PEAK, HYBRIDNET_STAT_BUF_BYTE_NS,
+		HYBRIDNET_STAT_BUF_BYTES, HYBRIDNET_STAT_HELD,
+	};
+	uint64_t up = 0, down = 0, chan = 0, swb = 0, lvb[3] = { 0 };
+	uint64_t lvbusy[3][2] = { { 0 } }, injected = 0;
+	static struct fab f;
+	struct hybridnet_msg_hdr hdr;
+	struct nlr *r = &self->r;
+	struct hn_handle *h[64] = { NULL };
+	static char buf[4096];
+	uint32_t i, d, k;
+	int fd;
+
+	/* the crossbar's wormhole: refused, and sysfs says the same */
+	EXPECT_EQ(1, fabric_u32(r, HYBRIDNET_ATTR_LEVELS));
+	EXPECT_EQ(16, fabric_u32(r, HYBRIDNET_ATTR_LINKS));
+	EXPECT_EQ(1, fabric_u32(r, HYBRIDNET_ATTR_SWITCHES));
+	EXPECT_EQ(-EOPNOTSUPP, dump_fabric(r, &f));
+	EXPECT_STREQ("the crossbar with wormhole switching keeps no link or switch statistics: its worms cross no switch buffers (set switching vct or saf, or a fat tree)",
+		     r->msg);
+	nlr_msg(r, HYBRIDNET_CMD_SWITCH_GET, NLM_F_DUMP);
+	EXPECT_EQ(-EOPNOTSUPP, nlr_call(r, NULL, NULL));
+	EXPECT_EQ(1, hn_sys("fabric/levels"));
+	fd = open(HN_SYSFS "/fabric/level0/bytes", O_RDONLY);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(-1, read(fd, buf, sizeof(buf)));
+	EXPECT_EQ(EOPNOTSUPP, errno);
+	close(fd);
+	EXPECT_NE(0, access(HN_SYSFS "/fabric/level1", F_OK));
+
+	/* an idle fat tree: every link and switch, zero counters */
+	ASSERT_EQ(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:3,4"));
+	EXPECT_EQ(3, fabric_u32(r, HYBRIDNET_ATTR_LEVELS));
+	EXPECT_EQ(4, fabric_u32(r, HYBRIDNET_ATTR_WIDTH));
+	EXPECT_EQ(64, fabric_u32(r, HYBRIDNET_ATTR_NODES));
+	EXPECT_EQ(48, fabric_u32(r, HYBRIDNET_ATTR_SWITCHES));
+	EXPECT_EQ(8, fabric_u32(r, HYBRIDNET_ATTR_RADIX));
+	EXPECT_EQ(192, fabric_u32(r, HYBRIDNET_ATTR_LINKS));
+	EXPECT_EQ(5, fabric_u32(r, HYBRIDNET_ATTR_MAX_HOPS));
+	EXPECT_EQ(3, hn_sys("fabric/levels"));
+	EXPECT_EQ(192, hn_sys("fabric/links"));
+	EXPECT_EQ(0, access(HN_SYSFS "/fabric/level2/up_busy_ns", F_OK));
+	EXPECT_NE(0, access(HN_SYSFS "/fabric/level3", F_OK));
+	ASSERT_EQ(0, dump_fabric(r, &f));
+	EXPECT_EQ(0, f.bad);
+	EXPECT_EQ(0, f.intr);
+	ASSERT_EQ(192, f.nlinks);	/* several messages: resumed */
+	ASSERT_EQ(48, f.nsw);
+	for (i = 0; i < 192; i++) {
+		EXPECT_EQ(i, f.link[i]);
+		for (d = 0; d < 2; d++)
+			for (k = 0; k < ARRAY_SIZE(fields); k++)
+				EXPECT_EQ(0, f.ch[i][d].st[fields[k]]);
+		if (i < 64) {	/* node i up to its leaf SW(0, i / 4) */
+			EXPECT_EQ(UINT32_MAX, f.ch[i][0].sw);
+			EXPECT_EQ(i, f.ch[i][0].port);
+			EXPECT_EQ(i / 4, f.ch[i][1].sw);
+			EXPECT_EQ(i % 4, f.ch[i][1].port);
+			continue;
+		}
+		/* level L-1's up-port to level L's down-port */
+		EXPECT_EQ(i / 64 - 1, f.ch[i][0].sw / 16);
+		EXPECT_LE(4, f.ch[i][0].port);
+		EXPECT_EQ(i / 64, f.ch[i][1].sw / 16);
+		EXPECT_GT(4, f.ch[i][1].port);
+	}
+	for (i = 0; i < 48; i++) {
+		EXPECT_EQ(i, f.sw[i]);
+		EXPECT_EQ(i / 16, f.level[i]);
+		for (k = 0; k < ARRAY_SIZE(swfields); k++)
+			EXPECT_EQ(0, f.swst[i][swfields[k]]);
+	}
+
+	/* traffic by wormhole through the tree */
+	for (i = 0; i < 4; i++) {
+		k = msg[i][0];
+		if (!h[k]) {
+			ASSERT_EQ(0, hn_open(&h[k], NULL, 0));
+			ASSERT_EQ(0, hn_bind(h[k], k));
+		}
+	}
+	for (i = 0; i < 4; i++) {
+		memset(buf, (int)i, msg[i][2]);
+		ASSERT_EQ(0, hn_send(h[msg[i][0]], msg[i][1], buf, msg[i][2]));
+		injected += msg[i][2];
+	}
+	for (i = 0; i < 4; i++)
+		ASSERT_EQ((int)msg[i][2], hn_recv(h[msg[i][1]], &hdr, buf,
+						  sizeof(buf)));
+	EXPECT_EQ(injected, nlr_gstat(r, HYBRIDNET_STAT_TX_BYTES_WORMHOLE));
+	ASSERT_EQ(0, dump_fabric(r, &f));
+	EXPECT_EQ(0, f.bad);
+	ASSERT_EQ(192, f.nlinks);
+	ASSERT_EQ(48, f.nsw);
+	for (i = 0; i < 192; i++)
+		for (d = 0; d < 2; d++) {
+			const uint64_t *st = f.ch[i][d].st;
+
+			if (i < 64)
+				*(d ? &down : &up) += st[HYBRIDNET_STAT_BYTES];
+			if (i >= 64 || d)	/* a switch's output drives it */
+				chan += st[HYBRIDNET_STAT_BYTES];
+			lvbusy[i / 64][d] += st[HYBRIDNET_STAT_BUSY_NS];
+			/* a channel that carried bytes was held */
+			EXPECT_EQ(!st[HYBRIDNET_STAT_BYTES],
+				  !st[HYBRIDNET_STAT_BUSY_NS]);
+			EXPECT_EQ(!st[HYBRIDNET_STAT_BYTES],
+				  !st[HYBRIDNET_STAT_WORMS]);
+		}
+	EXPECT_EQ(injected, up);	/* what the nodes sent */
+	EXPECT_EQ(injected, down);	/* what they were delivered */
+	for (i = 0; i < 48; i++) {
+		swb += f.swst[i][HYBRIDNET_STAT_BYTES];
+		lvb[i / 16] += f.swst[i][HYBRIDNET_STAT_BYTES];
+		EXPECT_EQ(0, f.swst[i][HYBRIDNET_STAT_BUF_BYTES]);
+		EXPECT_EQ(0, f.swst[i][HYBRIDNET_STAT_HELD]);
+	}
+	EXPECT_EQ(chan, swb);
+	/* 0 -> 63 and 63 -> 0 cross the top; 5 <-> 10 turn at level 1 */
+	EXPECT_EQ(2 * (300 + 77 + 1000 + 2500), lvb[0]);
+	EXPECT_EQ(2 * (300 + 77) + 1000 + 2500, lvb[1]);
+	EXPECT_EQ(300 + 77, lvb[2]);
+	for (i = 0; i < 3; i++) {
+		EXPECT_EQ(lvb[i], hn_sys("fabric/level%u/bytes", i));
+		EXPECT_EQ(16, hn_sys("fabric/level%u/switches", i));
+		EXPECT_EQ(64, hn_sys("fabric/level%u/links", i));
+		EXPECT_EQ(lvbusy[i][0], hn_sys("fabric/level%u/up_busy_ns", i));
+		EXPECT_EQ(lvbusy[i][1],
+			  hn_sys("fabric/level%u/down_busy_ns", i));
+	}
+
+	/* one link, one switch; the selector checked against the fabric */
+	memset(&f, 0, sizeof(f));
+	nlr_msg(r, HYBRIDNET_CMD_LINK_GET, NLM_F_DUMP);
+	nlr_u32(r, HYBRIDNET_ATTR_LINK, 70);
+	ASSERT_EQ(1, nlr_call(r, link_cb, &f));
+	EXPECT_EQ(70, f.link[0]);
+	nlr_msg(r, HYBRIDNET_CMD_LINK_GET, NLM_F_DUMP);
+	nlr_u32(r, HYBRIDNET_ATTR_LINK, 192);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("link out of range (fabric-get gives links)", r->msg);
+	nlr_msg(r, HYBRIDNET_CMD_SWITCH_GET, NLM_F_DUMP);
+	nlr_u32(r, HYBRIDNET_ATTR_SWITCH, 48);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("switch out of range (fabric-get gives switches)", r->msg);
+	nlr_msg(r, HYBRIDNET_CMD_SWITCH_GET, NLM_F_DUMP);
+	nlr_u64(r, HYBRIDNET_ATTR_SWITCH, 1);	/* not a u32 */
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	nlr_msg(r, HYBRIDNET_CMD_LINK_GET, NLM_F_DUMP);
+	nlr_u32(r, HYBRIDNET_ATTR_NODES, 1);	/* not the dump's */
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	nlr_msg(r, HYBRIDNET_CMD_FABRIC_GET, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_LINK, 1);	/* FABRIC_GET takes none */
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+
+	for (i = 0; i < 64; i++)
+		if (h[i])
+			hn_close(h[i]);
+	/* back to a crossbar: the levels above 0 go */
+	ASSERT_EQ(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "crossbar"));
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
+	EXPECT_NE(0, access(HN_SYSFS "/fabric/level1", F_OK));
+	EXPECT_EQ(0, access(HN_SYSFS "/fabric/level0", F_OK));
+	EXPECT_NE(0, access(HN_SYSFS "/fabric/level2", F_OK));
 }
 
 /* Bad input: errno and extack text, and nothing changes. */

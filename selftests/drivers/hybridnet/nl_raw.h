@@ -107,7 +107,10 @@ static inline void nlr_msg(struct nlr *r, uint8_t cmd, uint16_t flags)
 	nlr_start(r, r->family, cmd, flags);
 }
 
-/* extack message of an NLMSG_ERROR, if any */
+/*
+ * extack message of an NLMSG_ERROR, or of the NLMSG_DONE that ends a
+ * dump (its TLVs follow the errno), if any
+ */
 static inline void nlr_extack(struct nlr *r, const struct nlmsghdr *h)
 {
 	const struct nlmsgerr *e = NLMSG_DATA(h);
@@ -117,7 +120,9 @@ static inline void nlr_extack(struct nlr *r, const struct nlmsghdr *h)
 	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
 		return;
 	p = (const uint8_t *)e + sizeof(*e);
-	if (!(h->nlmsg_flags & NLM_F_CAPPED))
+	if (h->nlmsg_type == NLMSG_DONE)
+		p = (const uint8_t *)e + sizeof(int);
+	else if (!(h->nlmsg_flags & NLM_F_CAPPED))
 		p += e->msg.nlmsg_len - sizeof(e->msg);
 	while (p + NLA_HDRLEN <= end) {
 		a = (const struct nlattr *)p;
@@ -167,6 +172,7 @@ static inline int nlr_call(struct nlr *r,
 
 				if (h->nlmsg_len >= NLMSG_LENGTH(sizeof(err)))
 					memcpy(&err, NLMSG_DATA(h), sizeof(err));
+				nlr_extack(r, h);
 				return err < 0 ? err : count;
 			}
 			count++;

@@ -5,8 +5,9 @@
 # file under /sys/class/misc/hybridnet/ has its "What:" entry in
 # Documentation/ABI/testing/sysfs-class-misc-hybridnet (copied next to
 # this script), and every entry there names a file that exists; nodes/N/
-# is documented as nodes/<N>/.  The files every device has (dev, uevent,
-# power/) are the driver core's, documented with it.  Prints TAP.
+# is documented as nodes/<N>/, fabric/levelL/ as fabric/level<L>/.  The
+# files every device has (dev, uevent, power/) are the driver core's,
+# documented with it.  Prints TAP.
 
 ABI=${1:-$(dirname "$0")/sysfs-class-misc-hybridnet}
 SYS=/sys/class/misc/hybridnet
@@ -30,12 +31,13 @@ tap() {	# tap OK DESC [FILE]: one TAP line; FILE's lines as comments
 sed -n 's|^What:[[:space:]]*||p' "$ABI" | sort -u > /tmp/abi.doc
 (cd $SYS && find . -type f) | sed 's|^\./||' |
 	grep -vxE 'dev|uevent|power/.*' |
-	sed -E "s|^nodes/[0-9]+/|nodes/<N>/|; s|^|$SYS/|" | sort -u > /tmp/abi.have
+	sed -E "s|^nodes/[0-9]+/|nodes/<N>/|; s|^fabric/level[0-9]+/|fabric/level<L>/|" |
+	sed "s|^|$SYS/|" | sort -u > /tmp/abi.have
 echo "# $(wc -l < /tmp/abi.have) kinds of file under $SYS," \
 	"$(grep -c . /tmp/abi.doc) entries in $(basename "$ABI")"
 
 # one line per directory, so a failure says where
-for d in "" config/ stats/ errors/ clock/ "nodes/<N>/"; do
+for d in "" config/ stats/ errors/ clock/ "nodes/<N>/" fabric/ "fabric/level<L>/"; do
 	grep -E "^$SYS/$d[^/]+\$" /tmp/abi.have | grep -vxF -f /tmp/abi.doc \
 		> /tmp/abi.missing
 	ok=1
@@ -44,11 +46,11 @@ for d in "" config/ stats/ errors/ clock/ "nodes/<N>/"; do
 done
 
 # no file in a directory the loop does not know
-grep -vE "^$SYS/((config|stats|errors|clock|nodes/<N>)/)?[^/]+\$" \
+grep -vE "^$SYS/((config|stats|errors|clock|nodes/<N>|fabric|fabric/level<L>)/)?[^/]+\$" \
 	/tmp/abi.have > /tmp/abi.other
 ok=1
 [ -s /tmp/abi.other ] && ok=0
-tap $ok "no file outside config/ stats/ errors/ clock/ nodes/N/" /tmp/abi.other
+tap $ok "no file outside config/ stats/ errors/ clock/ nodes/N/ fabric/" /tmp/abi.other
 
 # and nothing documented that is not there (the directory's own entry
 # aside)
@@ -64,5 +66,13 @@ echo "nodes/ has $have directories, config/nodes is $want" > /tmp/abi.nodes
 ok=0
 [ "$have" = "$want" ] && ok=1
 tap $ok "nodes/ has config/nodes directories" /tmp/abi.nodes
+
+# fabric/ holds one directory per level
+want=$(cat $SYS/fabric/levels)
+have=$(ls -d $SYS/fabric/level[0-9]* | wc -l)
+echo "fabric/ has $have level directories, fabric/levels is $want" > /tmp/abi.levels
+ok=0
+[ "$have" = "$want" ] && ok=1
+tap $ok "fabric/ has fabric/levels level directories" /tmp/abi.levels
 
 [ $fails -eq 0 ]

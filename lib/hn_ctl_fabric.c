@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hn_ctl_fabric.c - libhybridnet's control plane: the fabric's shape
+ * (HYBRIDNET_CMD_FABRIC_GET) and the dumps of its links and switches
+ * (HYBRIDNET_CMD_LINK_GET, HYBRIDNET_CMD_SWITCH_GET).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hn_ctl_int.h"
+
+static uint32_t get_u32(struct nlattr **tb, int attr)
+{
+	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
+}
+
+static int fabric_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	struct hn_ctl_fabric *f = arg;
+
+	(void)nlh;
+	if (!tb[HYBRIDNET_ATTR_LINKS] || !tb[HYBRIDNET_ATTR_SWITCHES])
+		return -EPROTO;
+	if (tb[HYBRIDNET_ATTR_TOPOLOGY])
+		nla_strlcpy(f->topology, tb[HYBRIDNET_ATTR_TOPOLOGY],
+			    sizeof(f->topology));
+	f->levels = get_u32(tb, HYBRIDNET_ATTR_LEVELS);
+	f->width = get_u32(tb, HYBRIDNET_ATTR_WIDTH);
+	f->nodes = get_u32(tb, HYBRIDNET_ATTR_NODES);
+	f->switches = get_u32(tb, HYBRIDNET_ATTR_SWITCHES);
+	f->radix = get_u32(tb, HYBRIDNET_ATTR_RADIX);
+	f->links = get_u32(tb, HYBRIDNET_ATTR_LINKS);
+	f->max_hops = get_u32(tb, HYBRIDNET_ATTR_MAX_HOPS);
+	if (tb[HYBRIDNET_ATTR_NOW])
+		f->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
+	return 0;
+}
+
+int hn_ctl_fabric_get(struct hn_ctl *c, struct hn_ctl_fabric *f)
+{
+	memset(f, 0, sizeof(*f));
+	return hn_ctl_run(c, hn_ctl_msg(c, HYBRIDNET_CMD_FABRIC_GET, 0, 0),
+			  fabric_reply, f);
+}
+
+/* A dump's growing array of @size-byte entries. */
+struct dump_ctx {
+	void *v;
+	size_t n, cap, size;
+};
+
+static void *dump_next(struct dump_ctx *x)
+{
+	if (x->n == x->cap) {
+		size_t cap = x->cap ? 2 * x->cap : 64;
+		void *v = realloc(x->v, cap * x->size);
+
+		if (!v)
+			return NULL;
+		x->v = v;
+		x->cap = cap;
+	}
+	return (char *)x->v + x->n * x->size;
+}
+
+static int get_channel(struct nlattr *nest, struct hn_ctl_link *l)
+{
+	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct hn_ctl_channel *ch;
+	struct hn_ctl_stats st;
+	uint32_t d;
+
+	if (nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_ctl_policy) ||
+	    !tb[HYBRIDNET_ATTR_DIR] || !tb[HYBRIDNET_ATTR_STATS] ||
+	    hn_ctl_get_stats(tb[HYBRIDNET_ATTR_STATS], &st))
+		return -EPROTO;
+	d = nla_get_u32(tb[HYBRIDNET_ATTR_DIR]);
+	if (d > HYBRIDNET_DIR_DOWN)
+		return -EPROTO;
+	ch = &l->ch[d];
+	if (tb[HYBRIDNET_ATTR_NODE]) {
+		ch->sw = HN_CTL_NODE_END;
+		ch->port = nla_get_u32(tb[HYBRIDNET_ATTR_NODE]);
+	} else if (tb[HYBRIDNET_ATTR_SWITCH] && tb[HYBRIDNET_ATTR_PORT]) {
+		ch->sw = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
+		ch->port = nla_get_u32(tb[HYBRIDNET_ATTR_PORT]);
+	} else {
+		return -EPROTO;
+	}
+	ch->bytes = st.v[HYBRIDNET_STAT_BYTES];
+	ch->worms = st.v[HYBRIDNET_STAT_WORMS];
+	ch->busy_ns = st.v[HYBRIDNET_STAT_BUSY_NS];
+	ch->credit_stalls = st.v[HYBRIDNET_STAT_CREDIT_STALLS];
+	ch->buf_peak = st.v[HYBRIDNET_STAT_BUF_PEAK];
+	ch->buf_byte_ns = st.v[HYBRIDNET_STAT_BUF_BYTE_NS];
+	return 0;
+}
+
+static int link_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	struct genlmsghdr *gh = nlmsg_data(nlh);
+	struct hn_ctl_link *l;
+	struct nlattr *a;
+	int rem, chans = 0;
+
+	if (!tb[HYBRIDNET_ATTR_LINK] || !tb[HYBRIDNET_ATTR_NOW])
+		return -EPROTO;
+	l = dump_next(arg);
+	if (!l)
+		return -ENOMEM;
+	memset(l, 0, sizeof(*l));
+	l->link = nla_get_u32(tb[HYBRIDNET_ATTR_LINK]);
+	l->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
+	nla_for_each_attr(a, genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
+			  rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_CHANNEL)
+			continue;
+		if (get_channel(a, l))
+			return -EPROTO;
+		chans++;
+	}
+	if (chans != 2)
+		return -EPROTO;
+	((struct dump_ctx *)arg)->n++;
+	return 0;
+}
+
+static int switch_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	struct hn_ctl_switch *s;
+	struct hn_ctl_stats st;
+
+	(void)nlh;
+	if (!tb[HYBRIDNET_ATTR_SWITCH] || !tb[HYBRIDNET_ATTR_NOW] ||
+	    !tb[HYBRIDNET_ATTR_STATS] ||
+	    hn_ctl_get_stats(tb[HYBRIDNET_ATTR_STATS], &st))
+		return -EPROTO;
+	s = dump_next(arg);
+	if (!s)
+		return -ENOMEM;
+	s->sw = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
+	s->level = get_u32(tb, HYBRIDNET_ATTR_LEVEL);
+	s->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
+	s->bytes = st.v[HYBRIDNET_STAT_BYTES];
+	s->worms = st.v[HYBRIDNET_STAT_WORMS];
+	s->blocked_ns = st.v[HYBRIDNET_STAT_BLOCKED_NS];
+	s->credit_stalls = st.v[HYBRIDNET_STAT_CREDIT_STALLS];
+	s->buf_peak = st.v[HYBRIDNET_STAT_BUF_PEAK];
+	s->buf_byte_ns = st.v[HYBRIDNET_STAT_BUF_BYTE_NS];
+	s->buf_bytes = st.v[HYBRIDNET_STAT_BUF_BYTES];
+	s->held = st.v[HYBRIDNET_STAT_HELD];
+	((struct dump_ctx *)arg)->n++;
+	return 0;
+}
+
+/* The dump of @cmd, restricted to @which (@attr) unless HN_CTL_ALL. */
+static int dump(struct hn_ctl *c, uint8_t cmd, int attr, uint32_t which,
+		hn_ctl_reply_fn fn, size_t size, void **out, size_t *n)
+{
+	struct dump_ctx x = { .size = size };
+	struct nl_msg *m;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	m = hn_ctl_msg(c, cmd, 8, NLM_F_DUMP);
+	if (m && which != HN_CTL_ALL && nla_put_u32(m, attr, which)) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	rc = hn_ctl_run(c, m, fn, &x);
+	if (rc) {
+		free(x.v);
+		return rc;
+	}
+	*out = x.v;
+	*n = x.n;
+	return 0;
+}
+
+int hn_ctl_links(struct hn_ctl *c, uint32_t link, struct hn_ctl_link **out,
+		 size_t *n)
+{
+	return dump(c, HYBRIDNET_CMD_LINK_GET, HYBRIDNET_ATTR_LINK, link,
+		    link_reply, sizeof(**out), (void **)out, n);
+}
+
+int hn_ctl_switches(struct hn_ctl *c, uint32_t sw,
+		    struct hn_ctl_switch **out, size_t *n)
+{
+	return dump(c, HYBRIDNET_CMD_SWITCH_GET, HYBRIDNET_ATTR_SWITCH, sw,
+		    switch_reply, sizeof(**out), (void **)out, n);
+}
