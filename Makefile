@@ -103,6 +103,7 @@ CHECK_STEPS := check-unit check-spec check-scan
 -include selftests/drivers/hybridnet/vm.mk
 -include docs/results/results.mk
 -include docs/results/switching.mk
+-include docs/results/fattree.mk
 -include tools/hnctl/hnctl.mk
 -include tools/hntraffic/hntraffic.mk
 -include dist/install.mk
@@ -200,8 +201,10 @@ Run:
   bench-vm          /dev/hybridnet against AF_UNIX, in the VM
   bench-sched       the schedulers against the FPGA figures
   bench-switching   time the switching experiments' regeneration
+  bench-fattree     time the fat-tree experiments' regeneration
   results-sched     the scheduler experiments (Ch. 6 and 7)
   results-switching the switching experiments (Ch. 1, 4 and 5), plots
+  results-fattree   the fat-tree experiments: switching, circuits, Ch. 4
 Other:
   deps              install the Debian packages the project needs (root)
   clean             remove $(O)/ and the module's build files

@@ -23,11 +23,4 @@ results-switching: $(O)/hnsim
 	@echo "results-switching: $(SW_PNG) from $(SW_DATA)"
 
 bench-switching: $(O)/hnsim
-	@pin=; command -v taskset >/dev/null && pin="taskset -c 0"; \
-	t0=$$(date +%s.%N); \
-	$$pin docs/results/switching.sh $(O)/hnsim $(O)/bench/switching \
-		>/dev/null || exit 1; \
-	t1=$$(date +%s.%N); \
-	awk -v a=$$t0 -v b=$$t1 'BEGIN { s = b - a; \
-		printf "bench-switching: all of switching.md'"'"'s data in %.1f s wall on one core (target < 600 s): %s\n", \
-		s, s < 600 ? "ok" : "TOO SLOW"; exit s >= 600 }'
+	$(call hn_time_results,switching,docs/results/switching.sh $(O)/hnsim $(O)/bench/switching,600)

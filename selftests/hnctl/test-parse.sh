@@ -228,6 +228,21 @@ sys.exit(a != b)' "$T/c" "$T/p" 2>> "$T/p" &&
 		grep -q ' 2 preloads$' "$T/p" && ok=1
 	report $ok "hnsim -s preload=shift: the module's shift, by circuit" \
 		"$T/p"
+	# ft_sched: Fig. 7.4's conflict on FT(2,3): 0->3 and 6->4 both
+	# reach leaf 1; local-greedy climbs both by up-port 0 and meets
+	# the same down-link, level-wise takes port 1 for the second
+	ok=1
+	for a in levelwise:2 local-greedy:1 optimal:2; do
+		printf '0 predict 0:3 6:4\n' | "$HNSIM" -t fattree:2,3 -k 1 \
+			-s predict_algo=kstep -s ft_sched=${a%:*} \
+			--no-progress > "$T/p" 2>&1
+		grep -q "^scheduler   ${a#*:} grants" "$T/p" || ok=0
+	done
+	"$HNSIM" -s ft_sched=kstep -t fattree:2,3 < /dev/null > "$T/p" 2>&1 &&
+		ok=0
+	grep -q "ft_sched: 'kstep' is not levelwise" "$T/p" || ok=0
+	report $ok "hnsim -s ft_sched: the scheduler routing a fat tree's circuits" \
+		"$T/p"
 	# hnctl -j show of a module loaded with profile=ding5 nodes=8
 	# slots=4, then hnctl set policy sla pin-slots 1 predict-algo
 	# kstep predict-kstep 3 evict-algo counter idle-timeout-ns 5us, its

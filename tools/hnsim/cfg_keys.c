@@ -10,6 +10,7 @@
 #include <string.h>
 #include "hnsim.h"
 #include "cfg_text.h"
+#include "hn_sched.h"
 #include "libhybridnet.h"
 
 /*
@@ -159,6 +160,26 @@ static const char *key_str(size_t i, const struct hn_config *c, char *buf,
 	return buf;
 }
 
+/*
+ * ft_sched, the scheduler that routes a fat tree's circuits (ftroute.c):
+ * not yet a field of the one table (no module parameter or netlink
+ * attribute sets it), so hnsim reads it here, by hnsim sched's names.
+ */
+static int cfg_ft_sched(struct hn_config *c, const char *val, char *why,
+			size_t whylen)
+{
+	int a = hn_sched_algo_parse(val);
+
+	if (a == HN_SCHED_LEVELWISE || a == HN_SCHED_LOCAL_GREEDY ||
+	    a == HN_SCHED_LOCAL_RANDOM || a == HN_SCHED_OPTIMAL) {
+		c->ft_sched = (u32)a;
+		return 0;
+	}
+	snprintf(why, whylen, "ft_sched: '%s' is not levelwise, local-greedy, local-random or optimal",
+		 val);
+	return -1;
+}
+
 int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 	    const char *val, char *why, size_t whylen)
 {
@@ -190,6 +211,8 @@ int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 		snprintf(why, whylen, "preload: '%s' is not none or shift", val);
 		return -1;
 	}
+	if (!strcmp(key, "ft_sched"))
+		return cfg_ft_sched(c, val, why, whylen);
 	for (i = 0; i < ARRAY_SIZE(ignored); i++)
 		if (!strcmp(key, ignored[i]))
 			return 0;
@@ -323,6 +346,9 @@ void cfg_print_keys(FILE *f)
 			key_str(i, &d, buf, sizeof(buf), &quote));
 	}
 	fprintf(f,
+"  ft_sched         fat tree: the scheduler routing circuits (Ch. 7):\n"
+"                   levelwise, local-greedy, local-random or optimal, as\n"
+"                   'hnsim sched --algo' (hnsim only) [levelwise]\n"
 "  preload          none, or shift: at time 0 slot s connects every u to\n"
 "                   u+s+1 mod N, as the module's preload=shift [none]\n"
 "Each key is the module parameter of the same name; '-' may stand for '_'\n"
