@@ -28,6 +28,7 @@ SECS=${HN_TCP_SECONDS:-4}
 BIN=${HN_TCP_BIN_US:-100}
 PERIODS=${HN_TCP_PERIODS:-0 on 1000 500 200}
 PINGS=${HN_TCP_PINGS:-200}
+# shellcheck disable=SC2034 # netns-lib.sh uses them
 pids=
 . "$(dirname "$0")/netns-lib.sh"
 

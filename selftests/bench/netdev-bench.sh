@@ -8,8 +8,10 @@
 # and the ratio hybridnet / veth.  Loads and unloads the module (HN_KO).
 
 KO=${HN_KO:-/lib/hn/hybridnet.ko}
+# shellcheck disable=SC2034 # netns-lib.sh uses it
 NODES=/sys/class/misc/hybridnet/nodes
 SECS=${HN_BENCH_SECONDS:-5}
+# shellcheck disable=SC2034 # netns-lib.sh uses them
 pids=
 . "$(dirname "$0")/netns-lib.sh"
 
@@ -52,9 +54,11 @@ in_ns "$C" ping -c 1 -W 5 10.1.0.2 >/dev/null
 
 echo "# kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs, iperf3 $SECS s each, MTU hn $mtu, veth 1500"
 for proto in tcp udp; do
+	# shellcheck disable=SC2046 # the words wanted
 	set -- $(rate "$A" "$B" 10.0.0.2 $proto)
 	h=$1 hl=$2
 	grep -E 'sender|receiver' /tmp/nb-$proto.out | sed 's/^/# hybridnet: /'
+	# shellcheck disable=SC2046 # the words wanted
 	set -- $(rate "$C" "$D" 10.1.0.2 $proto)
 	v=$1 vl=$2
 	grep -E 'sender|receiver' /tmp/nb-$proto.out | sed 's/^/# veth: /'

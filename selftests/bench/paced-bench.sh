@@ -41,12 +41,14 @@ for tick in $TICKS; do
 		insmod "$KO" clock=paced pace_ppm=1000000 tick_us="$tick" \
 			nodes=4 slots=4 link_mbps=10 slot_p_ns="$slot" \
 			slot_w_ns="$slot" || continue
+		# shellcheck disable=SC2046 # the words wanted
 		set -- $(rd)
 		s0=$1 l0=$2 p0=$3 o0=$4 v0=$5 w0=$(now)
 		hntraffic --pattern uniform --batch 1200 --size 1024 --seed 1 \
 			--timeout 60 >/tmp/pb.out 2>&1 ||
 			{ echo "# hntraffic failed:"; sed 's/^/# /' /tmp/pb.out; }
 		w1=$(now)
+		# shellcheck disable=SC2046 # the words wanted
 		set -- $(rd)
 		rmmod hybridnet
 		line=$(awk -v t="$tick" -v L="$slot" -v w="$w1" -v w0="$w0" \

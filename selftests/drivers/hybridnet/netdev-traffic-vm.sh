@@ -29,6 +29,7 @@ KO=${HN_KO:-/lib/hn/hybridnet.ko}
 NODES=/sys/class/misc/hybridnet/nodes
 n=0
 fails=0
+# shellcheck disable=SC2034 # netns-lib.sh uses them
 pids=
 
 check() {
