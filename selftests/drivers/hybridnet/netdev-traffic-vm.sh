@@ -248,14 +248,15 @@ check "UDP flood, $FLOOD x 1000 bytes into 10 Mb/s: the queue stops, hybridnet d
 check "rmmod after the flood" rmmod hybridnet
 cleanup_ns
 
-# the free clock, and a receive buffer of 16 frames: the fabric waits for
-# hn1 to take frames off its port, and the clock's kthread, finding no
-# byte moving, counts a stall and sleeps until a kick.  hn1 only
-# receives: the room it gives back must kick the clock, as a read of a
-# file does, or the flow stops for good.
+# the free clock, NIC and receive buffers of one largest message: the
+# fabric waits for hn1 to take frames off its port, and the clock's
+# kthread, finding no slot can run, counts a stall and sleeps until a
+# kick; hn0's NIC is full, so hn0 waits for room that only the kthread
+# announces.  hn1 only receives: the room it gives back must kick the
+# clock, as a read of a file does, or the flow stops for good.
 FLOOD=2000
-check "insmod netdevs=1 nodes=4 rx_buf_bytes=16384 (the free clock)" \
-	insmod "$KO" netdevs=1 nodes=4 rx_buf_bytes=16384
+check "insmod netdevs=1 nodes=4 rx_buf_bytes=8192 nic_buf_bytes=8192 (the free clock)" \
+	insmod "$KO" netdevs=1 nodes=4 rx_buf_bytes=8192 nic_buf_bytes=8192
 check "two namespaces, static neighbours, the fabric quiet" setup_pair
 check "hn0's qdisc: pfifo_fast with a queue of 20 frames" sh -c "
 	nsenter -t $A -n ipr link set hn0 txqueuelen 20 &&
