@@ -199,12 +199,15 @@ Run:
                     loaded with HN_PARAMS; prints its output and status
   bench             the engine's speed and memory
   bench-vm          /dev/hybridnet against AF_UNIX, in the VM
+  bench-paced       the paced clock's shortest sustained slot, in the VM
+  bench-netdev      two hybridnet interfaces against veth, in the VM
   bench-sched       the schedulers against the FPGA figures
   bench-switching   time the switching experiments' regeneration
   bench-fattree     time the fat-tree experiments' regeneration
   results-sched     the scheduler experiments (Ch. 6 and 7)
   results-switching the switching experiments (Ch. 1, 4 and 5), plots
   results-fattree   the fat-tree experiments: switching, circuits, Ch. 4
+  results-tcp       TCP over circuits that come and go, in the VM, plots
 Other:
   deps              install the Debian packages the project needs (root)
   clean             remove $(O)/ and the module's build files

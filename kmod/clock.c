@@ -16,7 +16,11 @@
  *        is brought up to date when the next message is written.  A tick
  *        whose slots cannot be run before the next one is due counts as
  *        an overrun, and virtual time slips rather than racing to catch
- *        up.
+ *        up (clock/slip_ns adds up how far).  Steps run more than two
+ *        ticks after their virtual time was due in wall time (they
+ *        missed their tick: a run catching up after a late wake-up runs
+ *        them faster than real time) count as late (clock/late_steps):
+ *        time is never compressed without a count.
  *
  * What a step is belongs to hd->stepper: by default the engine's slots
  * (hn_step_until(): the rest of a slot, or the next one, not past the
@@ -167,6 +171,8 @@ void hn_clock_reset_stats(struct hn_dev *hd)
 	hd->steps = 0;
 	hd->stalls = 0;
 	hd->wakeups = 0;
+	hd->late_steps = 0;
+	hd->slip_ns = 0;
 	atomic64_set(&hd->overruns, 0);
 }
 
@@ -230,13 +236,30 @@ static void hn_clock_free(struct hn_dev *hd)
 	}
 }
 
+/*
+ * paced mode: has the engine's next step missed its tick?  A step due
+ * at wall time d runs at the first tick after d, so up to a tick and the
+ * timer's latency after d; it is late once it is more than two ticks
+ * behind.  A batch of steps is judged by its first, the latest of them.
+ */
+static bool hn_paced_late(struct hn_dev *hd, u64 tick)
+{
+	u64 v = hn_now(hd->e);
+
+	if (v < hd->v_base)
+		return false;
+	return ktime_get_ns() > hd->w_base + 2 * tick +
+		mul_u64_u32_div(v - hd->v_base, 1000000, hd->pace_ppm);
+}
+
 /* paced mode: run the slots due by now.  Returns whether still busy. */
 static bool hn_paced_run(struct hn_dev *hd)
 {
 	u64 t0 = ktime_get_ns(), tick = (u64)hd->tick_us * NSEC_PER_USEC;
 	struct hn_engine *e = hd->e;
-	bool busy, stuck;
+	bool busy, stuck, late;
 	u64 target;
+	u32 i;
 
 	mutex_lock(&hd->lock);
 	target = hn_paced_target(hd);
@@ -245,11 +268,16 @@ static bool hn_paced_run(struct hn_dev *hd)
 			hn_run_until(e, target);
 			break;
 		}
-		hd->steps += hd->stepper->run(hd, hd->budget, target, &stuck);
+		late = hn_paced_late(hd, tick);
+		i = hd->stepper->run(hd, hd->budget, target, &stuck);
+		hd->steps += i;
+		if (late)
+			hd->late_steps += i;
 		hn_ports_wake_writers(hd);
 		if (ktime_get_ns() - t0 >= tick) {
 			/* cannot keep up: let virtual time slip */
 			atomic64_inc(&hd->overruns);
+			hd->slip_ns += target - hn_now(e);
 			hd->v_base = hn_now(e);
 			hd->w_base = ktime_get_ns();
 			break;

@@ -190,6 +190,8 @@ struct hn_dev {
 	u64 steps;			/* hd->lock */
 	u64 stalls;			/* hd->lock */
 	u64 wakeups;			/* hd->lock: kthread woken to work */
+	u64 late_steps;			/* hd->lock: paced, run over a tick late */
+	u64 slip_ns;			/* hd->lock: paced, virtual time slipped */
 	atomic64_t overruns;
 
 	u32 rebuilds;			/* hd->lock: fabrics replaced */

@@ -269,6 +269,8 @@ static void hn_nd_work(struct work_struct *work)
 	if (give)
 		hn_port_credit(hd, nd->port, give);
 	busy = hn_nd_tx(nd);
+	/* as a read: the space given back may let a stalled fabric go on */
+	busy |= give && hn_busy(hd->e);
 	mutex_unlock(&hd->lock);
 	if (busy)
 		hn_clock_kick(hd);

@@ -337,6 +337,8 @@ static const struct attribute_group hn_errors_group = {
 HN_CLOCK_ATTR(steps, hd->steps);
 HN_CLOCK_ATTR(stalls, hd->stalls);
 HN_CLOCK_ATTR(wakeups, hd->wakeups);
+HN_CLOCK_ATTR(late_steps, hd->late_steps);
+HN_CLOCK_ATTR(slip_ns, hd->slip_ns);
 /* the working values derived from the configuration */
 HN_CLOCK_ATTR(budget, hd->budget);
 HN_CLOCK_ATTR(stall_ns, hd->stall_ns);
@@ -356,6 +358,8 @@ static struct attribute *hn_clock_attrs[] = {
 	&dev_attr_stalls.attr,
 	&dev_attr_wakeups.attr,
 	&dev_attr_overruns.attr,
+	&dev_attr_late_steps.attr,
+	&dev_attr_slip_ns.attr,
 	&dev_attr_budget.attr,
 	&dev_attr_stall_ns.attr,
 	&dev_attr_step_bytes.attr,

@@ -7,6 +7,8 @@
 #   demo   load the module, run a short traffic scenario, show statistics
 #   bench  /dev/hybridnet against an AF_UNIX SOCK_SEQPACKET pair
 #   soak   the adversarial tests for hn.soak= seconds in all (make soak)
+#   netdev the interfaces' tests alone (netdev-vm.sh, netdev-traffic-vm.sh)
+#   bench-paced, bench-netdev, results-tcp  make's targets of those names
 #   cmd    make vm-run: the module loaded with /etc/hn-job's HN_PARAMS,
 #          then its HN_CMD in the host's tree (hn-hostrun, with hn.host=1);
 #          exits with HN_CMD's status, 125 when the module refused
@@ -134,6 +136,7 @@ check)
 	step sysfs-abi sysfs-abi.sh
 	tap_ok "rmmod after the sysfs ABI" unload
 	step netdev netdev-vm.sh
+	step netdev-traffic netdev-traffic-vm.sh
 	step reload reload
 	step failnth env HN_FAILNTH_STRIDE=7 failnth
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
@@ -216,6 +219,19 @@ cmd)	# make vm-run (vm-cmd.sh wrote /etc/hn-job)
 	unload 2>/dev/null ||
 		echo "vm-run: rmmod hybridnet failed: does a process the command left hold /dev/hybridnet?"
 	exit $rc
+	;;
+bench-paced)
+	paced-bench.sh
+	;;
+bench-netdev)
+	netdev-bench.sh
+	;;
+results-tcp)
+	tcp-vm.sh
+	;;
+netdev)	# for development: the interfaces' tests alone
+	step netdev netdev-vm.sh
+	step netdev-traffic netdev-traffic-vm.sh
 	;;
 perf)	# for development: throughput of the main scenarios
 	load || exit 1

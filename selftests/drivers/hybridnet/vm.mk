@@ -15,6 +15,9 @@
 #                   tree, Debian's ip and python3, HN_PARAMS, exit status
 #   make demo       traffic between several nodes, statistics
 #   make bench-vm   /dev/hybridnet vs AF_UNIX SOCK_SEQPACKET, msgs/s
+#   make bench-paced  the paced clock's shortest sustained slot at 1:1
+#   make bench-netdev two hybridnet interfaces against a veth pair
+#   make results-tcp  the TCP experiment, docs/results/tcp.md and plots
 #
 # The VM boots the kernel the module is built for (KDIR's release).  For
 # vm-run and vm-shell it sees the host's / read-only through virtio 9p
@@ -27,11 +30,15 @@ HN_VM_SRCDIR	:= selftests/drivers/hybridnet
 HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
 # the demo (hnctl-vm.sh runs it too) and the device benchmark
 HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
+# Debian's programs the interfaces' tests run (dynbin.sh), and scripts
+HN_VM_SCRIPTS	:= $(addprefix $(HN_VM)/bin/,netdev-traffic-vm.sh netns-lib.sh \
+		   paced-bench.sh netdev-bench.sh tcp-vm.sh)
+HN_VM_DYN	:= $(HN_VM)/bin/iperf3 $(HN_VM)/bin/ipr $(HN_VM)/bin/tcr
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
 HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
 		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnsim \
 		   $(HN_VM)/bin/hnctl-vm.sh $(HN_VM)/bin/sysfs-abi.sh \
-		   $(HN_VM)/bin/netdev-vm.sh \
+		   $(HN_VM)/bin/netdev-vm.sh $(HN_VM_SCRIPTS) $(HN_VM_DYN) \
 		   $(HN_VM)/bin/sysfs-class-misc-hybridnet
 HN_INITRD	:= $(HN_VM)/initrd.gz
 HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
@@ -40,7 +47,8 @@ HN_KIMG		= /boot/vmlinuz-$(HN_KREL)
 HN_VM_RUN	= selftests/vm/run.sh -k $(HN_KIMG)
 HN_VM_TIMEOUT	?= 300
 # the modules that mount the host's tree; their dependencies come along
-HN_VM_KMODS	:= 9p 9pnet_virtio virtio_pci overlay
+# (and veth, which netdev-bench.sh loads itself)
+HN_VM_KMODS	:= 9p 9pnet_virtio virtio_pci overlay veth
 HN_KMODDIR	= /lib/modules/$(HN_KREL)
 HN_VM_KMOD_ARGS	= $(if $(wildcard $(HN_KMODDIR)/modules.dep),-K $(HN_KMODDIR) \
 		  $(HN_VM_KMODS:%=-M %))
@@ -96,6 +104,27 @@ $(HN_VM)/bin/hnctl-vm.sh: $(HN_VM_SRCDIR)/hnctl-vm.sh
 $(HN_VM)/bin/netdev-vm.sh: $(HN_VM_SRCDIR)/netdev-vm.sh
 	@mkdir -p $(@D)
 	cp $< $@
+
+# the interfaces' traffic tests, their helpers, the benchmarks and the
+# TCP experiment (hn.run=bench-paced, bench-netdev, results-tcp)
+$(HN_VM)/bin/netdev-traffic-vm.sh: $(HN_VM_SRCDIR)/netdev-traffic-vm.sh
+$(HN_VM)/bin/netns-lib.sh: $(HN_VM_SRCDIR)/netns-lib.sh
+$(HN_VM)/bin/paced-bench.sh: selftests/bench/paced-bench.sh
+$(HN_VM)/bin/netdev-bench.sh: selftests/bench/netdev-bench.sh
+$(HN_VM)/bin/tcp-vm.sh: docs/results/tcp-vm.sh
+$(HN_VM_SCRIPTS):
+	@mkdir -p $(@D)
+	cp $< $@
+
+# Debian's iperf3, ip and tc, dynamic, with their libraries in bin/dyn/
+# (selftests/vm/dynbin.sh): netdev-traffic-vm.sh and the benchmarks run
+# them in the busybox initramfs as iperf3, ipr and tcr
+$(HN_VM)/bin/iperf3: selftests/vm/dynbin.sh
+	selftests/vm/dynbin.sh $(@D) iperf3=iperf3
+$(HN_VM)/bin/ipr: selftests/vm/dynbin.sh
+	selftests/vm/dynbin.sh $(@D) ipr=ip
+$(HN_VM)/bin/tcr: selftests/vm/dynbin.sh
+	selftests/vm/dynbin.sh $(@D) tcr=tc
 
 # the sysfs ABI file and the script that holds the module's sysfs to it
 $(HN_VM)/bin/sysfs-abi.sh: $(HN_VM_SRCDIR)/sysfs-abi.sh
@@ -156,6 +185,21 @@ demo:
 bench-vm: $(HN_INITRD)
 	@HN_APPEND="hn.run=bench" $(HN_VM_RUN) -t $(HN_VM_TIMEOUT) \
 		-o $(HN_VM)/bench $(HN_INITRD)
+
+# the paced clock's shortest sustained slot (selftests/bench/paced-bench.sh)
+# and the interfaces against veth (netdev-bench.sh): figures in
+# docs/netdev.md
+.PHONY: bench-paced bench-netdev results-tcp
+bench-paced bench-netdev: $(HN_INITRD)
+	@HN_APPEND="hn.run=$@" $(HN_VM_RUN) -t 900 -o $(HN_VM)/$@ $(HN_INITRD)
+
+# the TCP experiment of docs/results/tcp.md: the VM's run, then the
+# plots (docs/results/tcp.sh, gnuplot)
+results-tcp: $(HN_INITRD)
+	@command -v gnuplot >/dev/null || { echo "need gnuplot: run 'make deps'"; exit 1; }
+	@HN_APPEND="hn.run=$@" $(HN_VM_RUN) -t 900 -o $(HN_VM)/$@ $(HN_INITRD) \
+		>$(HN_VM)/$@.out
+	docs/results/tcp.sh $(HN_VM)/$@.out $(O)/results/tcp
 
 # make check-vm-debug: the same tests on a debug kernel (KASAN, lockdep,
 # kmemleak, UBSAN, atomic-sleep and list debugging, hung-task and
