@@ -118,6 +118,8 @@ static const struct hn_nl_cmd {
 	[HYBRIDNET_CMD_TRAFFIC_START] = { hn_nl_traffic_start, true },
 	[HYBRIDNET_CMD_TRAFFIC_STOP] = { hn_nl_traffic_stop, true },
 	[HYBRIDNET_CMD_TRAFFIC_GET] = { hn_nl_traffic_get, false },
+	[HYBRIDNET_CMD_NETDEV_ADD] = { hn_nl_netdev_add, true },
+	[HYBRIDNET_CMD_NETDEV_DEL] = { hn_nl_netdev_del, true },
 };
 
 /*
@@ -186,6 +188,12 @@ static const struct genl_ops hn_nl_ops[] = {
 	HN_NL_OP(TRAFFIC_START, hn_traffic_policy, GENL_ADMIN_PERM),
 	HN_NL_OP0(TRAFFIC_STOP, GENL_ADMIN_PERM),
 	HN_NL_OP0(TRAFFIC_GET, 0),
+	HN_NL_OP(NETDEV_ADD, hn_netdev_policy, GENL_ADMIN_PERM),
+	HN_NL_OP(NETDEV_DEL, hn_netdev_policy, GENL_ADMIN_PERM),
+	{
+		.cmd = HYBRIDNET_CMD_NETDEV_GET,
+		.dumpit = hn_nl_netdev_dump,
+	},
 };
 
 /* who changed what, and when, is the administrators' to follow */

@@ -89,6 +89,11 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_RELEASED] = U32,
 	[HYBRIDNET_ATTR_PATH] = { .type = NLA_BINARY,
 				  .maxlen = HYBRIDNET_MAX_PATH },
+	[HYBRIDNET_ATTR_IFNAME] = STR,
+	[HYBRIDNET_ATTR_IFINDEX] = U32,
+	[HYBRIDNET_ATTR_ADDRESS] = { .type = NLA_BINARY, .minlen = 6,
+				     .maxlen = 6 },
+	[HYBRIDNET_ATTR_NETNS_COOKIE] = U64,
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

@@ -32,6 +32,8 @@ const struct hnctl_cmd hnctl_cmds[] = {
 	  hnctl_help_traffic },
 	{ "sched", cmd_sched, "run a circuit scheduler of the kernel on requests",
 	  hnctl_help_sched },
+	{ "netdev", cmd_netdev, "list, add or delete the nodes' network interfaces",
+	  hnctl_help_netdev },
 	{ NULL, NULL, NULL, NULL },
 };
 

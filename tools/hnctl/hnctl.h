@@ -84,6 +84,7 @@ int cmd_stats(struct hnctl *o, int argc, char **argv);
 int cmd_monitor(struct hnctl *o, int argc, char **argv);
 int cmd_traffic(struct hnctl *o, int argc, char **argv);
 int cmd_sched(struct hnctl *o, int argc, char **argv);
+int cmd_netdev(struct hnctl *o, int argc, char **argv);
 
 /* The help texts (help.c) */
 extern const char hnctl_help_main[];
@@ -91,6 +92,7 @@ extern const char hnctl_help_show[], hnctl_help_set[], hnctl_help_preload[];
 extern const char hnctl_help_predict[], hnctl_help_release[];
 extern const char hnctl_help_circuits[], hnctl_help_stats[];
 extern const char hnctl_help_monitor[], hnctl_help_sched[];
+extern const char hnctl_help_netdev[];
 
 /* cmd_traffic.c */
 extern const char hnctl_help_traffic[];

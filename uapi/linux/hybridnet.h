@@ -136,6 +136,9 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_TRAFFIC_START,	/* admin: start the in-kernel generator */
 	HYBRIDNET_CMD_TRAFFIC_STOP,	/* admin: stop it */
 	HYBRIDNET_CMD_TRAFFIC_GET,	/* the generator's state and results */
+	HYBRIDNET_CMD_NETDEV_ADD,	/* admin: an interface for a node */
+	HYBRIDNET_CMD_NETDEV_DEL,	/* admin: remove an interface */
+	HYBRIDNET_CMD_NETDEV_GET,	/* dump: every interface, by node */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -242,6 +245,12 @@ enum hybridnet_attr {
 	/* the fabric (configuration) */
 	HYBRIDNET_ATTR_SWITCHING,	/* u32: enum hybridnet_switching */
 	HYBRIDNET_ATTR_UP_SELECT,	/* u32: enum hybridnet_up_select */
+
+	/* network interfaces (NETDEV_*), with HYBRIDNET_ATTR_NODE */
+	HYBRIDNET_ATTR_IFNAME,		/* string: in its network namespace */
+	HYBRIDNET_ATTR_IFINDEX,		/* u32: in its network namespace */
+	HYBRIDNET_ATTR_ADDRESS,		/* binary: the MAC, 6 bytes */
+	HYBRIDNET_ATTR_NETNS_COOKIE,	/* u64: its namespace (SO_NETNS_COOKIE) */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
