@@ -48,8 +48,10 @@
  * msg_mem_max_bytes), a destination the pure TDM policy cannot reach, a
  * frame longer than max_msg_bytes (a VLAN tag on a frame of the full
  * MTU); a message that reaches an interface that is down or cannot get an
- * skb.  ethtool -S also counts the queue's stops by cause and gives the
- * node's figures of sysfs nodes/N/ (the HN_NSTAT list of hn_lists.h).
+ * skb.  ethtool -S also counts the queue's stops by what the work item
+ * was waiting for (nothing: it was behind; the NIC; message memory), and
+ * gives the node's figures of sysfs nodes/N/ (the HN_NSTAT list of
+ * hn_lists.h).
  *
  * Locking (main.c): hn_nds[] and nd->bound change with the RTNL and
  * hd->lock both held, so either lock reads them; an interface's port is
@@ -94,8 +96,10 @@ enum hn_nd_cnt {
 	HN_ND_RX_SHORT,		/* a file sent less than an Ethernet header */
 	HN_ND_RX_NO_MEM,	/* no skb for a delivered message */
 	HN_ND_DROP_NR,
-	HN_ND_STOP_NIC = HN_ND_DROP_NR,	/* queue stopped: NIC buffer full */
-	HN_ND_STOP_MEM,		/* queue stopped: msg_mem_max_bytes reached */
+	/* the queue stopped, as the work item left txq's head: */
+	HN_ND_STOP_BACKLOG = HN_ND_DROP_NR,	/* sent, still behind */
+	HN_ND_STOP_NIC,		/* waiting for the NIC buffer */
+	HN_ND_STOP_MEM,		/* waiting for msg_mem_max_bytes */
 	HN_ND_CNT_NR
 };
 
@@ -107,6 +111,7 @@ static const char hn_nd_cnt_names[HN_ND_CNT_NR][ETH_GSTRING_LEN] = {
 	"rx_drop_down",
 	"rx_drop_short",
 	"rx_drop_no_mem",
+	"tx_stop_backlog",
 	"tx_stop_nic_full",
 	"tx_stop_msg_mem",
 };
@@ -130,7 +135,7 @@ struct hn_netdev {
 	struct work_struct work;
 	struct sk_buff_head txq;	/* waiting for the work item */
 	u32 tx_next;			/* broadcast: next node of txq's head */
-	bool wait_mem;			/* txq's head waits for msg_mem */
+	u8 tx_why;			/* HN_ND_STOP_*: the last run's */
 	atomic64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
 	atomic64_t cnt[HN_ND_CNT_NR];
 };
@@ -288,13 +293,13 @@ static bool hn_nd_tx(struct hn_netdev *nd)
 	struct hn_dev *hd = nd->f.hd;
 	struct hn_port *p = nd->port;
 	struct hn_kmsg *km;
+	enum hn_nd_cnt why = HN_ND_STOP_BACKLOG;
 	bool was_busy = false, wait;
 	struct sk_buff *skb;
 	u32 sent = 0;
 	int dst, rc;
 
 	lockdep_assert_held(&hd->lock);
-	WRITE_ONCE(nd->wait_mem, false);
 	while ((skb = skb_peek(&nd->txq))) {
 		dst = hn_nd_next_dst(nd, skb);
 		if (dst < 0) {
@@ -308,11 +313,12 @@ static bool hn_nd_tx(struct hn_netdev *nd)
 		if (hn_nic_room(hd->e, p->id) < skb->len) {
 			/* hn_ports_wake_writers() tells when room changes */
 			hn_port_want_room(hd, p);
+			why = HN_ND_STOP_NIC;
 			break;
 		}
 		km = hn_nd_kmsg(nd, skb->len, &wait);
 		if (wait) {
-			WRITE_ONCE(nd->wait_mem, true);
+			why = HN_ND_STOP_MEM;
 			break;
 		}
 		if (!km) {
@@ -330,6 +336,7 @@ static bool hn_nd_tx(struct hn_netdev *nd)
 			hn_kmsg_free(hd, km);
 			if (rc == -EAGAIN) {
 				hn_port_want_room(hd, p);
+				why = HN_ND_STOP_NIC;
 				break;
 			}
 			hn_nd_count(nd, rc == -EHOSTUNREACH ?
@@ -341,6 +348,8 @@ static bool hn_nd_tx(struct hn_netdev *nd)
 		}
 		nd->tx_next = dst + 1;
 	}
+	/* why the frames wait, until the next run says otherwise */
+	WRITE_ONCE(nd->tx_why, why);
 	/* as a write: an idle fabric carries the frames in this context */
 	return sent && (was_busy || hn_clock_drive(hd, hn_clock_budget(hd,
 								      sent)));
@@ -426,8 +435,7 @@ static netdev_tx_t hn_nd_xmit(struct sk_buff *skb, struct net_device *ndev)
 	skb_queue_tail(&nd->txq, skb);
 	if (skb_queue_len(&nd->txq) >= HN_ND_TXQ) {
 		netif_stop_queue(ndev);
-		hn_nd_count(nd, READ_ONCE(nd->wait_mem) ? HN_ND_STOP_MEM :
-			    HN_ND_STOP_NIC);
+		hn_nd_count(nd, READ_ONCE(nd->tx_why));
 	}
 	queue_work(system_wq, &nd->work);
 	return NETDEV_TX_OK;
@@ -553,6 +561,7 @@ static void hn_nd_setup(struct net_device *ndev)
 	nd->ndev = ndev;
 	nd->f.hd = hn_nd_hd;
 	nd->f.netdev = true;
+	nd->tx_why = HN_ND_STOP_BACKLOG;
 	skb_queue_head_init(&nd->txq);
 	INIT_WORK(&nd->work, hn_nd_work);
 	init_waitqueue_func_entry(&nd->wait, hn_nd_wake);

@@ -160,7 +160,7 @@ TEST_F(nl, config_busy)
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 3));
 	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	EXPECT_STREQ("cannot change the fabric now: a file or an interface is bound to a node: close or remove it",
+	EXPECT_STREQ("cannot change the fabric now: a file is bound to a node: close it first",
 		     r->msg);
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 	/* live changes still work */
@@ -1048,7 +1048,7 @@ TEST_F(nl, netdev)
 	nlr_msg(r, HYBRIDNET_CMD_NETDEV_ADD, 0);
 	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
 	EXPECT_STREQ("the node is missing", r->msg);
-	EXPECT_EQ(-EINVAL, netdev_add(r, NULL, HYBRIDNET_MAX_NODES));
+	EXPECT_EQ(-ERANGE, netdev_add(r, NULL, HYBRIDNET_MAX_NODES));
 	EXPECT_EQ(-EINVAL, netdev_add(r, NULL, 16));
 	EXPECT_STREQ("node 16 is out of range 0..15", r->msg);
 	EXPECT_EQ(-EINVAL, netdev_add(r, "a/b", 3));
