@@ -49,7 +49,8 @@
  * frame longer than max_msg_bytes (a VLAN tag on a frame of the full
  * MTU); a message that reaches an interface that is down or cannot get an
  * skb.  ethtool -S also counts the queue's stops by what the work item
- * was waiting for (nothing: it was behind; the NIC; message memory), and
+ * was waiting for (nothing: it was behind; the NIC; message memory), a
+ * stopped queue whose cause changes counting again for the new one, and
  * gives the node's figures of sysfs nodes/N/ (the HN_NSTAT list of
  * hn_lists.h).
  *
@@ -405,6 +406,7 @@ static void hn_nd_work(struct work_struct *work)
 {
 	struct hn_netdev *nd = container_of(work, struct hn_netdev, work);
 	struct hn_dev *hd = nd->f.hd;
+	u8 why = nd->tx_why;
 	bool more, busy;
 	u32 give;
 
@@ -416,9 +418,12 @@ static void hn_nd_work(struct work_struct *work)
 	mutex_unlock(&hd->lock);
 	if (busy)
 		hn_clock_kick(hd);
-	if (netif_queue_stopped(nd->ndev) &&
-	    skb_queue_len(&nd->txq) < HN_ND_TXQ / 2)
-		netif_wake_queue(nd->ndev);
+	if (netif_queue_stopped(nd->ndev)) {
+		if (skb_queue_len(&nd->txq) < HN_ND_TXQ / 2)
+			netif_wake_queue(nd->ndev);
+		else if (nd->tx_why != why)	/* kept stopped, for another cause */
+			hn_nd_count(nd, nd->tx_why);
+	}
 	if (more)
 		queue_work(system_wq, &nd->work);
 }

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nd_flood.c - nd_flood IFNAME NODE COUNT DELAY_MS: a flood from a
+ * nd_flood.c - nd_flood IFNAME NODE COUNT STALL_MS: a flood from a
  * network interface of hybridnet into a node held by a slow file.  Binds
  * a file of /dev/hybridnet to NODE, then a child sends COUNT frames of
  * 1514 bytes to NODE's MAC on IFNAME (a packet socket; when the qdisc is
  * full it waits and sends the same frame again), while the file reads
- * nothing for DELAY_MS, then everything.  Exit 0 when every frame sent
- * arrived, once and in order; prints the counts.  For netdev-vm.sh: with
- * a small msg_mem_max_bytes, the interface must hold frames back, never
- * drop them.
+ * nothing until the sender has sent everything or made no progress for
+ * STALL_MS (it is held back), then reads everything.  Exit 0 when every
+ * frame sent arrived, once and in order; prints the counts.  For
+ * netdev-vm.sh: with a small msg_mem_max_bytes, the interface must hold
+ * frames back, never drop them.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +30,9 @@
 
 #define FRAME	1514
 #define PROTO	0x88b5		/* IEEE local experimental */
+
+/* frames the child has sent, shared with the parent */
+static volatile unsigned int *progress;
 
 static int send_all(const char *ifname, unsigned int node, unsigned int count)
 {
@@ -60,6 +65,7 @@ static int send_all(const char *ifname, unsigned int node, unsigned int count)
 			retries++;
 			usleep(1000);
 		}
+		*progress = i + 1;
 	}
 	printf("sent %u, %u retries after ENOBUFS\n", count, retries);
 	return 0;
@@ -67,7 +73,7 @@ static int send_all(const char *ifname, unsigned int node, unsigned int count)
 
 int main(int argc, char **argv)
 {
-	unsigned int node, count, got = 0, seq, bad = 0;
+	unsigned int node, count, got = 0, seq, bad = 0, seen, waited;
 	static unsigned char buf[65536];
 	struct hn_handle *h;
 	struct pollfd pfd;
@@ -76,7 +82,7 @@ int main(int argc, char **argv)
 	pid_t pid;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: nd_flood IFNAME NODE COUNT DELAY_MS\n");
+		fprintf(stderr, "usage: nd_flood IFNAME NODE COUNT STALL_MS\n");
 		return 2;
 	}
 	node = atoi(argv[2]);
@@ -85,11 +91,24 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nd_flood: cannot bind node %u\n", node);
 		return 2;
 	}
+	progress = mmap(NULL, sizeof(*progress), PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (progress == MAP_FAILED)
+		return 2;
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0)
 		_exit(send_all(argv[1], node, count));
-	usleep(atoi(argv[4]) * 1000);
+	/* read nothing while the sender gets on, 10 minutes at most */
+	for (seen = 0, waited = 0; *progress < count && waited < 600000;
+	     waited += atoi(argv[4])) {
+		seen = *progress;
+		usleep(atoi(argv[4]) * 1000);
+		if (*progress == seen)
+			break;
+	}
+	printf("the sender %s after %u frames\n",
+	       *progress < count ? "was held back" : "was done", *progress);
 	pfd.fd = hn_fd(h);
 	pfd.events = POLLIN;
 	/* 30 s with nothing to read ends it */
