@@ -3,8 +3,11 @@
  * nd_flood.c - nd_flood IFNAME NODE COUNT STALL_MS: a flood from a
  * network interface of hybridnet into a node held by a slow file.  Binds
  * a file of /dev/hybridnet to NODE, then a child sends COUNT frames of
- * 1514 bytes to NODE's MAC on IFNAME (a packet socket; when the qdisc is
- * full it waits and sends the same frame again), while the file reads
+ * 1514 bytes to NODE's MAC on IFNAME: UDP datagrams to 10.9.0.2, which a
+ * permanent ARP entry gives NODE's MAC (IFNAME must have an address in
+ * 10.9.0.0/24; UDP, as the debug kernel has no packet sockets).  When
+ * the qdisc is full the sender is told (IP_RECVERR), waits and sends the
+ * same datagram again.  Meanwhile the file reads
  * nothing until the sender has sent everything or made no progress for
  * STALL_MS (it is held back), then reads everything.  Exit 0 when every
  * frame sent arrived, once and in order; prints the counts.  For
@@ -22,41 +25,52 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <net/if.h>
+#include <net/if_arp.h>
 #include <linux/if_ether.h>
-#include <linux/if_packet.h>
 
 #include "libhybridnet.h"
 
 #define FRAME	1514
-#define PROTO	0x88b5		/* IEEE local experimental */
+#define HDRS	(14 + 20 + 8)	/* Ethernet, IPv4, UDP */
+#define DST	"10.9.0.2"
 
 /* frames the child has sent, shared with the parent */
 static volatile unsigned int *progress;
 
 static int send_all(const char *ifname, unsigned int node, unsigned int count)
 {
-	struct sockaddr_ll to = { 0 };
-	unsigned char f[FRAME] = { 0x02, 0x68, 0x6e, 0x00 };
+	struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(9) };
+	struct sockaddr_in *pa;
+	unsigned char d[FRAME - HDRS] = { 0 };
 	unsigned int i, retries = 0;
-	int fd;
+	struct arpreq ar = { 0 };
+	int fd, on = 1;
 
-	fd = socket(AF_PACKET, SOCK_RAW, htons(PROTO));
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
 		perror("nd_flood: socket");
 		return 1;
 	}
-	to.sll_family = AF_PACKET;
-	to.sll_ifindex = if_nametoindex(ifname);
-	to.sll_halen = ETH_ALEN;
-	f[4] = node >> 8;
-	f[5] = node & 0xff;
-	memcpy(to.sll_addr, f, ETH_ALEN);
-	f[12] = PROTO >> 8;
-	f[13] = PROTO & 0xff;
+	inet_pton(AF_INET, DST, &to.sin_addr);
+	pa = (struct sockaddr_in *)&ar.arp_pa;
+	*pa = to;
+	ar.arp_ha.sa_family = ARPHRD_ETHER;
+	memcpy(ar.arp_ha.sa_data, "\x02\x68\x6e\x00", 4);
+	ar.arp_ha.sa_data[4] = node >> 8;
+	ar.arp_ha.sa_data[5] = node & 0xff;
+	ar.arp_flags = ATF_PERM | ATF_COM;
+	snprintf(ar.arp_dev, sizeof(ar.arp_dev), "%s", ifname);
+	if (ioctl(fd, SIOCSARP, &ar) ||
+	    setsockopt(fd, SOL_IP, IP_RECVERR, &on, sizeof(on))) {
+		perror("nd_flood: ARP entry or IP_RECVERR");
+		return 1;
+	}
 	for (i = 0; i < count; i++) {
-		memcpy(f + 14, &i, sizeof(i));
-		while (sendto(fd, f, sizeof(f), 0, (struct sockaddr *)&to,
+		memcpy(d, &i, sizeof(i));
+		while (sendto(fd, d, sizeof(d), 0, (struct sockaddr *)&to,
 			      sizeof(to)) < 0) {
 			if (errno != ENOBUFS && errno != EAGAIN) {
 				perror("nd_flood: sendto");
@@ -123,7 +137,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		idle = 0;
-		memcpy(&seq, buf + 14, sizeof(seq));
+		memcpy(&seq, buf + HDRS, sizeof(seq));
 		if (len != FRAME || seq != got)
 			bad++;
 		got++;

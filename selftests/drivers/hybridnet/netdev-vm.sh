@@ -296,8 +296,10 @@ check "insmod msg_mem_max_bytes=16M, a 16 MiB NIC buffer" insmod "$KO" nodes=2 \
 # stack's drops, which its statistics count); pfifo_fast refuses them at
 # the door instead, and nd_flood sends them again
 qd=$(cat /proc/sys/net/core/default_qdisc)
-check "hn0 up, on pfifo_fast" sh -c 'echo pfifo_fast >/proc/sys/net/core/default_qdisc &&
-	hnctl netdev add node 0 && ip link set hn0 up'
+check "hn0 up, on pfifo_fast, 10.9.0.1/24" sh -c '
+	echo pfifo_fast >/proc/sys/net/core/default_qdisc &&
+	hnctl netdev add node 0 && ip addr add 10.9.0.1/24 dev hn0 &&
+	ip link set hn0 up'
 echo "$qd" >/proc/sys/net/core/default_qdisc
 check "10000 frames into a slow file: held back, then every one arrives, in order" \
 	sh -c 'out=$(nd_flood hn0 1 10000 2000); rc=$?; echo "$out"
