@@ -2,8 +2,8 @@
 /*
  * dev_stats.c - the device's statistics as a whole, for sysfs and netlink:
  * the engine's global figures brought up to date, and one reset of every
- * counter (the engine's, the clock's, the ports' and the errors), and
- * the number of circuits.
+ * counter (the engine's, the clock's, the ports' and the errors), the
+ * number of circuits, and one node's figures (the HN_NSTAT list).
  */
 #include "hn_kmod.h"
 
@@ -23,6 +23,30 @@ void hn_dev_reset_stats(struct hn_dev *hd)
 	hn_stats_reset(hd->e);
 	hn_clock_reset_stats(hd);
 	hn_ports_reset_stats(hd);
+}
+
+/*
+ * Node @u's statistics, in the order of the HN_NSTAT list (netlink's
+ * dump, an interface's ethtool -S): HN_NS_NR values into @v.
+ */
+void hn_dev_node_stats(struct hn_dev *hd, u32 u, u64 *v)
+{
+	struct hn_port_stats pstats, *ps = &pstats;
+	struct hn_nstats nstats, *st = &nstats;
+
+	lockdep_assert_held(&hd->lock);
+	hn_stats_node(hd->e, u, st);
+	hn_port_stats(hd, &hd->ports[u], ps);
+	{
+		const u64 vals[HN_NS_NR] = {
+#define HN_NSTAT(file, stat, value) \
+	[HN_NS_##file] = (value),
+#include "hn_lists.h"
+#undef HN_NSTAT
+		};
+
+		memcpy(v, vals, sizeof(vals));
+	}
 }
 
 /* The circuits of @e, over all its slots (sysfs, a rebuild's reply). */

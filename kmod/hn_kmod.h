@@ -225,6 +225,7 @@ struct hn_file {
 	struct hn_port *port;		/* set once, under hd->lock */
 	struct mutex rlock;		/* one reader at a time */
 	u32 tx_want;			/* POLLOUT threshold, see dev.c */
+	bool netdev;			/* a network interface's (netdev.c) */
 };
 
 static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
@@ -272,6 +273,7 @@ void hn_clock_reset_stats(struct hn_dev *hd);
 struct hn_gstats *hn_dev_gstats(struct hn_dev *hd);
 u32 hn_dev_circuits(const struct hn_engine *e);
 void hn_dev_reset_stats(struct hn_dev *hd);
+void hn_dev_node_stats(struct hn_dev *hd, u32 u, u64 *v);
 
 /*
  * The least msg_mem_max_bytes: eight of the largest messages, each of which
@@ -312,9 +314,27 @@ void hn_gen_free(struct hn_dev *hd);
 /* dev.c */
 extern const struct file_operations hn_fops;
 
-/* netdev.c: an interface per node (netdevs=1) */
-int hn_netdevs_add(struct hn_dev *hd);
-void hn_netdevs_del(struct hn_dev *hd);
+/* netdev.c: network interfaces, each the owner of a node */
+enum hn_nd_why {		/* why a node cannot get an interface */
+	HN_ND_WHY_RANGE,	/* no such node */
+	HN_ND_WHY_FILE,		/* a file holds it */
+	HN_ND_WHY_NETDEV,	/* an interface holds it */
+	HN_ND_WHY_REBUILD,	/* hd->frozen */
+	HN_ND_WHY_MTU,		/* max_msg_bytes < 14 + 68 */
+	HN_ND_WHY_FULL,		/* every node has an owner */
+	HN_ND_WHY_NAME,		/* the name is taken */
+	HN_ND_WHY_REGISTER,	/* register_netdevice() failed */
+};
+
+struct net;
+struct net_device;
+int hn_netdevs_init(struct hn_dev *hd, bool all);
+void hn_netdevs_exit(struct hn_dev *hd);
+const char *hn_netdev_why(enum hn_nd_why why);
+int hn_netdev_add(struct net *net, const char *name, u32 node,
+		  enum hn_nd_why *why);
+int hn_netdev_del(struct net *net, const char *name, u32 node);
+struct net_device *hn_netdev_get(u32 node);
 
 /* sysfs.c */
 extern const struct attribute_group *hn_dev_groups[];

@@ -60,7 +60,15 @@
  * inject and, outside it, takes delivered messages off the port's queue
  * (the only reader, as file->rlock makes a file's).  A wait-queue entry
  * on the port's wait queue queues that work item where files' readers
- * and writers would be woken.
+ * and writers would be woken, and another on hd->mem_wq where writers
+ * wait for message memory.  Interfaces come and go under the RTNL
+ * (rtnl_lock), which is taken before hd->lock and inside hd->nl_lock
+ * (NETDEV_ADD, NETDEV_DEL), never the other way round: nothing that holds
+ * hd->lock waits for the RTNL, and nothing under the RTNL takes
+ * hd->nl_lock.  The table of interfaces changes with the RTNL and
+ * hd->lock both held.  An interface binds its port under hd->lock, as a
+ * file does, so a bind and a rebuild (hd->frozen) exclude each other;
+ * ndo_uninit stops the work item before it unbinds.
  *
  * Who holds what, and which functions need it: every function documented
  * as called with a lock held says so with lockdep_assert_held().
@@ -69,7 +77,10 @@
  * so the module cannot be unloaded while a file is open (delete_module
  * fails with EWOULDBLOCK).  On unload the generator stops and refuses new
  * runs and its pending end report is flushed, then the netlink family
- * goes, then the interfaces (from whatever namespace), then the device,
+ * goes (genl_unregister_family() waits for the commands in progress, a
+ * NETDEV_ADD among them), then the link kind and with it every interface
+ * (rtnl_link_unregister(), from whatever namespace, after any "ip link
+ * add" in progress), then the device,
  * the kthread, and the engine, which hands back the messages still in
  * flight, the generator's to it; then the generator's last run is freed.
  */
@@ -510,15 +521,15 @@ static int __init hn_init(void)
 		pr_err("cannot create the fabric directories in sysfs: %d\n", rc);
 		goto err_nodes;
 	}
+	rc = hn_netdevs_init(hd, netdevs);
+	if (rc) {
+		pr_err("cannot set up the network interfaces: %d\n", rc);
+		goto err_fabric;
+	}
 	rc = hn_nl_init(hd);
 	if (rc) {
 		pr_err("cannot register the generic netlink family: %d\n", rc);
-		goto err_fabric;
-	}
-	if (netdevs) {
-		rc = hn_netdevs_add(hd);
-		if (rc)
-			goto err_nl;
+		goto err_netdevs;
 	}
 	hn_the_dev = hd;
 	pr_info("%u nodes, %u predictive slots, profile %s, %s clock\n",
@@ -526,9 +537,8 @@ static int __init hn_init(void)
 		hd->clock == HN_CLOCK_FREE ? "free" : "paced");
 	return 0;
 
-err_nl:
-	hn_gen_exit(hd);
-	hn_nl_exit();
+err_netdevs:
+	hn_netdevs_exit(hd);
 err_fabric:
 	hn_sysfs_fabric_del(hd);
 err_nodes:
@@ -548,7 +558,7 @@ static void __exit hn_exit(void)
 
 	hn_gen_exit(hd);
 	hn_nl_exit();
-	hn_netdevs_del(hd);
+	hn_netdevs_exit(hd);
 	hn_sysfs_fabric_del(hd);
 	hn_sysfs_nodes_del(hd);
 	misc_deregister(&hd->misc);

@@ -94,32 +94,12 @@ int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info)
 			   hn_fill_global);
 }
 
-/* Node @u's statistics, in the order of hn_nstat_attr. */
-static void hn_node_values(struct hn_dev *hd, u32 u, u64 *v)
-{
-	struct hn_port_stats pstats, *ps = &pstats;
-	struct hn_nstats nstats, *st = &nstats;
-
-	hn_stats_node(hd->e, u, st);
-	hn_port_stats(hd, &hd->ports[u], ps);
-	{
-		const u64 vals[HN_NS_NR] = {
-#define HN_NSTAT(file, stat, value) \
-	[HN_NS_##file] = (value),
-#include "hn_lists.h"
-#undef HN_NSTAT
-		};
-
-		memcpy(v, vals, sizeof(vals));
-	}
-}
-
 static int hn_put_node(struct sk_buff *skb, struct hn_dev *hd, u32 u)
 {
 	struct nlattr *nest;
 	u64 v[HN_NS_NR];
 
-	hn_node_values(hd, u, v);
+	hn_dev_node_stats(hd, u, v);
 	if (nla_put_u32(skb, HYBRIDNET_ATTR_NODE, u))
 		return -EMSGSIZE;
 	nest = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);

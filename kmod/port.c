@@ -347,16 +347,24 @@ void hn_port_stats(struct hn_dev *hd, struct hn_port *p,
 	ps->bound = p->owner;
 }
 
-/* Why the ports cannot go away now (a file or interface is bound), or NULL. */
+/*
+ * Why the ports cannot go away now, or NULL: a network interface or a
+ * file is bound to a node (the interfaces are named first).
+ */
 const char *hn_ports_busy(struct hn_dev *hd)
 {
+	const char *why = NULL;
 	u32 i;
 
 	lockdep_assert_held(&hd->lock);
-	for (i = 0; i < hd->cfg.nodes; i++)
-		if (hd->ports[i].owner)
-			return "a file or an interface is bound to a node: close or remove it";
-	return NULL;
+	for (i = 0; i < hd->cfg.nodes; i++) {
+		if (!hd->ports[i].owner)
+			continue;
+		if (hd->ports[i].owner->netdev)
+			return "a node has a network interface: delete it first (hnctl netdev del)";
+		why = "a file is bound to a node: close it first";
+	}
+	return why;
 }
 
 /* Clear the ports' counters and the device's error counters. */

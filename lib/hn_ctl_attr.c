@@ -102,6 +102,11 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PORT] = U32,
 	[HYBRIDNET_ATTR_CHANNEL] = NEST,
 	[HYBRIDNET_ATTR_DIR] = U32,
+	[HYBRIDNET_ATTR_IFNAME] = STR,
+	[HYBRIDNET_ATTR_IFINDEX] = U32,
+	[HYBRIDNET_ATTR_ADDRESS] = { .type = NLA_BINARY, .minlen = 6,
+				     .maxlen = 6 },
+	[HYBRIDNET_ATTR_NETNS_COOKIE] = U64,
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

@@ -103,6 +103,10 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PORT] = "port",
 	[HYBRIDNET_ATTR_CHANNEL] = "channel",
 	[HYBRIDNET_ATTR_DIR] = "dir",
+	[HYBRIDNET_ATTR_IFNAME] = "ifname",
+	[HYBRIDNET_ATTR_IFINDEX] = "ifindex",
+	[HYBRIDNET_ATTR_ADDRESS] = "address",
+	[HYBRIDNET_ATTR_NETNS_COOKIE] = "netns-cookie",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {

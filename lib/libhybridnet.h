@@ -328,6 +328,26 @@ int hn_ctl_stats_dump(struct hn_ctl *c, uint32_t node,
 		      struct hn_ctl_node_stats **out, size_t *n);
 int hn_ctl_stats_reset(struct hn_ctl *c);
 
+/* A node's network interface (HYBRIDNET_CMD_NETDEV_GET). */
+struct hn_ctl_netdev {
+	uint32_t node;
+	char name[16];			/* in its network namespace */
+	uint32_t ifindex;		/* in its network namespace */
+	uint8_t address[6];		/* 02:68:6e:00:HH:LL, HHLL the node */
+	uint64_t netns_cookie;		/* its namespace, as SO_NETNS_COOKIE */
+};
+
+/*
+ * An interface for @node in the caller's network namespace, named @name
+ * (NULL: hnN, N the node).  Needs CAP_NET_ADMIN.
+ */
+int hn_ctl_netdev_add(struct hn_ctl *c, const char *name, uint32_t node);
+/* Remove the caller's namespace's interface @name, or @node's anywhere
+ * (@name NULL).  Needs CAP_NET_ADMIN. */
+int hn_ctl_netdev_del(struct hn_ctl *c, const char *name, uint32_t node);
+/* Every interface, by node: *out is an array of *n entries, to free(). */
+int hn_ctl_netdevs(struct hn_ctl *c, struct hn_ctl_netdev **out, size_t *n);
+
 /*
  * The fabric (FABRIC_GET, LINK_GET, SWITCH_GET; docs/model.md
  * "Statistics"): its shape, and per link and per switch the counters of

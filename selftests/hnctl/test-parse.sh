@@ -44,7 +44,8 @@ file() {	# file NAME: stdin into $T/NAME
 }
 
 # ---- help ---------------------------------------------------------------
-for c in show set preload predict release circuits stats monitor sched traffic; do
+for c in show set preload predict release circuits stats links switches monitor \
+	sched traffic netdev; do
 	"$HNCTL" "$c" --help > "$T/h1" 2> "$T/err"; r1=$?
 	"$HNCTL" help "$c" > "$T/h2"; r2=$?
 	"$HNCTL" "$c" help > "$T/h3"; r3=$?
@@ -68,7 +69,7 @@ for a in --help -h help; do
 	report $ok "help $a: the main help, as --help" "$T/h2"
 done
 
-err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, monitor, traffic, sched)
+err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, links, switches, monitor, traffic, sched, netdev)
 Try 'hnctl --help'."
 err "unknown command" 1 "hnctl: unknown command 'frobnicate'
 Try 'hnctl --help'." frobnicate

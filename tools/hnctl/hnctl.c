@@ -37,6 +37,8 @@ const struct hnctl_cmd hnctl_cmds[] = {
 	  hnctl_help_traffic },
 	{ "sched", cmd_sched, "run a circuit scheduler of the kernel on requests",
 	  hnctl_help_sched },
+	{ "netdev", cmd_netdev, "list, add or delete the nodes' network interfaces",
+	  hnctl_help_netdev },
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -217,6 +219,19 @@ const char *hnctl_grant_str(unsigned int result, char *num, size_t len)
 }
 
 /* The command named @name, or a unique prefix of one. */
+/* "no command (show, set, ...)": the commands of hnctl_cmds[] */
+static int no_command(void)
+{
+	char list[256];
+	const struct hnctl_cmd *c;
+	size_t len = 0;
+
+	for (c = hnctl_cmds; c->name && len < sizeof(list); c++)
+		len += snprintf(list + len, sizeof(list) - len, "%s%s",
+				c == hnctl_cmds ? "" : ", ", c->name);
+	return hnctl_usage(NULL, "no command (%s)", list);
+}
+
 static const struct hnctl_cmd *find_cmd(const char *name)
 {
 	const struct hnctl_cmd *c, *found = NULL;
@@ -275,10 +290,7 @@ int main(int argc, char **argv)
 	}
 	j_pretty(o.pretty);
 	if (i == argc)
-		return hnctl_usage(NULL, "no command (show, set, preload, "
-				   "predict, release, circuits, stats, "
-				   "links, switches, monitor, traffic, "
-				   "sched)");
+		return no_command();
 	if (!strcmp(argv[i], "help")) {
 		/* "help --help", "help -h", "help help": the main help */
 		if (i + 1 < argc && (!strcmp(argv[i + 1], "--help") ||

@@ -153,6 +153,9 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_FABRIC_GET,	/* the fabric's shape and virtual time */
 	HYBRIDNET_CMD_LINK_GET,		/* dump: one message per link */
 	HYBRIDNET_CMD_SWITCH_GET,	/* dump: one message per switch */
+	HYBRIDNET_CMD_NETDEV_ADD,	/* admin: an interface for a node */
+	HYBRIDNET_CMD_NETDEV_DEL,	/* admin: remove an interface */
+	HYBRIDNET_CMD_NETDEV_GET,	/* dump: every interface, by node */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -272,6 +275,11 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_PORT,		/* u32: a port of SWITCH */
 	HYBRIDNET_ATTR_CHANNEL,		/* nest, twice: DIR, its sender, STATS */
 	HYBRIDNET_ATTR_DIR,		/* u32: enum hybridnet_dir */
+	/* network interfaces (NETDEV_*), with HYBRIDNET_ATTR_NODE */
+	HYBRIDNET_ATTR_IFNAME,		/* string: in its network namespace */
+	HYBRIDNET_ATTR_IFINDEX,		/* u32: in its network namespace */
+	HYBRIDNET_ATTR_ADDRESS,		/* binary: the MAC, 6 bytes */
+	HYBRIDNET_ATTR_NETNS_COOKIE,	/* u64: its namespace (SO_NETNS_COOKIE) */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1

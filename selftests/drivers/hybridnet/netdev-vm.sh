@@ -1,16 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# netdev-vm.sh - the network interfaces of netdevs=1 (kmod/netdev.c), in
-# the VM, as TAP: one interface per node with its documented MAC, two
+# netdev-vm.sh - the network interfaces (kmod/netdev.c), in the VM, as
+# TAP.  netdevs=1: one interface per node with its documented MAC, two
 # network namespaces (busybox unshare, nsenter and ip) pinging each other
-# over the fabric both ways, the per-mode counters of sysfs moving
-# (wormhole, then circuit with preload=shift), broadcasts to interfaces
-# that are down counted as drops, a file refused a node with an
-# interface, the rebuild refused with the reason, interfaces given back
-# when their namespace ends, and the unload with interfaces in other
-# namespaces.  Loads and unloads
-# the module itself (HN_KO).
+# over the fabric both ways, the per-mode counters of sysfs and of
+# ethtool -S (hn_ethtool) moving (wormhole, then circuit with
+# preload=shift), broadcasts to interfaces that are down counted as
+# drops, a file refused a node with an interface, the rebuild refused
+# with the reason, interfaces given back when their namespace ends, and
+# the unload with interfaces in other namespaces.  At run time: add and
+# delete by hnctl and by ip, the refusals and their messages, EBUSY both
+# ways, a file and interfaces on one fabric, add/del against rebuilds,
+# binds and the unload, add/del/unload 20 times; a flood into a slow
+# file with a small msg_mem_max_bytes (nd_flood), held back, not lost.
+# Loads and unloads the module itself (HN_KO).
 
 KO=${HN_KO:-/lib/hn/hybridnet.ko}
 NODES=/sys/class/misc/hybridnet/nodes
@@ -54,6 +58,29 @@ in_ns() {
 # node N's messages of MODE (circuit or wormhole) sent
 tx_msgs() { cat $NODES/$1/tx_msgs_$2; }
 
+# ethtool -S's STAT of hnN, in namespace PID: nd_stat PID N STAT
+nd_stat() { nsenter -t "$1" -n hn_ethtool "hn$2" "$3"; }
+
+# refused MESSAGE CMD...: CMD fails with status 2 and says MESSAGE
+refused() {
+	msg=$1
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	echo "$out (status $rc)"
+	[ $rc -eq 2 ] && echo "$out" | grep -qF "$msg"
+}
+
+# wait until FILE says "held"
+held() {
+	i=0
+	while ! grep -q held "$1" 2>/dev/null && [ $i -lt 500 ]; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+	grep -q held "$1"
+}
+
 # hn0 into namespace A as 10.0.0.1, hn1 into B as 10.0.0.2
 setup_pair() {
 	A=$(mkns)
@@ -66,16 +93,25 @@ setup_pair() {
 	in_ns "$B" ip link set hn1 up
 }
 
-# ping both ways, 3 each; the sender's MODE messages must move
+# ping both ways, 3 each; the sender's MODE messages must move, in sysfs
+# and in ethtool -S; so must their latency
 ping_pair() {
 	mode=$1
 	c0=$(tx_msgs 0 "$mode")
 	c1=$(tx_msgs 1 "$mode")
+	e0=$(nd_stat "$A" 0 "tx_msgs_$mode")
+	e1=$(nd_stat "$B" 1 "rx_msgs_$mode")
 	in_ns "$A" ping -c 3 -W 5 10.0.0.2 || return 1
 	in_ns "$B" ping -c 3 -W 5 10.0.0.1 || return 1
 	echo "node 0 $mode: $c0 -> $(tx_msgs 0 "$mode"), node 1: $c1 -> $(tx_msgs 1 "$mode")"
+	echo "ethtool -S hn0 tx_msgs_$mode: $e0 -> $(nd_stat "$A" 0 "tx_msgs_$mode"), hn1 rx_msgs_$mode: $e1 -> $(nd_stat "$B" 1 "rx_msgs_$mode")"
+	in_ns "$A" hn_ethtool hn0
 	[ "$(tx_msgs 0 "$mode")" -ge $((c0 + 6)) ] &&
-	[ "$(tx_msgs 1 "$mode")" -ge $((c1 + 6)) ]
+	[ "$(tx_msgs 1 "$mode")" -ge $((c1 + 6)) ] &&
+	[ "$(nd_stat "$A" 0 "tx_msgs_$mode")" -ge $((e0 + 6)) ] &&
+	[ "$(nd_stat "$B" 1 "rx_msgs_$mode")" -ge $((e1 + 6)) ] &&
+	[ "$(nd_stat "$A" 0 lat_mean_ns)" -gt 0 ] &&
+	[ "$(nd_stat "$A" 0 lat_max_ns)" -ge "$(nd_stat "$A" 0 lat_min_ns)" ]
 }
 
 cleanup_ns() {
@@ -103,7 +139,7 @@ check "a file cannot bind a node that has an interface" sh -c '
 	done'
 check "a rebuild is refused while interfaces hold the nodes, with the reason" sh -c '
 	out=$(hnctl set nodes 8 2>&1); rc=$?; echo "$out"
-	[ $rc -ne 0 ] && echo "$out" | grep -q "a file or an interface is bound to a node"'
+	[ $rc -ne 0 ] && echo "$out" | grep -q "a node has a network interface: delete it first"'
 check "two namespaces, hn0 and hn1 configured" setup_pair
 check "ping both ways as wormhole messages" ping_pair wormhole
 check "broadcasts to hn2, which is down, counted as its rx_dropped" sh -c '
@@ -148,6 +184,133 @@ done
 check "load, ping and unload 5 times" [ $i -eq 5 ]
 cleanup_ns
 [ -e /sys/module/hybridnet ] && rmmod hybridnet
+
+# ---- interfaces at run time ----------------------------------------------
+check "insmod nodes=4, no interface" sh -c "insmod $KO nodes=4 && ! ls /sys/class/net | grep -q '^hn'"
+check "hnctl netdev add node 0: hn0, the MAC of node 0" sh -c '
+	hnctl netdev add node 0 && [ "$(cat /sys/class/net/hn0/address)" = 02:68:6e:00:00:00 ]'
+check "hnctl netdev add NAME node 1" sh -c '
+	hnctl netdev add eth-n1 node 1 && [ "$(cat /sys/class/net/eth-n1/address)" = 02:68:6e:00:00:01 ]'
+check "hnctl netdev lists them: node, ifindex, address, namespace" sh -c '
+	out=$(hnctl netdev); echo "$out"
+	[ "$(echo "$out" | wc -l)" -eq 2 ] &&
+	echo "$out" | grep -q "^hn0 node 0 ifindex $(cat /sys/class/net/hn0/ifindex) address 02:68:6e:00:00:00 netns [0-9]" &&
+	echo "$out" | grep -q "^eth-n1 node 1 ifindex $(cat /sys/class/net/eth-n1/ifindex) address 02:68:6e:00:00:01 netns [0-9]"'
+check "hnctl -j netdev" sh -c '
+	out=$(hnctl -j netdev); echo "$out"
+	echo "$out" | grep -q "{\"netdevs\":\[{\"name\":\"hn0\",\"node\":0,\"ifindex\":[0-9]*,\"address\":\"02:68:6e:00:00:00\",\"netns\":[0-9]*},{\"name\":\"eth-n1\",\"node\":1,"'
+check "a node out of range: refused, with the range" \
+	refused "node 4 is out of range 0..3" hnctl netdev add node 4
+check "a node that has an interface: EBUSY, said" \
+	refused "node 0 has an interface already" hnctl netdev add x0 node 0
+check "a name taken: EEXIST, said" \
+	refused "the name eth-n1 is taken in this network namespace" hnctl netdev add eth-n1 node 2
+hn_hold 2 >/tmp/nd.hold 2>&1 &
+H=$!
+check "a file holds node 2" held /tmp/nd.hold
+check "a node bound to a file: EBUSY, said" \
+	refused "node 2 is bound to a file" hnctl netdev add node 2
+check "ip link add: EBUSY for a node bound to a file" sh -c '
+	out=$(ip link add hn2 type hybridnet 2>&1); rc=$?; echo "$out"
+	[ $rc -ne 0 ] && echo "$out" | grep -qiE "busy|bound to a file" &&
+	! test -e /sys/class/net/hn2'
+check "a file cannot bind a node with a run-time interface (EBUSY)" sh -c '
+	out=$(timeout 5 hn_hold 1 2>&1); rc=$?; echo "$out"
+	[ $rc -eq 1 ] && echo "$out" | grep -q "cannot bind node 1"'
+check "ip link add hn3 type hybridnet takes node 3" sh -c '
+	ip link add hn3 type hybridnet && [ "$(cat /sys/class/net/hn3/address)" = 02:68:6e:00:00:03 ] &&
+	hnctl netdev | grep -q "^hn3 node 3 "'
+check "ip link add with every node taken: refused" sh -c '
+	out=$(ip link add type hybridnet 2>&1); rc=$?; echo "$out"; ip link
+	[ $rc -ne 0 ] && [ "$(hnctl netdev | wc -l)" -eq 3 ]'
+check "a rebuild refused while interfaces hold nodes, naming them" \
+	refused "a node has a network interface: delete it first" hnctl set nodes 8
+check "ip link del hn3" sh -c 'ip link del hn3 && ! test -e /sys/class/net/hn3'
+check "ip link add NAME type hybridnet: the lowest free node (3)" sh -c '
+	ip link add other type hybridnet && [ "$(cat /sys/class/net/other/address)" = 02:68:6e:00:00:03 ] &&
+	ip link del other'
+check "hnctl netdev del eth-n1" sh -c '
+	hnctl netdev del eth-n1 && ! test -e /sys/class/net/eth-n1'
+check "del of an interface that is not hybridnet's: refused, said" \
+	refused "lo is not an interface of hybridnet" hnctl netdev del lo
+check "del of a name that does not exist: refused, said" \
+	refused "no interface hn9 in this network namespace" hnctl netdev del hn9
+check "hn1 for node 1 again" hnctl netdev add node 1
+check "the pair in namespaces" setup_pair
+check "a file and interfaces on one fabric: ping while a file holds node 2" in_ns "$A" ping -c 2 -W 5 10.0.0.2
+check "hnctl netdev del node 1, from another namespace" sh -c '
+	hnctl netdev del node 1 && ! hnctl netdev | grep -q "node 1 "'
+kill $H
+wait $H 2>/dev/null
+cleanup_ns
+check "rmmod with an interface in a namespace" rmmod hybridnet
+
+# against rebuilds, binds and the unload
+check "insmod for the races" insmod "$KO" nodes=4
+( for k in $(seq 30); do
+	hnctl netdev add node 0; hnctl netdev del hn0
+  done ) >/dev/null 2>&1 &
+R1=$!
+( for k in $(seq 15); do
+	hnctl set nodes 6; hnctl set nodes 4; timeout 1 hn_hold 0
+  done ) >/dev/null 2>&1 &
+R2=$!
+( for k in $(seq 30); do
+	ip link add hn1 type hybridnet; ip link set hn1 up; ip link del hn1
+  done ) >/dev/null 2>&1 &
+R3=$!
+wait $R1 $R2 $R3
+check "after add/del against rebuilds and binds: consistent" sh -c '
+	hnctl netdev; ls /sys/class/net; n=$(hnctl netdev | wc -l)
+	[ "$n" -eq "$(ls /sys/class/net | grep -c "^hn")" ]'
+( while :; do hnctl netdev add node 1; hnctl netdev del hn1; done ) \
+	>/dev/null 2>&1 &
+R1=$!
+sleep 1
+check "rmmod while interfaces come and go" rmmod hybridnet
+kill $R1
+wait $R1 2>/dev/null
+
+i=0
+while [ $i -lt 20 ]; do
+	insmod "$KO" nodes=4 && hnctl netdev add node 0 &&
+		ip link add hn1 type hybridnet && P=$(mkns) &&
+		ip link set hn1 netns "$P" && hnctl netdev del hn0 &&
+		hnctl netdev add x2 node 2 && rmmod hybridnet || break
+	kill "$P"
+	wait "$P" 2>/dev/null
+	i=$((i + 1))
+done
+check "add, move, delete and unload 20 times" [ $i -eq 20 ]
+[ -e /sys/module/hybridnet ] && rmmod hybridnet
+
+# ---- backpressure on message memory --------------------------------------
+# the NIC buffer alone holds more than the 16 MiB of message memory: the
+# flood into a file that reads nothing until the sender makes no progress
+# for 2 s must wait for memory, not drop
+check "insmod msg_mem_max_bytes=16M, a 16 MiB NIC buffer" insmod "$KO" nodes=2 \
+	msg_mem_max_bytes=16777216 nic_buf_bytes=16777216 sw_buf_bytes=8388608 \
+	rx_buf_bytes=8388608
+# pfifo_fast: the default fq_codel would drop, as CoDel does, frames that
+# wait in it longer than its target while the queue is stopped (the
+# stack's drops, which its statistics count); pfifo_fast refuses them at
+# the door instead, and nd_flood sends them again
+qd=$(cat /proc/sys/net/core/default_qdisc)
+check "hn0 up, on pfifo_fast, 10.9.0.1/24" sh -c '
+	echo pfifo_fast >/proc/sys/net/core/default_qdisc &&
+	hnctl netdev add node 0 && ip addr add 10.9.0.1/24 dev hn0 &&
+	ip link set hn0 up'
+echo "$qd" >/proc/sys/net/core/default_qdisc
+check "10000 frames into a slow file: held back, then every one arrives, in order" \
+	sh -c 'out=$(nd_flood hn0 1 10000 2000); rc=$?; echo "$out"
+	[ $rc -eq 0 ] && echo "$out" | grep -q "was held back"'
+check "none dropped for message memory; the queue stopped for it" sh -c '
+	hn_ethtool hn0; grep . /sys/class/net/hn0/statistics/tx_*
+	[ "$(hn_ethtool hn0 tx_drop_no_mem)" -eq 0 ] &&
+	[ "$(hn_ethtool hn0 tx_stop_msg_mem)" -ge 1 ] &&
+	[ "$(cat /sys/class/net/hn0/statistics/tx_packets)" -ge 10000 ] &&
+	[ "$(cat /sys/class/misc/hybridnet/stats/rx_dropped)" -eq 0 ]'
+check "rmmod after the flood" rmmod hybridnet
 
 echo "1..$n"
 [ $fails -eq 0 ]

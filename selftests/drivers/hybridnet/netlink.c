@@ -161,7 +161,7 @@ TEST_F(nl, config_busy)
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 3));
 	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	EXPECT_STREQ("cannot change the fabric now: a file or an interface is bound to a node: close or remove it",
+	EXPECT_STREQ("cannot change the fabric now: a file is bound to a node: close it first",
 		     r->msg);
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 	/* live changes still work */
@@ -1318,6 +1318,78 @@ TEST_F_TIMEOUT(nl, extack_per_request, 600)
 	}
 }
 
+static int netdev_add(struct nlr *r, const char *name, uint32_t node)
+{
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_ADD, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_NODE, node);
+	if (name)
+		nlr_str(r, HYBRIDNET_ATTR_IFNAME, name);
+	return nlr_call(r, NULL, NULL);
+}
+
+static int netdev_del_node(struct nlr *r, uint32_t node)
+{
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_DEL, 0);
+	nlr_u32(r, HYBRIDNET_ATTR_NODE, node);
+	return nlr_call(r, NULL, NULL);
+}
+
+/* the last NETDEV_GET message's node and name */
+static void netdev_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	char *out = ctx;
+
+	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+	if (tb[HYBRIDNET_ATTR_NODE] && tb[HYBRIDNET_ATTR_IFNAME])
+		snprintf(out, 64, "%u %s",
+			 nlr_get_u32(tb[HYBRIDNET_ATTR_NODE]),
+			 (const char *)tb[HYBRIDNET_ATTR_IFNAME] + NLA_HDRLEN);
+}
+
+/* NETDEV_ADD, _GET and _DEL: the policy, the refusals and their text. */
+TEST_F(nl, netdev)
+{
+	struct nlr *r = &self->r;
+	char last[64] = "";
+
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_ADD, 0);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("the node is missing", r->msg);
+	EXPECT_EQ(-ERANGE, netdev_add(r, NULL, HYBRIDNET_MAX_NODES));
+	EXPECT_EQ(-EINVAL, netdev_add(r, NULL, 16));
+	EXPECT_STREQ("node 16 is out of range 0..15", r->msg);
+	EXPECT_EQ(-EINVAL, netdev_add(r, "a/b", 3));
+	EXPECT_STREQ("\"a/b\" is not a valid interface name", r->msg);
+	EXPECT_EQ(-EINVAL, netdev_add(r, "sixteen-chars-xx", 3));
+
+	ASSERT_EQ(0, netdev_add(r, "nl-t3", 3));
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
+	EXPECT_EQ(1, nlr_call(r, netdev_cb, last));
+	EXPECT_STREQ("3 nl-t3", last);
+	EXPECT_EQ(-EBUSY, netdev_add(r, NULL, 3));
+	EXPECT_STREQ("node 3 has an interface already", r->msg);
+	EXPECT_EQ(-EEXIST, netdev_add(r, "nl-t3", 4));
+	EXPECT_STREQ("the name nl-t3 is taken in this network namespace",
+		     r->msg);
+	/* a rebuild while an interface holds a node */
+	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
+	EXPECT_STREQ("cannot change the fabric now: a node has a network interface: delete it first (hnctl netdev del)",
+		     r->msg);
+
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_DEL, 0);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_DEL, 0);
+	nlr_str(r, HYBRIDNET_ATTR_IFNAME, "lo");
+	EXPECT_EQ(-EOPNOTSUPP, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("lo is not an interface of hybridnet", r->msg);
+	EXPECT_EQ(0, netdev_del_node(r, 3));
+	EXPECT_EQ(-ENODEV, netdev_del_node(r, 3));
+	EXPECT_STREQ("node 3 has no interface", r->msg);
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
+	EXPECT_EQ(0, nlr_call(r, NULL, NULL));
+}
+
 /* Without CAP_NET_ADMIN: read, but not change. */
 TEST_F(nl, permission)
 {
@@ -1343,6 +1415,14 @@ TEST_F(nl, permission)
 		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 4;
 		nlr_msg(&c, HYBRIDNET_CMD_CIRCUIT_GET, NLM_F_DUMP);
 		bad |= (nlr_call(&c, NULL, NULL) < 0) << 5;
+		nlr_msg(&c, HYBRIDNET_CMD_NETDEV_ADD, 0);
+		nlr_u32(&c, HYBRIDNET_ATTR_NODE, 0);
+		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 7;
+		nlr_msg(&c, HYBRIDNET_CMD_NETDEV_DEL, 0);
+		nlr_u32(&c, HYBRIDNET_ATTR_NODE, 0);
+		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 8;
+		nlr_msg(&c, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
+		bad |= (nlr_call(&c, NULL, NULL) < 0) << 9;
 		/* the events group is the administrators' */
 		bad |= (!c.mcgrp ||
 			!setsockopt(c.fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nl_netdev.c - HYBRIDNET_CMD_NETDEV_ADD, _DEL and _GET: a network
+ * interface for a node at run time (netdev.c makes and removes it), and
+ * the list of interfaces.
+ *
+ * ADD makes the interface in the caller's network namespace, named
+ * IFNAME or hnN; DEL removes the caller's namespace's interface IFNAME,
+ * or the interface of NODE wherever it is.  The GET dump gives, per
+ * interface, what names it across namespaces (its NODE, ADDRESS and
+ * NETNS_COOKIE) beside what names it inside its own (IFNAME, IFINDEX).
+ */
+#include <linux/etherdevice.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <net/net_namespace.h>
+
+#include "hn_nl.h"
+
+const struct nla_policy hn_netdev_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_NODE] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+	[HYBRIDNET_ATTR_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
+};
+
+int hn_nl_netdev_add(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct nlattr *na = info->attrs[HYBRIDNET_ATTR_NODE];
+	const struct nlattr *ia = info->attrs[HYBRIDNET_ATTR_IFNAME];
+	struct hn_dev *hd = hn_nl_hd;
+	const char *name = NULL;
+	enum hn_nd_why why;
+	u32 node, nodes;
+	int rc;
+
+	if (!na) {
+		NL_SET_ERR_MSG(info->extack, "the node is missing");
+		return -EINVAL;
+	}
+	node = nla_get_u32(na);
+	if (ia) {
+		name = nla_data(ia);
+		if (!dev_valid_name(name)) {
+			hn_nl_errf(info, ia, "\"%s\" is not a valid interface name",
+				   name);
+			return -EINVAL;
+		}
+	}
+	mutex_lock(&hd->lock);
+	nodes = hd->cfg.nodes;
+	mutex_unlock(&hd->lock);
+	if (node >= nodes) {	/* nl_lock: no rebuild meanwhile */
+		hn_nl_errf(info, na, "node %u is out of range 0..%u", node,
+			   nodes - 1);
+		return -EINVAL;
+	}
+	rc = hn_netdev_add(genl_info_net(info), name, node, &why);
+	if (!rc || rc == -ENOMEM)
+		return rc;
+	if (why == HN_ND_WHY_NAME && name)
+		hn_nl_errf(info, ia, "the name %s is taken in this network namespace",
+			   name);
+	else if (why == HN_ND_WHY_NAME)
+		hn_nl_errf(info, na, "the name hn%u is taken in this network namespace",
+			   node);
+	else if (why == HN_ND_WHY_FILE)
+		hn_nl_errf(info, na, "node %u is bound to a file", node);
+	else if (why == HN_ND_WHY_NETDEV)
+		hn_nl_errf(info, na, "node %u has an interface already", node);
+	else
+		hn_nl_errf(info, na, "node %u: %s", node, hn_netdev_why(why));
+	return rc;
+}
+
+int hn_nl_netdev_del(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct nlattr *na = info->attrs[HYBRIDNET_ATTR_NODE];
+	const struct nlattr *ia = info->attrs[HYBRIDNET_ATTR_IFNAME];
+	int rc;
+
+	if (!na == !ia) {
+		NL_SET_ERR_MSG(info->extack,
+			       "give the interface's name or its node, one of them");
+		return -EINVAL;
+	}
+	rc = hn_netdev_del(genl_info_net(info), ia ? nla_data(ia) : NULL,
+			   na ? nla_get_u32(na) : 0);
+	if (rc == -ENODEV && ia)
+		hn_nl_errf(info, ia, "no interface %s in this network namespace",
+			   (const char *)nla_data(ia));
+	else if (rc == -ENODEV)
+		hn_nl_errf(info, na, "node %u has no interface",
+			   nla_get_u32(na));
+	else if (rc == -EOPNOTSUPP)
+		hn_nl_errf(info, ia, "%s is not an interface of hybridnet",
+			   (const char *)nla_data(ia));
+	return rc;
+}
+
+static int hn_put_netdev(struct sk_buff *skb, u32 node,
+			 const struct net_device *ndev)
+{
+	if (nla_put_u32(skb, HYBRIDNET_ATTR_NODE, node) ||
+	    nla_put_string(skb, HYBRIDNET_ATTR_IFNAME, ndev->name) ||
+	    nla_put_u32(skb, HYBRIDNET_ATTR_IFINDEX, ndev->ifindex) ||
+	    nla_put(skb, HYBRIDNET_ATTR_ADDRESS, ETH_ALEN, ndev->dev_addr) ||
+	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NETNS_COOKIE,
+			      dev_net(ndev)->net_cookie, HYBRIDNET_ATTR_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* One message per interface, by node; cb->args[0] is the next node. */
+int hn_nl_netdev_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct net_device *ndev;
+	u32 u = cb->args[0];
+	void *hdr;
+
+	rtnl_lock();
+	for (; u < HYBRIDNET_MAX_NODES; u++) {
+		ndev = hn_netdev_get(u);
+		if (!ndev)
+			continue;
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &hn_nl_family,
+				  NLM_F_MULTI, HYBRIDNET_CMD_NETDEV_GET);
+		if (!hdr)
+			break;
+		if (hn_put_netdev(skb, u, ndev)) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	rtnl_unlock();
+	cb->args[0] = u;
+	return skb->len;
+}
