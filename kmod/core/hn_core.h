@@ -356,6 +356,8 @@ struct hn_engine *hn_create(const struct hn_config *c,
 			    const struct hn_ops *ops, void *ctx, int *errp);
 void hn_destroy(struct hn_engine *e);
 const struct hn_config *hn_cfg(const struct hn_engine *e);
+int hn_set_live(struct hn_engine *e, const struct hn_config *n,
+		struct hn_err *err);
 int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
 		  u32 slot_w_ns, struct hn_err *err);
 int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns);

@@ -204,12 +204,8 @@ int hn_set_evict(struct hn_engine *e, u32 algo, u32 count,
 		 struct hn_err *err)
 {
 	struct hn_config c = e->cfg;
-	int rc;
 
 	c.evict_algo = algo;
 	c.evict_count = count;
-	rc = hn_config_check(&c, err);
-	if (!rc)
-		e->cfg = c;
-	return rc;
+	return hn_set_live(e, &c, err);
 }
