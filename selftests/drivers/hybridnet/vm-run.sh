@@ -133,6 +133,7 @@ check)
 	tap_ok "insmod for the sysfs ABI" load nodes=4
 	step sysfs-abi sysfs-abi.sh
 	tap_ok "rmmod after the sysfs ABI" unload
+	step fattree fattree
 	step netdev netdev-vm.sh
 	step reload reload
 	step failnth env HN_FAILNTH_STRIDE=7 failnth
