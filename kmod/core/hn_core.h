@@ -143,7 +143,7 @@ struct hn_msg {
 	u8 rx_held;		/* receive space reserved */
 	u8 owner;		/* the caller's; the engine never touches it */
 	u8 hint;		/* the caller's: enum hn_hint */
-	u32 rcvd;		/* bytes at the receiver (switch.c's worms) */
+	u32 rcvd;		/* bytes at the receiver (switch.c) */
 };
 
 struct hn_ops {
