@@ -95,7 +95,7 @@ static int hn_parse_path(const struct hn_config *c, const struct nlattr *a,
 	}
 	if (plen > (int)L) {
 		hn_nl_errf(info, a,
-			   "pair %u:%u: a path of %d up-ports, the tree has %u levels below its top",
+			   "pair %u:%u: a path of %d up-ports, at most %u on this tree (one per level below the top)",
 			   p->src, p->dst, plen, L);
 		return -EINVAL;
 	}

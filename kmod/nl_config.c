@@ -280,16 +280,8 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 		rc = hn_rebuild(hd, &c, info, &released);
 	} else {
 		mutex_lock(&hd->lock);
-		rc = hn_set_policy(hd->e, c.policy, c.slot_p_ns, c.slot_w_ns,
-				   &err);
-		if (!rc)
-			rc = hn_set_timeout(hd->e, c.idle_timeout_ns);
-		if (!rc)
-			rc = hn_set_predict(hd->e, c.predict_algo,
-					    c.predict_kstep, &err);
-		if (!rc)
-			rc = hn_set_evict(hd->e, c.evict_algo, c.evict_count,
-					  &err);
+		/* all at once: dynamic with its eviction predictor */
+		rc = hn_set_live(hd->e, &c, &err);
 		if (!rc) {
 			hd->cfg = *hn_cfg(hd->e);
 			hn_clock_configure(hd);

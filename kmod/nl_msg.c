@@ -76,17 +76,14 @@ u32 hn_nl_count(struct genl_info *info, int type)
 	return n;
 }
 
-const struct nla_policy hn_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
-	[HYBRIDNET_ATTR_SRC] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
-	[HYBRIDNET_ATTR_DST] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
-};
-
-/* Parse one HYBRIDNET_ATTR_PAIR nest against the current node count. */
 /*
- * A preload's pair may give its path through a fat tree: the up-port per
- * level (HYBRIDNET_ATTR_PATH, at most HYBRIDNET_MAX_PATH bytes).
+ * A pair: SRC and DST, and in a preload on a fat tree its path, the
+ * up-port per level (HYBRIDNET_ATTR_PATH, at most HYBRIDNET_MAX_PATH
+ * bytes).  The requests' policies (netlink.c) validate every PAIR nest
+ * with it, so it admits PATH wherever a pair goes, and hn_nl_pair()
+ * refuses a PATH where none belongs.
  */
-static const struct nla_policy hn_path_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
+const struct nla_policy hn_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SRC] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
 	[HYBRIDNET_ATTR_DST] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
 	[HYBRIDNET_ATTR_PATH] = { .type = NLA_BINARY,
@@ -96,7 +93,7 @@ static const struct nla_policy hn_path_pair_policy[HYBRIDNET_ATTR_MAX + 1] = {
 /*
  * Parse one PAIR nest against @nodes.  With @path (HYBRIDNET_MAX_PATH
  * bytes) the pair may carry a PATH, copied there, its length in *@plen
- * (-1: none); without, a PATH is refused as any unknown attribute.
+ * (-1: none); without, a PATH is refused.
  */
 int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
 	       u8 *path, int *plen, struct genl_info *info)
@@ -105,11 +102,15 @@ int hn_nl_pair(const struct nlattr *nest, u32 nodes, struct hn_pair *p,
 	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
 	int rc;
 
-	rc = nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest,
-			      path ? hn_path_pair_policy : hn_pair_policy,
+	rc = nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_pair_policy,
 			      extack);
 	if (rc)
 		return rc;
+	if (!path && tb[HYBRIDNET_ATTR_PATH]) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[HYBRIDNET_ATTR_PATH],
+				    "a path is given only with a preload's pair");
+		return -EINVAL;
+	}
 	if (path) {
 		*plen = tb[HYBRIDNET_ATTR_PATH] ?
 			nla_len(tb[HYBRIDNET_ATTR_PATH]) : -1;

@@ -161,21 +161,32 @@ static int fail(struct hn_err *err, int rc, const char *msg, u32 node)
 	return hn_fail(err, rc, msg, HN_NONE, node, HN_NONE);
 }
 
-/* Change the cycle-controller policy and slot lengths live (Ch. 4). */
-int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
-		  u32 slot_w_ns, struct hn_err *err)
+/*
+ * Change every field that may change while traffic flows (the live rows
+ * of hn_fields.h: policy and slot lengths, idle time-out, predictor,
+ * eviction) to @n's, at once: a configuration valid as a whole goes in
+ * even when none of its changes alone would (Dynamic TDM and its eviction
+ * predictor), and a refusal changes nothing.
+ */
+int hn_set_live(struct hn_engine *e, const struct hn_config *n,
+		struct hn_err *err)
 {
 	struct hn_config c = e->cfg;
 	int rc;
 
-	c.policy = policy;
-	c.slot_p_ns = slot_p_ns;
-	c.slot_w_ns = slot_w_ns;
-	if ((policy & HN_POL_NO_W) && (e->wh_msgs || e->worms))
+	c.policy = n->policy;
+	c.slot_p_ns = n->slot_p_ns;
+	c.slot_w_ns = n->slot_w_ns;
+	c.idle_timeout_ns = n->idle_timeout_ns;
+	c.predict_algo = n->predict_algo;
+	c.predict_kstep = n->predict_kstep;
+	c.evict_algo = n->evict_algo;
+	c.evict_count = n->evict_count;
+	if ((c.policy & HN_POL_NO_W) && (e->wh_msgs || e->worms))
 		return fail(err, -EBUSY,
 			    "wormhole data waiting: cannot drop the wormhole slot",
 			    HN_NONE);
-	if (!(policy & HN_POL_DYNAMIC) && e->req_msgs)
+	if (!(c.policy & HN_POL_DYNAMIC) && e->req_msgs)
 		return fail(err, -EBUSY,
 			    "messages wait for circuits: cannot leave Dynamic TDM",
 			    HN_NONE);
@@ -185,16 +196,24 @@ int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
 	return rc;
 }
 
+/* Change the cycle-controller policy and slot lengths live (Ch. 4). */
+int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
+		  u32 slot_w_ns, struct hn_err *err)
+{
+	struct hn_config c = e->cfg;
+
+	c.policy = policy;
+	c.slot_p_ns = slot_p_ns;
+	c.slot_w_ns = slot_w_ns;
+	return hn_set_live(e, &c, err);
+}
+
 int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns)
 {
 	struct hn_config c = e->cfg;
-	int rc;
 
 	c.idle_timeout_ns = idle_timeout_ns;
-	rc = hn_config_check(&c, NULL);
-	if (!rc)
-		e->cfg = c;
-	return rc;
+	return hn_set_live(e, &c, NULL);
 }
 
 /* Choose how hn_predict() places requests (enum hn_predict_algo). */
@@ -202,14 +221,10 @@ int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 		   struct hn_err *err)
 {
 	struct hn_config c = e->cfg;
-	int rc;
 
 	c.predict_algo = algo;
 	c.predict_kstep = kstep;
-	rc = hn_config_check(&c, err);
-	if (!rc)
-		e->cfg = c;
-	return rc;
+	return hn_set_live(e, &c, err);
 }
 
 /*

@@ -143,7 +143,7 @@ struct hn_msg {
 	u8 rx_held;		/* receive space reserved */
 	u8 owner;		/* the caller's; the engine never touches it */
 	u8 hint;		/* the caller's: enum hn_hint */
-	u32 rcvd;		/* bytes at the receiver (switch.c's worms) */
+	u32 rcvd;		/* bytes at the receiver (switch.c) */
 };
 
 struct hn_ops {
@@ -356,6 +356,8 @@ struct hn_engine *hn_create(const struct hn_config *c,
 			    const struct hn_ops *ops, void *ctx, int *errp);
 void hn_destroy(struct hn_engine *e);
 const struct hn_config *hn_cfg(const struct hn_engine *e);
+int hn_set_live(struct hn_engine *e, const struct hn_config *n,
+		struct hn_err *err);
 int hn_set_policy(struct hn_engine *e, u32 policy, u32 slot_p_ns,
 		  u32 slot_w_ns, struct hn_err *err);
 int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns);

@@ -12,7 +12,10 @@
 /*
  * Remove u's circuit from slot s.  Messages still waiting for it in VQ_PCKT
  * are re-tagged wormhole and go to the tail of Q_W (note 8.10 leaves this
- * open): Q_W holds only older messages of the pair, so order is kept.
+ * open): Q_W holds only older messages of the pair, so order is kept.  A
+ * message the circuit had begun keeps what it sent: its worms carry the
+ * rest, and a multistage fabric (switch.c) counts the circuit's part as
+ * arrived, as it does before any worm of the message.
  */
 void hn_circuit_drop(struct hn_engine *e, u32 s, u32 u)
 {
@@ -21,6 +24,7 @@ void hn_circuit_drop(struct hn_engine *e, u32 s, u32 u)
 	struct hn_msg *m;
 
 	while (st && (m = hn_q_pop(&st->vq_pckt))) {
+		m->rcvd = m->sent;
 		hn_q_push(&e->node[u].q_w, m);
 		st->q_w_msgs++;
 		sl->pending--;
@@ -204,12 +208,8 @@ int hn_set_evict(struct hn_engine *e, u32 algo, u32 count,
 		 struct hn_err *err)
 {
 	struct hn_config c = e->cfg;
-	int rc;
 
 	c.evict_algo = algo;
 	c.evict_count = count;
-	rc = hn_config_check(&c, err);
-	if (!rc)
-		e->cfg = c;
-	return rc;
+	return hn_set_live(e, &c, err);
 }

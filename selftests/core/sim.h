@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hn_core.h"
+#include "hn_sched.h"		/* enum hn_topology */
+#include "hn_traffic.h"
 
 struct tmsg {
 	struct hn_msg m;		/* first: the engine sees only this */
@@ -68,6 +70,36 @@ static inline void sim_config_zero(struct hn_config *c, u32 nodes, u32 k)
 	c->k = k;
 	c->guard_ns = c->sched_ns = c->setup_ns = 0;
 	c->wire_ns = c->nic_ns = c->fabric_ns = 0;
+}
+
+/* The same on the fat tree FT(@l, @w) of Ch. 7: w^l nodes. */
+static inline void sim_config_ft(struct hn_config *c, u32 l, u32 w, u32 k)
+{
+	u32 n = 1, i;
+
+	for (i = 0; i < l; i++)
+		n *= w;
+	sim_config_zero(c, n, k);
+	c->topology = HN_TOPO_FATTREE;
+	c->levels = l;
+	c->width = w;
+}
+
+/*
+ * Fig. 4.7's slot arithmetic (Sec. 4.4): 6.4 Gb/s, 200 ns slots of one
+ * 160 B chunk, 80 B packets of 10 + 9 x 10 = 100 ns, two per equal slot.
+ */
+#define SIM_CHUNK	160
+#define SIM_PACKET	80
+
+static inline void sim_config_units(struct hn_config *c)
+{
+	c->slot_p_ns = 200;
+	c->slot_w_ns = 200;
+	c->wh_first_ns = 10;
+	c->wh_flit_ns = 10;
+	c->flit_bytes = 8;
+	c->worm_bytes = 80;
 }
 
 static inline int sim_init(struct sim *s, const struct hn_config *c)
@@ -150,6 +182,65 @@ static inline u64 sim_last_delivery(struct sim *s)
 		if (s->log[i]->m.t_deliver > t)
 			t = s->log[i]->m.t_deliver;
 	return t;
+}
+
+/*
+ * Fig. 4.7 on @c (2 slots, sim_config_units()): PE_0 has circuits to d[0]
+ * in slot 0 and d[1] in slot 1, two chunks each, and six packets to d[2]
+ * by wormhole.  The last delivery, or 0 if anything went wrong.
+ */
+static inline u64 sim_fig4_7(const struct hn_config *c, const u32 *d)
+{
+	struct hn_pair a = { 0, d[0] }, b = { 0, d[1] };
+	struct sim s;
+	u32 i;
+	u64 t;
+
+	if (sim_init(&s, c))
+		return 0;
+	sim_preload1(&s, 0, &a, 1);
+	sim_preload1(&s, 1, &b, 1);
+	for (i = 0; i < 2; i++) {
+		sim_send(&s, 0, d[0], SIM_CHUNK);
+		sim_send(&s, 0, d[1], SIM_CHUNK);
+	}
+	for (i = 0; i < 6; i++)
+		sim_send(&s, 0, d[2], SIM_PACKET);
+	sim_drain(&s, 100000);
+	t = s.nlog == 10 && !s.order_errors && !hn_check(s.e, NULL) ?
+	    sim_last_delivery(&s) : 0;
+	sim_fini(&s);
+	return t;
+}
+
+/*
+ * Run @t on @c to its end with the run driver (@r): 0, its result in
+ * *@out and the engine's statistics in *@g (when given), or -errno; the
+ * engine must end idle and hn_check() true.
+ */
+static inline int sim_trun(const struct hn_config *c, const struct hn_tcfg *t,
+			   const struct hn_trun_cfg *r, struct hn_tres *out,
+			   struct hn_gstats *g)
+{
+	struct hn_err err = { 0 };
+	struct hn_trun *run;
+	int rv;
+
+	run = hn_trun_create(c, t, r, &rv, &err);
+	if (!run) {
+		fprintf(stderr, "# create: %s\n", err.msg);
+		return rv;
+	}
+	rv = hn_trun_run(run, 0);
+	*out = *hn_trun_result(run);
+	if (!rv)
+		rv = hn_check(hn_trun_engine(run), &err);
+	if (!rv && hn_busy(hn_trun_engine(run)))
+		rv = -EBUSY;
+	if (g)
+		hn_stats_global(hn_trun_engine(run), g);
+	hn_trun_destroy(run);
+	return rv;
 }
 
 #endif /* HN_TEST_SIM_H */

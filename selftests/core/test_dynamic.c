@@ -241,6 +241,52 @@ TEST(pinned_slots)
 	sim_fini(&s);
 }
 
+/*
+ * Dynamic TDM needs its eviction predictor: turned on live together with
+ * it (netlink CONFIG_SET of policy, evict-algo and idle-timeout-ns in one
+ * request), it goes in, though neither change alone would; a refusal
+ * changes nothing, and turned off with the predictor, it goes out.
+ */
+TEST(live_change_as_a_whole)
+{
+	struct hn_config c, n;
+	struct hn_err err = { 0 };
+	struct sim s;
+
+	sim_config_zero(&c, 4, 2);
+	c.policy = HN_POL_SES;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EINVAL, hn_set_policy(s.e, HN_POL_SES | HN_POL_NO_W |
+					 HN_POL_DYNAMIC, c.slot_p_ns,
+					 c.slot_w_ns, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "eviction predictor"));
+	n = *hn_cfg(s.e);
+	n.policy = HN_POL_SES | HN_POL_NO_W | HN_POL_DYNAMIC;
+	n.evict_algo = HN_EVICT_COUNTER;
+	n.evict_count = 3;
+	n.nodes = 99;			/* not live: not taken */
+	ASSERT_EQ(0, hn_set_live(s.e, &n, &err));
+	EXPECT_EQ(n.policy, hn_cfg(s.e)->policy);
+	EXPECT_EQ(HN_EVICT_COUNTER, hn_cfg(s.e)->evict_algo);
+	EXPECT_EQ(3, hn_cfg(s.e)->evict_count);
+	EXPECT_EQ(4, hn_cfg(s.e)->nodes);
+	/* messages wait for circuits: refused, nothing changed */
+	ASSERT_EQ(0, sim_send(&s, 2, 3, 10));
+	n.policy = HN_POL_SES;
+	n.evict_count = 5;
+	EXPECT_EQ(-EBUSY, hn_set_live(s.e, &n, &err));
+	EXPECT_EQ(HN_POL_SES | HN_POL_NO_W | HN_POL_DYNAMIC,
+		  hn_cfg(s.e)->policy);
+	EXPECT_EQ(3, hn_cfg(s.e)->evict_count);
+	sim_drain(&s, 1000000);
+	ASSERT_EQ(1, s.nlog);
+	n.evict_algo = HN_EVICT_TIMEOUT;
+	EXPECT_EQ(0, hn_set_live(s.e, &n, &err));
+	EXPECT_EQ(HN_POL_SES, hn_cfg(s.e)->policy);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
 /* A preload that creates a waiting stream's circuit takes its messages. */
 TEST(preload_serves_waiting)
 {

@@ -14,14 +14,7 @@
 /* FT(@l, @w), @k slots, pure TDM (no wormhole slot), every delay zero. */
 static void ft_config(struct hn_config *c, u32 l, u32 w, u32 k, u32 algo)
 {
-	u32 n = 1, i;
-
-	for (i = 0; i < l; i++)
-		n *= w;
-	sim_config_zero(c, n, k);
-	c->topology = HN_TOPO_FATTREE;
-	c->levels = l;
-	c->width = w;
+	sim_config_ft(c, l, w, k);
 	c->policy = HN_POL_NO_W;
 	c->ft_sched = algo;
 	c->predict_algo = HN_PREDICT_KSTEP;	/* per slot, all at once */

@@ -7,23 +7,14 @@
 #include "kselftest_harness.h"
 #include "sim.h"
 
-/*
- * 6.4 Gb/s, 200 ns slots: a predictive slot carries one 160 B "chunk";
- * 80 B wormhole packets take 10 + 9 x 10 = 100 ns, two per equal slot.
- */
 static void unit_config(struct hn_config *c, u32 nodes, u32 k)
 {
 	sim_config_zero(c, nodes, k);
-	c->slot_p_ns = 200;
-	c->slot_w_ns = 200;
-	c->wh_first_ns = 10;
-	c->wh_flit_ns = 10;
-	c->flit_bytes = 8;
-	c->worm_bytes = 80;
+	sim_config_units(c);
 }
 
-#define CHUNK	160
-#define PACKET	80
+#define CHUNK	SIM_CHUNK
+#define PACKET	SIM_PACKET
 
 /* Fig. 4.3: PE_0's circuits in B^(0..3), wormhole to PE_6..9. */
 TEST(fig4_3_slot_sequence)
@@ -147,30 +138,13 @@ TEST(ses_skips_empty_slots)
 /* Fig. 4.7: 4 chunks in 2 predictive slots, 6 packets by wormhole. */
 static u64 fig4_7(u32 policy, u32 slot_w)
 {
-	struct hn_pair a = { 0, 1 }, b = { 0, 2 };
+	static const u32 d[3] = { 1, 2, 3 };
 	struct hn_config c;
-	struct sim s;
-	u32 i;
-	u64 t;
 
 	unit_config(&c, 4, 2);
 	c.policy = policy;
 	c.slot_w_ns = slot_w;
-	if (sim_init(&s, &c))
-		return 0;
-	sim_preload1(&s, 0, &a, 1);
-	sim_preload1(&s, 1, &b, 1);
-	for (i = 0; i < 2; i++) {
-		sim_send(&s, 0, 1, CHUNK);
-		sim_send(&s, 0, 2, CHUNK);
-	}
-	for (i = 0; i < 6; i++)
-		sim_send(&s, 0, 3, PACKET);
-	sim_drain(&s, 100000);
-	t = s.nlog == 10 && !s.order_errors && !hn_check(s.e, NULL) ?
-	    sim_last_delivery(&s) : 0;
-	sim_fini(&s);
-	return t;
+	return sim_fig4_7(&c, d);
 }
 
 TEST(sla_fig4_7)

@@ -369,9 +369,6 @@ static int batch_run(u32 pattern, u32 net, const char *profile, u32 nodes,
 	struct hn_trun_cfg rc;
 	struct hn_config c;
 	struct hn_tcfg t;
-	struct hn_trun *r;
-	struct hn_err err = { 0 };
-	int rv;
 
 	hn_config_profile(&c, profile);
 	c.nodes = nodes;
@@ -386,19 +383,7 @@ static int batch_run(u32 pattern, u32 net, const char *profile, u32 nodes,
 	hn_trun_cfg_default(&rc);
 	rc.net = net;
 	rc.preload_slots = pslots;
-	r = hn_trun_create(&c, &t, &rc, &rv, &err);
-	if (!r) {
-		fprintf(stderr, "# create: %s\n", err.msg);
-		return rv;
-	}
-	rv = hn_trun_run(r, 0);
-	*out = *hn_trun_result(r);
-	if (!rv)
-		rv = hn_check(hn_trun_engine(r), &err);
-	if (!rv && hn_busy(hn_trun_engine(r)))
-		rv = -EBUSY;
-	hn_trun_destroy(r);
-	return rv;
+	return sim_trun(&c, &t, &rc, out, NULL);
 }
 
 /* A batch run delivers exactly the messages it generated, on every net. */

@@ -298,40 +298,17 @@ TEST_F(nl, mesh64_all_circuit)
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 }
 
-struct grants {
-	uint32_t n, slot[16], result[16];
-};
-
-static void grant_cb(void *ctx, const struct nlmsghdr *h)
-{
-	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + GENL_HDRLEN;
-	const uint8_t *end = (const uint8_t *)h + h->nlmsg_len;
-	const struct nlattr *a, *tb[HYBRIDNET_ATTR_MAX + 1];
-	struct grants *g = ctx;
-
-	for (; p + NLA_HDRLEN <= end; p += NLR_ALIGN(a->nla_len)) {
-		a = (const struct nlattr *)p;
-		if ((a->nla_type & NLA_TYPE_MASK) != HYBRIDNET_ATTR_GRANT ||
-		    g->n >= 16)
-			continue;
-		nlr_parse_nest(a, tb, HYBRIDNET_ATTR_MAX);
-		g->slot[g->n] = tb[HYBRIDNET_ATTR_SLOT] ?
-				nlr_get_u32(tb[HYBRIDNET_ATTR_SLOT]) : ~0u;
-		g->result[g->n++] = nlr_get_u32(tb[HYBRIDNET_ATTR_RESULT]);
-	}
-}
-
 /* First fit (Sec. 3.4.2): 0 -> 1..6 with K = 4 fills slots 0..3, refuses 2. */
 TEST_F(nl, predict_first_fit)
 {
 	struct nlr *r = &self->r;
-	struct grants g = { 0 };
+	struct nlr_grants g = { 0 };
 	uint32_t i;
 
 	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
 	for (i = 1; i <= 6; i++)
 		nlr_pair(r, 0, i);
-	ASSERT_EQ(1, nlr_call(r, grant_cb, &g));
+	ASSERT_EQ(1, nlr_call(r, nlr_grant_cb, &g));
 	ASSERT_EQ(6, g.n);
 	for (i = 0; i < 4; i++) {
 		EXPECT_EQ(HYBRIDNET_GRANT_GRANTED, g.result[i]);
@@ -638,7 +615,7 @@ TEST_F(nl, predict_kstep)
 {
 	static const uint32_t req[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 1 } };
 	struct nlr *r = &self->r;
-	struct grants g = { 0 };
+	struct nlr_grants g = { 0 };
 	int algo, i;
 
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 1));
@@ -653,7 +630,7 @@ TEST_F(nl, predict_kstep)
 		nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
 		for (i = 0; i < 3; i++)
 			nlr_pair(r, req[i][0], req[i][1]);
-		ASSERT_EQ(1, nlr_call(r, grant_cb, &g));
+		ASSERT_EQ(1, nlr_call(r, nlr_grant_cb, &g));
 		ASSERT_EQ(3, g.n);
 		/* first fit: 0:1 only; K-step: 0:2 and 1:1 */
 		EXPECT_EQ(algo ? HYBRIDNET_GRANT_REFUSED :
@@ -673,12 +650,12 @@ TEST_F(nl, predict_kstep)
  * it; under predict-algo second-level a request for one of its
  * connections swaps it in, and one for the old set swaps that back.
  */
-static int predict1(struct nlr *r, uint32_t u, uint32_t v, struct grants *g)
+static int predict1(struct nlr *r, uint32_t u, uint32_t v, struct nlr_grants *g)
 {
 	memset(g, 0, sizeof(*g));
 	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
 	nlr_pair(r, u, v);
-	return nlr_call(r, grant_cb, g);
+	return nlr_call(r, nlr_grant_cb, g);
 }
 
 TEST_F(nl, predict_second_level)
@@ -686,7 +663,7 @@ TEST_F(nl, predict_second_level)
 	static const uint32_t w[1][2] = { { 0, 1 } }, w2[1][2] = { { 0, 2 } };
 	static const uint32_t w2b[1][2] = { { 3, 4 } };
 	struct nlr *r = &self->r;
-	struct grants g;
+	struct nlr_grants g;
 	struct circ c;
 	struct nlattr *sc;
 

@@ -235,6 +235,32 @@ static inline uint64_t nlr_get_u64(const struct nlattr *a)
 	return v;
 }
 
+/* A PREDICT reply's grants, in order: slot (~0 if none) and result. */
+struct nlr_grants {
+	uint32_t n, slot[16], result[16];
+};
+
+/* nlr_call()'s @each for a PREDICT: the grants into struct nlr_grants */
+static inline void nlr_grant_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + GENL_HDRLEN;
+	const uint8_t *end = (const uint8_t *)h + h->nlmsg_len;
+	const struct nlattr *a, *tb[HYBRIDNET_ATTR_MAX + 1];
+	struct nlr_grants *g = ctx;
+
+	for (; p + NLA_HDRLEN <= end; p += NLR_ALIGN(a->nla_len)) {
+		a = (const struct nlattr *)p;
+		if ((a->nla_type & NLA_TYPE_MASK) != HYBRIDNET_ATTR_GRANT ||
+		    g->n >= 16)
+			continue;
+		nlr_parse_nest(a, tb, HYBRIDNET_ATTR_MAX);
+		g->slot[g->n] = tb[HYBRIDNET_ATTR_SLOT] ?
+				nlr_get_u32(tb[HYBRIDNET_ATTR_SLOT]) : ~0u;
+		g->result[g->n++] = tb[HYBRIDNET_ATTR_RESULT] ?
+				    nlr_get_u32(tb[HYBRIDNET_ATTR_RESULT]) : ~0u;
+	}
+}
+
 /*
  * nlr_call() of a request whose reply (CONFIG_SET's and PRELOAD's say
  * what they changed) is not looked at: 0 or -errno.
