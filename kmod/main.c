@@ -240,6 +240,10 @@ static char *up_select;
 module_param(up_select, charp, 0444);
 MODULE_PARM_DESC(up_select, "a header's up-port in a multistage fabric: det (0, by the destination's digits, default), random (1) or adaptive (2, the least occupied)");
 
+static char *ft_sched;
+module_param(ft_sched, charp, 0444);
+MODULE_PARM_DESC(ft_sched, "the scheduler that routes a fat tree's circuits (Ch. 7): levelwise (0, Sec. 7.4, default), local-greedy (1), local-random (2) or optimal (3)");
+
 static char *clock = "free";
 module_param(clock, charp, 0444);
 MODULE_PARM_DESC(clock, "clock mode: free (as fast as possible while busy, default) or paced (virtual time follows wall time)");

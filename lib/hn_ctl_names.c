@@ -92,6 +92,7 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PATH] = "path",
 	[HYBRIDNET_ATTR_SWITCHING] = "switching",
 	[HYBRIDNET_ATTR_UP_SELECT] = "up-select",
+	[HYBRIDNET_ATTR_FT_SCHED] = "ft-sched",
 	[HYBRIDNET_ATTR_LEVELS] = "levels",
 	[HYBRIDNET_ATTR_WIDTH] = "width",
 	[HYBRIDNET_ATTR_SWITCHES] = "switches",

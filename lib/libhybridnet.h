@@ -127,6 +127,7 @@ struct hn_ctl_config {
 	uint32_t serdes_ns;	/* of wire_ns: one end's (de)serialiser */
 	uint32_t switching;	/* enum hybridnet_switching */
 	uint32_t up_select;	/* enum hybridnet_up_select */
+	uint32_t ft_sched;	/* enum hybridnet_ft_sched */
 	uint64_t idle_timeout_ns;
 	uint64_t now;		/* CONFIG_GET only: virtual time, ns */
 	char profile[16];	/* "ding4", "ding5" */

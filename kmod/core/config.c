@@ -39,7 +39,7 @@ static void profile_ding4(struct hn_config *c)
 	c->evict_algo = HN_EVICT_TIMEOUT;	/* the one of the runs (Sec. 5.2.2) */
 	c->evict_count = 64 * 4;	/* not given: a full working set, N K */
 	c->wh_overlap = 0;		/* serial arbitration (docs/model.md) */
-	c->ft_sched = HN_SCHED_LEVELWISE;	/* Ch. 7's, on a fat tree */
+	c->ft_sched = HN_FT_LEVELWISE;	/* Ch. 7's, on a fat tree */
 }
 
 /* Ch. 5 evaluation (Secs. 5.5, 5.5.2): 128 nodes, 100 ns = 80 B slots. */
@@ -129,10 +129,7 @@ static int fattree_check(const struct hn_config *c, struct hn_err *err)
 		n *= c->width;
 	if (n != c->nodes)
 		return bad(err, "a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
-	if (c->ft_sched != HN_SCHED_LEVELWISE &&
-	    c->ft_sched != HN_SCHED_LOCAL_GREEDY &&
-	    c->ft_sched != HN_SCHED_LOCAL_RANDOM &&
-	    c->ft_sched != HN_SCHED_OPTIMAL)
+	if (c->ft_sched > HN_FT_OPTIMAL)
 		return bad(err,
 			   "ft_sched must be a fat-tree scheduler: levelwise, local-greedy, local-random or optimal");
 	if (2ULL * c->serdes_ns > c->wire_ns)

@@ -182,6 +182,7 @@ int hn_set_live(struct hn_engine *e, const struct hn_config *n,
 	c.predict_kstep = n->predict_kstep;
 	c.evict_algo = n->evict_algo;
 	c.evict_count = n->evict_count;
+	c.ft_sched = n->ft_sched;
 	if ((c.policy & HN_POL_NO_W) && (e->wh_msgs || e->worms))
 		return fail(err, -EBUSY,
 			    "wormhole data waiting: cannot drop the wormhole slot",

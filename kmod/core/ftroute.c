@@ -22,6 +22,12 @@
 #include "engine.h"
 #include "sched_int.h"
 
+/* ft_sched (enum hn_ft_sched) as hn_ft_schedule() takes it */
+static u32 ft_algo(const struct hn_engine *e)
+{
+	return HN_SCHED_LEVELWISE + e->cfg.ft_sched;
+}
+
 /* The common-ancestor level H of a circuit from @u to @v (Sec. 7.3). */
 u32 hn_ft_level(const struct hn_engine *e, u32 u, u32 v)
 {
@@ -192,7 +198,7 @@ int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	}
 	if (cfg->ports)
 		return 0;
-	rc = hn_ft_schedule(ft, e->cfg.ft_sched, 0, &e->ft_seed, cfg->pairs,
+	rc = hn_ft_schedule(ft, ft_algo(e), 0, &e->ft_seed, cfg->pairs,
 			    cfg->npairs, r, NULL, err);
 	if (rc)
 		return rc;
@@ -222,7 +228,7 @@ int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
 		    u32 n, struct hn_route *out, struct hn_err *err)
 {
 	struct hn_slot *sl = &e->slot[s];
-	u32 algo = e->cfg.ft_sched, m = 0, i;
+	u32 algo = ft_algo(e), m = 0, i;
 	int rc;
 
 	if (algo != HN_SCHED_OPTIMAL) {

@@ -62,6 +62,18 @@ enum hn_switching {
 	HN_SWITCH_SAF = 2,
 };
 
+/*
+ * ft_sched: the scheduler that routes a fat tree's circuits (Ch. 7), in
+ * the order of enum hn_sched_algo's fat-tree schedulers (hn_sched.h), so
+ * that HN_SCHED_LEVELWISE + ft_sched is the one to run.
+ */
+enum hn_ft_sched {
+	HN_FT_LEVELWISE = 0,	/* Sec. 7.4 */
+	HN_FT_LOCAL_GREEDY = 1,	/* the lowest free up-port */
+	HN_FT_LOCAL_RANDOM = 2,	/* a random free up-port */
+	HN_FT_OPTIMAL = 3,	/* routes any permutation (rearranging) */
+};
+
 /* Cycle-controller policy flags (Ch. 4); 0 is the plain counter of Fig. 4.4. */
 enum hn_policy {
 	HN_POL_SES		= 1 << 0, /* skip empty slots, Sec. 4.3 */
@@ -106,7 +118,7 @@ struct hn_config {
 	u32 levels, width;	/* fat tree FT(levels, width): width^levels nodes */
 	u32 switching;		/* enum hn_switching: 0 wormhole */
 	u32 up_select;		/* enum hn_upsel (topo.h): a header's up-port */
-	u32 ft_sched;		/* fat tree: enum hn_sched_algo routing circuits */
+	u32 ft_sched;		/* fat tree: enum hn_ft_sched routing circuits */
 };
 
 /*

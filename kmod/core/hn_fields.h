@@ -50,6 +50,8 @@
 #define HN_WORDS_EVICT		HN_WORDS("timeout", "counter")
 #define HN_WORDS_SWITCHING	HN_WORDS("wormhole", "vct", "saf")
 #define HN_WORDS_UP_SELECT	HN_WORDS("det", "random", "adaptive")
+#define HN_WORDS_FT_SCHED	HN_WORDS("levelwise", "local-greedy", \
+				 "local-random", "optimal")
 #define HN_WORDS_TOPOLOGY	NULL
 
 /* a STRING's text: its longest, and its functions { parse, print } */
@@ -115,3 +117,5 @@ HN_FIELD(switching, SWITCHING, switching, "switching", U32,
 	 0, HN_SWITCH_SAF, 0, SWITCHING)
 HN_FIELD(up_select, UP_SELECT, up_select, "up-select", U32,
 	 0, 2, 0, UP_SELECT)	/* 2: HN_UPSEL_ADAPTIVE (topo.h) */
+HN_FIELD(ft_sched, FT_SCHED, ft_sched, "ft-sched", U32,
+	 0, HN_FT_OPTIMAL, 1, FT_SCHED)

@@ -607,7 +607,7 @@ TEST(hybrid_tree_drains)
 			ft_config(&c, "ding4", 3, 4);
 			c.k = 2;
 			c.policy = pol ? HN_POL_SES : 0;
-			c.ft_sched = HN_SCHED_OPTIMAL;
+			c.ft_sched = HN_FT_OPTIMAL;
 			c.max_msg_bytes = c.sw_buf_bytes = 512;
 			c.nic_buf_bytes = 1024;
 			EXPECT_LT(0, saturate(_metadata, &c, pat[i], 50000, 2))

@@ -11,12 +11,15 @@
 #include "sim.h"
 #include "hn_sched.h"
 
-/* FT(@l, @w), @k slots, pure TDM (no wormhole slot), every delay zero. */
+/*
+ * FT(@l, @w), @k slots, pure TDM (no wormhole slot), every delay zero;
+ * circuits routed by the fat-tree scheduler @algo (enum hn_sched_algo).
+ */
 static void ft_config(struct hn_config *c, u32 l, u32 w, u32 k, u32 algo)
 {
 	sim_config_ft(c, l, w, k);
 	c->policy = HN_POL_NO_W;
-	c->ft_sched = algo;
+	c->ft_sched = algo - HN_SCHED_LEVELWISE;
 	c->predict_algo = HN_PREDICT_KSTEP;	/* per slot, all at once */
 }
 
@@ -62,10 +65,10 @@ TEST(config_checks_the_tree)
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 	EXPECT_NE(NULL, strstr(err.msg, "width^levels"));
 	c.nodes = 16;
-	c.ft_sched = HN_SCHED_HOPCROFT_KARP;
+	c.ft_sched = HN_FT_OPTIMAL + 1;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 	EXPECT_NE(NULL, strstr(err.msg, "fat-tree scheduler"));
-	c.ft_sched = HN_SCHED_OPTIMAL;
+	c.ft_sched = HN_FT_OPTIMAL;
 	c.predict_algo = HN_PREDICT_SECOND_LEVEL;
 	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
 	c.predict_algo = HN_PREDICT_FIRST_FIT;
@@ -181,7 +184,7 @@ TEST(level_wise_refusal_names_the_level)
 	EXPECT_EQ(p[err.index].src, err.a.src);
 	EXPECT_EQ(HN_NONE, hn_circuit(s.e, 0, 0));
 	sim_fini(&s);
-	c.ft_sched = HN_SCHED_OPTIMAL;
+	c.ft_sched = HN_FT_OPTIMAL;
 	ASSERT_EQ(0, sim_init(&s, &c));
 	EXPECT_EQ(0, preload_paths(&s, 0, p, 64, NULL, NULL));
 	EXPECT_EQ(0, hn_check(s.e, NULL));

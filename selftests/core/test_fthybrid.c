@@ -258,7 +258,7 @@ static int tree_run(u32 l, u32 w, u32 pattern, u32 net, u32 policy,
 	}
 	c.policy = policy;
 	c.idle_timeout_ns = 4000;
-	c.ft_sched = HN_SCHED_OPTIMAL;	/* rearrangeable: every plan routes */
+	c.ft_sched = HN_FT_OPTIMAL;	/* rearrangeable: every plan routes */
 	hn_tcfg_default(&t, c.nodes);
 	t.pattern = pattern;
 	t.inject = HN_INJ_BATCH;

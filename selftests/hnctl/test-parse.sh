@@ -253,7 +253,7 @@ sys.exit(a != b)' "$T/c" "$T/p" 2>> "$T/p" &&
 {"topology":"crossbar","nodes":8,"slots":4,"policy":"sla","link-mbps":6400,"slot-p-ns":100,"slot-w-ns":100,"guard-ns":0,"sched-ns":80,"setup-ns":0,"wh-first-ns":80,"wh-flit-ns":10,"flit-bytes":8,"worm-bytes":128,"wire-ns":80,"nic-ns":10,"fabric-ns":0,"nic-buf-bytes":8192,"sw-buf-bytes":8192,"rx-buf-bytes":65536,"max-msg-bytes":8192,"idle-timeout-ns":5000,"pin-slots":1,"profile":"ding5","clock":"free","pace-ppm":1000,"now":123456,"predict-algo":"kstep","predict-kstep":3,"evict-algo":"counter","evict-count":512,"wh-overlap":0,"serdes-ns":30,"bound-nodes":[0,3],"open-files":2}
 EOF2
 	"$HNSIM" config -j -c "$T/show.json" > "$T/p" 2>&1
-	printf '%s\n' '{"topology":"crossbar","nodes":8,"slots":4,"policy":"sla","link-mbps":6400,"slot-p-ns":100,"slot-w-ns":100,"guard-ns":0,"sched-ns":80,"setup-ns":0,"wh-first-ns":80,"wh-flit-ns":10,"flit-bytes":8,"worm-bytes":128,"wire-ns":80,"nic-ns":10,"fabric-ns":0,"nic-buf-bytes":8192,"sw-buf-bytes":8192,"rx-buf-bytes":65536,"max-msg-bytes":8192,"idle-timeout-ns":5000,"pin-slots":1,"predict-algo":"kstep","predict-kstep":3,"evict-algo":"counter","evict-count":512,"wh-overlap":0,"serdes-ns":30,"switching":"wormhole","up-select":"det"}' > "$T/want"
+	printf '%s\n' '{"topology":"crossbar","nodes":8,"slots":4,"policy":"sla","link-mbps":6400,"slot-p-ns":100,"slot-w-ns":100,"guard-ns":0,"sched-ns":80,"setup-ns":0,"wh-first-ns":80,"wh-flit-ns":10,"flit-bytes":8,"worm-bytes":128,"wire-ns":80,"nic-ns":10,"fabric-ns":0,"nic-buf-bytes":8192,"sw-buf-bytes":8192,"rx-buf-bytes":65536,"max-msg-bytes":8192,"idle-timeout-ns":5000,"pin-slots":1,"predict-algo":"kstep","predict-kstep":3,"evict-algo":"counter","evict-count":512,"wh-overlap":0,"serdes-ns":30,"switching":"wormhole","up-select":"det","ft-sched":"levelwise"}' > "$T/want"
 	ok=0
 	cmp -s "$T/p" "$T/want" && ok=1
 	report $ok "hnsim config -j -c: hnctl show -j reads back, field for field" \
@@ -355,16 +355,22 @@ EOF2
 	"$HNSIM" config -j -c "$T/kv" > "$T/p" 2>&1
 	ok=0
 	grep -qx 'up_select=random' "$T/kv" && grep -qx 'switching=wormhole' "$T/kv" &&
-		grep -q '"switching":"wormhole","up-select":"random"}$' "$T/p" &&
+		grep -q '"switching":"wormhole","up-select":"random",' "$T/p" &&
 		ok=1
 	report $ok "hnsim config: switching and up_select as words, read back" \
 		"$T/kv" "$T/p"
 	for u in det random adaptive; do
 		"$HNSIM" config -j -s up_select=$u > "$T/p" 2>&1
-		grep -q "\"up-select\":\"$u\"}\$" "$T/p" || echo "$u" >> "$T/q2"
+		grep -q "\"up-select\":\"$u\"," "$T/p" || echo "$u" >> "$T/q2"
 	done
 	report "$( [ -s "$T/q2" ] && echo 0 || echo 1)" \
 		"hnsim: every up-port choice is taken" "$T/q2"
+	for a in levelwise local-greedy local-random optimal; do
+		"$HNSIM" config -j -s ft_sched=$a > "$T/p" 2>&1
+		grep -q "\"ft-sched\":\"$a\"}\$" "$T/p" || echo "$a" >> "$T/q3"
+	done
+	report "$( [ -s "$T/q3" ] && echo 0 || echo 1)" \
+		"hnsim: every fat-tree scheduler is taken, and printed as its word" "$T/q3"
 	"$HNSIM" config -s switching=cut > "$T/p" 2>&1
 	ok=0
 	[ "$(cat "$T/p")" = "hnsim config: switching: 'cut' is not wormhole, vct, saf, or a number in 0..2" ] && ok=1

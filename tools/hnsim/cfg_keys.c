@@ -73,6 +73,7 @@ static const struct {
 	{ "serdes_ns", "of wire_ns, one end's (de)serialiser, ns; a circuit skips the switch's two" },
 	{ "switching", "a packet outside the circuits (Duato Sec. 2.3): wormhole (0), vct (1, virtual cut-through), saf (2, store-and-forward)" },
 	{ "up_select", "a header's up-port in a multistage fabric: det (0, by the destination's digits), random (1), adaptive (2, the least occupied)" },
+	{ "ft_sched", "a fat tree: the scheduler routing circuits in preload and predict (Ch. 7): levelwise (0, Sec. 7.4), local-greedy (1), local-random (2), optimal (3)" },
 };
 
 /* Deprecated names, still accepted (docs/names.md). */
@@ -160,26 +161,6 @@ static const char *key_str(size_t i, const struct hn_config *c, char *buf,
 	return buf;
 }
 
-/*
- * ft_sched, the scheduler that routes a fat tree's circuits (ftroute.c):
- * not yet a field of the one table (no module parameter or netlink
- * attribute sets it), so hnsim reads it here, by hnsim sched's names.
- */
-static int cfg_ft_sched(struct hn_config *c, const char *val, char *why,
-			size_t whylen)
-{
-	int a = hn_sched_algo_parse(val);
-
-	if (a == HN_SCHED_LEVELWISE || a == HN_SCHED_LOCAL_GREEDY ||
-	    a == HN_SCHED_LOCAL_RANDOM || a == HN_SCHED_OPTIMAL) {
-		c->ft_sched = (u32)a;
-		return 0;
-	}
-	snprintf(why, whylen, "ft_sched: '%s' is not levelwise, local-greedy, local-random or optimal",
-		 val);
-	return -1;
-}
-
 int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 	    const char *val, char *why, size_t whylen)
 {
@@ -211,8 +192,6 @@ int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 		snprintf(why, whylen, "preload: '%s' is not none or shift", val);
 		return -1;
 	}
-	if (!strcmp(key, "ft_sched"))
-		return cfg_ft_sched(c, val, why, whylen);
 	for (i = 0; i < ARRAY_SIZE(ignored); i++)
 		if (!strcmp(key, ignored[i]))
 			return 0;
@@ -346,9 +325,6 @@ void cfg_print_keys(FILE *f)
 			key_str(i, &d, buf, sizeof(buf), &quote));
 	}
 	fprintf(f,
-"  ft_sched         fat tree: the scheduler routing circuits (Ch. 7):\n"
-"                   levelwise, local-greedy, local-random or optimal, as\n"
-"                   'hnsim sched --algo' (hnsim only) [levelwise]\n"
 "  preload          none, or shift: at time 0 slot s connects every u to\n"
 "                   u+s+1 mod N, as the module's preload=shift [none]\n"
 "Each key is the module parameter of the same name; '-' may stand for '_'\n"

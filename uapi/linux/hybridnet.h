@@ -262,6 +262,7 @@ enum hybridnet_attr {
 	/* the fabric (configuration) */
 	HYBRIDNET_ATTR_SWITCHING,	/* u32: enum hybridnet_switching */
 	HYBRIDNET_ATTR_UP_SELECT,	/* u32: enum hybridnet_up_select */
+	HYBRIDNET_ATTR_FT_SCHED,	/* u32: enum hybridnet_ft_sched */
 
 	/* the fabric's links and switches (FABRIC_GET, LINK_GET, SWITCH_GET) */
 	HYBRIDNET_ATTR_LEVELS,		/* u32: fat tree l; crossbar 1 */
@@ -335,6 +336,14 @@ enum hybridnet_switching {
 	HYBRIDNET_SWITCHING_WORMHOLE,
 	HYBRIDNET_SWITCHING_VCT,
 	HYBRIDNET_SWITCHING_SAF,
+};
+
+/* HYBRIDNET_ATTR_FT_SCHED: the scheduler routing a fat tree's circuits. */
+enum hybridnet_ft_sched {
+	HYBRIDNET_FT_SCHED_LEVELWISE,	/* Ding Ch. 7, Sec. 7.4 */
+	HYBRIDNET_FT_SCHED_LOCAL_GREEDY,	/* the lowest free up-port */
+	HYBRIDNET_FT_SCHED_LOCAL_RANDOM,	/* a random free up-port */
+	HYBRIDNET_FT_SCHED_OPTIMAL,	/* any permutation, rearranging */
 };
 
 /* HYBRIDNET_ATTR_UP_SELECT: a header's up-port in a multistage fabric. */

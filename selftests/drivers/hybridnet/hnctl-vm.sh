@@ -84,6 +84,22 @@ check "show -j: switching and up-select are words" \
 	same '{"switching":"wormhole","up-select":"adaptive"}' \
 	hnctl -j show switching up-select
 check "set up-select back" sh -c 'hnctl set up-select 0 >/dev/null'
+check "set ft-sched: each scheduler reads back, live" same "ft-sched local-greedy
+ft-sched local-random
+ft-sched optimal
+ft-sched levelwise" sh -c 'for a in local-greedy local-random optimal levelwise; do
+		hnctl set ft-sched $a >/dev/null && hnctl show ft-sched; done'
+# Fig. 7.4's conflict on FT(2,3): 0->3 and 6->4 both reach leaf 1;
+# local-greedy climbs both by up-port 0 and meets the same down-link,
+# level-wise takes up-port 1 for the second
+check "ft-sched routes a preload: local-greedy refuses Fig. 7.4's pairs, levelwise routes them" \
+	same "status 2
+slot 0 0:3/0 6:4/1" sh -c 'hnctl set topology fattree:2,3 >/dev/null &&
+		hnctl set ft-sched local-greedy >/dev/null &&
+		{ hnctl preload slot 0 0:3 6:4 2>/dev/null; echo "status $?"; } &&
+		hnctl set ft-sched levelwise >/dev/null &&
+		hnctl preload slot 0 0:3 6:4 >/dev/null && hnctl circuits'
+check "set topology back to the crossbar, a third time" hnctl set topology crossbar nodes 8
 check "set switching: each technique reads back" same "switching vct
 switching saf
 switching wormhole" sh -c 'for s in vct saf wormhole; do

@@ -183,6 +183,9 @@ GOOD(topology_fattree_worms, "topology=fattree:3,4", "topology",
 GOOD(topology_fattree_saf, "topology=fattree:2,8 switching=saf", "nodes",
      "64", 1);
 GOOD(up_select_det, "up_select=det", "up_select", "0", 0);
+GOOD(ft_sched_optimal, "topology=fattree:2,4 ft_sched=optimal", "ft_sched",
+     "3", 1);
+GOOD(ft_sched_number, "ft_sched=1", "ft_sched", "1", 0);
 GOOD(up_select_random, "up_select=random", "up_select", "1", 1);
 GOOD(up_select_adaptive, "up_select=adaptive", "up_select", "2", 0);
 GOOD(up_select_number, "up_select=1", "up_select", "1", 0);
@@ -361,6 +364,9 @@ BAD(switching_high, "switching=3", "hybridnet: switching=3: out of range 0..2");
 BAD(up_select_unknown, "up_select=least",
     "hybridnet: up_select=least: neither det, random, adaptive nor a number");
 BAD(up_select_high, "up_select=3", "hybridnet: up_select=3: out of range 0..2");
+BAD(ft_sched_unknown, "ft_sched=kstep",
+    "hybridnet: ft_sched=kstep: neither levelwise, local-greedy, local-random, optimal nor a number");
+BAD(ft_sched_high, "ft_sched=4", "hybridnet: ft_sched=4: out of range 0..3");
 BAD(topology_unknown, "topology=ring",
     "hybridnet: topology=ring: topology must be crossbar or fattree:L,W");
 BAD(topology_no_levels, "topology=fattree:0,4",
