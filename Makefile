@@ -124,6 +124,13 @@ check-spec:
 		Documentation/netlink/specs/hybridnet.yaml uapi $(O)/spec \
 		| tee $(O)/tap/check-spec.tap
 
+# checkpatch --strict, W=1 and sparse clean on kmod/ (selftests/style.sh)
+CHECK_STEPS += check-style
+check-style:
+	@mkdir -p $(O)/tap
+	@bash selftests/style.sh $(O) $(KSRC_TAR) $(KDIR) \
+		| tee $(O)/tap/check-style.tap
+
 # the VM's kernel-log scan catches every kind of report it must
 check-scan:
 	@mkdir -p $(O)/tap
@@ -178,6 +185,7 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
   check-unit        the engine's unit tests
   check-spec        the netlink spec against the uapi header and the tables
   check-scan        the VM's kernel-log scan
+  check-style       checkpatch --strict, W=1 and sparse on kmod/
   check-hnctl       hnctl without the module: parsing, phase files
   check-install     install, uninstall, pkg-config, modules_install, udev,
                     bash completion

@@ -8,6 +8,7 @@ pkgs=(build-essential linux-source-6.1 linux-headers-amd64 linux-image-amd64
       gnuplot-nox python3 python3-yaml iproute2	# iproute2: make check-vm-run
       iperf3	# netdev-traffic-vm.sh, make bench-netdev, make results-tcp
       dkms mandoc man-db pkgconf bash-completion	# make check-install, -man, -dkms
+      sparse	# make check-style
       libelf-dev flex bison bc)	# the last four: the debug kernel
 missing=()
 for p in "${pkgs[@]}"; do
