@@ -20,40 +20,11 @@ KO=${HN_KO:-/lib/hn/hybridnet.ko}
 NODES=/sys/class/misc/hybridnet/nodes
 n=0
 fails=0
+
+# shellcheck disable=SC2034 # netns-lib.sh uses them
 pids=
 
-check() {
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@" >/tmp/nd.out 2>&1; then
-		echo "ok $n - $name"
-	else
-		fails=$((fails + 1))
-		sed 's/^/# /' /tmp/nd.out
-		echo "not ok $n - $name"
-	fi
-}
-
-# a process in a network namespace of its own; prints its pid
-mkns() {
-	unshare -n sleep 1000 </dev/null >/dev/null 2>&1 &
-	p=$!
-	i=0
-	while [ "$(readlink /proc/$p/ns/net)" = "$(readlink /proc/self/ns/net)" ] &&
-	      [ $i -lt 100 ]; do
-		sleep 0.01
-		i=$((i + 1))
-	done
-	echo $p
-}
-
-# in PID's namespace: CMD...
-in_ns() {
-	p=$1
-	shift
-	nsenter -t "$p" -n "$@"
-}
+. "$(dirname "$0")/netns-lib.sh"
 
 # node N's messages of MODE (circuit or wormhole) sent
 tx_msgs() { cat $NODES/$1/tx_msgs_$2; }
@@ -81,8 +52,9 @@ held() {
 	grep -q held "$1"
 }
 
-# hn0 into namespace A as 10.0.0.1, hn1 into B as 10.0.0.2
-setup_pair() {
+# hn0 into namespace A as 10.0.0.1, hn1 into B as 10.0.0.2, neighbours
+# found by ARP (netns-lib.sh's setup_pair makes them static)
+setup_pair_arp() {
 	A=$(mkns)
 	B=$(mkns)
 	pids="$pids $A $B"
@@ -114,13 +86,6 @@ ping_pair() {
 	[ "$(nd_stat "$A" 0 lat_max_ns)" -ge "$(nd_stat "$A" 0 lat_min_ns)" ]
 }
 
-cleanup_ns() {
-	for p in $pids; do
-		kill "$p" 2>/dev/null
-	done
-	wait 2>/dev/null
-	pids=
-}
 
 check "insmod netdevs=1 nodes=4" insmod "$KO" netdevs=1 nodes=4
 check "hn0..hn3, MAC 02:68:6e:00:00:NN of node NN" sh -c '
@@ -140,7 +105,7 @@ check "a file cannot bind a node that has an interface" sh -c '
 check "a rebuild is refused while interfaces hold the nodes, with the reason" sh -c '
 	out=$(hnctl set nodes 8 2>&1); rc=$?; echo "$out"
 	[ $rc -ne 0 ] && echo "$out" | grep -q "a node has a network interface: delete it first"'
-check "two namespaces, hn0 and hn1 configured" setup_pair
+check "two namespaces, hn0 and hn1 configured" setup_pair_arp
 check "ping both ways as wormhole messages" ping_pair wormhole
 check "broadcasts to hn2, which is down, counted as its rx_dropped" sh -c '
 	d=$(cat /sys/class/net/hn2/statistics/rx_dropped); echo "hn2 rx_dropped $d"
@@ -156,14 +121,14 @@ check "module gone" sh -c '! test -e /sys/module/hybridnet'
 cleanup_ns
 
 check "insmod netdevs=1 nodes=4 preload=shift" insmod "$KO" netdevs=1 nodes=4 preload=shift
-check "two namespaces again" setup_pair
+check "two namespaces again" setup_pair_arp
 check "ping both ways as circuit messages" ping_pair circuit
 check "rmmod with preloaded circuits and interfaces in namespaces" rmmod hybridnet
 cleanup_ns
 
 # a namespace that ends gives its interfaces back to the initial one
 check "insmod for namespaces that end" insmod "$KO" netdevs=1 nodes=4
-check "two namespaces, then they end" setup_pair
+check "two namespaces, then they end" setup_pair_arp
 cleanup_ns
 check "hn0 and hn1 back in the initial namespace" sh -c '
 	i=0
@@ -176,7 +141,7 @@ check "rmmod after the namespaces ended" rmmod hybridnet
 
 i=0
 while [ $i -lt 5 ]; do
-	insmod "$KO" netdevs=1 nodes=4 && setup_pair &&
+	insmod "$KO" netdevs=1 nodes=4 && setup_pair_arp &&
 		in_ns "$A" ping -c 1 -W 5 10.0.0.2 >/dev/null && rmmod hybridnet || break
 	cleanup_ns
 	i=$((i + 1))
@@ -236,7 +201,7 @@ check "del of an interface that is not hybridnet's: refused, said" \
 check "del of a name that does not exist: refused, said" \
 	refused "no interface hn9 in this network namespace" hnctl netdev del hn9
 check "hn1 for node 1 again" hnctl netdev add node 1
-check "the pair in namespaces" setup_pair
+check "the pair in namespaces" setup_pair_arp
 check "a file and interfaces on one fabric: ping while a file holds node 2" in_ns "$A" ping -c 2 -W 5 10.0.0.2
 check "hnctl netdev del node 1, from another namespace" sh -c '
 	hnctl netdev del node 1 && ! hnctl netdev | grep -q "node 1 "'
@@ -247,15 +212,15 @@ check "rmmod with an interface in a namespace" rmmod hybridnet
 
 # against rebuilds, binds and the unload
 check "insmod for the races" insmod "$KO" nodes=4
-( for k in $(seq 30); do
+( for _ in $(seq 30); do
 	hnctl netdev add node 0; hnctl netdev del hn0
   done ) >/dev/null 2>&1 &
 R1=$!
-( for k in $(seq 15); do
+( for _ in $(seq 15); do
 	hnctl set nodes 6; hnctl set nodes 4; timeout 1 hn_hold 0
   done ) >/dev/null 2>&1 &
 R2=$!
-( for k in $(seq 30); do
+( for _ in $(seq 30); do
 	ip link add hn1 type hybridnet; ip link set hn1 up; ip link del hn1
   done ) >/dev/null 2>&1 &
 R3=$!

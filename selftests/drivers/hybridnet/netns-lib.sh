@@ -1,11 +1,27 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# netns-lib.sh - sourced (busybox sh) by netdev-traffic-vm.sh,
-# docs/results/tcp-vm.sh and selftests/bench/netdev-bench.sh: two network
-# namespaces with an interface of netdevs=1 each, static neighbours, and
-# the counters the scripts compare.  The caller sets NODES (the sysfs
-# nodes/ directory) and pids (the namespaces' holders, killed by
-# cleanup_ns).  Debian's ip runs as ipr (selftests/vm/dynbin.sh).
+# netns-lib.sh - sourced (busybox sh) by netdev-vm.sh,
+# netdev-traffic-vm.sh, docs/results/tcp-vm.sh and
+# selftests/bench/netdev-bench.sh: two network namespaces with an
+# interface of netdevs=1 each, static neighbours, the counters the
+# scripts compare, and a TAP check.  The caller sets NODES (the sysfs
+# nodes/ directory), pids (the namespaces' holders, killed by cleanup_ns)
+# and, for check, n and fails.  Debian's ip runs as ipr
+# (selftests/vm/dynbin.sh).
+
+# check NAME CMD...: one TAP line; CMD's output is shown when it fails
+check() {
+	name=$1
+	shift
+	n=$((n + 1))
+	if "$@" >/tmp/netns-check.out 2>&1; then
+		echo "ok $n - $name"
+	else
+		fails=$((fails + 1))
+		sed 's/^/# /' /tmp/netns-check.out
+		echo "not ok $n - $name"
+	fi
+}
 
 # a process in a network namespace of its own; prints its pid
 mkns() {
