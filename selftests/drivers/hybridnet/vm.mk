@@ -160,7 +160,8 @@ check-vm: $(HN_INITRD)
 	exit $$rc
 
 # netdev-traffic-vm.sh's free-clock flood alone, REPEAT times (default
-# 1): to iterate on the interfaces' flow control
+# 1): to iterate on the interfaces' flow control; HN_FLOOD_APPEND=hn.hogs=N
+# runs N busy loops in the VM during each flood
 REPEAT		?= 1
 .PHONY: check-vm-netdev-flood
 check-vm-netdev-flood: $(HN_INITRD)
