@@ -197,6 +197,8 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
   check-vm-run      vm-run: a program of the build tree, Debian's ip and
                     python3, HN_PARAMS, the exit status
   check-vm-debug    the same on a debug kernel (KASAN, lockdep, ...)
+  check-vm-netdev-flood  the free-clock UDP flood alone, REPEAT (1) times;
+                    HN_FLOOD_APPEND=hn.hogs=N adds N busy loops
   soak              the adversarial suite, HN_SOAK_SECONDS (600), in the VM
   soak-debug        the same on the debug kernel
 Run:

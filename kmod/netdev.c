@@ -48,11 +48,12 @@
  * msg_mem_max_bytes), a destination the pure TDM policy cannot reach, a
  * frame longer than max_msg_bytes (a VLAN tag on a frame of the full
  * MTU); a message that reaches an interface that is down or cannot get an
- * skb.  ethtool -S also counts the queue's stops by what the work item
- * was waiting for (nothing: it was behind; the NIC; message memory), a
- * stopped queue whose cause changes counting again for the new one, and
- * gives the node's figures of sysfs nodes/N/ (the HN_NSTAT list of
- * hn_lists.h).
+ * skb, or that netif_rx() drops (counted in rx_dropped by the core, by
+ * its reason here, and never in rx_packets).  ethtool -S also counts
+ * the queue's stops by what the work item was waiting for (nothing: it
+ * was behind; the NIC; message memory), a stopped queue whose cause
+ * changes counting again for the new one, and gives the node's figures
+ * of sysfs nodes/N/ (the HN_NSTAT list of hn_lists.h).
  *
  * Locking (main.c): hn_nds[] and nd->bound change with the RTNL and
  * hd->lock both held, so either lock reads them; an interface's port is
@@ -96,6 +97,7 @@ enum hn_nd_cnt {
 	HN_ND_RX_DOWN,		/* delivered to an interface that is down */
 	HN_ND_RX_SHORT,		/* a file sent less than an Ethernet header */
 	HN_ND_RX_NO_MEM,	/* no skb for a delivered message */
+	HN_ND_RX_BACKLOG,	/* netif_rx() dropped it (its backlog full) */
 	HN_ND_DROP_NR,
 	/* the queue stopped, as the work item left txq's head: */
 	HN_ND_STOP_BACKLOG = HN_ND_DROP_NR,	/* sent, still behind */
@@ -112,6 +114,7 @@ static const char hn_nd_cnt_names[HN_ND_CNT_NR][ETH_GSTRING_LEN] = {
 	"rx_drop_down",
 	"rx_drop_short",
 	"rx_drop_no_mem",
+	"rx_drop_backlog",
 	"tx_stop_backlog",
 	"tx_stop_nic_full",
 	"tx_stop_msg_mem",
@@ -377,9 +380,13 @@ static void hn_nd_rx_one(struct hn_netdev *nd, const struct hn_kmsg *km)
 	}
 	skb_put_data(skb, km->data, km->m.len);
 	skb->protocol = eth_type_trans(skb, ndev);
+	/* a drop there is in the core's rx_dropped already: count the why */
+	if (netif_rx(skb) == NET_RX_DROP) {
+		hn_nd_count(nd, HN_ND_RX_BACKLOG);
+		return;
+	}
 	atomic64_inc(&nd->rx_packets);
 	atomic64_add(km->m.len, &nd->rx_bytes);
-	netif_rx(skb);
 }
 
 /*
@@ -472,6 +479,7 @@ static void hn_nd_get_stats64(struct net_device *ndev,
 	s->rx_bytes = atomic64_read(&nd->rx_bytes);
 	for (i = HN_ND_TX_NO_NODE; i <= HN_ND_TX_TOO_BIG; i++)
 		s->tx_dropped += atomic64_read(&nd->cnt[i]);
+	/* netif_rx()'s drops (HN_ND_RX_BACKLOG): the core adds them */
 	for (i = HN_ND_RX_DOWN; i <= HN_ND_RX_NO_MEM; i++)
 		s->rx_dropped += atomic64_read(&nd->cnt[i]);
 }

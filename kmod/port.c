@@ -73,12 +73,21 @@ static void hn_msg_mem_uncharge(struct hn_dev *hd, long size)
 		wake_up(&hd->mem_wq);
 }
 
+/*
+ * Charge @size if it fits.  A charge that does not fit changes nothing:
+ * were it added and taken back, the taking back would have to wake every
+ * waiter (one may have found no room because of it), and each waiter's
+ * next try would wake the others again, a storm while the memory is full.
+ */
 static bool hn_msg_mem_charge(struct hn_dev *hd, long size)
 {
-	if (atomic_long_add_return(size, &hd->msg_mem) <= hd->msg_mem_max)
-		return true;
-	hn_msg_mem_uncharge(hd, size);
-	return false;
+	long cur = atomic_long_read(&hd->msg_mem);
+
+	do {
+		if (cur + size > hd->msg_mem_max)
+			return false;
+	} while (!atomic_long_try_cmpxchg(&hd->msg_mem, &cur, cur + size));
+	return true;
 }
 
 /* Would a message of @len bytes fit in the device's message memory now? */

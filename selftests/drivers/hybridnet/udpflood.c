@@ -9,7 +9,8 @@
  *                                        "sent N" (sendto's successes)
  *   udpflood recv PORT IDLE_MS           counts datagrams until none came
  *                                        for IDLE_MS after the first;
- *                                        prints "received N"
+ *                                        prints "received N" and "gap MS",
+ *                                        the longest wait between two
  *
  * The receiver prints "ready" on stderr once bound.  A sendto that the
  * qdisc refused still succeeds (Linux counts it in Udp SndbufErrors):
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 static int usage(void)
@@ -58,13 +60,21 @@ static int flood(const char *addr, int port, long count, int size)
 	return sent == count ? 0 : 1;
 }
 
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static int sink(int port, int idle_ms)
 {
 	struct sockaddr_in me = { .sin_family = AF_INET };
 	struct pollfd pfd = { .events = POLLIN };
 	static char buf[65536];
 	int fd, rcvbuf = 4 << 20;
-	long got = 0;
+	long got = 0, last = 0, gap = 0, t;
 
 	if (port < 1 || port > 65535 || idle_ms < 1)
 		return usage();
@@ -79,10 +89,14 @@ static int sink(int port, int idle_ms)
 	pfd.fd = fd;
 	/* the first datagram may take long: wait for it 60 s at most */
 	while (poll(&pfd, 1, got ? idle_ms : 60000) == 1) {
-		if (recv(fd, buf, sizeof(buf), 0) >= 0)
-			got++;
+		if (recv(fd, buf, sizeof(buf), 0) < 0)
+			continue;
+		t = now_ms();
+		if (got++ && t - last > gap)
+			gap = t - last;
+		last = t;
 	}
-	printf("received %ld\n", got);
+	printf("received %ld\ngap %ld\n", got, gap);
 	return 0;
 }
 

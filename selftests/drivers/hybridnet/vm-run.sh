@@ -8,6 +8,8 @@
 #   bench  /dev/hybridnet against an AF_UNIX SOCK_SEQPACKET pair
 #   soak   the adversarial tests for hn.soak= seconds in all (make soak)
 #   netdev the interfaces' tests alone (netdev-vm.sh, netdev-traffic-vm.sh)
+#   netdev-flood  netdev-traffic-vm.sh's free-clock flood alone, hn.repeat=
+#          times (default 1) in one load of the module
 #   bench-paced, bench-netdev, results-tcp  make's targets of those names
 #   cmd    make vm-run: the module loaded with /etc/hn-job's HN_PARAMS,
 #          then its HN_CMD in the host's tree (hn-hostrun, with hn.host=1);
@@ -21,10 +23,13 @@ export HN_KO=$KO
 
 mode=check
 soak=600
+repeat=1
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	hn.run=*) mode=${arg#hn.run=} ;;
 	hn.soak=*) soak=${arg#hn.soak=} ;;
+	hn.repeat=*) repeat=${arg#hn.repeat=} ;;
+	hn.hogs=*) export HN_HOGS="$(seq ${arg#hn.hogs=})" ;;
 	esac
 done
 
@@ -233,6 +238,10 @@ results-tcp)
 netdev)	# for development: the interfaces' tests alone
 	step netdev netdev-vm.sh
 	step netdev-traffic netdev-traffic-vm.sh
+	;;
+netdev-flood)	# for development: make check-vm-netdev-flood REPEAT=N
+	export HN_FREE_ONLY=1 HN_FLOODS="$repeat"
+	step netdev-flood netdev-traffic-vm.sh
 	;;
 perf)	# for development: throughput of the main scenarios
 	load || exit 1

@@ -159,6 +159,15 @@ check-vm: $(HN_INITRD)
 	cat $(O)/tap/check-vm.tap; \
 	exit $$rc
 
+# netdev-traffic-vm.sh's free-clock flood alone, REPEAT times (default
+# 1): to iterate on the interfaces' flow control; HN_FLOOD_APPEND=hn.hogs=N
+# runs N busy loops in the VM during each flood
+REPEAT		?= 1
+.PHONY: check-vm-netdev-flood
+check-vm-netdev-flood: $(HN_INITRD)
+	@HN_APPEND="hn.run=netdev-flood hn.repeat=$(REPEAT) $(HN_FLOOD_APPEND)" $(HN_VM_RUN) \
+		-t $(HN_VM_TIMEOUT) -o $(HN_VM)/netdev-flood $(HN_INITRD)
+
 # the build tree's tools are first on the VM's PATH
 HN_VM_HOSTBIN	:= $(O)/hnctl $(O)/hntraffic $(O)/hnsim
 
