@@ -29,7 +29,7 @@ for arg in $(cat /proc/cmdline); do
 	hn.run=*) mode=${arg#hn.run=} ;;
 	hn.soak=*) soak=${arg#hn.soak=} ;;
 	hn.repeat=*) repeat=${arg#hn.repeat=} ;;
-	hn.hogs=*) export HN_HOGS="$(seq ${arg#hn.hogs=})" ;;
+	hn.hogs=*) HN_HOGS=$(seq "${arg#hn.hogs=}"); export HN_HOGS ;;
 	esac
 done
 
