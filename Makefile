@@ -114,6 +114,9 @@ check: deps
 		echo "==== make $$s"; \
 		$(MAKE) --no-print-directory $$s || \
 		echo "not ok - make $$s failed" >> $(O)/tap/$$s.tap; \
+		grep -qE '^(not )?ok' $(O)/tap/$$s.tap 2>/dev/null || \
+		echo "not ok - make $$s gave no result (a crash behind a pipe?)" \
+			>> $(O)/tap/$$s.tap; \
 	done
 	@selftests/summary.sh $(O)/tap/*.tap
 
