@@ -217,6 +217,17 @@ int hn_set_timeout(struct hn_engine *e, u64 idle_timeout_ns)
 	return hn_set_live(e, &c, NULL);
 }
 
+/* Choose the eviction predictor (enum hn_evict_algo) live. */
+int hn_set_evict(struct hn_engine *e, u32 algo, u32 count,
+		 struct hn_err *err)
+{
+	struct hn_config c = e->cfg;
+
+	c.evict_algo = algo;
+	c.evict_count = count;
+	return hn_set_live(e, &c, err);
+}
+
 /* Choose how hn_predict() places requests (enum hn_predict_algo). */
 int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 		   struct hn_err *err)

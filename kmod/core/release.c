@@ -202,14 +202,3 @@ u64 hn_next_timeout(const struct hn_engine *e)
 	}
 	return t;
 }
-
-/* Choose the eviction predictor (enum hn_evict_algo) live. */
-int hn_set_evict(struct hn_engine *e, u32 algo, u32 count,
-		 struct hn_err *err)
-{
-	struct hn_config c = e->cfg;
-
-	c.evict_algo = algo;
-	c.evict_count = count;
-	return hn_set_live(e, &c, err);
-}
