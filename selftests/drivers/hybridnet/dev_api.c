@@ -68,7 +68,7 @@ static ssize_t send_raw(struct hn_handle *h, uint32_t dst, uint32_t len,
 	return write(hn_fd(h), buf, sizeof(hdr) + payload);
 }
 
-TEST_F_TIMEOUT(dev, info, 120)
+TEST_F(dev, info)
 {
 	struct hybridnet_info info;
 
@@ -86,7 +86,7 @@ TEST_F_TIMEOUT(dev, info, 120)
 	EXPECT_EQ(0, hn_sys("nodes/2/bound"));
 }
 
-TEST_F_TIMEOUT(dev, roundtrip_header, 120)
+TEST_F(dev, roundtrip_header)
 {
 	struct hybridnet_msg_hdr h;
 	uint8_t out[300], in[300];
@@ -123,7 +123,7 @@ TEST_F_TIMEOUT(dev, roundtrip_header, 120)
 	EXPECT_EQ(0, hn_sys("stats/in_flight_msgs"));
 }
 
-TEST_F_TIMEOUT(dev, send_to_self_and_largest, 120)
+TEST_F(dev, send_to_self_and_largest)
 {
 	uint8_t *out = malloc(self->max_msg), *in = malloc(self->max_msg);
 	struct hybridnet_msg_hdr h;
@@ -138,7 +138,7 @@ TEST_F_TIMEOUT(dev, send_to_self_and_largest, 120)
 	free(in);
 }
 
-TEST_F_TIMEOUT(dev, bind_rules, 120)
+TEST_F(dev, bind_rules)
 {
 	struct hn_handle *c;
 	uint32_t node;
@@ -171,13 +171,13 @@ TEST_F_TIMEOUT(dev, bind_rules, 120)
 	hn_close(c);
 }
 
-TEST_F_TIMEOUT(dev, write_unbound, 120)
+TEST_F(dev, write_unbound)
 {
 	EXPECT_BAD(send_raw(self->u, 1, 10, 0, 10), ENOTCONN,
 		   "errors/write_unbound");
 }
 
-TEST_F_TIMEOUT(dev, write_short, 120)
+TEST_F(dev, write_short)
 {
 	EXPECT_BAD(write(hn_fd(self->a), "0123456789", 10), EINVAL,
 		   "errors/write_short");
@@ -185,13 +185,13 @@ TEST_F_TIMEOUT(dev, write_short, 120)
 		   "errors/write_short");
 }
 
-TEST_F_TIMEOUT(dev, write_flags, 120)
+TEST_F(dev, write_flags)
 {
 	EXPECT_BAD(send_raw(self->a, 1, 10, 1, 10), EINVAL,
 		   "errors/write_flags");
 }
 
-TEST_F_TIMEOUT(dev, write_len_mismatch, 120)
+TEST_F(dev, write_len_mismatch)
 {
 	EXPECT_BAD(send_raw(self->a, 1, 10, 0, 11), EINVAL,
 		   "errors/write_len");
@@ -199,13 +199,13 @@ TEST_F_TIMEOUT(dev, write_len_mismatch, 120)
 		   "errors/write_len");
 }
 
-TEST_F_TIMEOUT(dev, write_empty, 120)
+TEST_F(dev, write_empty)
 {
 	EXPECT_BAD(send_raw(self->a, 1, 0, 0, 0), EINVAL,
 		   "errors/write_empty");
 }
 
-TEST_F_TIMEOUT(dev, write_too_big, 120)
+TEST_F(dev, write_too_big)
 {
 	EXPECT_BAD(send_raw(self->a, 1, self->max_msg + 1, 0,
 			    self->max_msg + 1), EMSGSIZE,
@@ -214,7 +214,7 @@ TEST_F_TIMEOUT(dev, write_too_big, 120)
 		   "errors/write_too_big");
 }
 
-TEST_F_TIMEOUT(dev, write_bad_dst, 120)
+TEST_F(dev, write_bad_dst)
 {
 	EXPECT_BAD(send_raw(self->a, self->nodes, 10, 0, 10), EINVAL,
 		   "errors/write_bad_dst");
@@ -222,7 +222,7 @@ TEST_F_TIMEOUT(dev, write_bad_dst, 120)
 		   "errors/write_bad_dst");
 }
 
-TEST_F_TIMEOUT(dev, write_fault, 120)
+TEST_F(dev, write_fault)
 {
 	struct hybridnet_msg_hdr hdr = { .dst = 1, .len = 10 };
 	struct iovec iov[2] = {
@@ -235,7 +235,7 @@ TEST_F_TIMEOUT(dev, write_fault, 120)
 		   "errors/write_fault");
 }
 
-TEST_F_TIMEOUT(dev, read_unbound, 120)
+TEST_F(dev, read_unbound)
 {
 	uint8_t buf[64];
 
@@ -243,7 +243,7 @@ TEST_F_TIMEOUT(dev, read_unbound, 120)
 		   "errors/read_unbound");
 }
 
-TEST_F_TIMEOUT(dev, read_nonblock_empty, 120)
+TEST_F(dev, read_nonblock_empty)
 {
 	uint8_t buf[64];
 
@@ -252,7 +252,7 @@ TEST_F_TIMEOUT(dev, read_nonblock_empty, 120)
 		   "errors/read_again");
 }
 
-TEST_F_TIMEOUT(dev, read_too_small_keeps_message, 120)
+TEST_F(dev, read_too_small_keeps_message)
 {
 	struct hybridnet_info info;
 	uint8_t out[100], in[200];
@@ -282,7 +282,7 @@ TEST_F_TIMEOUT(dev, read_too_small_keeps_message, 120)
 	EXPECT_EQ(0, hn_sys("nodes/1/rx_queued"));
 }
 
-TEST_F_TIMEOUT(dev, poll_in_out, 120)
+TEST_F(dev, poll_in_out)
 {
 	struct pollfd p[2] = {
 		{ .fd = hn_fd(self->a), .events = POLLIN | POLLOUT },
@@ -306,7 +306,7 @@ TEST_F_TIMEOUT(dev, poll_in_out, 120)
 	ASSERT_EQ(0, poll(&p[1], 1, 0));
 }
 
-TEST_F_TIMEOUT(dev, close_drops_and_unbound_drops, 120)
+TEST_F(dev, close_drops_and_unbound_drops)
 {
 	struct hybridnet_info info;
 	uint8_t out[50];
@@ -339,7 +339,7 @@ TEST_F_TIMEOUT(dev, close_drops_and_unbound_drops, 120)
 	EXPECT_EQ(0, hn_sys("nodes/1/rx_read"));
 }
 
-TEST_F_TIMEOUT(dev, reset_clears, 120)
+TEST_F(dev, reset_clears)
 {
 	ASSERT_EQ(0, hn_send(self->a, 1, "x", 1));
 	ASSERT_EQ(0, hn_quiesce(5000));

@@ -268,7 +268,7 @@ TEST_F(tr, idle_before_the_first_run)
  * generated is delivered, nothing reaches a reader, the engine's counts
  * agree, and the result is the core's run driver's in user space.
  */
-TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
+TEST_F(tr, batch_round_trip_as_in_user_space)
 {
 	static struct nlr ev;
 	struct nlr *r = &self->r;
@@ -371,7 +371,7 @@ TEST_F_TIMEOUT(tr, batch_round_trip_as_in_user_space, 120)
  * it took, the load and the convergence test are those of the core's run
  * driver in user space, figure for figure (issue 10).
  */
-TEST_F_TIMEOUT(tr, bernoulli_as_in_user_space, 120)
+TEST_F(tr, bernoulli_as_in_user_space)
 {
 	struct nlr *r = &self->r;
 	struct hn_trun_cfg rc;
@@ -429,7 +429,7 @@ TEST_F_TIMEOUT(tr, bernoulli_as_in_user_space, 120)
  * The phased pattern's phases (Sec. 4.6.2) in the kernel: global (the
  * default, with barriers) and per-node, each as hnsim runs it.
  */
-TEST_F_TIMEOUT(tr, phased_as_in_user_space, 120)
+TEST_F(tr, phased_as_in_user_space)
 {
 	static const char *const ph[2] = { "global", "per-node" };
 	struct nlr *r = &self->r;
@@ -488,7 +488,7 @@ TEST_F(tr, batch_again_later)
 }
 
 /* A Bernoulli run with a long window, stopped. */
-TEST_F_TIMEOUT(tr, bernoulli_stopped, 120)
+TEST_F(tr, bernoulli_stopped)
 {
 	static struct nlr ev;
 	struct nlr *r = &self->r;
@@ -567,7 +567,7 @@ TEST_F(tr, saturation_reported)
  * wormhole switch carries, the run must end as saturated with its queues
  * bounded.
  */
-TEST_F_TIMEOUT(tr, long_slots_bounded, 120)
+TEST_F(tr, long_slots_bounded)
 {
 	struct nlr *r = &self->r;
 	uint64_t slot_p, slot_w;
@@ -789,7 +789,7 @@ TEST_F(tr, permission)
  * /dev/hybridnet beside a run: every message sent arrives intact, only
  * those, and the engine's books balance once both have drained.
  */
-TEST_F_TIMEOUT(tr, devices_beside_a_run, 120)
+TEST_F(tr, devices_beside_a_run)
 {
 	struct nlr *r = &self->r;
 	struct hybridnet_msg_hdr hdr;
@@ -846,7 +846,7 @@ TEST_F_TIMEOUT(tr, devices_beside_a_run, 120)
 }
 
 /* The paced clock: the run follows wall time and still completes. */
-TEST_F_TIMEOUT(tr, paced_clock, 120)
+TEST_F(tr, paced_clock)
 {
 	struct nlr *r = &self->r;
 	struct tstate s;
@@ -887,7 +887,7 @@ static int sh(const char *cmd, char *out, size_t len)
 }
 
 /* hnctl traffic (on PATH in the VM): the same round trips, its words. */
-TEST_F_TIMEOUT(tr, hnctl_traffic, 120)
+TEST_F(tr, hnctl_traffic)
 {
 	static char out[8192];
 

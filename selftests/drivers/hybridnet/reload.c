@@ -53,7 +53,7 @@ static uint64_t saturate(struct hn_handle *a)
 	}
 }
 
-TEST_F_TIMEOUT(reload, unload_busy_then_idle, 120)
+TEST_F(reload, unload_busy_then_idle)
 {
 	static const char * const params[] = {
 		"", "clock=paced pace_ppm=100000 tick_us=200",

@@ -46,6 +46,12 @@ HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
 HN_KIMG		= /boot/vmlinuz-$(HN_KREL)
 HN_VM_RUN	= selftests/vm/run.sh -k $(HN_KIMG)
 HN_VM_TIMEOUT	?= 300
+# the test runs' limits find a VM that hangs, never a slow one: the
+# Debian lane takes about 3 minutes on a quiet 2-core host and the debug
+# lane about 6, but a loaded host under TCG (and KASAN) makes either 5 to
+# 10 times longer; each test has a limit of its own as well (hn_test.h)
+HN_CHECK_TIMEOUT ?= 1800
+HN_DBG_TIMEOUT	?= 3600
 # the modules that mount the host's tree; their dependencies come along
 # (and veth, which netdev-bench.sh loads itself)
 HN_VM_KMODS	:= 9p 9pnet_virtio virtio_pci overlay veth
@@ -151,7 +157,7 @@ check-vm: $(HN_INITRD)
 	@test -r $(HN_KIMG) || { echo "not ok - check-vm: no $(HN_KIMG)" \
 		> $(O)/tap/check-vm.tap; exit 1; }
 	@start=$$(date +%s); \
-	HN_APPEND="hn.run=check" $(HN_VM_RUN) -t $(HN_VM_TIMEOUT) \
+	HN_APPEND="hn.run=check" $(HN_VM_RUN) -t $(HN_CHECK_TIMEOUT) \
 		-o $(HN_VM)/check $(HN_INITRD) > $(O)/tap/check-vm.tap; \
 	rc=$$?; \
 	if [ $$rc -ne 0 ]; then echo "not ok - VM run failed (kernel warning, timeout or test failure): logs in $(HN_VM)/check" >> $(O)/tap/check-vm.tap; fi; \
@@ -279,7 +285,7 @@ $(HN_DBG)/initrd.gz: $(HN_DBG)/hybridnet.ko $(HN_VM_BIN) $(HN_VM_BIN_ALL) \
 check-vm-debug: $(HN_DBG)/initrd.gz
 	@mkdir -p $(O)/tap
 	@HN_APPEND="hn.run=check" selftests/vm/run.sh -k $(HN_DBG_KIMG) \
-		-t 1500 -o $(HN_DBG)/check $(HN_DBG)/initrd.gz \
+		-t $(HN_DBG_TIMEOUT) -o $(HN_DBG)/check $(HN_DBG)/initrd.gz \
 		> $(O)/tap/check-vm-debug.tap || \
 	echo "not ok - debug VM run failed (KASAN/lockdep/kmemleak report, timeout or test failure): logs in $(HN_DBG)/check" \
 		>> $(O)/tap/check-vm-debug.tap; \
