@@ -613,7 +613,7 @@ TEST_F(nl, sched_run_matches_user_space)
 /* PREDICT with the K-step placement finds the maximum in a slot. */
 TEST_F(nl, predict_kstep)
 {
-	static const uint32_t req[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 1 } };
+	static const uint32_t req[3][2] = { { 0, 1 }, { 0, 2 }, { 2, 1 } };
 	struct nlr *r = &self->r;
 	struct nlr_grants g = { 0 };
 	int algo, i;
@@ -632,7 +632,7 @@ TEST_F(nl, predict_kstep)
 			nlr_pair(r, req[i][0], req[i][1]);
 		ASSERT_EQ(1, nlr_call(r, nlr_grant_cb, &g));
 		ASSERT_EQ(3, g.n);
-		/* first fit: 0:1 only; K-step: 0:2 and 1:1 */
+		/* first fit: 0:1 only; K-step: 0:2 and 2:1 */
 		EXPECT_EQ(algo ? HYBRIDNET_GRANT_REFUSED :
 			  HYBRIDNET_GRANT_GRANTED, g.result[0]);
 		EXPECT_EQ(algo ? HYBRIDNET_GRANT_GRANTED :
@@ -1135,6 +1135,7 @@ TEST_F(nl, bad_input)
 	static const uint32_t clash[2][2] = { { 2, 3 }, { 4, 3 } };
 	static const uint32_t dup[2][2] = { { 5, 6 }, { 5, 6 } };
 	static const uint32_t far[1][2] = { { 100, 1 } };
+	static const uint32_t self_[2][2] = { { 7, 8 }, { 9, 9 } };
 	static struct circ before, after;
 	struct nlr *r = &self->r;
 	int64_t tx;
@@ -1160,6 +1161,17 @@ TEST_F(nl, bad_input)
 
 	EXPECT_EQ(-EINVAL, preload(r, 1, dup, 2));
 	EXPECT_STREQ("preload refused: two circuits from one input in slot 1: 5:6 and 5:6",
+		     r->msg);
+
+	/* a circuit from a node to itself carries nothing */
+	EXPECT_EQ(-EINVAL, preload(r, 1, self_, 2));
+	EXPECT_STREQ("preload refused: a circuit cannot connect a node to itself (slot 1, node 9)",
+		     r->msg);
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	nlr_pair(r, 7, 8);
+	nlr_pair(r, 9, 9);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("predict refused: a circuit cannot connect a node to itself (node 9)",
 		     r->msg);
 
 	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
