@@ -152,17 +152,23 @@ TEST_F(nl, config_round_trip)
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES));
 }
 
-/* A bound file keeps the fabric from changing shape (EBUSY, a reason). */
+/*
+ * A bound file keeps the fabric from changing shape (EBUSY): the reason
+ * names the node and who bound it, the pid and name of this program.
+ */
 TEST_F(nl, config_busy)
 {
 	struct nlr *r = &self->r;
 	struct hn_handle *h;
+	char want[160];
 
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 3));
 	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	EXPECT_STREQ("cannot change the fabric now: a file is bound to a node: close it first",
-		     r->msg);
+	snprintf(want, sizeof(want),
+		 "cannot change the fabric now: node 3 is bound to a file of pid %d (netlink): close it first",
+		 getpid());
+	EXPECT_STREQ(want, r->msg);
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 	/* live changes still work */
 	EXPECT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 250));
@@ -1363,7 +1369,7 @@ TEST_F(nl, netdev)
 		     r->msg);
 	/* a rebuild while an interface holds a node */
 	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	EXPECT_STREQ("cannot change the fabric now: a node has a network interface: delete it first (hnctl netdev del)",
+	EXPECT_STREQ("cannot change the fabric now: node 3 has the interface nl-t3: delete it first (hnctl netdev del nl-t3)",
 		     r->msg);
 
 	nlr_msg(r, HYBRIDNET_CMD_NETDEV_DEL, 0);
