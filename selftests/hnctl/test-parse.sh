@@ -869,6 +869,12 @@ if [ -x "$HNSIM" ]; then
 	err "-n -c JSON: a path that does not exist" 2 \
 		"hnctl: preload refused: path names an up-port past the switch (slot 0, node 0)" \
 		-n -c "$T/ft.json" preload slot 0 0:4/9
+	# hnsim's trace refuses in the module's words too
+	printf '0 preload 0 0:1\n0 preload 1 2:3 1:1\n' |
+		"$HNSIM" -t crossbar -n 4 --no-progress > "$T/p" 2>&1
+	ok=0
+	[ "$(cat "$T/p")" = "hnsim: <stdin>:2: preload refused: a circuit cannot connect a node to itself (slot 1, node 1)" ] && ok=1
+	report $ok "hnsim trace: a refusal in the module's words" "$T/p"
 	out "-n -c JSON: the level-wise routes of a whole shift" 0 "nodes 16
 slot 0 0:4 1:5 2:6 3:7 4:8 5:9 6:10 7:11 8:12 9:13 10:14 11:15 12:0 13:1 14:2 15:3" \
 		-n -c "$T/ft.json" preload shift 4
