@@ -3,7 +3,9 @@
  * dev.c - /dev/hybridnet, one open file per virtual node.
  *
  * ioctl(HYBRIDNET_IOC_BIND, &node) binds the file to a node, once: EINVAL when
- * node >= nodes, EBUSY when another file holds the node or this file is
+ * node >= nodes, EBUSY when another file or an interface holds the node
+ * (sysfs nodes/N/holder names it: the file keeps the pid and name of the
+ * process that bound it), the fabric is being rebuilt, or this file is
  * bound to another node (binding again to the same node succeeds).
  * ioctl(HYBRIDNET_IOC_INFO, &info) describes the fabric and the bound node.
  *
@@ -40,6 +42,7 @@
  */
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/pid.h>
 #include <linux/poll.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
@@ -82,6 +85,7 @@ static int hn_dev_release(struct inode *inode, struct file *file)
 		if (gave)	/* the space may unblock the fabric */
 			hn_clock_kick(hd);
 	}
+	put_pid(f->pid);
 	mutex_destroy(&f->rlock);
 	kfree(f);
 	return 0;
@@ -110,8 +114,13 @@ static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
 			rc = -EBUSY;
 	} else {
 		rc = hn_port_bind(hd, p, f);
-		if (!rc)	/* publish it; pairs with hn_file_port() */
+		if (!rc) {
+			/* who bound it, for hn_port_holder() */
+			f->pid = get_pid(task_tgid(current));
+			get_task_comm(f->comm, current);
+			/* publish it; pairs with hn_file_port() */
 			smp_store_release(&f->port, p);
+		}
 	}
 	mutex_unlock(&hd->lock);
 	if (rc)

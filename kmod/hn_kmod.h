@@ -225,7 +225,10 @@ struct hn_file {
 	struct hn_port *port;		/* set once, under hd->lock */
 	struct mutex rlock;		/* one reader at a time */
 	u32 tx_want;			/* POLLOUT threshold, see dev.c */
-	bool netdev;			/* a network interface's (netdev.c) */
+	/* who bound it, for hn_port_holder(): set with port */
+	struct pid *pid;		/* the process (a file's) */
+	char comm[TASK_COMM_LEN];
+	struct net_device *ndev;	/* a network interface's (netdev.c) */
 };
 
 static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
@@ -253,7 +256,9 @@ void hn_ports_wake_writers(struct hn_dev *hd);
 void hn_port_rx_queue(struct hn_port *p, u32 *queued, u32 *next_len);
 void hn_port_stats(struct hn_dev *hd, struct hn_port *p,
 		   struct hn_port_stats *ps);
-const char *hn_ports_busy(struct hn_dev *hd);
+int hn_port_holder(struct hn_dev *hd, const struct hn_port *p, char *buf,
+		   size_t len);
+bool hn_ports_busy(struct hn_dev *hd, char *buf, size_t len);
 void hn_ports_reset_stats(struct hn_dev *hd);
 
 /* clock.c */

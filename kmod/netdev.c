@@ -575,7 +575,7 @@ static void hn_nd_setup(struct net_device *ndev)
 	ndev->tx_queue_len = 1000;
 	nd->ndev = ndev;
 	nd->f.hd = hn_nd_hd;
-	nd->f.netdev = true;
+	nd->f.ndev = ndev;
 	nd->tx_why = HN_ND_STOP_BACKLOG;
 	skb_queue_head_init(&nd->txq);
 	INIT_WORK(&nd->work, hn_nd_work);

@@ -68,19 +68,21 @@ int hn_nl_config_get(struct sk_buff *skb, struct genl_info *info)
 			   hn_fill_config);
 }
 
-/* Why the engine cannot be rebuilt now, or NULL. */
-static const char *hn_rebuild_busy(struct hn_dev *hd)
+/* Why the engine cannot be rebuilt now, into @why; false: it can. */
+static bool hn_rebuild_busy(struct hn_dev *hd, char *why, size_t len)
 {
-	const char *why = hn_ports_busy(hd);
-
 	lockdep_assert_held(&hd->lock);
-	if (why)
-		return why;
+	if (hn_ports_busy(hd, why, len))
+		return true;
 	if (hn_gen_active(hd))
-		return "the traffic generator is running: stop it first";
-	if (hn_busy(hd->e))
-		return "messages are in flight: let them drain first";
-	return NULL;
+		strscpy(why, "the traffic generator is running: stop it first",
+			len);
+	else if (hn_busy(hd->e))
+		strscpy(why, "messages are in flight: let them drain first",
+			len);
+	else
+		return false;
+	return true;
 }
 
 /*
@@ -95,7 +97,7 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 	struct hn_port *ports = NULL, *old_ports = NULL;
 	unsigned long *tx_wait = NULL, *old_wait = NULL;
 	struct hn_engine *e, *old;
-	const char *why;
+	char why[128];
 	int rc;
 
 	lockdep_assert_held(&hd->nl_lock);
@@ -114,8 +116,7 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 		}
 	}
 	mutex_lock(&hd->lock);
-	why = hn_rebuild_busy(hd);
-	if (why) {
+	if (hn_rebuild_busy(hd, why, sizeof(why))) {
 		mutex_unlock(&hd->lock);
 		hn_nl_errf(info, NULL, "cannot change the fabric now: %s", why);
 		rc = -EBUSY;

@@ -29,38 +29,10 @@ void hn_nl_errf(struct genl_info *info, const struct nlattr *attr,
 int hn_nl_core_err(struct genl_info *info, int rc,
 		   const struct hn_err *err, const char *what)
 {
-	const char *msg = err->msg ? err->msg : "refused";
+	struct hn_nl_req *req = info->user_ptr[0];
 
-	if (err->link && err->port != HN_NONE)
-		hn_nl_errf(info, NULL,
-			   "%s: slot %u, pair %u:%u: %s: level %u, switch SW(%u,%u) up-port %u%s, held by %u:%u",
-			   what, err->slot, err->a.src, err->a.dst, msg,
-			   err->level, err->level, err->sw, err->port,
-			   err->down ? " coming down" : "", err->owner.src,
-			   err->owner.dst);
-	else if (err->link)
-		hn_nl_errf(info, NULL,
-			   "%s: slot %u, pair %u:%u: %s: level %u, from switch SW(%u,%u)",
-			   what, err->slot, err->a.src, err->a.dst, msg,
-			   err->level, err->level, err->sw);
-	else if (rc == -EEXIST && err->slot != HN_NONE)
-		hn_nl_errf(info, NULL, "%s: %u:%u for slot %u is already in slot %u",
-			   what, err->a.src, err->a.dst, err->slot, err->other);
-	else if (err->pairs)
-		hn_nl_errf(info, NULL, "%s: %s in slot %u: %u:%u and %u:%u",
-			   what, msg, err->slot, err->a.src, err->a.dst,
-			   err->b.src, err->b.dst);
-	else if (err->slot != HN_NONE && err->node != HN_NONE)
-		hn_nl_errf(info, NULL, "%s: %s (slot %u, node %u)", what,
-			   msg, err->slot, err->node);
-	else if (err->slot != HN_NONE)
-		hn_nl_errf(info, NULL, "%s: %s (slot %u)", what, msg,
-			   err->slot);
-	else if (err->node != HN_NONE)
-		hn_nl_errf(info, NULL, "%s: %s (node %u)", what, msg,
-			   err->node);
-	else
-		hn_nl_errf(info, NULL, "%s: %s", what, msg);
+	hn_err_text(req->msg, sizeof(req->msg), rc, err, what);
+	info->extack->_msg = req->msg;
 	return rc;
 }
 

@@ -22,6 +22,19 @@ const struct nla_policy hn_netdev_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
 };
 
+/* What holds @node now, into @buf ("a file" when it has let go since). */
+static const char *hn_nl_holder(struct hn_dev *hd, u32 node, char *buf,
+				size_t len)
+{
+	mutex_lock(&hd->lock);
+	if (node < hd->cfg.nodes && hd->ports[node].owner)
+		hn_port_holder(hd, &hd->ports[node], buf, len);
+	else
+		strscpy(buf, "a file", len);
+	mutex_unlock(&hd->lock);
+	return buf;
+}
+
 int hn_nl_netdev_add(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct nlattr *na = info->attrs[HYBRIDNET_ATTR_NODE];
@@ -29,6 +42,7 @@ int hn_nl_netdev_add(struct sk_buff *skb, struct genl_info *info)
 	struct hn_dev *hd = hn_nl_hd;
 	const char *name = NULL;
 	enum hn_nd_why why;
+	char who[64];
 	u32 node, nodes;
 	int rc;
 
@@ -63,7 +77,8 @@ int hn_nl_netdev_add(struct sk_buff *skb, struct genl_info *info)
 		hn_nl_errf(info, na, "the name hn%u is taken in this network namespace",
 			   node);
 	else if (why == HN_ND_WHY_FILE)
-		hn_nl_errf(info, na, "node %u is bound to a file", node);
+		hn_nl_errf(info, na, "node %u is bound to %s", node,
+			   hn_nl_holder(hd, node, who, sizeof(who)));
 	else if (why == HN_ND_WHY_NETDEV)
 		hn_nl_errf(info, na, "node %u has an interface already", node);
 	else

@@ -20,6 +20,8 @@
  */
 #include <linux/bitmap.h>
 #include <linux/mm.h>
+#include <linux/netdevice.h>
+#include <linux/pid.h>
 #include <linux/poll.h>
 #include <linux/slab.h>
 
@@ -357,23 +359,58 @@ void hn_port_stats(struct hn_dev *hd, struct hn_port *p,
 }
 
 /*
- * Why the ports cannot go away now, or NULL: a network interface or a
- * file is bound to a node (the interfaces are named first).
+ * What holds @p, in the words of refusals and of sysfs nodes/N/holder:
+ * "a file of pid PID (COMM)", the process that bound it as the caller's
+ * pid namespace sees it (0: not in it), "the interface NAME", or
+ * "nothing".  Returns the length, as scnprintf().
  */
-const char *hn_ports_busy(struct hn_dev *hd)
+int hn_port_holder(struct hn_dev *hd, const struct hn_port *p, char *buf,
+		   size_t len)
 {
-	const char *why = NULL;
+	const struct hn_file *f = p->owner;
+
+	lockdep_assert_held(&hd->lock);
+	if (!f)
+		return scnprintf(buf, len, "nothing");
+	if (f->ndev)
+		return scnprintf(buf, len, "the interface %s",
+				 netdev_name(f->ndev));
+	return scnprintf(buf, len, "a file of pid %d (%s)", pid_vnr(f->pid),
+			 f->comm);
+}
+
+/*
+ * Why the ports cannot go away now, into @buf: a node has a network
+ * interface or a file bound to it (the interfaces are named first).
+ * Returns false when nothing holds them.
+ */
+bool hn_ports_busy(struct hn_dev *hd, char *buf, size_t len)
+{
+	const struct hn_port *file = NULL, *p;
+	int n;
 	u32 i;
 
 	lockdep_assert_held(&hd->lock);
 	for (i = 0; i < hd->cfg.nodes; i++) {
-		if (!hd->ports[i].owner)
+		p = &hd->ports[i];
+		if (!p->owner)
 			continue;
-		if (hd->ports[i].owner->netdev)
-			return "a node has a network interface: delete it first (hnctl netdev del)";
-		why = "a file is bound to a node: close it first";
+		if (p->owner->ndev) {
+			scnprintf(buf, len,
+				  "node %u has the interface %s: delete it first (hnctl netdev del %s)",
+				  i, netdev_name(p->owner->ndev),
+				  netdev_name(p->owner->ndev));
+			return true;
+		}
+		if (!file)
+			file = p;
 	}
-	return why;
+	if (!file)
+		return false;
+	n = scnprintf(buf, len, "node %u is bound to ", file->id);
+	n += hn_port_holder(hd, file, buf + n, len - n);
+	scnprintf(buf + n, len - n, ": close it first");
+	return true;
 }
 
 /* Clear the ports' counters and the device's error counters. */

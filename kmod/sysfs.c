@@ -468,12 +468,34 @@ static struct kobj_attribute hn_node_kattrs[HN_NODE_NR] = {
 #undef HN_NFILE
 };
 
+/* nodes/N/holder: what holds the node, as a refusal names it */
+static ssize_t holder_show(struct kobject *kobj, struct kobj_attribute *a,
+			   char *buf)
+{
+	struct hn_nkobj *nk = container_of(kobj, struct hn_nkobj, kobj);
+	struct hn_dev *hd = nk->hd;
+	int n;
+
+	mutex_lock(&hd->lock);
+	if (nk->id >= hd->cfg.nodes) {	/* the fabric shrank */
+		mutex_unlock(&hd->lock);
+		return -ENODEV;
+	}
+	n = hn_port_holder(hd, &hd->ports[nk->id], buf, PAGE_SIZE - 1);
+	mutex_unlock(&hd->lock);
+	buf[n++] = '\n';
+	return n;
+}
+
+static struct kobj_attribute hn_node_holder = __ATTR_RO(holder);
+
 static struct attribute *hn_node_attrs[] = {
 #define HN_NFILE(file, value)	(&hn_node_kattrs[HN_NS_##file].attr),
 #define HN_NSTAT(file, stat, value)	HN_NFILE(file, value)
 #include "hn_lists.h"
 #undef HN_NSTAT
 #undef HN_NFILE
+	&hn_node_holder.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(hn_node);

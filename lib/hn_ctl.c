@@ -92,6 +92,36 @@ const char *hn_ctl_errmsg(const struct hn_ctl *c)
 	return c ? c->err : "";
 }
 
+/* hn_ctl_open()'s failures have no handle: this thread's last one */
+static __thread char hn_ctl_open_why[sizeof(((struct hn_ctl *)0)->why)];
+
+const char *hn_ctl_strerror(struct hn_ctl *c, int err)
+{
+	char *why = c ? c->why : hn_ctl_open_why;
+	size_t len = sizeof(hn_ctl_open_why);
+
+	if (err < 0)
+		err = -err;
+	if (!c && err == ENOENT)
+		snprintf(why, len, "no generic netlink family '%s': %s",
+			 HYBRIDNET_GENL_NAME, HN_ERR_NOT_LOADED);
+	else if (!c)
+		snprintf(why, len, "cannot open a generic netlink socket: %s",
+			 strerror(err));
+	else if (c->err[0])
+		snprintf(why, len, "%s", c->err);
+	else if (err == EPERM)
+		snprintf(why, len, "%s: this needs CAP_NET_ADMIN: run it as "
+			 "root (sudo)", strerror(err));
+	else if (err == ENOENT)
+		snprintf(why, len, "the hybridnet module is gone (unloaded "
+			 "since the handle was opened): load it again (sudo "
+			 "modprobe hybridnet) and open a new handle");
+	else
+		snprintf(why, len, "%s", strerror(err));
+	return why;
+}
+
 /* A generic netlink socket with extended ACKs and room for big messages. */
 static int hn_ctl_socket(struct nl_sock **skp)
 {
@@ -177,6 +207,7 @@ int hn_ctl_subscribe(struct hn_ctl *c)
 {
 	int rc;
 
+	c->err[0] = '\0';
 	if (c->ev)
 		return 0;
 	rc = hn_ctl_socket(&c->ev);
@@ -286,13 +317,58 @@ static int hn_attr_path(const struct nlmsghdr *req, struct nlattr *head,
 }
 
 /*
+ * ": MIN..MAX" of the policy the kernel refused an attribute by, into
+ * @buf ("" when it gave none): what "integer out of range" would take.
+ */
+static void hn_policy_range(struct nlattr *pol, char *buf, size_t size)
+{
+	struct nlattr *a;
+	uint64_t lo = 0, hi = 0;
+	int64_t slo = 0, shi = 0;
+	int have = 0, rem;
+
+	buf[0] = '\0';
+	if (!pol)
+		return;
+	nla_for_each_nested(a, pol, rem) {
+		if (nla_len(a) < 8)
+			continue;
+		switch (nla_type(a)) {
+		case NL_POLICY_TYPE_ATTR_MIN_VALUE_U:
+			lo = nla_get_u64(a);
+			have |= 1;
+			break;
+		case NL_POLICY_TYPE_ATTR_MAX_VALUE_U:
+			hi = nla_get_u64(a);
+			have |= 2;
+			break;
+		case NL_POLICY_TYPE_ATTR_MIN_VALUE_S:
+			slo = (int64_t)nla_get_u64(a);
+			have |= 4;
+			break;
+		case NL_POLICY_TYPE_ATTR_MAX_VALUE_S:
+			shi = (int64_t)nla_get_u64(a);
+			have |= 8;
+			break;
+		}
+	}
+	if ((have & 3) == 3)
+		snprintf(buf, size, ": %llu..%llu", (unsigned long long)lo,
+			 (unsigned long long)hi);
+	else if ((have & 12) == 12)
+		snprintf(buf, size, ": %lld..%lld", (long long)slo,
+			 (long long)shi);
+}
+
+/*
  * The extended ACK TLVs in @tlv (@len bytes) into c->err: the message,
- * the attribute it points at, a missing attribute.
+ * the attribute it points at (with the range its policy takes), a
+ * missing attribute.
  */
 static void hn_extack(struct hn_run *r, struct nlattr *tlv, int len)
 {
 	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1] = { 0 };
-	char path[128] = "";
+	char path[128] = "", range[48];
 	struct hn_ctl *c = r->c;
 	const char *msg = "";
 	struct nlattr *a;
@@ -330,11 +406,12 @@ static void hn_extack(struct hn_run *r, struct nlattr *tlv, int len)
 				      *msg ? ": " : "", t);
 		return;
 	}
+	hn_policy_range(tb[NLMSGERR_ATTR_POLICY], range, sizeof(range));
 	if (*path && *msg)
-		hn_ctl_seterr(c, "%.*s (attribute %s)", (int)strnlen(msg, 200),
-			      msg, path);
+		hn_ctl_seterr(c, "%.*s (attribute %s%s)", (int)strnlen(msg, 200),
+			      msg, path, range);
 	else if (*path)
-		hn_ctl_seterr(c, "invalid attribute %s", path);
+		hn_ctl_seterr(c, "invalid attribute %s%s", path, range);
 	else
 		hn_ctl_seterr(c, "%.*s", (int)strnlen(msg, 300), msg);
 }

@@ -10,6 +10,7 @@
 #include <netlink/genl/genl.h>
 
 #include "libhybridnet.h"
+#include "hn_dev_int.h"		/* HN_ERR_NOT_LOADED */
 
 struct hn_ctl {
 	struct nl_sock *sk;		/* requests and their replies */
@@ -17,6 +18,7 @@ struct hn_ctl {
 	int family;			/* generic netlink family id */
 	int grp;			/* the events group id */
 	char err[320];			/* hn_ctl_errmsg() */
+	char why[400];			/* hn_ctl_strerror() */
 	unsigned char *evbuf;		/* a datagram of events being read */
 	int evlen, evoff;
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "libhybridnet.h"
+#include "hn_core.h"		/* the limits of hn_fields.h's ranges */
 
 #define N(x)	(sizeof(x) / sizeof((x)[0]))
 
@@ -222,24 +223,25 @@ static const char *const traffic_names[] = {
 	[HYBRIDNET_TRAFFIC_STOPPED] = "stopped",
 };
 
-#define F(n, a, t, f, ro) \
+#define F(n, a, t, f, ro, lo, hi) \
 	{ n, HYBRIDNET_ATTR_##a, HN_CTL_##t, ro, \
-	  offsetof(struct hn_ctl_config, f), NULL }
-#define E(n, a, f, names) \
+	  offsetof(struct hn_ctl_config, f), NULL, lo, hi }
+#define E(n, a, f, names, hi) \
 	{ n, HYBRIDNET_ATTR_##a, HN_CTL_U32, 0, \
-	  offsetof(struct hn_ctl_config, f), names }
+	  offsetof(struct hn_ctl_config, f), names, 0, hi }
 const struct hn_ctl_field hn_ctl_config_fields[] = {
 	/* the engine's fields, from the one table (kmod/core/hn_fields.h) */
 #define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words) \
 	{ nl, HYBRIDNET_ATTR_##A, HN_CTL_##T, 0, \
-	  offsetof(struct hn_ctl_config, ctl), HN_WORDS_##words },
+	  offsetof(struct hn_ctl_config, ctl), HN_WORDS_##words, lo, hi },
 #include "hn_fields.h"
 #undef HN_FIELD
-	F("profile", PROFILE, STRING, profile, 0),
-	E("clock", CLOCK, clock, clock_names),
-	F("pace-ppm", PACE_PPM, U32, pace_ppm, 0),
-	F("now", NOW, U64, now, 1),
-	{ NULL, 0, 0, 0, 0, NULL },
+	/* the module's own (kmod/netlink.c's policy) */
+	F("profile", PROFILE, STRING, profile, 0, 0, 15),
+	E("clock", CLOCK, clock, clock_names, HYBRIDNET_CLOCK_PACED),
+	F("pace-ppm", PACE_PPM, U32, pace_ppm, 0, 1, HN_NS_MAX),
+	F("now", NOW, U64, now, 1, 0, UINT64_MAX),
+	{ NULL, 0, 0, 0, 0, NULL, 0, 0 },
 };
 
 #undef F

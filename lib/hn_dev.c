@@ -2,7 +2,8 @@
 /*
  * hn_dev.c - libhybridnet: open, bind, send and receive on /dev/hybridnet.
  * A message is one writev()/readv() of the header and the payload, so the
- * payload is never copied in user space.
+ * payload is never copied in user space.  Each call notes what it was
+ * asked in the handle, for hn_strerror() (hn_dev_err.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,11 +13,7 @@
 #include <sys/ioctl.h>
 #include <sys/uio.h>
 
-#include "libhybridnet.h"
-
-struct hn_handle {
-	int fd;
-};
+#include "hn_dev_int.h"
 
 int hn_open(struct hn_handle **hp, const char *path, int flags)
 {
@@ -35,6 +32,8 @@ int hn_open(struct hn_handle **hp, const char *path, int flags)
 		int rc = -errno;
 
 		free(h);
+		hn_dev_open_failed(path ? path : HN_DEV_PATH);
+		errno = -rc;
 		return rc;
 	}
 	*hp = h;
@@ -66,11 +65,14 @@ int hn_set_nonblock(struct hn_handle *h, int on)
 
 int hn_bind(struct hn_handle *h, uint32_t node)
 {
+	h->op = HN_OP_BIND;
+	h->arg = node;
 	return ioctl(h->fd, HYBRIDNET_IOC_BIND, &node) < 0 ? -errno : 0;
 }
 
 int hn_info(struct hn_handle *h, struct hybridnet_info *info)
 {
+	h->op = HN_OP_INFO;
 	return ioctl(h->fd, HYBRIDNET_IOC_INFO, info) < 0 ? -errno : 0;
 }
 
@@ -80,6 +82,9 @@ int hn_send(struct hn_handle *h, uint32_t dst, const void *buf, size_t len)
 	struct iovec iov[2];
 	ssize_t n;
 
+	h->op = HN_OP_SEND;
+	h->arg = dst;
+	h->len = len;
 	if (len > HYBRIDNET_MAX_MSG)
 		return -EMSGSIZE;
 	memset(&hdr, 0, sizeof(hdr));
@@ -102,6 +107,8 @@ ssize_t hn_recv(struct hn_handle *h, struct hybridnet_msg_hdr *hdr,
 	struct iovec iov[2];
 	ssize_t n;
 
+	h->op = HN_OP_RECV;
+	h->len = cap;
 	if (!hdr)
 		hdr = &tmp;
 	iov[0].iov_base = hdr;

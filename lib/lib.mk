@@ -34,12 +34,14 @@ HN_NL_STATIC_LIBS := -lnl-genl-3 -lnl-3 -lpthread -lm
 HN_CTL_OBJ	:= $(filter $(O)/lib/hn_ctl%,$(HNLIB_OBJ))
 
 $(HN_CTL_OBJ): $(O)/lib/%.o: lib/%.c lib/hn_ctl_int.h lib/libhybridnet.h \
-		lib/lib.mk \
-		uapi/linux/hybridnet.h kmod/core/hn_fields.h
+		lib/hn_dev_int.h lib/lib.mk \
+		uapi/linux/hybridnet.h kmod/core/hn_fields.h \
+		kmod/core/hn_core.h kmod/core/compat.h
 	@mkdir -p $(@D)
 	$(CC) $(BASE) $(HN_NL_CFLAGS) $(CFLAGS) -fPIC -c $< -o $@
 
-$(O)/lib/%.o: lib/%.c lib/libhybridnet.h uapi/linux/hybridnet.h lib/lib.mk
+$(O)/lib/%.o: lib/%.c lib/libhybridnet.h lib/hn_dev_int.h \
+		uapi/linux/hybridnet.h lib/lib.mk
 	@mkdir -p $(@D)
 	$(CC) $(BASE) $(CFLAGS) -fPIC -c $< -o $@
 

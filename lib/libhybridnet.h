@@ -4,13 +4,17 @@
  *
  * Every function returns 0 (or a length) on success and a negative errno
  * on failure; errno itself is left as the system call set it.
+ * hn_strerror() says what the failure means and what to do next:
  *
  *	struct hn_handle *h;
  *	struct hybridnet_msg_hdr hdr;
  *	char buf[256];
+ *	int rc;
  *
- *	if (hn_open(&h, NULL, 0) || hn_bind(h, 3))
- *		...;
+ *	if ((rc = hn_open(&h, NULL, 0)) != 0)
+ *		errx(1, "%s", hn_strerror(NULL, rc));
+ *	if ((rc = hn_bind(h, 3)) != 0)
+ *		errx(1, "%s", hn_strerror(h, rc));
  *	hn_send(h, 7, "hello", 5);
  *	n = hn_recv(h, &hdr, buf, sizeof(buf));
  *	hn_close(h);
@@ -56,6 +60,20 @@ ssize_t hn_recv(struct hn_handle *h, struct hybridnet_msg_hdr *hdr,
 		void *buf, size_t cap);
 
 /*
+ * Why the last call on @h failed with @err (its return value), for a
+ * user: the cause on this host and the next step, one line without a
+ * newline.  "cannot open /dev/hybridnet: the hybridnet module is not
+ * loaded: load it (sudo modprobe hybridnet), ..." where errno says "No
+ * such file or directory"; who may open the device and how to join them
+ * for -EACCES; what holds the node (the pid and name of the program that
+ * bound it, or the network interface) for hn_bind()'s -EBUSY; the range
+ * for a node out of it; max-msg-bytes for -EMSGSIZE.  @h is NULL after a
+ * failed hn_open() (this thread's last).  The text stays until the next
+ * hn_strerror() on @h (NULL: in this thread).  hybridnet(4), ERRORS.
+ */
+const char *hn_strerror(struct hn_handle *h, int err);
+
+/*
  * ------------------------------------------------------------------------
  * Control plane: the generic netlink family "hybridnet" (hn_ctl*.c, on
  * libnl-genl-3; link with `pkg-config --libs libnl-genl-3.0`, or for a
@@ -70,11 +88,11 @@ ssize_t hn_recv(struct hn_handle *h, struct hybridnet_msg_hdr *hdr,
  *	struct hn_ctl_pair p[] = { { 0, 1 }, { 1, 0 } };
  *	struct hn_ctl_slot_cfg s = { .slot = 0, .npairs = 2, .pairs = p };
  *
- *	if (hn_ctl_open(&c))
- *		...;			(-ENOENT: the module is not loaded)
+ *	if ((rc = hn_ctl_open(&c)) != 0)
+ *		errx(1, "%s", hn_ctl_strerror(NULL, rc));
  *	rc = hn_ctl_preload(c, &s, 1, "exchange");
  *	if (rc)
- *		fprintf(stderr, "preload: %s\n", hn_ctl_errmsg(c));
+ *		fprintf(stderr, "preload: %s\n", hn_ctl_strerror(c, rc));
  *	hn_ctl_close(c);
  *
  * A handle is not thread-safe; use one per thread.
@@ -91,6 +109,15 @@ void hn_ctl_close(struct hn_ctl *c);
  * the kernel gave no reason (then strerror() of the return value is all).
  */
 const char *hn_ctl_errmsg(const struct hn_ctl *c);
+/*
+ * What a failure with @err (a negative errno of a call on @c) means, for
+ * a user: hn_ctl_errmsg() when the kernel gave a reason, else the cause
+ * and the next step: a request that needs CAP_NET_ADMIN (-EPERM), a
+ * module unloaded since (-ENOENT).  @c NULL: hn_ctl_open() failed in this
+ * thread; its -ENOENT means the module is not loaded.  The text stays
+ * until the next hn_ctl_strerror() on @c (NULL: in this thread).
+ */
+const char *hn_ctl_strerror(struct hn_ctl *c, int err);
 
 /*
  * Bit of a configuration attribute in hn_ctl_config.mask: its number, for
@@ -144,6 +171,8 @@ struct hn_ctl_field {
 	uint8_t readonly;	/* reported by CONFIG_GET, never set */
 	uint16_t off;		/* offsetof(struct hn_ctl_config, ...) */
 	const char *const *enums; /* an enum's names by value, NULL-ended */
+	uint64_t min, max;	/* the values the kernel takes (a string:
+				   its length) */
 };
 
 /* Every field in attribute order, ending with { .name = NULL }. */

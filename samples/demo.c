@@ -85,10 +85,13 @@ int main(void)
 
 	for (u = 0; u < N; u++) {
 		rc = hn_open(&h[u], NULL, 0);
-		if (!rc)
-			rc = hn_bind(h[u], u);
 		if (rc) {
-			fprintf(stderr, "node %d: %s\n", u, strerror(-rc));
+			fprintf(stderr, "demo: %s\n", hn_strerror(NULL, rc));
+			return 1;
+		}
+		rc = hn_bind(h[u], u);
+		if (rc) {
+			fprintf(stderr, "demo: %s\n", hn_strerror(h[u], rc));
 			return 1;
 		}
 	}
@@ -103,7 +106,8 @@ int main(void)
 				snprintf((char *)buf, 128, "hello %d -> %d", u, v);
 				rc = hn_send(h[u], v, buf, 128);
 				if (rc) {
-					fprintf(stderr, "send: %s\n", strerror(-rc));
+					fprintf(stderr, "demo: %s\n",
+						hn_strerror(h[u], rc));
 					return 1;
 				}
 			}
@@ -111,7 +115,8 @@ int main(void)
 		for (i = 0; i < N - 1; i++) {
 			n = hn_recv(h[v], &hdr, buf, sizeof(buf));
 			if (n < 0) {
-				fprintf(stderr, "recv: %s\n", strerror(-n));
+				fprintf(stderr, "demo: %s\n",
+					hn_strerror(h[v], (int)n));
 				return 1;
 			}
 			agg_add(&mode[hdr.mode], hdr.t_deliver - hdr.t_inject);
@@ -130,7 +135,8 @@ int main(void)
 		for (v = 0; v < 2; v++) {
 			rc = hn_send(h[0], v ? 6 : 1, buf, sizeof(buf));
 			if (rc) {
-				fprintf(stderr, "send: %s\n", strerror(-rc));
+				fprintf(stderr, "demo: %s\n",
+					hn_strerror(h[0], rc));
 				return 1;
 			}
 		}
@@ -150,8 +156,11 @@ int main(void)
 
 		while (bulk[v].lat.n < BULK) {
 			n = hn_recv(r, &hdr, buf, sizeof(buf));
-			if (n < 0)
+			if (n < 0) {
+				fprintf(stderr, "demo: %s\n",
+					hn_strerror(r, (int)n));
 				return 1;
+			}
 			stream_add(&bulk[v], mode, &hdr, n);
 		}
 	}

@@ -37,12 +37,12 @@ static int hop(struct hn_handle *from, uint32_t to, struct hn_handle *into,
 
 	rc = hn_send(from, to, buf, len);
 	if (rc) {
-		fprintf(stderr, "pingpong: send: %s\n", strerror(-rc));
+		fprintf(stderr, "pingpong: %s\n", hn_strerror(from, rc));
 		return -1;
 	}
 	n = hn_recv(into, &hdr, got, len);
 	if (n < 0) {
-		fprintf(stderr, "pingpong: receive: %s\n", strerror(-n));
+		fprintf(stderr, "pingpong: %s\n", hn_strerror(into, (int)n));
 		return -1;
 	}
 	show(&hdr);
@@ -73,11 +73,15 @@ int main(int argc, char **argv)
 	/* one handle per node: an open file of /dev/hybridnet, bound */
 	for (i = 0; i < 2; i++) {
 		rc = hn_open(&node[i], NULL, 0);
-		if (!rc)
-			rc = hn_bind(node[i], i);
 		if (rc) {
-			fprintf(stderr, "pingpong: node %d: %s\n", i,
-				strerror(-rc));
+			/* why, and what to do: hn_strerror() */
+			fprintf(stderr, "pingpong: %s\n", hn_strerror(NULL, rc));
+			return 1;
+		}
+		rc = hn_bind(node[i], i);
+		if (rc) {
+			fprintf(stderr, "pingpong: %s\n",
+				hn_strerror(node[i], rc));
 			return 1;
 		}
 	}

@@ -5,7 +5,8 @@
  * The engine is compiled twice: into hybridnet.ko (__KERNEL__ defined) and
  * into a user-space static library for hnsim and the unit tests.  This file
  * maps the few services the engine needs (fixed-width types, errno values,
- * zeroed allocation, memset, 64-bit division) onto each environment.
+ * zeroed allocation, memset, snprintf, 64-bit division) onto each
+ * environment.
  * Nothing else from the kernel or libc may be used under kmod/core/.
  */
 #ifndef HN_COMPAT_H
@@ -43,6 +44,7 @@ static inline u64 hn_mul_div(u64 a, u64 b, u64 c)
 #else /* user space */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>

@@ -48,7 +48,7 @@
  * have used it.  Ticks at which nothing can change are skipped in O(K).
  *
  * sched_ns = 0 is an array without delay: every waiting request is
- * placed first fit over all slots before each slot (hn_predict()), after
+ * placed first fit over all slots before each slot (hn_place_all()), after
  * the predictor's releases.
  *
  * Pure circuit switching is the same machine with one slot (Sec. 5.2:
@@ -202,7 +202,7 @@ void hn_dyn_schedule(struct hn_engine *e)
 			hn_timeouts(e, s, e->now);
 		m = e->req_head ? visible(e, HN_U64_MAX) : 0;
 		/* out of memory: tried again before the next slot */
-		if (m && !hn_predict(e, e->req_pairs, m, e->req_grants, NULL))
+		if (m && !hn_place_all(e, e->req_pairs, m, e->req_grants, NULL))
 			refused_count(e, m);
 		return;
 	}

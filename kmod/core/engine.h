@@ -300,6 +300,8 @@ bool hn_dyn_array(const struct hn_engine *e);
 int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	     struct hn_grant *out, u32 lo, u32 hi, u64 from,
 	     struct hn_err *err);
+int hn_place_all(struct hn_engine *e, const struct hn_pair *req, u32 n,
+		 struct hn_grant *out, struct hn_err *err);
 
 /* event.c: the events of the slot in progress, by (time, priority) */
 #define HN_EV_BITS	17		/* heap key: input and priority, */

@@ -232,6 +232,18 @@ struct hn_err {
  * and the offending slot, node and array index (HN_NONE: not about one),
  * and return @rc.  The pairs and other fields are left to the caller.
  */
+/* The reason a circuit from a node to itself is refused (hn_predict()). */
+#define HN_SELF_CIRCUIT	"a circuit cannot connect a node to itself"
+
+/*
+ * A refusal as one line, "WHAT: reason (slot S, node N)", the words of
+ * the module's netlink extack and of hnctl -n's checks: @rc and @err as
+ * the engine gave them, @what the request ("preload refused").  Returns
+ * what snprintf() does (err_text.c).
+ */
+int hn_err_text(char *buf, size_t len, int rc, const struct hn_err *err,
+		const char *what);
+
 static inline int hn_fail(struct hn_err *err, int rc, const char *msg,
 			  u32 slot, u32 node, u32 index)
 {

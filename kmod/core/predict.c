@@ -380,16 +380,35 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 }
 
 /*
- * Place @n predicted requests over the slots that are not pinned.  A
- * granted circuit is usable once the request, the scheduler and the grant
- * have crossed: wire + sched + wire + setup (Ch. 5: 80 + 80 + 80 ns, Sec. 5.5.2).
+ * Place @n requests over the slots that are not pinned.  A granted
+ * circuit is usable once the request, the scheduler and the grant have
+ * crossed: wire + sched + wire + setup (Ch. 5: 80 + 80 + 80 ns, Sec. 5.5.2).
  */
-int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
-	       struct hn_grant *out, struct hn_err *err)
+int hn_place_all(struct hn_engine *e, const struct hn_pair *req, u32 n,
+		 struct hn_grant *out, struct hn_err *err)
 {
 	const struct hn_config *c = &e->cfg;
 
 	return hn_place(e, req, n, out, c->pin_slots, c->k,
 			e->now + 2ULL * c->wire_ns + c->sched_ns + c->setup_ns,
 			err);
+}
+
+/*
+ * Predicted requests (mode 2): placed as hn_place_all() does, once none
+ * asks for a circuit from a node to itself.  A node's messages to itself
+ * are not network traffic (the patterns never make them, pattern.c), and
+ * such a circuit would take the node's input and output in its slot from
+ * every real one.  Dynamic TDM places its streams' requests itself.
+ */
+int hn_predict(struct hn_engine *e, const struct hn_pair *req, u32 n,
+	       struct hn_grant *out, struct hn_err *err)
+{
+	u32 i;
+
+	for (i = 0; i < n && n <= HN_MAX_REQ; i++)
+		if (req[i].src == req[i].dst && req[i].src < e->cfg.nodes)
+			return hn_fail(err, -EINVAL, HN_SELF_CIRCUIT, HN_NONE,
+				       req[i].src, i);
+	return hn_place_all(e, req, n, out, err);
 }

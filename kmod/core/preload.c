@@ -72,6 +72,9 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 				return hn_fail(err, -EINVAL,
 					       "node out of range", s,
 					       u >= N ? u : v, p);
+			if (u == v)	/* see hn_predict() */
+				return hn_fail(err, -EINVAL, HN_SELF_CIRCUIT,
+					       s, u, p);
 		}
 	}
 	/* each slot must be a partial permutation (Sec. 5.3.1) */

@@ -140,13 +140,13 @@ TEST_F(eng, predict_first_fit)
 }
 
 /*
- * K-step placement (Ch. 6): one slot, requests 0:1, 0:2, 1:1.  First fit
+ * K-step placement (Ch. 6): one slot, requests 0:1, 0:2, 2:1.  First fit
  * takes 0:1 and blocks both others; greedy + an augmenting path of 3
- * edges finds the maximum, 0:2 and 1:1.  K = 1 is greedy alone.
+ * edges finds the maximum, 0:2 and 2:1.  K = 1 is greedy alone.
  */
 static u32 kstep_grants(u32 algo, u32 k, struct hn_grant *g)
 {
-	struct hn_pair req[3] = { { 0, 1 }, { 0, 2 }, { 1, 1 } };
+	struct hn_pair req[3] = { { 0, 1 }, { 0, 2 }, { 2, 1 } };
 	struct hn_config c;
 	struct sim s;
 	u32 i, n = 0;

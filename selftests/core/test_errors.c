@@ -109,6 +109,33 @@ TEST_F(eng, preload)
 	EXPECT_STREQ("connection already in another slot", err.msg);
 }
 
+/*
+ * A circuit from a node to itself carries nothing (no pattern sends to
+ * itself): preloading or predicting one is refused, with the reason the
+ * kernel's extack and hnctl -n give, word for word.
+ */
+TEST_F(eng, self_circuit)
+{
+	struct hn_pair p[2] = { { 2, 4 }, { 3, 3 } };
+	struct hn_slot_cfg c = { .slot = 1, .npairs = 2, .pairs = p };
+	struct hn_grant g[2];
+	struct hn_err err = { 0 };
+	char text[128];
+
+	EXPECT_EQ(-EINVAL, hn_preload(self->s.e, &c, 1, &err));
+	EXPECT_STREQ(HN_SELF_CIRCUIT, err.msg);
+	EXPECT_EQ(1, err.index);
+	hn_err_text(text, sizeof(text), -EINVAL, &err, "preload refused");
+	EXPECT_STREQ("preload refused: a circuit cannot connect a node to itself (slot 1, node 3)",
+		     text);
+	memset(&err, 0, sizeof(err));
+	EXPECT_EQ(-EINVAL, hn_predict(self->s.e, p, 2, g, &err));
+	EXPECT_EQ(1, err.index);
+	hn_err_text(text, sizeof(text), -EINVAL, &err, "predict refused");
+	EXPECT_STREQ("predict refused: a circuit cannot connect a node to itself (node 3)",
+		     text);
+}
+
 TEST_F(eng, predict_release)
 {
 	struct hn_pair r[2] = { { 2, 3 }, { 2, 8 } };

@@ -33,7 +33,11 @@ static int preload_paths(struct sim *s, u32 slot, const struct hn_pair *p,
 	return hn_preload(s->e, &c, 1, err);
 }
 
-/* A random permutation of @n nodes, by source (the engine's order). */
+/*
+ * A random permutation of @n nodes, by source (the engine's order), with
+ * no node to itself, which the engine refuses (hn_predict()): one cycle
+ * of all the nodes (Sattolo's shuffle).
+ */
 static void permutation(struct hn_pair *p, u32 n, u64 *seed)
 {
 	u32 i, j, t, *d = calloc(n, sizeof(*d));
@@ -42,7 +46,7 @@ static void permutation(struct hn_pair *p, u32 n, u64 *seed)
 		d[i] = i;
 	for (i = n; i-- > 1;) {
 		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		j = (u32)(*seed >> 33) % (i + 1);
+		j = (u32)(*seed >> 33) % i;
 		t = d[i];
 		d[i] = d[j];
 		d[j] = t;

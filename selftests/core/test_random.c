@@ -52,8 +52,9 @@ static void random_preload(u64 *r, struct sim *s)
 
 	for (i = 0; i < N; i++)
 		perm[i] = i;
+	/* one cycle (Sattolo): no node to itself, which is refused */
 	for (i = N; i-- > 1;) {
-		j = hn_rand_below(r, i + 1);
+		j = hn_rand_below(r, i);
 		t = perm[i];
 		perm[i] = perm[j];
 		perm[j] = t;
@@ -100,10 +101,12 @@ static void run(u64 seed, struct outcome *o)
 			random_preload(&r, &s);
 		} else if (a < 66 && c.k) {
 			n = 1 + hn_rand_below(&r, 8);
-			for (j = 0; j < n; j++)
-				req[j] = (struct hn_pair){
-					hn_rand_below(&r, c.nodes),
-					hn_rand_below(&r, c.nodes) };
+			for (j = 0; j < n; j++) {
+				req[j].src = hn_rand_below(&r, c.nodes);
+				req[j].dst = (req[j].src + 1 +
+					      hn_rand_below(&r, c.nodes - 1)) %
+					     c.nodes;
+			}
 			hn_predict(s.e, req, n, g, NULL);
 		} else if (a < 68) {
 			hn_release(s.e, src, dst, NULL);

@@ -96,8 +96,8 @@ out "set -n: the deprecated names k, nic-buf, sw-buf, rx-buf, max-msg" 0 \
 	-n set k 2 nic-buf 4K sw_buf 2K rx-buf 1K max-msg 512
 out "set: options after the command" 0 "config-set nodes 4" set -n nodes 4
 out "set: times in us, ms, s" 0 \
-	"config-set slot-p-ns 1000 slot-w-ns 2000000 guard-ns 1000000000" \
-	-n set slot-p-ns 1us slot-w-ns 2ms guard-ns 1s
+	"config-set slot-p-ns 1000 slot-w-ns 2000000 sched-ns 1000000000" \
+	-n set slot-p-ns 1us slot-w-ns 2ms sched-ns 1s
 out "set: enums by name or number" 0 \
 	"config-set predict-algo kstep predict-kstep 3 clock paced" \
 	-n set predict-algo kstep predict-kstep 3 clock 1
@@ -812,13 +812,85 @@ Try 'hnctl traffic --help'." traffic start --pattern uniform --batch 1 --size 1-
 err "traffic: an unknown word" 1 "hnctl traffic: 'go': expected start, stop or status
 Try 'hnctl traffic --help'." traffic go
 
+# ---- errors that say what to do ------------------------------------------
+# the ranges are the kernel's (kmod/core/hn_fields.h), checked before sending
+err "set: a node count out of range names the range" 1 "hnctl set: nodes: '100000' is out of range: 2..4096
+Try 'hnctl set --help'." set nodes 100000
+err "set: a time out of range, with its unit" 1 "hnctl set: slot-p-ns: '2s' is out of range: 1..1000000000 ns
+Try 'hnctl set --help'." -n set slot-p-ns 2s
+err "set: an enum's number out of range names the words" 1 "hnctl set: switching: '7' is out of range: wormhole, vct or saf, or 0..2
+Try 'hnctl set --help'." -n set switching 7
+# a circuit from a node to itself carries nothing: refused, with why
+err "predict: a node to itself" 1 "hnctl predict: '3:3': a circuit cannot connect a node to itself
+Try 'hnctl predict --help'." -n predict 0:1 3:3
+err "preload: a node to itself" 1 "hnctl preload: pair 3:3: a circuit cannot connect a node to itself
+Try 'hnctl preload --help'." -n preload slot 0 0:1 3:3
+file self.ph <<'EOF_'
+slot 0 0:1
+slot 1 2:2
+EOF_
+err "phase file: a node to itself, with its line" 1 \
+	"hnctl: $T/self.ph:2: pair 2:2: a circuit cannot connect a node to itself" \
+	preload --print --nodes 4 --file "$T/self.ph"
+# -n -c FILE: the engine's checks against that configuration
+err "-c without -n" 1 "hnctl: -c FILE is the fabric of a dry run: give -n too
+Try 'hnctl --help'." -c "$T/none" show
+printf '# as hnctl show prints it\nnodes 16\nslots 4\npolicy ses\npreload-at-load none\n' > "$T/x16.txt"
+err "-n -c: shift 1..8 on 4 slots names the real problem" 1 \
+	"hnctl: preload: 8 slot configurations (slots 0..7), but the fabric has 4 slots: give at most 4, or set more first (hnctl set slots 8)" \
+	-n -c "$T/x16.txt" preload shift 1..8
+err "-n -c: a slot past K" 1 \
+	"hnctl: preload: slot 5, but the fabric has 4 slots (0..3): number the slots from 0, or set more first (hnctl set slots 6)" \
+	-n -c "$T/x16.txt" preload slot 5 0:1
+err "-n -c: two circuits to one output, in the kernel's words" 2 \
+	"hnctl: preload refused: two circuits to one output in slot 0: 0:1 and 2:1" \
+	-n -c "$T/x16.txt" preload slot 0 0:1 2:1
+err "-n -c: one connection in two slots, in the kernel's words" 2 \
+	"hnctl: preload refused: 0:1 for slot 1 is already in slot 0" \
+	-n -c "$T/x16.txt" preload slot 0 0:1 slot 1 0:1
+err "-n -c: a node past the fabric, in the kernel's words" 1 \
+	"hnctl preload: pair 3:16: node 16 out of range (16 nodes)
+Try 'hnctl preload --help'." -n -c "$T/x16.txt" preload slot 0 3:16
+err "-n -c: predict past the fabric, in the kernel's words" 2 \
+	"hnctl: predict refused: pair 3:16: node 16 out of range (16 nodes)" \
+	-n -c "$T/x16.txt" predict 0:1 3:16
+out "-n -c: a preload the engine takes is printed" 0 "nodes 16
+slot 0 0:1 2:3
+slot 1 1:0" -n -c "$T/x16.txt" preload slot 0 0:1 2:3 slot 1 1:0
+printf 'nodes 16\nslots x\n' > "$T/bad.txt"
+err "-n -c: a bad line of the file" 1 "hnctl: -c $T/bad.txt:2: slots: 'x' is not a number" \
+	-n -c "$T/bad.txt" preload slot 0 0:1
+if [ -x "$HNSIM" ]; then
+	# hnsim config -j prints what hnctl -j show does
+	"$HNSIM" config -j -t fattree:2,4 -k 4 > "$T/ft.json"
+	err "-n -c JSON: two paths on one up-link of a fat tree" 2 \
+		"hnctl: preload refused: slot 0, pair 1:5: path's up-link already taken: level 0, switch SW(0,0) up-port 0, held by 0:4" \
+		-n -c "$T/ft.json" preload slot 0 0:4/0 1:5/0
+	err "-n -c JSON: a path that does not exist" 2 \
+		"hnctl: preload refused: path names an up-port past the switch (slot 0, node 0)" \
+		-n -c "$T/ft.json" preload slot 0 0:4/9
+	# hnsim's trace refuses in the module's words too
+	printf '0 preload 0 0:1\n0 preload 1 2:3 1:1\n' |
+		"$HNSIM" -t crossbar -n 4 --no-progress > "$T/p" 2>&1
+	ok=0
+	[ "$(cat "$T/p")" = "hnsim: <stdin>:2: preload refused: a circuit cannot connect a node to itself (slot 1, node 1)" ] && ok=1
+	report $ok "hnsim trace: a refusal in the module's words" "$T/p"
+	out "-n -c JSON: the level-wise routes of a whole shift" 0 "nodes 16
+slot 0 0:4 1:5 2:6 3:7 4:8 5:9 6:10 7:11 8:12 9:13 10:14 11:15 12:0 13:1 14:2 15:3" \
+		-n -c "$T/ft.json" preload shift 4
+else
+	report 1 "-n -c JSON # SKIP no hnsim"
+fi
+
 # ---- the kernel side, when it is not there -------------------------------
 if [ -e /sys/module/hybridnet ]; then
 	report 1 "no module: show says so # SKIP the module is loaded"
 else
-	err "no module: show says so, exit 2" 2 \
-		"hnctl: no generic netlink family 'hybridnet': is the module loaded? (modprobe hybridnet)" \
+	err "no module: show says so, and how to load it, exit 2" 2 \
+		"hnctl: no generic netlink family 'hybridnet': the hybridnet module is not loaded: load it (sudo modprobe hybridnet), or run the program in the VM of the source tree (make vm-run CMD='...')" \
 		show
+	out "no module: a dry run checks the syntax only" 0 "slot 0 0:1 2:1" \
+		-n preload slot 0 0:1 2:1
 fi
 
 echo "1..$n"

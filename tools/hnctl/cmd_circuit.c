@@ -8,10 +8,9 @@
 #include <string.h>
 
 #include "hnctl.h"
+#include "dry_run.h"
 #include "json.h"
 #include "phase.h"
-
-#define CIRCUIT_TRIES	5	/* dumps interrupted by a change, retried */
 
 static int opt_arg(const char *cmd, int argc, char **argv, int *i,
 		   const char **val)
@@ -66,13 +65,43 @@ static void print_replaced(const struct hn_ctl_change *chg, int second,
 	}
 }
 
+/*
+ * The slots of @cfg against K, the fabric's @slots: 0, or EXIT_USAGE
+ * once said why ("8 slot configurations for 4 slots").
+ */
+static int check_slots(const struct hn_ctl_slot_cfg *cfg, size_t n,
+		       uint32_t slots)
+{
+	uint32_t lo = UINT32_MAX, hi = 0, need;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		lo = cfg[i].slot < lo ? cfg[i].slot : lo;
+		hi = cfg[i].slot > hi ? cfg[i].slot : hi;
+	}
+	if (!n || hi < slots)
+		return 0;
+	need = n > hi + 1 ? (uint32_t)n : hi + 1;
+	if (n > slots)
+		fprintf(stderr, "hnctl: preload: %zu slot configurations "
+			"(slots %u..%u), but the fabric has %u slots: give at "
+			"most %u, or set more first (hnctl set slots %u)\n", n,
+			lo, hi, slots, slots, need);
+	else
+		fprintf(stderr, "hnctl: preload: slot %u, but the fabric has "
+			"%u slots (0..%u): number the slots from 0, or set "
+			"more first (hnctl set slots %u)\n", hi, slots,
+			slots - 1, need);
+	return EXIT_USAGE;
+}
+
 int cmd_preload(struct hnctl *o, int argc, char **argv)
 {
 	const char *file = NULL, *phase = NULL, *nodes_s = NULL, *name;
 	char **stmt, err[512];
 	int i, n = 0, print = 0, second = 0, rc;
 	struct hn_ctl_slot_cfg *cfg;
-	struct hn_ctl_config fab;
+	struct dry fab = { 0 };
 	uint32_t nodes = 0;
 	const char *from = NULL;
 	struct ph_file pf;
@@ -130,19 +159,17 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 		goto out;
 	if (nodes)
 		from = "--nodes";
-	if (!print && !o->dry_run) {
-		rc = hnctl_connect(o);
-		if (!rc && (rc = hn_ctl_config_get(o->ctl, &fab)) != 0)
-			rc = hnctl_refused(o, "preload", rc);
-		if (rc)
-			goto out;
-		if (nodes && nodes != fab.nodes) {
-			rc = hnctl_usage("preload", "--nodes %u, but the fabric "
-					 "has %u nodes", nodes, fab.nodes);
+	if (!print && (rc = dry_fabric(o, &fab)) != 0)
+		goto out;
+	if (fab.cfg.mask) {
+		if (nodes && nodes != fab.cfg.nodes) {
+			rc = hnctl_usage("preload", "--nodes %u, but %s has %u "
+					 "nodes", nodes, fab.from,
+					 fab.cfg.nodes);
 			goto out;
 		}
-		nodes = fab.nodes;
-		from = "the fabric";
+		nodes = fab.cfg.nodes;
+		from = fab.from;
 	}
 	if (file)
 		rc = ph_load(&pf, file, nodes, from, err, sizeof(err));
@@ -163,7 +190,15 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (print || o->dry_run) {
+	if (!print && fab.cfg.mask)
+		rc = check_slots(cfg, ncfg, fab.cfg.slots);
+	if (!rc)
+		rc = dry_engine(o, &fab);
+	if (!rc && o->dry_run)
+		rc = dry_preload(&fab, cfg, ncfg, second);
+	if (rc) {
+		/* refused before it reached the kernel */
+	} else if (print || o->dry_run) {
 		ph_print(&pf, phase, o->json);
 	} else {
 		struct hn_ctl_change chg;
@@ -178,6 +213,7 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 	free(cfg);
 	ph_free(&pf);
 out:
+	dry_free(&fab);
 	free(stmt);
 	return rc;
 }
@@ -315,8 +351,9 @@ int cmd_predict(struct hnctl *o, int argc, char **argv)
 	struct hn_ctl_why why = { 0 };
 	struct hn_ctl_pair *req;
 	struct hn_ctl_grant *g;
+	struct dry fab = { 0 };
 	int i, rc = 0;
-	size_t n = 0;
+	size_t n = 0, k;
 
 	req = calloc(argc + 1, sizeof(*req));
 	g = calloc(argc + 1, sizeof(*g));
@@ -335,9 +372,23 @@ int cmd_predict(struct hnctl *o, int argc, char **argv)
 		else if (hnctl_pair(argv[i], &req[n++]))
 			rc = hnctl_usage("predict", "'%s' is not SRC:DST",
 					 argv[i]);
+		else if (req[n - 1].src == req[n - 1].dst)
+			rc = hnctl_usage("predict", "'%s': %s", argv[i],
+					 HN_SELF_CIRCUIT);
 	}
 	if (!rc && !n)
 		rc = hnctl_usage("predict", "no requests: give SRC:DST...");
+	if (!rc && o->dry_run)
+		rc = dry_fabric(o, &fab);
+	/* the kernel's check of the nodes, in its words */
+	for (k = 0; !rc && fab.cfg.mask && k < n; k++)
+		if (req[k].src >= fab.cfg.nodes || req[k].dst >= fab.cfg.nodes) {
+			fprintf(stderr, "hnctl: predict refused: pair %u:%u: "
+				"node %u out of range (%u nodes)\n", req[k].src,
+				req[k].dst, req[k].src >= fab.cfg.nodes ?
+				req[k].src : req[k].dst, fab.cfg.nodes);
+			rc = EXIT_KERNEL;
+		}
 	if (rc)
 		goto out;
 	if (o->dry_run) {
@@ -486,7 +537,7 @@ int cmd_circuits(struct hnctl *o, int argc, char **argv)
 	struct hn_ctl_circuits t;
 	int64_t only = -1;
 	uint64_t v;
-	int i, rc, tries;
+	int i, rc;
 
 	for (i = 0; i < argc; i++) {
 		rc = hnctl_common_opt(o, "circuits", argv[i]);
@@ -516,15 +567,10 @@ int cmd_circuits(struct hnctl *o, int argc, char **argv)
 		return 0;
 	}
 	rc = hnctl_connect(o);
+	if (!rc)
+		rc = hnctl_circuits(o, &t);
 	if (rc)
 		return rc;
-	for (tries = 0; tries < CIRCUIT_TRIES; tries++) {
-		rc = hn_ctl_circuits(o->ctl, &t);
-		if (rc != -EAGAIN)
-			break;
-	}
-	if (rc)
-		return hnctl_refused(o, "circuits", rc);
 	print_circuits(&t, only, o->json);
 	hn_ctl_circuits_free(&t);
 	return 0;

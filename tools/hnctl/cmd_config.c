@@ -376,11 +376,69 @@ static const char *value_hint(const struct hn_ctl_field *f)
 	}
 }
 
+/* The range of @f as the kernel takes it (hn_fields.h): "2..4096". */
+static const char *range_str(const struct hn_ctl_field *f, char *buf,
+			     size_t len)
+{
+	static const char *const unit[] = { "", " ns", " bytes" };
+
+	if (f->type == HN_CTL_STRING)
+		snprintf(buf, len, "at most %llu characters",
+			 (unsigned long long)f->max);
+	else if (f->enums)
+		snprintf(buf, len, "%s, or %llu..%llu", value_hint(f),
+			 (unsigned long long)f->min,
+			 (unsigned long long)f->max);
+	else
+		snprintf(buf, len, "%llu..%llu%s", (unsigned long long)f->min,
+			 (unsigned long long)f->max, unit[field_units(f)]);
+	return buf;
+}
+
+static int in_range(const struct hn_ctl_config *cfg,
+		    const struct hn_ctl_field *f)
+{
+	uint64_t v;
+
+	if (f->type == HN_CTL_STRING)
+		return strlen((const char *)cfg + f->off) <= f->max;
+	v = get_u(cfg, f);
+	return v >= f->min && v <= f->max;
+}
+
+int config_value(struct hn_ctl_config *cfg, const char *key, const char *val,
+		 char *why, size_t len)
+{
+	const struct hn_ctl_field *f = field(key);
+	char range[64];
+
+	if (!f)
+		snprintf(why, len, "unknown key '%s'", key);
+	else if (f->readonly)
+		snprintf(why, len, "%s cannot be set", f->name);
+	else if (cfg->mask & HN_CTL_BIT(f->attr))
+		snprintf(why, len, "%s given twice", f->name);
+	else if (!val)
+		snprintf(why, len, "%s needs a value (%s)", f->name,
+			 value_hint(f));
+	else if (set_field(cfg, f, val))
+		snprintf(why, len, "%s: '%s' is not %s", f->name, val,
+			 value_hint(f));
+	else if (!in_range(cfg, f))
+		snprintf(why, len, "%s: '%s' is out of range: %s", f->name,
+			 val, range_str(f, range, sizeof(range)));
+	else {
+		cfg->mask |= HN_CTL_BIT(f->attr);
+		return 0;
+	}
+	return -1;
+}
+
 int cmd_set(struct hnctl *o, int argc, char **argv)
 {
 	struct hn_ctl_change chg;
 	struct hn_ctl_config cfg = { 0 };
-	const struct hn_ctl_field *f;
+	char why[256];
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
@@ -389,20 +447,10 @@ int cmd_set(struct hnctl *o, int argc, char **argv)
 			return 0;
 		if (rc)
 			continue;
-		f = field(argv[i]);
-		if (!f)
-			return hnctl_usage("set", "unknown key '%s'", argv[i]);
-		if (f->readonly)
-			return hnctl_usage("set", "%s cannot be set", f->name);
-		if (cfg.mask & HN_CTL_BIT(f->attr))
-			return hnctl_usage("set", "%s given twice", f->name);
-		if (i + 1 == argc)
-			return hnctl_usage("set", "%s needs a value (%s)",
-					   f->name, value_hint(f));
-		if (set_field(&cfg, f, argv[++i]))
-			return hnctl_usage("set", "%s: '%s' is not %s",
-					   f->name, argv[i], value_hint(f));
-		cfg.mask |= HN_CTL_BIT(f->attr);
+		if (config_value(&cfg, argv[i], i + 1 < argc ? argv[i + 1] :
+				 NULL, why, sizeof(why)))
+			return hnctl_usage("set", "%s", why);
+		i++;
 	}
 	if (!cfg.mask)
 		return hnctl_usage("set", "nothing to set: give KEY VALUE...");

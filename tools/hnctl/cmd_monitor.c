@@ -193,9 +193,8 @@ int cmd_monitor(struct hnctl *o, int argc, char **argv)
 		return rc;
 	rc = hn_ctl_subscribe(o->ctl);
 	if (rc) {
-		fprintf(stderr, "hnctl: cannot join the %s group: %s%s\n",
-			HYBRIDNET_MCGRP_EVENTS, strerror(-rc),
-			rc == -EPERM ? " (listening needs CAP_NET_ADMIN)" : "");
+		fprintf(stderr, "hnctl: cannot join the %s group: %s\n",
+			HYBRIDNET_MCGRP_EVENTS, hn_ctl_strerror(o->ctl, rc));
 		return EXIT_KERNEL;
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -233,7 +232,8 @@ int cmd_monitor(struct hnctl *o, int argc, char **argv)
 			continue;
 		}
 		if (rc) {
-			fprintf(stderr, "hnctl: monitor: %s\n", strerror(-rc));
+			fprintf(stderr, "hnctl: monitor: %s\n",
+				hn_ctl_strerror(o->ctl, rc));
 			return EXIT_KERNEL;
 		}
 		if (o->json)

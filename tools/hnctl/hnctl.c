@@ -64,14 +64,22 @@ int hnctl_connect(struct hnctl *o)
 	rc = hn_ctl_open(&o->ctl);
 	if (!rc)
 		return 0;
-	if (rc == -ENOENT)
-		fprintf(stderr, "hnctl: no generic netlink family '%s': is the "
-			"module loaded? (modprobe hybridnet)\n",
-			HYBRIDNET_GENL_NAME);
-	else
-		fprintf(stderr, "hnctl: cannot open a generic netlink socket: "
-			"%s\n", strerror(-rc));
+	fprintf(stderr, "hnctl: %s\n", hn_ctl_strerror(NULL, rc));
 	return EXIT_KERNEL;
+}
+
+#define CIRCUIT_TRIES	5	/* dumps interrupted by a change, retried */
+
+int hnctl_circuits(struct hnctl *o, struct hn_ctl_circuits *t)
+{
+	int rc, tries;
+
+	for (tries = 0; tries < CIRCUIT_TRIES; tries++) {
+		rc = hn_ctl_circuits(o->ctl, t);
+		if (rc != -EAGAIN)
+			break;
+	}
+	return rc ? hnctl_refused(o, "circuits", rc) : 0;
 }
 
 /* The kernel's message starts "preload refused: ..." already. */
@@ -84,17 +92,12 @@ static int says_refused(const char *msg)
 
 int hnctl_refused(struct hnctl *o, const char *what, int rc)
 {
-	const char *msg = o->ctl ? hn_ctl_errmsg(o->ctl) : "";
+	const char *msg = o->ctl ? hn_ctl_strerror(o->ctl, rc) : strerror(-rc);
 
 	if (says_refused(msg))
 		fprintf(stderr, "hnctl: %s\n", msg);
-	else if (*msg)
-		fprintf(stderr, "hnctl: %s refused: %s\n", what, msg);
-	else if (rc == -EPERM)
-		fprintf(stderr, "hnctl: %s refused: %s (needs CAP_NET_ADMIN)\n",
-			what, strerror(-rc));
 	else
-		fprintf(stderr, "hnctl: %s refused: %s\n", what, strerror(-rc));
+		fprintf(stderr, "hnctl: %s refused: %s\n", what, msg);
 	return EXIT_KERNEL;
 }
 
@@ -284,6 +287,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "-n") ||
 			 !strcmp(argv[i], "--dry-run"))
 			o.dry_run = 1;
+		else if ((!strcmp(argv[i], "-c") ||
+			  !strcmp(argv[i], "--config")) && i + 1 < argc)
+			o.config_file = argv[++i];
 		else
 			return hnctl_usage(NULL, "unknown option '%s'",
 					   argv[i]);
@@ -291,6 +297,9 @@ int main(int argc, char **argv)
 	j_pretty(o.pretty);
 	if (i == argc)
 		return no_command();
+	if (o.config_file && !o.dry_run)
+		return hnctl_usage(NULL, "-c FILE is the fabric of a dry run: "
+				   "give -n too");
 	if (!strcmp(argv[i], "help")) {
 		/* "help --help", "help -h", "help help": the main help */
 		if (i + 1 < argc && (!strcmp(argv[i + 1], "--help") ||

@@ -24,6 +24,7 @@ struct hnctl {
 	int json;			/* -j */
 	int pretty;			/* -p: JSON indented */
 	int dry_run;			/* -n: print the request, send nothing */
+	const char *config_file;	/* -c: the fabric of a dry run */
 	struct hn_ctl *ctl;		/* once connected */
 };
 
@@ -40,6 +41,9 @@ extern const struct hnctl_cmd hnctl_cmds[];
 int hnctl_connect(struct hnctl *o);
 /* "hnctl: WHAT refused: REASON" (or strerror); returns EXIT_KERNEL. */
 int hnctl_refused(struct hnctl *o, const char *what, int rc);
+/* Every circuit (a dump a change interrupted is tried again): 0, or
+ * EXIT_KERNEL once said why. */
+int hnctl_circuits(struct hnctl *o, struct hn_ctl_circuits *t);
 /* "hnctl CMD: MESSAGE" and a pointer to --help; returns EXIT_USAGE. */
 int hnctl_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -72,6 +76,15 @@ const char *hnctl_grant_str(unsigned int result, char *num, size_t len);
  * "KEY VALUE" line per field) and as JSON members (cmd_config.c). */
 void config_print(const struct hn_ctl_config *cfg, int one_line);
 void config_json(const struct hn_ctl_config *cfg);
+/*
+ * @key @val into @cfg as "hnctl set" reads them: a key, and a value
+ * within the range the kernel takes (hn_fields.h); 0, or -1 with @why.
+ */
+int config_value(struct hn_ctl_config *cfg, const char *key, const char *val,
+		 char *why, size_t len);
+/* -c FILE into @cfg (config_file.c): 0, or -1 with @err. */
+int config_file(const char *path, struct hn_ctl_config *cfg, char *err,
+		size_t len);
 
 /* The commands */
 int cmd_show(struct hnctl *o, int argc, char **argv);

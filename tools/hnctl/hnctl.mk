@@ -2,7 +2,8 @@
 #
 # tools/hnctl/hnctl.mk - hnctl, the control tool of the hybridnet generic
 # netlink family; included by the top-level Makefile (after lib/lib.mk,
-# which kmod/kmod.mk includes).
+# which kmod/kmod.mk includes).  It links the engine too (libhncore.a):
+# a dry run (-n) checks a preload with the module's own code.
 #
 #   make hnctl          $(O)/hnctl, linked with the system's libnl
 #   make hnctl-static   $(O)/static/hnctl, static, for the VM's initramfs
@@ -19,15 +20,17 @@ all: $(HNCTL)
 hnctl: $(HNCTL)
 hnctl-static: $(HNCTL_STATIC)
 
-$(HNCTL): $(HNCTL_SRC) $(HNCTL_HDR) $(HNLIB) tools/hnctl/hnctl.mk
+$(HNCTL): $(HNCTL_SRC) $(HNCTL_HDR) $(HNLIB) $(O)/libhncore.a \
+		tools/hnctl/hnctl.mk
 	$(CC) $(BASE) $(HN_NL_CFLAGS) $(CFLAGS) -Itools/hnctl $(HNCTL_SRC) \
-		$(HNLIB) $(HN_NL_LIBS) -o $@
+		$(HNLIB) $(O)/libhncore.a $(HN_NL_LIBS) -o $@
 
 # libnl's static archives come with Debian's libnl-3-dev/libnl-genl-3-dev
-$(HNCTL_STATIC): $(HNCTL_SRC) $(HNCTL_HDR) $(HNLIB) tools/hnctl/hnctl.mk
+$(HNCTL_STATIC): $(HNCTL_SRC) $(HNCTL_HDR) $(HNLIB) $(O)/libhncore.a \
+		tools/hnctl/hnctl.mk
 	@mkdir -p $(@D)
 	$(CC) $(BASE) $(HN_NL_CFLAGS) $(CFLAGS) -static -Itools/hnctl \
-		$(HNCTL_SRC) $(HNLIB) $(HN_NL_STATIC_LIBS) -o $@
+		$(HNCTL_SRC) $(HNLIB) $(O)/libhncore.a $(HN_NL_STATIC_LIBS) -o $@
 
 CHECK_STEPS += check-hnctl
 

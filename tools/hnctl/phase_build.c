@@ -196,22 +196,29 @@ struct ph_slot *ph_new_slot(struct ph_builder *p, uint32_t slot)
 	return s;
 }
 
-/* The kernel's checks of one explicit pair (strict builders). */
+/* The kernel's checks of one explicit pair's nodes (every builder). */
+static int check_nodes(struct ph_builder *p, uint32_t src, uint32_t dst)
+{
+	uint32_t n = p->pf->nodes ? p->pf->nodes : PH_MAX_NODES;
+
+	if (src == dst)
+		return ph_fail(p, "pair %u:%u: %s", src, dst, HN_SELF_CIRCUIT);
+	if (src < n && dst < n)
+		return 0;
+	if (p->pf->nodes)
+		return ph_fail(p, "pair %u:%u: node %u out of range (%u nodes)",
+			       src, dst, src >= n ? src : dst, n);
+	return ph_fail(p, "pair %u:%u: node %u out of range (at most %u "
+		       "nodes)", src, dst, src >= n ? src : dst, n);
+}
+
+/* And its place in the phase (strict builders). */
 static int check_pair(struct ph_builder *p, struct ph_slot *s, uint32_t src,
 		      uint32_t dst)
 {
-	uint32_t n = p->pf->nodes ? p->pf->nodes : PH_MAX_NODES;
 	const struct ph_slot *o;
 	uint32_t j;
 
-	if (src >= n || dst >= n) {
-		if (p->pf->nodes)
-			return ph_fail(p, "pair %u:%u: node %u out of range "
-				       "(%u nodes)", src, dst,
-				       src >= n ? src : dst, n);
-		return ph_fail(p, "pair %u:%u: node %u out of range (at most "
-			       "%u nodes)", src, dst, src >= n ? src : dst, n);
-	}
 	if (p->stamp[src] == p->serial || p->stamp[PH_MAX_NODES + dst] ==
 	    p->serial) {
 		int in = p->stamp[src] == p->serial;
@@ -246,6 +253,8 @@ int ph_add(struct ph_builder *p, struct ph_slot *s, uint32_t src, uint32_t dst,
 
 	if (generated && (src == dst || ph_bit(p->conn, src, dst)))
 		return 0;
+	if (!generated && check_nodes(p, src, dst))
+		return -1;
 	if (!generated && p->strict && check_pair(p, s, src, dst))
 		return -1;
 	if (s->npairs == s->cap) {

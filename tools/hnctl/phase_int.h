@@ -11,6 +11,7 @@
 #define HNCTL_PHASE_INT_H
 
 #include "phase.h"
+#include "hn_core.h"		/* HN_SELF_CIRCUIT */
 
 #define PH_MAX_NODES	HYBRIDNET_MAX_NODES
 #define PH_MAX_SLOTS	HYBRIDNET_MAX_SLOTS

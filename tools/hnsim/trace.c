@@ -220,19 +220,14 @@ static int pairs(struct driver *d, char **tok, int n, struct hn_pair *p)
 	return 0;
 }
 
-static int refused(struct driver *d, const char *what, struct hn_err *err)
+/* A refused directive, in the words of the module's refusals. */
+static int refused(struct driver *d, const char *what, int rc,
+		   const struct hn_err *err)
 {
-	char buf[256];
+	char buf[256], verb[32];
 
-	snprintf(buf, sizeof(buf), "%s refused: %s", what,
-		 err->msg ? err->msg : "error");
-	if (err->slot != HN_NONE)
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-			 " (slot %u)", err->slot);
-	if (err->pairs)
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-			 " (%u:%u and %u:%u)", err->a.src, err->a.dst,
-			 err->b.src, err->b.dst);
+	snprintf(verb, sizeof(verb), "%s refused", what);
+	hn_err_text(buf, sizeof(buf), rc, err, verb);
 	return die(d, "%s", buf);
 }
 
@@ -245,7 +240,7 @@ static int control(struct driver *d, char **tok, int n)
 	struct hn_pair *p;
 	struct hn_grant *g;
 	char *end;
-	int rc = 0;
+	int rc = 0, rv;
 
 	p = calloc(n + 1, sizeof(*p));
 	g = calloc(n + 1, sizeof(*g));
@@ -260,27 +255,28 @@ static int control(struct driver *d, char **tok, int n)
 		if (*end)
 			rc = die(d, "'%s' is not a slot", tok[1]);
 		else if (!(rc = pairs(d, tok + 2, n - 2, p)) &&
-			 load(d->e, &sc, 1, &err))
-			rc = refused(d, tok[0], &err);
+			 (rv = load(d->e, &sc, 1, &err)))
+			rc = refused(d, tok[0], rv, &err);
 	} else if (!strcmp(tok[0], "swap") && n == 1) {
-		if (hn_swap_second(d->e, &err))
-			rc = refused(d, "swap", &err);
+		if ((rv = hn_swap_second(d->e, &err)))
+			rc = refused(d, "swap", rv, &err);
 	} else if (!strcmp(tok[0], "predict") && n >= 2) {
 		if (!(rc = pairs(d, tok + 1, n - 1, p)) &&
-		    hn_predict(d->e, p, n - 1, g, &err))
-			rc = refused(d, "predict", &err);
+		    (rv = hn_predict(d->e, p, n - 1, g, &err)))
+			rc = refused(d, "predict", rv, &err);
 	} else if (!strcmp(tok[0], "release") && n == 2 &&
 		   !strcmp(tok[1], "all")) {
-		if (hn_release_all(d->e, &err))
-			rc = refused(d, "release", &err);
+		if ((rv = hn_release_all(d->e, &err)))
+			rc = refused(d, "release", rv, &err);
 	} else if (!strcmp(tok[0], "release") && n == 3 &&
 		   !strcmp(tok[1], "slot")) {
-		if (hn_release_slot(d->e, (u32)strtoul(tok[2], NULL, 10), &err))
-			rc = refused(d, "release", &err);
+		if ((rv = hn_release_slot(d->e, (u32)strtoul(tok[2], NULL, 10),
+					  &err)))
+			rc = refused(d, "release", rv, &err);
 	} else if (!strcmp(tok[0], "release") && n == 2) {
 		if (!(rc = pairs(d, tok + 1, 1, p)) &&
-		    hn_release(d->e, p[0].src, p[0].dst, &err))
-			rc = refused(d, "release", &err);
+		    (rv = hn_release(d->e, p[0].src, p[0].dst, &err)))
+			rc = refused(d, "release", rv, &err);
 	} else {
 		rc = die(d, "unknown or malformed directive '%s' (see --help)",
 			 tok[0]);

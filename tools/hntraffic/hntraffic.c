@@ -296,13 +296,11 @@ static int setup_nodes(struct hnt_run *r)
 		hnt_hist_init(&n->wlat);
 		rc = hn_open(&n->h, r->devpath, HN_NONBLOCK);
 		if (rc)
-			return fail("%s: %s", r->devpath, strerror(-rc));
+			return fail("%s", hn_strerror(NULL, rc));
 		rc = hn_bind(n->h, n->dev);
-		if (rc == -EBUSY)
-			return fail("node %u is bound to another file: another program uses it (choose others with --nodes)",
-				    n->dev);
 		if (rc)
-			return fail("binding node %u: %s", n->dev, strerror(-rc));
+			return fail("%s%s", hn_strerror(n->h, rc),
+				    rc == -EBUSY ? "; hntraffic takes the nodes --nodes names" : "");
 	}
 	return 0;
 }
@@ -548,12 +546,11 @@ int main(int argc, char **argv)
 	/* the device */
 	rv = hn_open(&ctl, r->devpath, 0);
 	if (rv)
-		return fail("%s: %s%s", r->devpath, strerror(-rv),
-			    rv == -ENOENT ? " (is the hybridnet module loaded?)" :
-			    "");
+		return fail("%s", hn_strerror(NULL, rv));
 	rv = hn_info(ctl, &info);
 	if (rv)
-		return fail("%s: HYBRIDNET_IOC_INFO: %s", r->devpath, strerror(-rv));
+		return fail("%s: HYBRIDNET_IOC_INFO: %s", r->devpath,
+			    hn_strerror(ctl, rv));
 	r->ndev = info.nodes;
 	r->k = info.slots;
 	r->max_msg = info.max_msg;

@@ -137,7 +137,7 @@ struct hnt_node {
 	struct hnt_hist vlat, wlat;	/* measured messages */
 
 	int err;		/* a write/read failed: -errno */
-	char why[160];		/* the first failure, for the report */
+	char why[512];		/* the first failure, for the report */
 };
 
 struct hnt_run {
@@ -173,7 +173,7 @@ struct hnt_run {
 	int stop;		/* no more generation or sending */
 	int quit;		/* threads leave */
 	int end;		/* enum hnt_end, set once */
-	char end_why[200];
+	char end_why[560];
 	pthread_mutex_t lock;	/* end_why */
 };
 

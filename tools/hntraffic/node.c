@@ -310,9 +310,8 @@ static int send_head(struct hnt_node *n)
 	}
 	if (rc) {
 		n->err = rc;
-		snprintf(n->why, sizeof(n->why),
-			 "node %u: write() of %u bytes to node %u: %s", n->dev,
-			 e->len, dev_dst, strerror(-rc));
+		snprintf(n->why, sizeof(n->why), "node %u: %s", n->dev,
+			 hn_strerror(n->h, rc));
 		return rc;
 	}
 	if (!n->sent_msgs)
@@ -426,8 +425,8 @@ static int recv_one(struct hnt_node *n)
 		return 0;
 	if (len < 0) {
 		n->err = (int)len;
-		snprintf(n->why, sizeof(n->why), "node %u: read(): %s",
-			 n->dev, strerror((int)-len));
+		snprintf(n->why, sizeof(n->why), "node %u: %s", n->dev,
+			 hn_strerror(n->h, (int)len));
 		return (int)len;
 	}
 	check(n, &h, (u32)len, hnt_now());

@@ -2,7 +2,8 @@
 /*
  * hn_hold.c - hn_hold NODE...: open /dev/hybridnet once per NODE, bind
  * each file to its node, print "held", and keep them until a signal
- * ends it.  For hnctl-vm.sh: files that hold the device.
+ * ends it; or say why not (hn_strerror()).  For hnctl-vm.sh: files that
+ * hold the device.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +14,17 @@
 int main(int argc, char **argv)
 {
 	struct hn_handle *h;
-	int i;
+	int i, rc;
 
 	for (i = 1; i < argc; i++) {
-		if (hn_open(&h, NULL, 0) || hn_bind(h, atoi(argv[i]))) {
-			fprintf(stderr, "hn_hold: cannot bind node %s\n",
-				argv[i]);
+		rc = hn_open(&h, NULL, 0);
+		if (rc) {
+			fprintf(stderr, "hn_hold: %s\n", hn_strerror(NULL, rc));
+			return 1;
+		}
+		rc = hn_bind(h, atoi(argv[i]));
+		if (rc) {
+			fprintf(stderr, "hn_hold: %s\n", hn_strerror(h, rc));
 			return 1;
 		}
 	}

@@ -97,14 +97,14 @@ check "MTU: max_msg_bytes less the Ethernet header" sh -c '
 	m=$(cat /sys/class/misc/hybridnet/config/max_msg_bytes)
 	echo "max_msg_bytes $m, mtu $(cat /sys/class/net/hn0/mtu)"
 	[ "$(cat /sys/class/net/hn0/mtu)" -eq $((m - 14)) ]'
-check "a file cannot bind a node that has an interface" sh -c '
+check "a file cannot bind a node that has an interface, which is named" sh -c '
 	for i in 0 3; do
 		out=$(timeout 5 hn_hold $i 2>&1); rc=$?; echo "$out"
-		[ $rc -eq 1 ] && echo "$out" | grep -q "cannot bind node $i" || exit 1
+		[ $rc -eq 1 ] && [ "$out" = "hn_hold: cannot bind node $i: it is bound to the interface hn$i: bind another node, or delete the interface (sudo hnctl netdev del hn$i)" ] || exit 1
 	done'
 check "a rebuild is refused while interfaces hold the nodes, with the reason" sh -c '
 	out=$(hnctl set nodes 8 2>&1); rc=$?; echo "$out"
-	[ $rc -ne 0 ] && echo "$out" | grep -q "a node has a network interface: delete it first"'
+	[ $rc -ne 0 ] && echo "$out" | grep -q "node 0 has the interface hn0: delete it first (hnctl netdev del hn0)"'
 check "two namespaces, hn0 and hn1 configured" setup_pair_arp
 check "ping both ways as wormhole messages" ping_pair wormhole
 check "broadcasts to hn2, which is down, counted as its rx_dropped" sh -c '
@@ -173,8 +173,8 @@ check "a name taken: EEXIST, said" \
 hn_hold 2 >/tmp/nd.hold 2>&1 &
 H=$!
 check "a file holds node 2" held /tmp/nd.hold
-check "a node bound to a file: EBUSY, said" \
-	refused "node 2 is bound to a file" hnctl netdev add node 2
+check "a node bound to a file: EBUSY, naming the file's program" \
+	refused "node 2 is bound to a file of pid $H (hn_hold)" hnctl netdev add node 2
 check "ip link add: EBUSY for a node bound to a file" sh -c '
 	out=$(ip link add hn2 type hybridnet 2>&1); rc=$?; echo "$out"
 	[ $rc -ne 0 ] && echo "$out" | grep -qiE "busy|bound to a file" &&
@@ -189,7 +189,7 @@ check "ip link add with every node taken: refused" sh -c '
 	out=$(ip link add type hybridnet 2>&1); rc=$?; echo "$out"; ip link
 	[ $rc -ne 0 ] && [ "$(hnctl netdev | wc -l)" -eq 3 ]'
 check "a rebuild refused while interfaces hold nodes, naming them" \
-	refused "a node has a network interface: delete it first" hnctl set nodes 8
+	refused "node 0 has the interface hn0: delete it first (hnctl netdev del hn0)" hnctl set nodes 8
 check "ip link del hn3" sh -c 'ip link del hn3 && ! test -e /sys/class/net/hn3'
 check "ip link add NAME type hybridnet: the lowest free node (3)" sh -c '
 	ip link add other type hybridnet && [ "$(cat /sys/class/net/other/address)" = 02:68:6e:00:00:03 ] &&

@@ -152,17 +152,23 @@ TEST_F(nl, config_round_trip)
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_POLICY, HYBRIDNET_POL_SES));
 }
 
-/* A bound file keeps the fabric from changing shape (EBUSY, a reason). */
+/*
+ * A bound file keeps the fabric from changing shape (EBUSY): the reason
+ * names the node and who bound it, the pid and name of this program.
+ */
 TEST_F(nl, config_busy)
 {
 	struct nlr *r = &self->r;
 	struct hn_handle *h;
+	char want[160];
 
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 3));
 	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	EXPECT_STREQ("cannot change the fabric now: a file is bound to a node: close it first",
-		     r->msg);
+	snprintf(want, sizeof(want),
+		 "cannot change the fabric now: node 3 is bound to a file of pid %d (netlink): close it first",
+		 getpid());
+	EXPECT_STREQ(want, r->msg);
 	EXPECT_EQ(16, config_u32(r, HYBRIDNET_ATTR_NODES));
 	/* live changes still work */
 	EXPECT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 250));
@@ -613,7 +619,7 @@ TEST_F(nl, sched_run_matches_user_space)
 /* PREDICT with the K-step placement finds the maximum in a slot. */
 TEST_F(nl, predict_kstep)
 {
-	static const uint32_t req[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 1 } };
+	static const uint32_t req[3][2] = { { 0, 1 }, { 0, 2 }, { 2, 1 } };
 	struct nlr *r = &self->r;
 	struct nlr_grants g = { 0 };
 	int algo, i;
@@ -632,7 +638,7 @@ TEST_F(nl, predict_kstep)
 			nlr_pair(r, req[i][0], req[i][1]);
 		ASSERT_EQ(1, nlr_call(r, nlr_grant_cb, &g));
 		ASSERT_EQ(3, g.n);
-		/* first fit: 0:1 only; K-step: 0:2 and 1:1 */
+		/* first fit: 0:1 only; K-step: 0:2 and 2:1 */
 		EXPECT_EQ(algo ? HYBRIDNET_GRANT_REFUSED :
 			  HYBRIDNET_GRANT_GRANTED, g.result[0]);
 		EXPECT_EQ(algo ? HYBRIDNET_GRANT_GRANTED :
@@ -1135,6 +1141,7 @@ TEST_F(nl, bad_input)
 	static const uint32_t clash[2][2] = { { 2, 3 }, { 4, 3 } };
 	static const uint32_t dup[2][2] = { { 5, 6 }, { 5, 6 } };
 	static const uint32_t far[1][2] = { { 100, 1 } };
+	static const uint32_t self_[2][2] = { { 7, 8 }, { 9, 9 } };
 	static struct circ before, after;
 	struct nlr *r = &self->r;
 	int64_t tx;
@@ -1160,6 +1167,17 @@ TEST_F(nl, bad_input)
 
 	EXPECT_EQ(-EINVAL, preload(r, 1, dup, 2));
 	EXPECT_STREQ("preload refused: two circuits from one input in slot 1: 5:6 and 5:6",
+		     r->msg);
+
+	/* a circuit from a node to itself carries nothing */
+	EXPECT_EQ(-EINVAL, preload(r, 1, self_, 2));
+	EXPECT_STREQ("preload refused: a circuit cannot connect a node to itself (slot 1, node 9)",
+		     r->msg);
+	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
+	nlr_pair(r, 7, 8);
+	nlr_pair(r, 9, 9);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("predict refused: a circuit cannot connect a node to itself (node 9)",
 		     r->msg);
 
 	nlr_msg(r, HYBRIDNET_CMD_PREDICT, 0);
@@ -1351,7 +1369,7 @@ TEST_F(nl, netdev)
 		     r->msg);
 	/* a rebuild while an interface holds a node */
 	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	EXPECT_STREQ("cannot change the fabric now: a node has a network interface: delete it first (hnctl netdev del)",
+	EXPECT_STREQ("cannot change the fabric now: node 3 has the interface nl-t3: delete it first (hnctl netdev del nl-t3)",
 		     r->msg);
 
 	nlr_msg(r, HYBRIDNET_CMD_NETDEV_DEL, 0);

@@ -2,7 +2,8 @@
 #
 # netns-lib.sh - sourced (busybox sh) by netdev-vm.sh,
 # netdev-traffic-vm.sh, docs/results/tcp-vm.sh and
-# selftests/bench/netdev-bench.sh: two network namespaces with an
+# selftests/bench/netdev-bench.sh (errors-vm.sh, for its TAP check
+# alone): two network namespaces with an
 # interface of netdevs=1 each, static neighbours, the counters the
 # scripts compare, and a TAP check.  The caller sets NODES (the sysfs
 # nodes/ directory), pids (the namespaces' holders, killed by cleanup_ns)

@@ -140,6 +140,7 @@ check)
 	tap_ok "insmod for the sysfs ABI" load nodes=4
 	step sysfs-abi sysfs-abi.sh
 	tap_ok "rmmod after the sysfs ABI" unload
+	step errors errors-vm.sh
 	step fattree fattree
 	step netdev netdev-vm.sh
 	step netdev-traffic netdev-traffic-vm.sh

@@ -38,6 +38,7 @@ HN_VM_DYN	:= $(HN_VM)/bin/iperf3 $(HN_VM)/bin/ipr $(HN_VM)/bin/tcr
 HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
 		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnsim \
 		   $(HN_VM)/bin/hnctl-vm.sh $(HN_VM)/bin/sysfs-abi.sh \
+		   $(HN_VM)/bin/errors-vm.sh \
 		   $(HN_VM)/bin/netdev-vm.sh $(HN_VM_SCRIPTS) $(HN_VM_DYN) \
 		   $(HN_VM)/bin/sysfs-class-misc-hybridnet
 HN_INITRD	:= $(HN_VM)/initrd.gz
@@ -77,10 +78,12 @@ ifeq ($(HN_DEBUG_LANE),1)
 CHECK_STEPS += check-vm-debug
 endif
 
+# (libnl's archives too: a test of libhybridnet's control plane needs
+# them, and the others take nothing of them)
 $(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(O)/libhncore.a $(KSFT)
 	@mkdir -p $(@D)
 	$(CC) $(TBASE) -O2 -g -static -pthread -I$(O)/ksft -I$(HN_VM_SRCDIR) -Ikmod/core \
-		$< $(HNLIB) $(O)/libhncore.a -o $@
+		$< $(HNLIB) $(O)/libhncore.a $(HN_NL_STATIC_LIBS) -o $@
 
 # programs, not tests: libhybridnet only, the tools' warnings
 $(HN_VM)/bin/demo: samples/demo.c
@@ -108,6 +111,10 @@ $(HN_VM)/bin/hnctl-vm.sh: $(HN_VM_SRCDIR)/hnctl-vm.sh
 	cp $< $@
 
 $(HN_VM)/bin/netdev-vm.sh: $(HN_VM_SRCDIR)/netdev-vm.sh
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(HN_VM)/bin/errors-vm.sh: $(HN_VM_SRCDIR)/errors-vm.sh
 	@mkdir -p $(@D)
 	cp $< $@
 
