@@ -4,8 +4,9 @@
 # by the top-level Makefile (last, so everything it installs has a rule).
 #
 #   make install          the tools, libhybridnet (.so, .a, libhybridnet.pc),
-#                         the headers, the man pages, bash completion and
-#                         the udev rule, under $(DESTDIR)$(PREFIX)
+#                         the headers, the man pages, bash completion, the
+#                         Wireshark dissector and the udev rule, under
+#                         $(DESTDIR)$(PREFIX)
 #   make uninstall        remove them
 #   make modules_install  kmod/hybridnet.ko into
 #                         $(INSTALL_MOD_PATH)/lib/modules/KREL/extra/, then
@@ -26,6 +27,9 @@ INCLUDEDIR	?= $(PREFIX)/include
 MANDIR		?= $(PREFIX)/share/man
 PKGCONFIGDIR	?= $(LIBDIR)/pkgconfig
 BASHCOMPDIR	?= $(PREFIX)/share/bash-completion/completions
+# Wireshark's global Lua plugins under PREFIX; Debian's Wireshark reads
+# /usr/lib/x86_64-linux-gnu/wireshark/plugins (tshark -G folders)
+WIRESHARKDIR	?= $(LIBDIR)/wireshark/plugins
 # udev reads /etc/udev/rules.d and /usr/lib/udev/rules.d, never PREFIX
 UDEVRULESDIR	?= /etc/udev/rules.d
 DKMSSRCDIR	?= /usr/src/hybridnet-$(HN_VERSION)
@@ -33,6 +37,7 @@ DKMSSRCDIR	?= /usr/src/hybridnet-$(HN_VERSION)
 HN_TOOLS	:= hnctl hnsim hntraffic
 HN_MANS		:= man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4
 HN_UDEV		:= dist/60-hybridnet.rules
+HN_LUA		:= dist/wireshark/hybridnet.lua
 # what make install puts in place, and make uninstall removes
 HN_INSTALLED	:= $(HN_TOOLS:%=$(BINDIR)/%) \
 		   $(LIBDIR)/libhybridnet.so.$(HN_VERSION) \
@@ -41,6 +46,7 @@ HN_INSTALLED	:= $(HN_TOOLS:%=$(BINDIR)/%) \
 		   $(INCLUDEDIR)/libhybridnet.h $(INCLUDEDIR)/linux/hybridnet.h \
 		   $(foreach m,$(HN_MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
 		   $(HN_TOOLS:%=$(BASHCOMPDIR)/%) \
+		   $(WIRESHARKDIR)/$(notdir $(HN_LUA)) \
 		   $(UDEVRULESDIR)/$(notdir $(HN_UDEV))
 
 .PHONY: install uninstall modules_install dkms-src
@@ -56,6 +62,7 @@ install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(INCLUDEDIR)/linux \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(UDEVRULESDIR) \
+		$(DESTDIR)$(WIRESHARKDIR) \
 		$(sort $(foreach m,$(HN_MANS),$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))))
 	install -m 0755 $(HN_TOOLS:%=$(O)/%) $(DESTDIR)$(BINDIR)/
 	install -m 0755 $(HNLIB_SO) $(DESTDIR)$(LIBDIR)/
@@ -72,6 +79,7 @@ install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO)
 		$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/ &&) true
 	$(foreach t,$(HN_TOOLS),install -m 0644 dist/bash-completion/$(t) \
 		$(DESTDIR)$(BASHCOMPDIR)/ &&) true
+	install -m 0644 $(HN_LUA) $(DESTDIR)$(WIRESHARKDIR)/
 	install -m 0644 $(HN_UDEV) $(DESTDIR)$(UDEVRULESDIR)/
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
 		ldconfig; \

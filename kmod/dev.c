@@ -283,7 +283,8 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	if (rc)
 		return rc;
 
-	km = hn_kmsg_alloc(hd, h.len, hn_dev_nonblock(iocb));
+	km = hn_kmsg_alloc(hd, h.len, hn_dev_nonblock(iocb),
+			   HYBRIDNET_CAPTURE_FROM_FILE);
 	if (IS_ERR(km)) {
 		rc = PTR_ERR(km);
 		if (rc == -EAGAIN)

@@ -2,8 +2,9 @@
 /*
  * hn_kmod.h - state shared by the kernel glue of hybridnet: main.c (load,
  * unload, parameters), port.c (ports and messages), clock.c (the kthread),
- * dev.c (/dev/hybridnet), netdev.c (the interfaces), dev_stats.c, sysfs.c,
- * generator.c and the netlink files (hn_nl.h).  The locking rules are in
+ * dev.c (/dev/hybridnet), netdev.c (the interfaces), capture.c (the
+ * capture interface), dev_stats.c, sysfs.c, generator.c and the netlink
+ * files (hn_nl.h).  The locking rules are in
  * main.c.
  */
 #ifndef HN_KMOD_H
@@ -101,8 +102,23 @@ static inline u64 hn_lat_mean(u64 sum, u64 n)
 struct hn_kmsg {
 	struct hn_msg m;
 	struct list_head list;		/* on hn_port.rxq once delivered */
+	u8 from;			/* enum hybridnet_capture_from */
 	u8 data[];
 };
+
+/*
+ * Node @node's MAC, its interface's and its capture frames':
+ * 02:68:6e:00:HH:LL ("hn", then the node as a 16-bit big-endian number).
+ */
+static inline void hn_node_mac(u8 *mac, u32 node)
+{
+	mac[0] = 0x02;
+	mac[1] = 0x68;
+	mac[2] = 0x6e;
+	mac[3] = 0;
+	mac[4] = node >> 8;
+	mac[5] = node & 0xff;
+}
 
 struct hn_file;
 
@@ -122,6 +138,7 @@ struct hn_port {
 
 struct hn_nkobj;
 struct hn_lkobj;
+struct hn_cap;
 struct hn_gen;
 struct hn_dev;
 
@@ -153,6 +170,8 @@ struct hn_dev {
 	struct hn_engine *e;
 	struct hn_config cfg;		/* the engine's, kept in step */
 	const struct hn_sink *sink;	/* hd->lock: other owners' messages */
+	/* hd->lock and the RTNL: the capture interface, or NULL (capture.c) */
+	struct hn_cap *cap;
 	bool frozen;			/* hd->lock: no binding (rebuild) */
 	struct hn_port *ports;
 	/* hd->lock: nodes with a writer or poller waiting for room */
@@ -242,7 +261,8 @@ struct hn_port *hn_ports_alloc(const struct hn_config *c);
 void hn_ports_refill(struct hn_dev *hd);
 long hn_kmsg_size(u32 len);
 bool hn_msg_mem_room(struct hn_dev *hd, u32 len);
-struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock);
+struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
+			      u8 from);
 void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km);
 void hn_port_set_sink(struct hn_dev *hd, const struct hn_sink *sink);
 int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_file *f);
@@ -340,6 +360,43 @@ int hn_netdev_add(struct net *net, const char *name, u32 node,
 		  enum hn_nd_why *why);
 int hn_netdev_del(struct net *net, const char *name, u32 node);
 struct net_device *hn_netdev_get(u32 node);
+
+/* capture.c: the capture interface (hnmon0) */
+enum hn_cap_cnt {		/* its counters, ethtool -S */
+	HN_CAP_CAPTURED,	/* frames made and queued */
+	HN_CAP_TRUNCATED,	/* of them, the payload cut at snaplen */
+	HN_CAP_DROP_NO_MEM,	/* no frame: no memory */
+	HN_CAP_DROP_RING_FULL,	/* no frame: the ring full */
+	HN_CAP_CNT_NR
+};
+
+#define HN_CAP_RING_DEFAULT	1024	/* frames waiting for the stack */
+#define HN_CAP_RING_MAX		65536
+
+enum hn_cap_why {		/* why it cannot be made */
+	HN_CAP_WHY_EXISTS,	/* another one exists */
+	HN_CAP_WHY_NAME,	/* the name is taken */
+	HN_CAP_WHY_REGISTER,	/* register_netdevice() failed */
+	HN_CAP_WHY_UP,		/* it could not be brought up */
+};
+
+struct hn_cap_info {
+	char name[16];		/* IFNAMSIZ */
+	u32 ifindex;
+	u64 netns_cookie;
+	u32 snaplen, ring;
+	u64 cnt[HN_CAP_CNT_NR];
+};
+
+void hn_cap_deliver(struct hn_cap *cap, const struct hn_msg *m,
+		    const struct hn_kmsg *km);
+int hn_cap_init(struct hn_dev *hd);
+void hn_cap_exit(void);
+const char *hn_cap_why(enum hn_cap_why why);
+int hn_cap_add(struct net *net, const char *name, u32 snaplen, u32 ring,
+	       enum hn_cap_why *why);
+int hn_cap_del(void);
+int hn_cap_info(struct hn_cap_info *ci);
 
 /* sysfs.c */
 extern const struct attribute_group *hn_dev_groups[];

@@ -82,4 +82,10 @@ int hn_nl_netdev_add(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_netdev_del(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_netdev_dump(struct sk_buff *skb, struct netlink_callback *cb);
 
+/* nl_capture.c */
+extern const struct nla_policy hn_capture_policy[HYBRIDNET_ATTR_MAX + 1];
+int hn_nl_capture_on(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_capture_off(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_capture_get(struct sk_buff *skb, struct genl_info *info);
+
 #endif /* HN_NL_H */

@@ -5,8 +5,8 @@
  * slots and a wormhole slot.  The engine (kmod/core/) does the networking
  * in virtual time; this file loads it with the module parameters and ties
  * the ports (port.c), the clock (clock.c), the device (dev.c), the
- * network interfaces (netdev.c), sysfs (sysfs.c) and netlink (netlink.c)
- * to it.
+ * network interfaces (netdev.c), the capture interface (capture.c), sysfs
+ * (sysfs.c) and netlink (netlink.c) to it.
  *
  * Locking
  * -------
@@ -69,6 +69,12 @@
  * hd->lock both held.  An interface binds its port under hd->lock, as a
  * file does, so a bind and a rebuild (hd->frozen) exclude each other;
  * ndo_uninit stops the work item before it unbinds.
+ *
+ * The capture interface (capture.c) is hd->cap, set and cleared with the
+ * RTNL and hd->lock both held.  The deliver callback, under hd->lock,
+ * copies each delivered message into a frame (GFP_ATOMIC, bottom halves
+ * off) and queues it for the interface's NAPI poll, which hands it to
+ * the stack outside every lock of the module.
  *
  * Who holds what, and which functions need it: every function documented
  * as called with a lock held says so with lockdep_assert_held().
@@ -497,6 +503,7 @@ static int __init hn_init(void)
 	BUILD_BUG_ON((int)HYBRIDNET_MODE_WORMHOLE != (int)HN_MODE_WORMHOLE);
 	BUILD_BUG_ON(sizeof(struct hybridnet_msg_hdr) != 40);
 	BUILD_BUG_ON(sizeof(struct hybridnet_info) != 40);
+	BUILD_BUG_ON(sizeof(struct hybridnet_capture_hdr) != 48);
 
 	hd = hn_dev_alloc();
 	if (IS_ERR(hd))
@@ -530,10 +537,15 @@ static int __init hn_init(void)
 		pr_err("cannot set up the network interfaces: %d\n", rc);
 		goto err_fabric;
 	}
+	rc = hn_cap_init(hd);
+	if (rc) {
+		pr_err("cannot set up the capture interface: %d\n", rc);
+		goto err_netdevs;
+	}
 	rc = hn_nl_init(hd);
 	if (rc) {
 		pr_err("cannot register the generic netlink family: %d\n", rc);
-		goto err_netdevs;
+		goto err_cap;
 	}
 	hn_the_dev = hd;
 	pr_info("%u nodes, %u predictive slots, profile %s, %s clock\n",
@@ -541,6 +553,8 @@ static int __init hn_init(void)
 		hd->clock == HN_CLOCK_FREE ? "free" : "paced");
 	return 0;
 
+err_cap:
+	hn_cap_exit();
 err_netdevs:
 	hn_netdevs_exit(hd);
 err_fabric:
@@ -562,6 +576,7 @@ static void __exit hn_exit(void)
 
 	hn_gen_exit(hd);
 	hn_nl_exit();
+	hn_cap_exit();
 	hn_netdevs_exit(hd);
 	hn_sysfs_fabric_del(hd);
 	hn_sysfs_nodes_del(hd);

@@ -86,8 +86,6 @@
 /* messages taken off the receive queue per run of the work item */
 #define HN_ND_RX_BUDGET	64
 
-static const u8 hn_nd_oui[3] = { 0x02, 0x68, 0x6e };
-
 /* Counters of ethtool -S: drops by reason, then the queue's stops. */
 enum hn_nd_cnt {
 	HN_ND_TX_NO_NODE,	/* destination MAC names no node */
@@ -166,22 +164,15 @@ const char *hn_netdev_why(enum hn_nd_why why)
 	return hn_nd_why_text[why];
 }
 
-static void hn_nd_mac(u8 *mac, u32 node)
-{
-	memcpy(mac, hn_nd_oui, sizeof(hn_nd_oui));
-	mac[3] = 0;
-	mac[4] = node >> 8;
-	mac[5] = node & 0xff;
-}
-
 /* The node @mac names, or -1. */
 static int hn_nd_mac_node(struct hn_dev *hd, const u8 *mac)
 {
 	u32 node = (mac[4] << 8) | mac[5];
+	u8 want[ETH_ALEN];
 
 	lockdep_assert_held(&hd->lock);
-	if (memcmp(mac, hn_nd_oui, sizeof(hn_nd_oui)) || mac[3] ||
-	    node >= hd->cfg.nodes)
+	hn_node_mac(want, node);
+	if (!ether_addr_equal(mac, want) || node >= hd->cfg.nodes)
 		return -1;
 	return node;
 }
@@ -265,7 +256,7 @@ static struct hn_kmsg *hn_nd_kmsg(struct hn_netdev *nd, u32 len, bool *wait)
 	struct hn_kmsg *km;
 
 	*wait = false;
-	km = hn_kmsg_alloc(hd, len, true);
+	km = hn_kmsg_alloc(hd, len, true, HYBRIDNET_CAPTURE_FROM_NETDEV);
 	if (!IS_ERR(km))
 		return km;
 	if (PTR_ERR(km) != -EAGAIN) {
@@ -273,7 +264,8 @@ static struct hn_kmsg *hn_nd_kmsg(struct hn_netdev *nd, u32 len, bool *wait)
 		return NULL;
 	}
 	hn_nd_mem_wait(nd);
-	km = hn_kmsg_alloc(hd, len, true);	/* freed meanwhile? */
+	/* freed meanwhile? */
+	km = hn_kmsg_alloc(hd, len, true, HYBRIDNET_CAPTURE_FROM_NETDEV);
 	if (!IS_ERR(km)) {
 		hn_nd_mem_unwait(nd);
 		return km;
@@ -631,7 +623,7 @@ static int hn_nd_claim(struct hn_netdev *nd, int node, enum hn_nd_why *why)
 		nd->bound = true;
 		ndev->max_mtu = hd->cfg.max_msg_bytes - ETH_HLEN;
 		ndev->mtu = ndev->max_mtu;
-		hn_nd_mac(mac, node);
+		hn_node_mac(mac, node);
 		eth_hw_addr_set(ndev, mac);
 		add_wait_queue(&nd->port->wq, &nd->wait);
 		WRITE_ONCE(hn_nds[node], nd);

@@ -130,6 +130,9 @@ static const struct hn_nl_cmd {
 	[HYBRIDNET_CMD_FABRIC_GET] = { hn_nl_fabric_get, false },
 	[HYBRIDNET_CMD_NETDEV_ADD] = { hn_nl_netdev_add, true },
 	[HYBRIDNET_CMD_NETDEV_DEL] = { hn_nl_netdev_del, true },
+	[HYBRIDNET_CMD_CAPTURE_ON] = { hn_nl_capture_on, true },
+	[HYBRIDNET_CMD_CAPTURE_OFF] = { hn_nl_capture_off, true },
+	[HYBRIDNET_CMD_CAPTURE_GET] = { hn_nl_capture_get, false },
 };
 
 /*
@@ -217,6 +220,9 @@ static const struct genl_ops hn_nl_ops[] = {
 		.cmd = HYBRIDNET_CMD_NETDEV_GET,
 		.dumpit = hn_nl_netdev_dump,
 	},
+	HN_NL_OP(CAPTURE_ON, hn_capture_policy, GENL_ADMIN_PERM),
+	HN_NL_OP0(CAPTURE_OFF, GENL_ADMIN_PERM),
+	HN_NL_OP0(CAPTURE_GET, 0),
 };
 
 /* who changed what, and when, is the administrators' to follow */

@@ -5,13 +5,15 @@
  * credit given back to the fabric, the wake-ups of its readers and
  * writers, and its counters.  Nothing else touches a port's fields.
  *
- * A message written to /dev/hybridnet is a struct hn_kmsg: the engine's
- * struct hn_msg, then the payload.  The engine hands it back through
+ * A message written to /dev/hybridnet or sent by an interface is a struct
+ * hn_kmsg: the engine's struct hn_msg, then the payload.  The engine hands it back through
  * hn_port_ops: delivered, it is queued on the destination's port (or
  * counted in rx_dropped and freed when no file is bound there); reclaimed
  * when the engine is destroyed, it is freed.  Messages of another owner
  * (the in-kernel generator's, m->owner != HN_OWNER_DEV) go to the sink
- * that owner registered with hn_port_set_sink().
+ * that owner registered with hn_port_set_sink().  Every delivered message,
+ * whatever its owner, is shown first to the capture interface when there
+ * is one (capture.c): the one place that sees them all.
  *
  * Receive credit: the space of a message read returns to the fabric in
  * batches (hd->rx_batch bytes, set by the clock), and all of it once the
@@ -102,9 +104,11 @@ bool hn_msg_mem_room(struct hn_dev *hd, u32 len)
 /*
  * A message of @len bytes, once the device's messages hold less than
  * msg_mem_max_bytes with it: waits for others to be read or dropped unless
- * @nonblock.  Returns it, or ERR_PTR(-EAGAIN, -ERESTARTSYS or -ENOMEM).
+ * @nonblock.  @from (enum hybridnet_capture_from) says who sends it.
+ * Returns it, or ERR_PTR(-EAGAIN, -ERESTARTSYS or -ENOMEM).
  */
-struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock)
+struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
+			      u8 from)
 {
 	long size = hn_kmsg_size(len);
 	struct hn_kmsg *km;
@@ -125,6 +129,7 @@ struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock)
 	memset(&km->m, 0, sizeof(km->m));
 	km->m.owner = HN_OWNER_DEV;
 	km->m.len = len;
+	km->from = from;
 	return km;
 }
 
@@ -156,6 +161,8 @@ static void hn_port_deliver(void *ctx, struct hn_msg *m)
 
 	lockdep_assert_held(&hd->lock);
 	hd->delivered++;
+	if (unlikely(hd->cap))
+		hn_cap_deliver(hd->cap, m, m->owner == HN_OWNER_DEV ? km : NULL);
 	if (m->owner != HN_OWNER_DEV) {
 		hd->sink->deliver(hd, m);
 		return;

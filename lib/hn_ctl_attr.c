@@ -108,6 +108,12 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_ADDRESS] = { .type = NLA_BINARY, .minlen = 6,
 				     .maxlen = 6 },
 	[HYBRIDNET_ATTR_NETNS_COOKIE] = U64,
+	[HYBRIDNET_ATTR_SNAPLEN] = U32,
+	[HYBRIDNET_ATTR_RING] = U32,
+	[HYBRIDNET_ATTR_CAPTURED] = U64,
+	[HYBRIDNET_ATTR_TRUNCATED] = U64,
+	[HYBRIDNET_ATTR_RX_DROP_NO_MEM] = U64,
+	[HYBRIDNET_ATTR_RX_DROP_RING_FULL] = U64,
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

@@ -109,6 +109,12 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_IFINDEX] = "ifindex",
 	[HYBRIDNET_ATTR_ADDRESS] = "address",
 	[HYBRIDNET_ATTR_NETNS_COOKIE] = "netns-cookie",
+	[HYBRIDNET_ATTR_SNAPLEN] = "snaplen",
+	[HYBRIDNET_ATTR_RING] = "ring",
+	[HYBRIDNET_ATTR_CAPTURED] = "captured",
+	[HYBRIDNET_ATTR_TRUNCATED] = "truncated",
+	[HYBRIDNET_ATTR_RX_DROP_NO_MEM] = "rx-drop-no-mem",
+	[HYBRIDNET_ATTR_RX_DROP_RING_FULL] = "rx-drop-ring-full",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {

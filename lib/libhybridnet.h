@@ -379,6 +379,39 @@ int hn_ctl_netdev_del(struct hn_ctl *c, const char *name, uint32_t node);
 int hn_ctl_netdevs(struct hn_ctl *c, struct hn_ctl_netdev **out, size_t *n);
 
 /*
+ * The capture interface (CAPTURE_ON, _OFF, _GET; docs/netdev.md
+ * "Capturing"): every message the fabric delivers, received on it as an
+ * Ethernet frame with a struct hybridnet_capture_hdr (linux/hybridnet.h).
+ */
+struct hn_ctl_capture {
+	int on;				/* 0: capture is off, nothing else set */
+	char name[16];			/* in its network namespace */
+	uint32_t ifindex;		/* in its network namespace */
+	uint64_t netns_cookie;		/* its namespace, as SO_NETNS_COOKIE */
+	uint32_t snaplen;		/* payload bytes kept per message */
+	uint32_t ring;			/* frames that may wait for the stack */
+	uint64_t captured;		/* messages shown on it */
+	uint64_t truncated;		/* of them, cut at snaplen */
+	uint64_t rx_drop_no_mem;	/* not shown: no memory */
+	uint64_t rx_drop_ring_full;	/* not shown: the ring full */
+};
+
+#define HN_CTL_CAPTURE_DEFAULT	UINT32_MAX	/* snaplen, ring: the module's */
+
+/*
+ * The capture interface, named @name (NULL: hnmon0) in the caller's
+ * network namespace, up, keeping @snaplen bytes of each payload
+ * (0..65535) with a ring of @ring frames (1..65536); either may be
+ * HN_CTL_CAPTURE_DEFAULT.  -EEXIST when there is one.  Needs CAP_NET_ADMIN.
+ */
+int hn_ctl_capture_on(struct hn_ctl *c, const char *name, uint32_t snaplen,
+		      uint32_t ring);
+/* Remove it, wherever it is: -ENODEV when there is none.  CAP_NET_ADMIN. */
+int hn_ctl_capture_off(struct hn_ctl *c);
+/* It and its counters; cap->on is 0 when there is none. */
+int hn_ctl_capture_get(struct hn_ctl *c, struct hn_ctl_capture *cap);
+
+/*
  * The fabric (FABRIC_GET, LINK_GET, SWITCH_GET; docs/model.md
  * "Statistics"): its shape, and per link and per switch the counters of
  * its packet-switched path since the last reset or rebuild, each with

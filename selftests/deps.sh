@@ -7,6 +7,7 @@ pkgs=(build-essential linux-source-6.1 linux-headers-amd64 linux-image-amd64
       qemu-system-x86 busybox-static cpio kmod libnl-3-dev libnl-genl-3-dev
       gnuplot-nox python3 python3-yaml iproute2	# iproute2: make check-vm-run
       iperf3	# netdev-traffic-vm.sh, make bench-netdev, make results-tcp
+      tcpdump	# capture-vm.sh; docs/netdev.md "Capturing"
       dkms mandoc man-db pkgconf bash-completion	# make check-install, -man, -dkms
       sparse	# make check-style
       libelf-dev flex bison bc)	# the last four: the debug kernel

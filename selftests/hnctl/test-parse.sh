@@ -45,7 +45,7 @@ file() {	# file NAME: stdin into $T/NAME
 
 # ---- help ---------------------------------------------------------------
 for c in show set preload predict release circuits stats links switches monitor \
-	sched traffic netdev; do
+	sched traffic netdev capture; do
 	"$HNCTL" "$c" --help > "$T/h1" 2> "$T/err"; r1=$?
 	"$HNCTL" help "$c" > "$T/h2"; r2=$?
 	"$HNCTL" "$c" help > "$T/h3"; r3=$?
@@ -69,7 +69,7 @@ for a in --help -h help; do
 	report $ok "help $a: the main help, as --help" "$T/h2"
 done
 
-err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, links, switches, monitor, traffic, sched, netdev)
+err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, links, switches, monitor, traffic, sched, netdev, capture)
 Try 'hnctl --help'."
 err "unknown command" 1 "hnctl: unknown command 'frobnicate'
 Try 'hnctl --help'." frobnicate
@@ -881,6 +881,21 @@ slot 0 0:4 1:5 2:6 3:7 4:8 5:9 6:10 7:11 8:12 9:13 10:14 11:15 12:0 13:1 14:2 15
 else
 	report 1 "-n -c JSON # SKIP no hnsim"
 fi
+# ---- capture ---------------------------------------------------------------
+out "capture -n: show is the default" 0 "capture show" -n capture
+out "capture on -n: a name, snaplen and ring" 0 \
+	"capture on cap0 snaplen 128 ring 8192" -n capture on cap0 snaplen 128 ring 8192
+out "capture on -j -n" 0 '{"request":"capture-on","snaplen":0,"ring":1}' \
+	-j -n capture on snaplen 0 ring 1
+out "capture off -n" 0 "capture off" -n capture off
+err "capture: snaplen out of range" 1 "hnctl capture: snaplen needs a number, 0..65535
+Try 'hnctl capture --help'." capture on snaplen 65536
+err "capture: ring 0" 1 "hnctl capture: ring needs a number, 1..65536
+Try 'hnctl capture --help'." capture on ring 0
+err "capture: snaplen twice" 1 "hnctl capture: snaplen given twice
+Try 'hnctl capture --help'." capture on snaplen 1 snaplen 2
+err "capture: an unknown word" 1 "hnctl capture: 'start': expected on [NAME] [snaplen N] [ring N], off or show
+Try 'hnctl capture --help'." capture start
 
 # ---- the kernel side, when it is not there -------------------------------
 if [ -e /sys/module/hybridnet ]; then

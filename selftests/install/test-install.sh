@@ -34,6 +34,7 @@ sort > "$T/want" <<EOF2
 /usr/local/lib/libhybridnet.so.$MAJOR -> libhybridnet.so.$VER
 /usr/local/lib/libhybridnet.so.$VER
 /usr/local/lib/pkgconfig/libhybridnet.pc
+/usr/local/lib/wireshark/plugins/hybridnet.lua
 /usr/local/share/bash-completion/completions/hnctl
 /usr/local/share/bash-completion/completions/hnsim
 /usr/local/share/bash-completion/completions/hntraffic
@@ -49,7 +50,7 @@ listing() {	# the files and symlinks under $1, symlinks with their target
 listing "$R" > "$T/have"
 diff "$T/have" "$T/want" > "$T/diff"
 report "$( [ -s "$T/diff" ] && echo 0 || echo 1)" \
-	"make install installs exactly the tools, libraries, headers, pkg-config file, man pages, completions and udev rule" \
+	"make install installs exactly the tools, libraries, headers, pkg-config file, man pages, completions, Wireshark dissector and udev rule" \
 	"$T/diff"
 check "the tools are executable, the rest is not" sh -c \
 	"test -x $P/bin/hnctl -a -x $P/bin/hnsim -a -x $P/bin/hntraffic &&
@@ -152,6 +153,32 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 		"--fault / corrupt dup lose swap"
 else
 	skip "bash completion" "no /usr/share/bash-completion (make deps)"
+fi
+# ---- the Wireshark dissector, as installed -----------------------------
+# frames of the capture interface (capture-pcap.py), decoded by tshark
+# with the installed hybridnet.lua: the header's fields, the latency, an
+# interface's payload through Wireshark's Ethernet and IP dissectors, the
+# truncation noted
+lua=$P/lib/wireshark/plugins/hybridnet.lua
+if command -v tshark >/dev/null; then
+	python3 selftests/install/capture-pcap.py "$T/cap.pcap"
+	tshark -X lua_script:"$lua" -r "$T/cap.pcap" -T fields -E separator=' ' \
+		-e hybridnet.from -e hybridnet.src -e hybridnet.dst \
+		-e hybridnet.mode -e hybridnet.slot -e hybridnet.latency \
+		-e hybridnet.caplen -e ip.dst -e icmp.type -e _ws.expert \
+		> "$T/tshark.out" 2>"$T/tshark.err"
+	cat > "$T/want" <<EOF2
+0 2 5 0 1 191 5   
+1 0 1 1 4 500 58 10.0.0.2 8 
+2 7 3 1 4 400 0   
+0 1 0 1 4 5000 16   Expert Info (Note/Undecoded): Payload cut at the capture interface's snaplen
+EOF2
+	diff "$T/tshark.out" "$T/want" > "$T/diff" && ! grep -qi "lua.*error" "$T/tshark.err"
+	report "$( [ $? -eq 0 ] && echo 1 || echo 0)" \
+		"tshark -X lua_script:hybridnet.lua decodes the capture interface's frames" \
+		"$T/diff" "$T/tshark.err"
+else
+	skip "the Wireshark dissector decodes a capture" "no tshark (it is not in make deps)"
 fi
 check "the udev rule gives /dev/hybridnet to the group hybridnet, mode 0660" \
 	grep -qx 'KERNEL=="hybridnet", SUBSYSTEM=="misc", GROUP="hybridnet", MODE="0660"' \

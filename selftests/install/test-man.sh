@@ -126,8 +126,8 @@ names man/hybridnet.4 "every errors/ counter of kmod/hn_lists.h" "$T/errors"
 grep -oE '\bHYBRIDNET_IOC_[A-Z]+\b' uapi/linux/hybridnet.h |
 	grep -vx HYBRIDNET_IOC_MAGIC > "$T/w"
 names man/hybridnet.4 "every ioctl of uapi/linux/hybridnet.h" "$T/w"
-for s in hybridnet_msg_hdr hybridnet_info; do
-	sed -n "/^struct $s {/,/^};/s/^\t__[us][0-9]* \([a-z_]*\);.*/\1/p" \
+for s in hybridnet_msg_hdr hybridnet_info hybridnet_capture_hdr; do
+	sed -n "/^struct $s {/,/^}/s/^\t__\(u\|s\|be\)[0-9]* \([a-z_]*\);.*/\2/p" \
 		uapi/linux/hybridnet.h > "$T/w"
 	names man/hybridnet.4 "every field of struct $s" "$T/w"
 done

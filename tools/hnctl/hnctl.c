@@ -39,6 +39,8 @@ const struct hnctl_cmd hnctl_cmds[] = {
 	  hnctl_help_sched },
 	{ "netdev", cmd_netdev, "list, add or delete the nodes' network interfaces",
 	  hnctl_help_netdev },
+	{ "capture", cmd_capture, "show the fabric's messages on an interface for tcpdump",
+	  hnctl_help_capture },
 	{ NULL, NULL, NULL, NULL },
 };
 

@@ -100,6 +100,7 @@ int cmd_sched(struct hnctl *o, int argc, char **argv);
 int cmd_links(struct hnctl *o, int argc, char **argv);
 int cmd_switches(struct hnctl *o, int argc, char **argv);
 int cmd_netdev(struct hnctl *o, int argc, char **argv);
+int cmd_capture(struct hnctl *o, int argc, char **argv);
 
 /* The help texts (help.c) */
 extern const char hnctl_help_main[];
@@ -108,7 +109,7 @@ extern const char hnctl_help_predict[], hnctl_help_release[];
 extern const char hnctl_help_circuits[], hnctl_help_stats[];
 extern const char hnctl_help_monitor[], hnctl_help_sched[];
 extern const char hnctl_help_links[], hnctl_help_switches[];
-extern const char hnctl_help_netdev[];
+extern const char hnctl_help_netdev[], hnctl_help_capture[];
 
 /* cmd_traffic.c */
 extern const char hnctl_help_traffic[];

@@ -87,6 +87,59 @@ struct hybridnet_info {
 
 /*
  * ------------------------------------------------------------------------
+ * The capture interface (hnmon0): every message that crosses the fabric,
+ * from a file, a network interface or the in-kernel generator, as one
+ * received Ethernet frame (ARPHRD_ETHER, pcap's LINKTYPE_ETHERNET):
+ *
+ *   destination MAC   the destination node's, 02:68:6e:00:HH:LL
+ *   source MAC        the source node's
+ *   EtherType         HYBRIDNET_CAPTURE_ETHERTYPE
+ *   struct hybridnet_capture_hdr (hdr_len bytes)
+ *   the first caplen bytes of the message's payload
+ *
+ * Every field of the header is big-endian (network byte order).  A reader
+ * checks magic and version, and finds the payload hdr_len bytes after the
+ * header's start: a later version may append fields, never move them.
+ * A message is captured as the fabric delivers it (t_deliver is known),
+ * in delivery order; its payload is kept up to the interface's snaplen
+ * (caplen < len: truncated).  The generator's messages have no payload
+ * (caplen 0).  seq counts the messages the interface was offered while
+ * up, kept or not: a gap in seq is a message the capture could not keep.
+ * ------------------------------------------------------------------------
+ */
+#define HYBRIDNET_CAPTURE_ETHERTYPE	0x88B5	/* IEEE 802 local experimental 1 */
+#define HYBRIDNET_CAPTURE_MAGIC		0x686E	/* "hn" */
+#define HYBRIDNET_CAPTURE_VERSION	1
+#define HYBRIDNET_CAPTURE_SNAPLEN_MAX	65535	/* payload bytes kept, at most */
+
+/* hybridnet_capture_hdr.from: who sent the message. */
+enum hybridnet_capture_from {
+	HYBRIDNET_CAPTURE_FROM_FILE,		/* a write() to /dev/hybridnet */
+	HYBRIDNET_CAPTURE_FROM_NETDEV,		/* an interface: an Ethernet frame */
+	HYBRIDNET_CAPTURE_FROM_GENERATOR,	/* the generator: no payload */
+};
+
+struct hybridnet_capture_hdr {
+	__be16 magic;		/* HYBRIDNET_CAPTURE_MAGIC */
+	__u8 version;		/* HYBRIDNET_CAPTURE_VERSION */
+	__u8 hdr_len;		/* this header's bytes: the payload follows */
+	__u8 from;		/* enum hybridnet_capture_from */
+	__u8 mode;		/* enum hybridnet_mode that carried the last byte */
+	__u8 tag;		/* enum hybridnet_mode chosen at injection */
+	__u8 flags;		/* none defined yet: 0 */
+	__be16 slot;		/* TDM slot that carried the last byte */
+	__be16 fabric;		/* the fabric: 0 */
+	__be32 seq;		/* messages offered to the interface, mod 2^32 */
+	__be32 src;		/* sending node */
+	__be32 dst;		/* receiving node */
+	__be32 len;		/* the message's payload bytes */
+	__be32 caplen;		/* of which here, after the header */
+	__be64 t_inject;	/* virtual ns: handed to the NIC */
+	__be64 t_deliver;	/* virtual ns: last byte at the receiver */
+} __attribute__((packed));
+
+/*
+ * ------------------------------------------------------------------------
  * Generic netlink family "hybridnet", version 1.
  *
  * Documentation/netlink/specs/hybridnet.yaml describes the same family;
@@ -115,6 +168,9 @@ struct hybridnet_info {
  * - CONFIG_SET: REBUILT when the change needed a new fabric, which
  *   released every circuit (RELEASED of them) and reset the statistics
  *   and the virtual time; nothing else otherwise.
+ * - CAPTURE_GET: the capture interface's IFNAME, IFINDEX, NETNS_COOKIE,
+ *   SNAPLEN, RING and counters (CAPTURED, TRUNCATED, RX_DROP_NO_MEM,
+ *   RX_DROP_RING_FULL); nothing when there is none.
  *
  * The fabric's statistics (docs/model.md "Statistics"): FABRIC_GET gives
  * its shape (TOPOLOGY, LEVELS, WIDTH, NODES, SWITCHES, RADIX, LINKS,
@@ -156,6 +212,9 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_NETDEV_ADD,	/* admin: an interface for a node */
 	HYBRIDNET_CMD_NETDEV_DEL,	/* admin: remove an interface */
 	HYBRIDNET_CMD_NETDEV_GET,	/* dump: every interface, by node */
+	HYBRIDNET_CMD_CAPTURE_ON,	/* admin: make the capture interface */
+	HYBRIDNET_CMD_CAPTURE_OFF,	/* admin: remove it */
+	HYBRIDNET_CMD_CAPTURE_GET,	/* it and its counters, if any */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -281,6 +340,13 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_IFINDEX,		/* u32: in its network namespace */
 	HYBRIDNET_ATTR_ADDRESS,		/* binary: the MAC, 6 bytes */
 	HYBRIDNET_ATTR_NETNS_COOKIE,	/* u64: its namespace (SO_NETNS_COOKIE) */
+	/* the capture interface (CAPTURE_*), with IFNAME, IFINDEX */
+	HYBRIDNET_ATTR_SNAPLEN,		/* u32: payload bytes kept per message */
+	HYBRIDNET_ATTR_RING,		/* u32: frames waiting for the stack */
+	HYBRIDNET_ATTR_CAPTURED,	/* u64: messages kept */
+	HYBRIDNET_ATTR_TRUNCATED,	/* u64: of them, cut at snaplen */
+	HYBRIDNET_ATTR_RX_DROP_NO_MEM,	/* u64: not kept: no memory */
+	HYBRIDNET_ATTR_RX_DROP_RING_FULL,	/* u64: not kept: the ring full */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1

@@ -1385,6 +1385,78 @@ TEST_F(nl, netdev)
 	EXPECT_EQ(0, nlr_call(r, NULL, NULL));
 }
 
+static int capture_on(struct nlr *r, const char *name, int snaplen, int ring)
+{
+	nlr_msg(r, HYBRIDNET_CMD_CAPTURE_ON, 0);
+	if (name)
+		nlr_str(r, HYBRIDNET_ATTR_IFNAME, name);
+	if (snaplen >= 0)
+		nlr_u32(r, HYBRIDNET_ATTR_SNAPLEN, snaplen);
+	if (ring >= 0)
+		nlr_u32(r, HYBRIDNET_ATTR_RING, ring);
+	return nlr_call(r, NULL, NULL);
+}
+
+/* CAPTURE_GET's reply: "NAME SNAPLEN RING CAPTURED", or "off" */
+static void capture_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	char *out = ctx;
+
+	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+	if (!tb[HYBRIDNET_ATTR_IFNAME]) {
+		snprintf(out, 64, "off");
+		return;
+	}
+	snprintf(out, 64, "%s %u %u %llu",
+		 (const char *)tb[HYBRIDNET_ATTR_IFNAME] + NLA_HDRLEN,
+		 nlr_get_u32(tb[HYBRIDNET_ATTR_SNAPLEN]),
+		 nlr_get_u32(tb[HYBRIDNET_ATTR_RING]),
+		 (unsigned long long)nlr_get_u64(tb[HYBRIDNET_ATTR_CAPTURED]));
+}
+
+/* CAPTURE_ON, _OFF and _GET: the policy, the refusals and their text. */
+TEST_F(nl, capture)
+{
+	struct nlr *r = &self->r;
+	char got[64] = "";
+
+	nlr_msg(r, HYBRIDNET_CMD_CAPTURE_GET, 0);
+	EXPECT_EQ(1, nlr_call(r, capture_cb, got));
+	EXPECT_STREQ("off", got);
+	EXPECT_EQ(-ERANGE, capture_on(r, NULL, 65536, -1));
+	EXPECT_EQ(-ERANGE, capture_on(r, NULL, -1, 0));
+	EXPECT_EQ(-ERANGE, capture_on(r, NULL, -1, 65537));
+	EXPECT_EQ(-EINVAL, capture_on(r, "a/b", -1, -1));
+	EXPECT_STREQ("\"a/b\" is not a valid interface name", r->msg);
+	EXPECT_EQ(-EINVAL, capture_on(r, "sixteen-chars-xx", -1, -1));
+	nlr_msg(r, HYBRIDNET_CMD_CAPTURE_OFF, 0);
+	EXPECT_EQ(-ENODEV, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("capture is off: there is no capture interface", r->msg);
+	EXPECT_EQ(-EEXIST, capture_on(r, "lo", -1, -1));
+	EXPECT_STREQ("the name lo is taken in this network namespace", r->msg);
+
+	ASSERT_EQ(0, capture_on(r, NULL, -1, -1));
+	nlr_msg(r, HYBRIDNET_CMD_CAPTURE_GET, 0);
+	EXPECT_EQ(1, nlr_call(r, capture_cb, got));
+	EXPECT_STREQ("hnmon0 65535 1024 0", got);
+	EXPECT_EQ(-EEXIST, capture_on(r, "cap1", 0, 1));
+	EXPECT_STREQ("capture is on already: hnmon0 (hnctl capture off first)",
+		     r->msg);
+	nlr_msg(r, HYBRIDNET_CMD_CAPTURE_OFF, 0);
+	EXPECT_EQ(0, nlr_call(r, NULL, NULL));
+
+	ASSERT_EQ(0, capture_on(r, "nl-cap", 0, 65536));
+	nlr_msg(r, HYBRIDNET_CMD_CAPTURE_GET, 0);
+	EXPECT_EQ(1, nlr_call(r, capture_cb, got));
+	EXPECT_STREQ("nl-cap 0 65536 0", got);
+	nlr_msg(r, HYBRIDNET_CMD_CAPTURE_OFF, 0);
+	EXPECT_EQ(0, nlr_call(r, NULL, NULL));
+	nlr_msg(r, HYBRIDNET_CMD_CAPTURE_GET, 0);
+	EXPECT_EQ(1, nlr_call(r, capture_cb, got));
+	EXPECT_STREQ("off", got);
+}
+
 /* Without CAP_NET_ADMIN: read, but not change. */
 TEST_F(nl, permission)
 {
@@ -1418,6 +1490,11 @@ TEST_F(nl, permission)
 		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 8;
 		nlr_msg(&c, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
 		bad |= (nlr_call(&c, NULL, NULL) < 0) << 9;
+		bad |= (capture_on(&c, NULL, -1, -1) != -EPERM) << 10;
+		nlr_msg(&c, HYBRIDNET_CMD_CAPTURE_OFF, 0);
+		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 11;
+		nlr_msg(&c, HYBRIDNET_CMD_CAPTURE_GET, 0);
+		bad |= (nlr_call(&c, NULL, NULL) < 0) << 12;
 		/* the events group is the administrators' */
 		bad |= (!c.mcgrp ||
 			!setsockopt(c.fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,

@@ -8,6 +8,7 @@
 #   bench  /dev/hybridnet against an AF_UNIX SOCK_SEQPACKET pair
 #   soak   the adversarial tests for hn.soak= seconds in all (make soak)
 #   netdev the interfaces' tests alone (netdev-vm.sh, netdev-traffic-vm.sh)
+#   capture  the capture interface's tests alone (capture-vm.sh)
 #   netdev-flood  netdev-traffic-vm.sh's free-clock flood alone, hn.repeat=
 #          times (default 1) in one load of the module
 #   bench-paced, bench-netdev, results-tcp  make's targets of those names
@@ -144,6 +145,7 @@ check)
 	step fattree fattree
 	step netdev netdev-vm.sh
 	step netdev-traffic netdev-traffic-vm.sh
+	step capture capture-vm.sh
 	step reload reload
 	step failnth env HN_FAILNTH_STRIDE=7 failnth
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
@@ -239,6 +241,9 @@ results-tcp)
 netdev)	# for development: the interfaces' tests alone
 	step netdev netdev-vm.sh
 	step netdev-traffic netdev-traffic-vm.sh
+	;;
+capture)	# for development: the capture interface's tests alone
+	step capture capture-vm.sh
 	;;
 netdev-flood)	# for development: make check-vm-netdev-flood REPEAT=N
 	export HN_FREE_ONLY=1 HN_FLOODS="$repeat"

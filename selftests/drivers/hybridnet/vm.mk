@@ -32,8 +32,9 @@ HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
 HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 # Debian's programs the interfaces' tests run (dynbin.sh), and scripts
 HN_VM_SCRIPTS	:= $(addprefix $(HN_VM)/bin/,netdev-traffic-vm.sh netns-lib.sh \
-		   paced-bench.sh netdev-bench.sh tcp-vm.sh)
-HN_VM_DYN	:= $(HN_VM)/bin/iperf3 $(HN_VM)/bin/ipr $(HN_VM)/bin/tcr
+		   paced-bench.sh netdev-bench.sh tcp-vm.sh capture-vm.sh)
+HN_VM_DYN	:= $(HN_VM)/bin/iperf3 $(HN_VM)/bin/ipr $(HN_VM)/bin/tcr \
+		   $(HN_VM)/bin/tcpdump
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
 HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
 		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnsim \
@@ -122,6 +123,7 @@ $(HN_VM)/bin/errors-vm.sh: $(HN_VM_SRCDIR)/errors-vm.sh
 # TCP experiment (hn.run=bench-paced, bench-netdev, results-tcp)
 $(HN_VM)/bin/netdev-traffic-vm.sh: $(HN_VM_SRCDIR)/netdev-traffic-vm.sh
 $(HN_VM)/bin/netns-lib.sh: $(HN_VM_SRCDIR)/netns-lib.sh
+$(HN_VM)/bin/capture-vm.sh: $(HN_VM_SRCDIR)/capture-vm.sh
 $(HN_VM)/bin/paced-bench.sh: selftests/bench/paced-bench.sh
 $(HN_VM)/bin/netdev-bench.sh: selftests/bench/netdev-bench.sh
 $(HN_VM)/bin/tcp-vm.sh: docs/results/tcp-vm.sh
@@ -129,15 +131,18 @@ $(HN_VM_SCRIPTS):
 	@mkdir -p $(@D)
 	cp $< $@
 
-# Debian's iperf3, ip and tc, dynamic, with their libraries in bin/dyn/
-# (selftests/vm/dynbin.sh): netdev-traffic-vm.sh and the benchmarks run
-# them in the busybox initramfs as iperf3, ipr and tcr
+# Debian's iperf3, ip, tc and tcpdump, dynamic, with their libraries in
+# bin/dyn/ (selftests/vm/dynbin.sh): netdev-traffic-vm.sh, capture-vm.sh
+# and the benchmarks run them in the busybox initramfs as iperf3, ipr, tcr
+# and tcpdump
 $(HN_VM)/bin/iperf3: selftests/vm/dynbin.sh
 	selftests/vm/dynbin.sh $(@D) iperf3=iperf3
 $(HN_VM)/bin/ipr: selftests/vm/dynbin.sh
 	selftests/vm/dynbin.sh $(@D) ipr=ip
 $(HN_VM)/bin/tcr: selftests/vm/dynbin.sh
 	selftests/vm/dynbin.sh $(@D) tcr=tc
+$(HN_VM)/bin/tcpdump: selftests/vm/dynbin.sh
+	selftests/vm/dynbin.sh $(@D) tcpdump=tcpdump
 
 # the sysfs ABI file and the script that holds the module's sysfs to it
 $(HN_VM)/bin/sysfs-abi.sh: $(HN_VM_SRCDIR)/sysfs-abi.sh
