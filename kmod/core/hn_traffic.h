@@ -158,7 +158,9 @@ struct hn_tres {
 	u64 win_acc_bytes;	/* delivered in the window */
 	u64 warmup_taken_ns;	/* the warm-up the run took (window start) */
 	u64 measured_ns;	/* the part of the window the run lived */
-	u32 offered_ppm;	/* win_gen / (active x measured x link) */
+	u32 offered_ppm;	/* win_gen / (active x measured x link), or
+				 * gen / the warm-up (it ended in it)
+				 */
 	u32 accepted_ppm;	/* win_acc / (active x measured x link) */
 	u32 util_ppm;		/* Ch. 1 over the active senders' links */
 	u32 util_all_ppm;	/* Ch. 1 over all N links (the engine's) */

@@ -35,7 +35,9 @@
  * HN_TRUN_SAMPLES periods shows any sign of a rise (10 %), up to
  * warmup_max_ns; a run whose warm-up never settled is judged rising at
  * 10 %.  Offered and accepted load are over the part of the window the
- * run lived (measured_ns): all of it, unless the run ended inside it.
+ * run lived (measured_ns): all of it, unless the run ended inside it.  A
+ * run that ended in its warm-up measured nothing (measured_ns 0, accepted
+ * 0): its offered load is over the warm-up as lived.
  *
  * Batch injection (a closed loop, Ding's PE "driven by a command file",
  * Sec. 5.5.2): each sender has batch messages; the PE blocks while its NIC
@@ -843,11 +845,20 @@ static void finish(struct hn_trun *r, u32 end)
 	if (r->t.inject == HN_INJ_BATCH || !r->nactive)
 		return;
 	converge(r);
-	/* the window as lived: cut short when the run ended inside it */
-	win = r->warm ? 0 : hn_min64(hn_max64(res->t_end, r->t_win0),
-				     r->t_win1) - r->t_win0;
-	if (r->warm)		/* the warm-up as lived */
+	if (r->warm) {
+		/*
+		 * Ended in the warm-up: no window, nothing measured; the load
+		 * offered is that of the warm-up as lived (all it generated).
+		 */
 		res->warmup_taken_ns = res->t_end - r->t0;
+		cap = hn_mul_div(res->warmup_taken_ns,
+				 (u64)r->c.link_mbps * r->nactive, 8000);
+		res->offered_ppm = ppm_of(res->gen_bytes, cap);
+		return;
+	}
+	/* the window as lived: cut short when the run ended inside it */
+	win = hn_min64(hn_max64(res->t_end, r->t_win0), r->t_win1) -
+	      r->t_win0;
 	res->measured_ns = win;
 	cap = hn_mul_div(win, (u64)r->c.link_mbps * r->nactive, 8000);
 	res->offered_ppm = ppm_of(res->win_gen_bytes, cap);

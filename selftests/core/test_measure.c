@@ -12,8 +12,8 @@
 #include "hn_traffic.h"
 
 /* A Bernoulli run of @pattern at @load_ppm on @nodes nodes, K = 0. */
-static struct hn_trun *bern(u32 nodes, u32 load_ppm,
-			    const struct hn_trun_cfg *rc)
+static struct hn_trun *bern_of(u32 pattern, u32 nodes, u32 load_ppm,
+			       const struct hn_trun_cfg *rc)
 {
 	struct hn_config c;
 	struct hn_tcfg t;
@@ -23,9 +23,16 @@ static struct hn_trun *bern(u32 nodes, u32 load_ppm,
 	c.nodes = nodes;
 	c.k = 0;
 	hn_tcfg_default(&t, nodes);
-	t.pattern = HN_PAT_UNIFORM;
+	t.pattern = pattern;
 	t.load_ppm = load_ppm;
 	return hn_trun_create(&c, &t, rc, &rv, NULL);
+}
+
+/* the same, uniform */
+static struct hn_trun *bern(u32 nodes, u32 load_ppm,
+			    const struct hn_trun_cfg *rc)
+{
+	return bern_of(HN_PAT_UNIFORM, nodes, load_ppm, rc);
 }
 
 static u64 lcg(u64 *s)
@@ -298,7 +305,9 @@ TEST(stopped_run_measured_so_far)
 	res = hn_trun_result(r);
 	EXPECT_EQ(HN_END_STOPPED, res->end);
 	EXPECT_EQ(0, res->measured_ns);		/* warm-up: 500 us at least */
-	EXPECT_EQ(0, res->offered_ppm);
+	EXPECT_GT(res->offered_ppm, 270000);	/* the warm-up's */
+	EXPECT_LT(res->offered_ppm, 330000);
+	EXPECT_EQ(0, res->accepted_ppm);
 	EXPECT_EQ(1, hn_trun_step(r));		/* over */
 	hn_trun_destroy(r);
 
@@ -315,6 +324,31 @@ TEST(stopped_run_measured_so_far)
 	EXPECT_EQ(now - res->warmup_taken_ns, res->measured_ns);
 	EXPECT_GT(res->offered_ppm, 270000);
 	EXPECT_LT(res->offered_ppm, 330000);
+	hn_trun_destroy(r);
+}
+
+/*
+ * Saturated in the warm-up (hotspot at 0.9: the hot node's queue grows
+ * from the start): no window was measured, yet the run says what load it
+ * ran at, over the warm-up it lived; it used to say 0.
+ */
+TEST(saturated_in_warmup_reports_its_offered_load)
+{
+	const struct hn_tres *res;
+	struct hn_trun_cfg rc;
+	struct hn_trun *r;
+
+	hn_trun_cfg_default(&rc);
+	r = bern_of(HN_PAT_HOTSPOT, 64, 900000, &rc);
+	ASSERT_NE(NULL, r);
+	ASSERT_EQ(0, hn_trun_run(r, 0));
+	res = hn_trun_result(r);
+	EXPECT_EQ(HN_END_SAT_QUEUE, res->end);
+	EXPECT_EQ(0, res->measured_ns);
+	EXPECT_EQ(res->t_end, res->warmup_taken_ns);
+	EXPECT_GT(res->offered_ppm, 850000);
+	EXPECT_LT(res->offered_ppm, 950000);
+	EXPECT_EQ(0, res->accepted_ppm);
 	hn_trun_destroy(r);
 }
 

@@ -369,8 +369,9 @@ static void convergence(const struct hn_ctl_traffic *t)
 	uint64_t min = st(t, HYBRIDNET_STAT_LAT_TREND_MIN);
 
 	if (!m) {
-		printf("window       none: the run ended in the warm-up, after %" PRIu64 " ns\n",
-		       st(t, HYBRIDNET_STAT_WARMUP_TAKEN_NS));
+		printf("window       none: the run ended in the warm-up, after %" PRIu64 " ns, offered %.4f over it\n",
+		       st(t, HYBRIDNET_STAT_WARMUP_TAKEN_NS),
+		       st(t, HYBRIDNET_STAT_OFFERED_PPM) / 1e6);
 		return;
 	}
 	printf("window       %" PRIu64 " ns measured, after a warm-up of %" PRIu64 " ns\n",
