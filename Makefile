@@ -143,6 +143,14 @@ check-unit: unit tools
 	@mkdir -p $(O)/tap
 	@selftests/run-unit.sh $(O) $(UNIT_BIN) | tee $(O)/tap/check-unit.tap
 
+# hnsim run's sweeps, CSV and JSON, progress flags, dist/hnplot
+CHECK_STEPS += check-hnsim
+.PHONY: check-hnsim
+check-hnsim: tools $(O)/hntraffic
+	@mkdir -p $(O)/tap
+	@selftests/hnsim/test-run.sh $(O) > $(O)/tap/$@.tap; \
+	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
+
 # docs/results/results.mk builds it from selftests/bench/sched/*.c
 $(O)/bench/sched_bench: $(COMMON_HDR)
 
@@ -186,6 +194,7 @@ Install (PREFIX=/usr/local, DESTDIR):
 Test (each step writes TAP to $(O)/tap/STEP.tap):
   check             install missing Debian packages, run every step below
   check-unit        the engine's unit tests
+  check-hnsim       hnsim run's sweeps, CSV and JSON; hnplot
   check-spec        the netlink spec against the uapi header and the tables
   check-scan        the VM's kernel-log scan
   check-style       checkpatch --strict, W=1 and sparse on kmod/

@@ -3,10 +3,10 @@
 # dist/install.mk - install hybridnet as a module and a tool set; included
 # by the top-level Makefile (last, so everything it installs has a rule).
 #
-#   make install          the tools, libhybridnet (.so, .a, libhybridnet.pc),
-#                         the headers, the man pages, bash completion, the
-#                         Wireshark dissector and the udev rule, under
-#                         $(DESTDIR)$(PREFIX)
+#   make install          the tools (and hnplot), libhybridnet (.so, .a,
+#                         libhybridnet.pc), the headers, the man pages, bash
+#                         completion, the Wireshark dissector and the udev
+#                         rule, under $(DESTDIR)$(PREFIX)
 #   make uninstall        remove them
 #   make modules_install  kmod/hybridnet.ko into
 #                         $(INSTALL_MOD_PATH)/lib/modules/KREL/extra/, then
@@ -35,11 +35,15 @@ UDEVRULESDIR	?= /etc/udev/rules.d
 DKMSSRCDIR	?= /usr/src/hybridnet-$(HN_VERSION)
 
 HN_TOOLS	:= hnctl hnsim hntraffic
-HN_MANS		:= man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4
+# scripts, installed as they are: hnplot draws hnsim run --csv with gnuplot
+HN_SCRIPTS	:= dist/hnplot
+HN_MANS		:= man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4 \
+		   man/hnplot.1
 HN_UDEV		:= dist/60-hybridnet.rules
 HN_LUA		:= dist/wireshark/hybridnet.lua
 # what make install puts in place, and make uninstall removes
 HN_INSTALLED	:= $(HN_TOOLS:%=$(BINDIR)/%) \
+		   $(HN_SCRIPTS:dist/%=$(BINDIR)/%) \
 		   $(LIBDIR)/libhybridnet.so.$(HN_VERSION) \
 		   $(LIBDIR)/$(HNLIB_SONAME) $(LIBDIR)/libhybridnet.so \
 		   $(LIBDIR)/libhybridnet.a $(PKGCONFIGDIR)/libhybridnet.pc \
@@ -64,7 +68,7 @@ install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO)
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(UDEVRULESDIR) \
 		$(DESTDIR)$(WIRESHARKDIR) \
 		$(sort $(foreach m,$(HN_MANS),$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))))
-	install -m 0755 $(HN_TOOLS:%=$(O)/%) $(DESTDIR)$(BINDIR)/
+	install -m 0755 $(HN_TOOLS:%=$(O)/%) $(HN_SCRIPTS) $(DESTDIR)$(BINDIR)/
 	install -m 0755 $(HNLIB_SO) $(DESTDIR)$(LIBDIR)/
 	ln -sf libhybridnet.so.$(HN_VERSION) $(DESTDIR)$(LIBDIR)/$(HNLIB_SONAME)
 	ln -sf $(HNLIB_SONAME) $(DESTDIR)$(LIBDIR)/libhybridnet.so

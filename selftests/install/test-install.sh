@@ -25,6 +25,7 @@ check "make install DESTDIR=... (PREFIX /usr/local)" $M install DESTDIR="$R"
 sort > "$T/want" <<EOF2
 /etc/udev/rules.d/60-hybridnet.rules
 /usr/local/bin/hnctl
+/usr/local/bin/hnplot
 /usr/local/bin/hnsim
 /usr/local/bin/hntraffic
 /usr/local/include/libhybridnet.h
@@ -38,6 +39,7 @@ sort > "$T/want" <<EOF2
 /usr/local/share/bash-completion/completions/hnctl
 /usr/local/share/bash-completion/completions/hnsim
 /usr/local/share/bash-completion/completions/hntraffic
+/usr/local/share/man/man1/hnplot.1
 /usr/local/share/man/man1/hnsim.1
 /usr/local/share/man/man1/hntraffic.1
 /usr/local/share/man/man4/hybridnet.4
@@ -53,10 +55,14 @@ report "$( [ -s "$T/diff" ] && echo 0 || echo 1)" \
 	"make install installs exactly the tools, libraries, headers, pkg-config file, man pages, completions, Wireshark dissector and udev rule" \
 	"$T/diff"
 check "the tools are executable, the rest is not" sh -c \
-	"test -x $P/bin/hnctl -a -x $P/bin/hnsim -a -x $P/bin/hntraffic &&
+	"test -x $P/bin/hnctl -a -x $P/bin/hnsim -a -x $P/bin/hntraffic -a -x $P/bin/hnplot &&
 	 ! find $R -type f -perm /111 | grep -v '/bin/hn\|\.so\.$VER\$' | grep ."
 check "the installed hnsim and hnctl run" sh -c \
 	"$P/bin/hnsim --help >/dev/null && $P/bin/hnctl -V | grep -q 'version 1'"
+check "the installed hnsim run --csv | hnplot draws a PNG (hnplot(1)'s example)" sh -c \
+	"PATH=$P/bin:\$PATH; hnsim run --pattern uniform,transpose -n 16 \
+	 --load 0.1:0.3:0.1 --measure 20000 --no-progress --csv | hnplot -o $T/c.png &&
+	 test \"\$(head -c 4 $T/c.png | od -An -c | tr -d ' ')\" = 211PNG"
 
 # ---- the shared library -------------------------------------------------
 so=$P/lib/libhybridnet.so.$VER
@@ -105,7 +111,7 @@ check "and runs" test "$("$T/hello-static")" = "$want"
 
 # ---- man pages and completion, as installed -----------------------------
 check "man finds the installed pages by name" sh -c \
-	"for p in hnctl.8 hnsim.1 hntraffic.1 hybridnet.4; do
+	"for p in hnctl.8 hnsim.1 hntraffic.1 hybridnet.4 hnplot.1; do
 		man -M $P/share/man -w \${p%.*} | grep -qx $P/share/man/man\${p##*.}/\$p || exit 1
 	 done"
 # complete WORDS...: what the installed completion offers for the last word
@@ -143,6 +149,11 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 		"dynamic fixed no-w preempt preempt,slot ses sla"
 	check "completion: hnsim run --pattern <TAB> offers the 17 patterns" test \
 		"$(complete_words hnsim run --pattern '' | wc -w)" = 17
+	check "completion: hnsim run --pattern uniform,tr<TAB> completes the list's last word" \
+		test "$(complete_words hnsim run --pattern uniform,t)" = \
+		"uniform,tornado uniform,transpose uniform,two-phase"
+	check "completion: hnsim run --c<TAB> offers --csv" test \
+		"$(complete_words hnsim run --cs)" = "--csv"
 	check "completion: hnsim -s slot_<TAB> offers the slot keys" test \
 		"$(complete_words hnsim -s slot_)" = "slot_p_ns= slot_w_ns="
 	check "completion: hnsim -s pre<TAB> offers the module's preload too" \

@@ -19,7 +19,7 @@ trap 'rm -rf "$T"' EXIT
 . selftests/tap.sh
 ABI=Documentation/ABI/testing/sysfs-class-misc-hybridnet
 VER=$(sed -n 's/^HN_VERSION := //p' Makefile)
-PAGES="man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4"
+PAGES="man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4 man/hnplot.1"
 
 # the checkers find what they must: a page with an unknown macro
 printf '.TH X 1 2026-01-01\n.SH NAME\nx \\- y\n.BX z\n' > "$T/bad.1"

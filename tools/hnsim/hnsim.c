@@ -17,7 +17,7 @@ static void usage(FILE *f)
 "\n"
 "SYNOPSIS\n"
 "    hnsim [run] [OPTION]... [TRACE]\n"
-"    hnsim run --pattern NAME ...  synthetic traffic ('hnsim run --help')\n"
+"    hnsim run --pattern NAME ...  synthetic traffic, sweeps ('hnsim run --help')\n"
 "    hnsim sched ...               the schedulers alone ('hnsim sched --help')\n"
 "    hnsim config [OPTION]...      print the configuration the options make\n"
 "                                  ('hnsim config --help')\n"
@@ -57,8 +57,9 @@ static void usage(FILE *f)
 "  -j, --json           print statistics as one JSON object\n"
 "      --pretty         with --json: indented, one member per line (as\n"
 "                       hnctl -j -p; -p is --profile here)\n"
-"      --progress       print progress on stderr (default when a terminal)\n"
-"      --no-progress\n"
+"      --progress       a progress line on stderr (default: when it is a\n"
+"                       terminal); every mode takes it (run, sched, config)\n"
+"      --no-progress    none\n"
 "  -h, --help           this text\n"
 "\n"
 "TRACE FORMAT\n"
@@ -111,6 +112,8 @@ static int config_main(int argc, char **argv)
 	static const struct option lo[] = {
 		HNSIM_CFG_LONGOPTS,
 		{ "json", no_argument, NULL, 'j' },
+		{ "progress", no_argument, NULL, 1 },
+		{ "no-progress", no_argument, NULL, 1 },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -129,6 +132,8 @@ static int config_main(int argc, char **argv)
 			continue;
 		if (c == 'j') {
 			json = 1;
+		} else if (c == 1) {
+			/* --progress, --no-progress: nothing to show */
 		} else if (c == 'h') {
 			printf(
 "NAME\n"
@@ -136,14 +141,15 @@ static int config_main(int argc, char **argv)
 "\n"
 "SYNOPSIS\n"
 "    hnsim config [-p NAME] [-t TOPOLOGY] [-n N] [-k K] [-P LIST]\n"
-"                 [-s KEY=VALUE]... [-c FILE] [-j]\n"
+"                 [-s KEY=VALUE]... [-c FILE] [-j] [--progress|--no-progress]\n"
 "\n"
 "DESCRIPTION\n"
 "    Print the configuration these options make (the options and KEYS of\n"
 "    'hnsim --help'): as module parameters, one KEY=VALUE a line, which -c\n"
 "    reads back and insmod takes joined by spaces; with -j, --json as one\n"
 "    JSON object equal to what 'hnctl -j show KEY...' prints of a module so\n"
-"    loaded.  FILE may be the output of 'hnctl -j show'.\n"
+"    loaded.  FILE may be the output of 'hnctl -j show'.  --progress and\n"
+"    --no-progress are taken, as by every mode, and show nothing here.\n"
 "\n"
 "EXIT STATUS\n"
 "    0  printed\n"

@@ -3,6 +3,7 @@
 #ifndef HNSIM_H
 #define HNSIM_H
 
+#include <getopt.h>
 #include <stdio.h>
 #include "hn_core.h"
 
@@ -76,5 +77,80 @@ int sched_main(int argc, char **argv);
 /* "hnsim run --pattern ...": synthetic traffic (run.c) */
 int run_wanted(int argc, char **argv);
 int run_main(int argc, char **argv);
+
+/* what hnsim run prints of a point (run_report.c) */
+enum { RUN_HUMAN, RUN_JSON, RUN_CSV_HEAD, RUN_CSV };
+
+struct run_set {		/* a swept -s KEY and the point's value */
+	const char *key, *val;
+};
+
+struct run_point {
+	const struct hn_tcfg *t;
+	const struct hn_trun_cfg *rc;
+	struct hn_engine *e;
+	const struct hn_tres *r;
+	double wall_s;
+	const char *what;	/* a sweep's point: what it sets; or NULL */
+	u32 index, count;	/* of a sweep */
+	const struct run_set *set;	/* columns of the swept -s keys */
+	u32 nset;
+};
+
+/* @fmt RUN_HUMAN, RUN_JSON (one line), RUN_CSV_HEAD or RUN_CSV (a row) */
+void run_report(FILE *f, int fmt, const struct run_point *p);
+
+/*
+ * hnsim run's sweeps (sweep.c): an option of the table of struct
+ * sweep_opt whose value is a list A,B,... of values or ranges
+ * FIRST:LAST:STEP is a dimension; the points are the cross product, the
+ * table's first option varying slowest (-s keys in the order given), the
+ * last fastest.  A point is the command line with each list replaced by
+ * one of its values.
+ */
+enum sweep_kind {
+	SWEEP_WORD,		/* a list of words */
+	SWEEP_NUMBER,		/* whole numbers, ranges too */
+	SWEEP_RATIO,		/* ratios (hn_parse_ppm), ranges in millionths */
+	SWEEP_KEYED,		/* -s KEY=LIST: numbers or words */
+};
+
+struct sweep_opt {
+	int opt;		/* the getopt_long() result */
+	const char *name;	/* "--load" */
+	enum sweep_kind kind;
+};
+
+#define SWEEP_MAX_DIMS	16
+
+struct sweep_dim {
+	const struct sweep_opt *opt;
+	char key[32];		/* -s: the key, '-' as '_' */
+	const char *given;	/* the option's argument as given */
+	int arg;		/* the element of argv that holds the list */
+	size_t at;		/* where in it the list starts */
+	char **item;		/* the values, as a single run takes them */
+	u32 n;
+};
+
+struct sweep {
+	int argc;
+	char **argv;		/* the command line as given */
+	struct sweep_dim dim[SWEEP_MAX_DIMS];	/* slowest first */
+	u32 ndim;
+	u32 npoints;		/* 1 without a list */
+};
+
+/* 0, or -1 when a list is wrong (said on stderr) */
+int sweep_parse(struct sweep *s, int argc, char **argv,
+		const struct option *lo, const char *shortopts,
+		const struct sweep_opt *sw, u32 nsw);
+/* point @i's command line (sweep_argv_free() it), its value of list @j */
+char **sweep_argv(const struct sweep *s, u32 i);
+void sweep_argv_free(const struct sweep *s, char **argv);
+const char *sweep_value(const struct sweep *s, u32 i, u32 j);
+/* "--pattern uniform --load 0.1 -s switching=vct": what point @i sets */
+void sweep_describe(const struct sweep *s, u32 i, char *buf, size_t len);
+void sweep_free(struct sweep *s);
 
 #endif

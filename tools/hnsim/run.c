@@ -2,13 +2,16 @@
 /*
  * run.c - hnsim run --pattern NAME ...: synthetic traffic through the
  * engine, with the core's run driver (kmod/core/traffic_run.c), so the
- * in-kernel generator runs the same code on the same words.
+ * in-kernel generator runs the same code on the same words.  Its options,
+ * the points of a sweep (sweep.c) run one after the other with a
+ * progress line; run_report.c prints each.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "hnsim.h"
 #include "hn_traffic.h"
 #include "topts.h"
@@ -25,13 +28,16 @@ static void run_usage(FILE *f)
 "SYNOPSIS\n"
 "    hnsim run --pattern NAME [PATTERN OPTIONS] (--load L | --batch M)\n"
 "              [--size SPEC] [--net NET] [METHOD] [--seed S]\n"
-"              [--json [--pretty]] [ENGINE OPTIONS]\n"
+"              [--json [--pretty] | --csv] [--progress | --no-progress]\n"
+"              [ENGINE OPTIONS]\n"
+"    hnsim run --pattern LIST --load LIST [-s KEY=LIST]... --csv | hnplot\n"
 "\n"
 "DESCRIPTION\n"
 "    Generate a synthetic traffic pattern on the engine's N virtual nodes\n"
 "    and measure it.  Without --pattern, 'hnsim run [OPTIONS] TRACE' is the\n"
 "    trace mode ('hnsim --help').  The same options and seed give the same\n"
-"    messages and statistics here and in the kernel's generator.\n"
+"    messages and statistics here and in the kernel's generator.  Lists of\n"
+"    values make a sweep, one run per point (SWEEPS).\n"
 "\n"
 "OPTIONS\n");
 	hn_topts_usage_patterns(f);
@@ -72,6 +78,28 @@ static void run_usage(FILE *f)
 "                    group installed when the fabric is empty and a PE waits\n"
 "Engine options: -p PROFILE, -t TOPOLOGY, -n N, -k K, -P POLICY, -s KEY=VALUE,\n"
 "-c FILE, as in trace mode ('hnsim --help').\n"
+"Output:\n"
+"  -j, --json        one JSON object per point, a line each (JSON lines)\n"
+"      --pretty      with --json: indented (as hnctl -j -p)\n"
+"      --csv         a header line, then one line per point (OUTPUT)\n"
+"      --progress    a progress line on stderr (default: when it is a\n"
+"                    terminal); --no-progress: none\n"
+"\n"
+"SWEEPS\n"
+"    --pattern, --net, -s KEY=VALUE, --seed and --load take a list, comma-\n"
+"    separated, of values and ranges FIRST:LAST:STEP (numbers only: FIRST,\n"
+"    FIRST+STEP, ... up to LAST; loads count in millionths, so\n"
+"    0.05:0.95:0.05 is 19 loads ending at 0.95 exactly).  The run is then\n"
+"    a sweep over the cross product of the lists: --pattern varies slowest,\n"
+"    then --net, the -s keys in the order given, --seed, and --load\n"
+"    fastest, so the points of one curve follow each other.  Each point is\n"
+"    the command line with every list replaced by one of its values, run\n"
+"    on an engine of its own with the same --seed: it prints exactly what\n"
+"    that command line prints alone, whatever the other points.  Every\n"
+"    point is checked before the first runs.  -s topology= and -s policy=\n"
+"    take one value, whose commas are its own.\n"
+"      hnsim run --pattern uniform,transpose --load 0.05:0.95:0.05 -k 0 \\\n"
+"          -s switching=wormhole,vct --csv | hnplot -o curve.png\n"
 "\n"
 "OUTPUT\n"
 "    Offered and accepted load (fraction of the senders' link capacity,\n"
@@ -83,12 +111,22 @@ static void run_usage(FILE *f)
 "    hntraffic), Ding's utilisation (Ch. 1: bits delivered / (last delivery\n"
 "    - first generation) / senders' link rate; also over all N links), what\n"
 "    was and was not delivered, and how the run ended.  --json prints one\n"
-"    object (keys: docs/names.md), --pretty indented (as hnctl -j -p).\n"
+"    object per point (keys: docs/names.md); --csv a column for each of\n"
+"    its members but the sample periods' arrays, named as the member, and\n"
+"    one for each swept -s KEY after seed.  Units: as a name ends, _ns,\n"
+"    _ppm (millionths of the senders' link capacity), _bytes, _s; size and\n"
+"    size_max are bytes, lat_mean_first and lat_mean_second ns; the rest\n"
+"    are counts, words or true/false.\n"
+"    A figure the point did not measure is null in JSON and empty in CSV,\n"
+"    never 0: the latency when no measured message arrived, the accepted\n"
+"    load when the run ended in its warm-up (saturated from the start; its\n"
+"    offered_ppm is then the warm-up's), both loads of a batch.\n"
+"    load_ppm is the offered load the point was given.\n"
 "\n"
 "EXIT STATUS\n"
-"    0  completed\n"
+"    0  completed (a sweep: every point)\n"
 "    1  bad options\n"
-"    2  saturated or not completed\n");
+"    2  saturated or not completed (a sweep: a point)\n");
 }
 
 static double wall(void)
@@ -99,211 +137,40 @@ static double wall(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* a percentile: an upper bound, within [min, max] (hn_hist_percentile) */
-static u64 pct(const struct hn_tres *r, u32 permille)
-{
-	return hn_hist_percentile(r->hist, r->lat_min, r->lat_max, permille);
-}
-
-/* the sample periods' figures: @what 0 mean latency, 1 offered, 2 accepted */
-static u64 smp(const struct hn_tres *r, u32 i, int what, double cap)
-{
-	u64 b = what == 1 ? r->smp_gen_bytes[i] : r->smp_acc_bytes[i];
-
-	if (!what)
-		return r->smp_lat_n[i] ? r->smp_lat_sum[i] / r->smp_lat_n[i] : 0;
-	return cap > 0 ? (u64)(b * 1e6 / cap + 0.5) : 0;
-}
-
-/* bytes the senders' links carry in one sample period */
-static double smp_cap(const struct hn_config *c, const struct hn_trun_cfg *rc,
-		      const struct hn_tres *r)
-{
-	return (double)rc->measure_ns / HN_TRUN_SAMPLES * c->link_mbps /
-	       8000 * r->active;
-}
-
-/* "+12.3 %": the second half's mean latency against the first's */
-static double rise_pct(const struct hn_tres *r)
-{
-	return r->lat_first ? 100.0 * ((double)r->lat_second - r->lat_first) /
-			      r->lat_first : 0;
-}
-
-static void print_convergence(const struct hn_trun_cfg *rc,
-			      const struct hn_tres *r)
-{
-	u32 i;
-
-	printf("convergence mean latency by generation, %u sample periods of %llu ns:",
-	       HN_TRUN_SAMPLES, U(rc->measure_ns / HN_TRUN_SAMPLES));
-	for (i = 0; i < HN_TRUN_SAMPLES; i++)
-		printf(" %llu", U(smp(r, i, 0, 0)));
-	printf(" ns\n");
-	printf("            halves %llu, %llu ns (%+.1f %%); trend S = %d over %u periods, a rise from %u (%s): %s\n",
-	       U(r->lat_first), U(r->lat_second), rise_pct(r),
-	       (int)r->trend_up - (int)r->trend_down, r->trend_periods,
-	       r->trend_min, r->warmup_capped ?
-	       "10 %, the warm-up never settled" : "0.1 %",
-	       r->end == HN_END_STOPPED ? "not judged" :
-	       r->rising ? "rising, not converged" : "converged");
-}
-
-/* predictive slots: given time, passed over empty (SES), preempted */
-static void pslots(const struct hn_gstats *g, u32 k, u64 *run, u64 *skip,
-		   u64 *pre)
-{
-	u32 s;
-
-	*run = *skip = *pre = 0;
-	for (s = 0; s < k; s++) {
-		*run += g->slot[s].runs;
-		*skip += g->slot[s].skipped;
-		*pre += g->slot[s].preempted;
-	}
-}
-
-static void print_human(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
-			struct hn_engine *e, const struct hn_tres *r,
-			double wall_s)
-{
-	const struct hn_config *c = hn_cfg(e);
-	u64 run, skip, pre;
-	struct hn_gstats g;
-	char pol[64], sz[96];
-
-	hn_stats_global(e, &g);
-	printf("run         %s, %u nodes (%u send), net %s, slots %u, policy %s, seed %llu\n",
-	       hn_pattern_name(t->pattern), c->nodes, r->active,
-	       hn_net_name(rc->net), c->k,
-	       cfg_policy_name(c->policy, pol, sizeof(pol)), U(t->seed));
-	if (t->inject == HN_INJ_BATCH)
-		printf("injection   batch of %u per sender, %s, generation %s%u Mb/s\n",
-		       t->batch, hn_topts_size_desc(t, sz, sizeof(sz)),
-		       t->gen_mbps ? "" : "unlimited, ", t->gen_mbps);
-	else
-		printf("injection   Bernoulli, offered %.4f of the link, %s\n",
-		       t->load_ppm / 1e6, hn_topts_size_desc(t, sz, sizeof(sz)));
-	if (t->pattern == HN_PAT_PHASED)
-		printf("phases      %s, %u messages per ordered+random pair, ratio %.6f\n",
-		       hn_phases_name(t->phases), t->phase_msgs,
-		       t->pred_ppm / 1e6);
-	printf("ended       %s, at %llu ns virtual (%.3f s wall)\n", r->why,
-	       U(r->t_end), wall_s);
-	printf("messages    generated %llu, delivered %llu (circuit %llu, wormhole %llu), not delivered %llu; measured %llu, of them delivered %llu\n",
-	       U(r->gen_msgs), U(r->done_msgs), U(g.rx_msgs[0]),
-	       U(g.rx_msgs[1]), U(r->gen_msgs - r->done_msgs), U(r->tagged),
-	       U(r->tagged_done));
-	if (t->inject == HN_INJ_BERNOULLI && !r->measured_ns) {
-		printf("window      none: the run ended in the warm-up, after %llu ns\n",
-		       U(r->warmup_taken_ns));
-	} else if (t->inject == HN_INJ_BERNOULLI) {
-		printf("window      [%llu, %llu) ns, %llu ns of it measured; warm-up %llu ns (--warmup %llu%s)\n",
-		       U(r->warmup_taken_ns), U(r->warmup_taken_ns + rc->measure_ns),
-		       U(r->measured_ns), U(r->warmup_taken_ns), U(rc->warmup_ns),
-		       r->warmup_capped ?
-		       ", cut at --warmup-max with the latency still rising" :
-		       ", half the window, then while the latency rose");
-		printf("throughput  offered %.4f, accepted %.4f of the senders' link capacity (window)\n",
-		       r->offered_ppm / 1e6, r->accepted_ppm / 1e6);
-		print_convergence(rc, r);
-	}
-	if (r->lat_n)
-		printf("latency     min %llu, mean %llu, p50 <= %llu, p99 <= %llu, max %llu ns (generation to delivery; p50, p99: upper bounds)\n",
-		       U(r->lat_min), U(r->lat_sum / r->lat_n),
-		       U(pct(r, 500)), U(pct(r, 990)), U(r->lat_max));
-	printf("utilisation %.2f %% of the senders' links, %.2f %% of all N links (Ch. 1)\n",
-	       r->util_ppm / 1e4, r->util_all_ppm / 1e4);
-	printf("circuits    %llu grants, %llu refusals, %llu time-outs, %llu plan groups; source queue max %llu\n",
-	       U(g.grants), U(g.refusals), U(g.timeouts), U(r->groups),
-	       U(r->queue_max));
-	pslots(&g, c->k, &run, &skip, &pre);
-	printf("slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
-	       U(run), U(skip), U(pre), U(g.slot[c->k].runs));
-}
-
-static void json_smp(const char *key, const struct hn_tres *r, int what,
-		     double cap)
-{
-	u32 i;
-
-	printf("\"%s\": [", key);
-	for (i = 0; i < HN_TRUN_SAMPLES; i++)
-		printf("%s%llu", i ? ", " : "", U(smp(r, i, what, cap)));
-	printf("], ");
-}
-
-/* the window as measured, and the convergence test's figures */
-static void json_convergence(const struct hn_config *c,
-			     const struct hn_trun_cfg *rc,
-			     const struct hn_tres *r)
-{
-	double cap = smp_cap(c, rc, r);
-
-	printf("\"warmup_taken_ns\": %llu, \"measured_ns\": %llu, \"sample_ns\": %llu, ",
-	       U(r->warmup_taken_ns), U(r->measured_ns),
-	       U(rc->measure_ns / HN_TRUN_SAMPLES));
-	json_smp("sample_lat_mean", r, 0, 0);
-	json_smp("sample_offered_ppm", r, 1, cap);
-	json_smp("sample_accepted_ppm", r, 2, cap);
-	printf("\"lat_mean_first\": %llu, \"lat_mean_second\": %llu, \"lat_trend_up\": %u, \"lat_trend_down\": %u, \"lat_trend_min\": %u, \"lat_trend_periods\": %u, \"warmup_capped\": %s, \"converged\": %s, ",
-	       U(r->lat_first), U(r->lat_second), r->trend_up,
-	       r->trend_down, r->trend_min, r->trend_periods,
-	       r->warmup_capped ? "true" : "false",
-	       r->rising ? "false" : "true");
-}
-
-static void print_json(const struct hn_tcfg *t, const struct hn_trun_cfg *rc,
-		       struct hn_engine *e, const struct hn_tres *r,
-		       double wall_s)
-{
-	const struct hn_config *c = hn_cfg(e);
-	u64 run, skip, pre;
-	struct hn_gstats g;
-	char pol[64];
-
-	hn_stats_global(e, &g);
-	printf("{\"pattern\": \"%s\", \"nodes\": %u, \"active\": %u, \"net\": \"%s\", \"slots\": %u, \"policy\": \"%s\", \"seed\": %llu, ",
-	       hn_pattern_name(t->pattern), c->nodes, r->active,
-	       hn_net_name(rc->net), c->k,
-	       cfg_policy_name(c->policy, pol, sizeof(pol)), U(t->seed));
-	printf("\"inject\": \"%s\", \"load_ppm\": %u, \"batch\": %u, \"size\": %u, \"size_max\": %u, ",
-	       t->inject == HN_INJ_BATCH ? "batch" : "bernoulli",
-	       t->inject == HN_INJ_BATCH ? 0 : t->load_ppm,
-	       t->inject == HN_INJ_BATCH ? t->batch : 0, t->size,
-	       t->size_dist == HN_SIZE_FIXED ? t->size : t->size_max);
-	printf("\"end\": \"%s\", \"saturated\": %s, \"completed\": %s, \"why\": \"%s\", \"t_end_ns\": %llu, \"wall_s\": %.6f, ",
-	       r->end == HN_END_DONE ? "done" : r->end == HN_END_LIMIT ?
-	       "limit" : "saturated",
-	       r->end != HN_END_DONE && r->end != HN_END_LIMIT ?
-	       "true" : "false", r->end == HN_END_DONE ? "true" : "false",
-	       r->why, U(r->t_end), wall_s);
-	if (t->inject == HN_INJ_BERNOULLI)
-		json_convergence(hn_cfg(e), rc, r);
-	printf("\"gen_msgs\": %llu, \"gen_bytes\": %llu, \"done_msgs\": %llu, \"done_bytes\": %llu, \"circuit_msgs\": %llu, \"wormhole_msgs\": %llu, \"tagged\": %llu, \"tagged_done\": %llu, ",
-	       U(r->gen_msgs), U(r->gen_bytes), U(r->done_msgs),
-	       U(r->done_bytes), U(g.rx_msgs[0]), U(g.rx_msgs[1]),
-	       U(r->tagged), U(r->tagged_done));
-	printf("\"offered_ppm\": %u, \"accepted_ppm\": %u, \"util_ppm\": %u, \"util_all_ppm\": %u, ",
-	       r->offered_ppm, r->accepted_ppm, r->util_ppm, r->util_all_ppm);
-	printf("\"lat_min_ns\": %llu, \"lat_mean_ns\": %llu, \"lat_p50_ns\": %llu, \"lat_p99_ns\": %llu, \"lat_max_ns\": %llu, ",
-	       U(r->lat_n ? r->lat_min : 0),
-	       U(r->lat_n ? r->lat_sum / r->lat_n : 0),
-	       U(pct(r, 500)), U(pct(r, 990)), U(r->lat_max));
-	pslots(&g, c->k, &run, &skip, &pre);
-	printf("\"pslot_runs\": %llu, \"pslot_skipped\": %llu, \"pslot_preempted\": %llu, \"wslot_runs\": %llu, ",
-	       U(run), U(skip), U(pre), U(g.slot[c->k].runs));
-	printf("\"grants\": %llu, \"refusals\": %llu, \"timeouts\": %llu, \"groups\": %llu, \"queue_max\": %llu}\n",
-	       U(g.grants), U(g.refusals), U(g.timeouts), U(r->groups),
-	       U(r->queue_max));
-}
-
 static int opt_err(const char *opt, const char *val, const char *what)
 {
 	return hn_topt_err("hnsim run", opt, val, what);
 }
 
-enum { O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY };
+enum {
+	O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY, O_CSV, O_PROGRESS,
+	O_NO_PROGRESS
+};
+
+static const struct option run_lo[] = {
+	HN_TOPT_LONGOPTS,
+	{ "net", required_argument, NULL, O_NET },
+	{ "preload-slots", required_argument, NULL, O_PSLOTS },
+	{ "warmup-max", required_argument, NULL, O_WMAX },
+	{ "json", no_argument, NULL, 'j' },
+	{ "pretty", no_argument, NULL, O_PRETTY },
+	{ "csv", no_argument, NULL, O_CSV },
+	{ "progress", no_argument, NULL, O_PROGRESS },
+	{ "no-progress", no_argument, NULL, O_NO_PROGRESS },
+	HNSIM_CFG_LONGOPTS,
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+#define RUN_SHORTOPTS	HNSIM_CFG_SHORTOPTS "jh"
+
+/* the options that take a list, slowest first (hnsim run --help, Sweeps) */
+static const struct sweep_opt run_sweep[] = {
+	{ HN_TOPT_PATTERN, "--pattern", SWEEP_WORD },
+	{ O_NET, "--net", SWEEP_WORD },
+	{ 's', "-s", SWEEP_KEYED },
+	{ HN_TOPT_SEED, "--seed", SWEEP_NUMBER },
+	{ HN_TOPT_LOAD, "--load", SWEEP_RATIO },
+};
 
 /* Is "hnsim run ARGS" the pattern mode (else the trace mode)? */
 int run_wanted(int argc, char **argv)
@@ -318,38 +185,28 @@ int run_wanted(int argc, char **argv)
 	return 0;
 }
 
-/* hnsim run --pattern ...; argv[0] is "run". */
-int run_main(int argc, char **argv)
-{
-	static const struct option lo[] = {
-		HN_TOPT_LONGOPTS,
-		{ "net", required_argument, NULL, O_NET },
-		{ "preload-slots", required_argument, NULL, O_PSLOTS },
-		{ "warmup-max", required_argument, NULL, O_WMAX },
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, O_PRETTY },
-		HNSIM_CFG_LONGOPTS,
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+/* one point's command line, parsed */
+struct run_opts {
 	struct hn_config cfg;
 	struct hn_topts o;
-	struct hn_tcfg t;
-	struct hn_trun_cfg rc;
-	struct hn_err err = { 0 };
-	const struct hn_tres *res;
-	struct hn_trun *r;
-	unsigned long long v;
-	int c, json = 0, pretty = 0, rv;
-	double t0;
+	int json, pretty, csv, progress;
+};
 
-	hn_config_default(&cfg);
-	hn_topts_init(&o, "hnsim run");
-	optind = 1;
-	while ((c = getopt_long(argc, argv, HNSIM_CFG_SHORTOPTS "jh", lo, NULL)) != -1) {
-		rv = hn_topts_opt(&o, c, optarg);
+/* 0, 1 bad (said on stderr), 2 the help printed */
+static int parse_point(int argc, char **argv, struct run_opts *p)
+{
+	unsigned long long v;
+	int c, rv;
+
+	memset(p, 0, sizeof(*p));
+	p->progress = -1;
+	hn_config_default(&p->cfg);
+	hn_topts_init(&p->o, "hnsim run");
+	optind = 0;
+	while ((c = getopt_long(argc, argv, RUN_SHORTOPTS, run_lo, NULL)) != -1) {
+		rv = hn_topts_opt(&p->o, c, optarg);
 		if (rv < 0)
-			rv = cfg_opt(&cfg, NULL, c, optarg, "hnsim run");
+			rv = cfg_opt(&p->cfg, NULL, c, optarg, "hnsim run");
 		if (rv > 0)
 			return 1;
 		if (!rv)
@@ -360,26 +217,33 @@ int run_main(int argc, char **argv)
 			if (rv < 0)
 				return opt_err("--net", optarg,
 					       "unknown network: hybrid, wormhole, circuit, dynamic or preload");
-			o.r.net = (u32)rv;
+			p->o.r.net = (u32)rv;
 			break;
 		case O_PSLOTS:
-			if (hn_topt_u32(optarg, &o.r.preload_slots))
+			if (hn_topt_u32(optarg, &p->o.r.preload_slots))
 				return opt_err("--preload-slots", optarg, "want slots");
 			break;
 		case O_WMAX:
 			if (hn_topt_u64(optarg, &v))
 				return opt_err("--warmup-max", optarg, "want ns");
-			o.r.warmup_max_ns = v;
+			p->o.r.warmup_max_ns = v;
 			break;
 		case 'j':
-			json = 1;
+			p->json = 1;
 			break;
 		case O_PRETTY:
-			pretty = 1;
+			p->pretty = 1;
+			break;
+		case O_CSV:
+			p->csv = 1;
+			break;
+		case O_PROGRESS:
+		case O_NO_PROGRESS:
+			p->progress = c == O_PROGRESS;
 			break;
 		case 'h':
 			run_usage(stdout);
-			return 0;
+			return 2;
 		default:
 			fprintf(stderr, "Try 'hnsim run --help'.\n");
 			return 1;
@@ -390,37 +254,168 @@ int run_main(int argc, char **argv)
 			argv[optind]);
 		return 1;
 	}
-	if (hn_topts_finish(&o, cfg.nodes))
+	if (p->csv && (p->json || p->pretty)) {
+		fprintf(stderr, "hnsim run: --csv, or --json [--pretty]: one of them\n");
 		return 1;
-	t = o.t;
-	rc = o.r;
-	t0 = wall();
-	r = hn_trun_create(&cfg, &t, &rc, &rv, &err);
-	if (!r) {
-		fprintf(stderr, "hnsim run: %s\n",
+	}
+	if (hn_topts_finish(&p->o, p->cfg.nodes))
+		return 1;
+	/* the words were in the command line, which goes */
+	p->o.pattern = p->o.hot = p->o.size = NULL;
+	return 0;
+}
+
+/* the run of @p, or NULL (said, with @what: the point of a sweep) */
+static struct hn_trun *create(struct run_opts *p, const char *what)
+{
+	struct hn_err err = { 0 };
+	struct hn_trun *r;
+	int rv;
+
+	r = hn_trun_create(&p->cfg, &p->o.t, &p->o.r, &rv, &err);
+	if (!r)
+		fprintf(stderr, "hnsim run: %s%s%s\n", what, *what ? ": " : "",
 			err.msg ? err.msg : strerror(-rv));
-		return 1;
-	}
-	rv = hn_trun_run(r, 0);
-	if (rv) {
-		fprintf(stderr, "hnsim run: the run failed: %s\n",
-			rv == -EHOSTUNREACH ?
-			"the preload plan has no circuit for a message" :
-			strerror(-rv));
-		hn_trun_destroy(r);
-		return 1;
-	}
-	res = hn_trun_result(r);
-	if (json && pretty)
-		json_pretty_begin();
-	if (json)
-		print_json(&t, &rc, hn_trun_engine(r), res, wall() - t0);
-	else
-		print_human(&t, &rc, hn_trun_engine(r), res, wall() - t0);
-	json_pretty_end();
-	rv = res->end == HN_END_DONE ? 0 : 2;
-	if (rv && !json)
-		fprintf(stderr, "hnsim run: %s\n", res->why);
-	hn_trun_destroy(r);
+	return r;
+}
+
+/*
+ * The progress line on stderr: on a terminal rewritten in place four
+ * times a second, else a line a second; and at the start of each point.
+ */
+struct progress {
+	int on, tty;
+	double last;
+};
+
+static void progress(struct progress *g, struct hn_trun *r, u32 i, u32 n,
+		     const char *what, int force)
+{
+	const struct hn_tres *res = hn_trun_result(r);
+	double t = wall();
+
+	if (!g->on || (!force && t - g->last < (g->tty ? 0.25 : 1.0)))
+		return;
+	g->last = t;
+	fprintf(stderr, "%shnsim run: ", g->tty ? "\r" : "");
+	if (n > 1)
+		fprintf(stderr, "point %u of %u, %s: ", i + 1, n, what);
+	fprintf(stderr, "%llu ns virtual, %llu generated, %llu delivered%s",
+		U(hn_now(hn_trun_engine(r))), U(res->gen_msgs),
+		U(res->done_msgs), g->tty ? "\033[K" : "\n");
+}
+
+/* Run @r to its end, showing progress: 0, or the driver's error. */
+static int drive(struct hn_trun *r, struct progress *g, u32 i, u32 n,
+		 const char *what)
+{
+	int rv;
+
+	progress(g, r, i, n, what, 1);
+	while (!(rv = hn_trun_run(r, 1024)) && !hn_trun_result(r)->end)
+		progress(g, r, i, n, what, 0);
 	return rv;
+}
+
+/*
+ * hnsim run --pattern ...; argv[0] is "run".  Every point of a sweep is
+ * checked before the first runs; each runs on an engine of its own.
+ */
+int run_main(int argc, char **argv)
+{
+	struct run_set set[SWEEP_MAX_DIMS];
+	struct progress g = { 0 };
+	struct run_point rp;
+	struct run_opts *pts, *p;
+	const struct hn_tres *res;
+	struct hn_trun *r;
+	struct sweep s;
+	char what[512], **v;
+	int rv = 0, fmt, status = 0;
+	double t0;
+	u32 i, j, nset;
+
+	if (sweep_parse(&s, argc, argv, run_lo, RUN_SHORTOPTS, run_sweep,
+			ARRAY_SIZE(run_sweep)))
+		return 1;
+	pts = calloc(s.npoints, sizeof(*pts));
+	if (!pts) {
+		fprintf(stderr, "hnsim run: out of memory\n");
+		sweep_free(&s);
+		return 1;
+	}
+	for (i = 0; i < s.npoints && !rv; i++) {
+		v = sweep_argv(&s, i);
+		rv = parse_point(argc, v, &pts[i]);
+		sweep_argv_free(&s, v);
+		sweep_describe(&s, i, what, sizeof(what));
+		if (!rv) {
+			r = create(&pts[i], what);
+			rv = r ? 0 : 1;
+			hn_trun_destroy(r);
+		}
+	}
+	if (rv)
+		goto out;
+	p = &pts[0];
+	fmt = p->csv ? RUN_CSV : p->json ? RUN_JSON : RUN_HUMAN;
+	g.tty = isatty(2);
+	g.on = p->progress < 0 ? g.tty : p->progress;
+	for (i = 0; i < s.npoints && !rv; i++) {
+		p = &pts[i];
+		sweep_describe(&s, i, what, sizeof(what));
+		/* the swept keys the report has not already (nodes, slots) */
+		for (nset = j = 0; j < s.ndim; j++)
+			if (s.dim[j].opt->kind == SWEEP_KEYED &&
+			    strcmp(s.dim[j].key, "nodes") &&
+			    strcmp(s.dim[j].key, "slots"))
+				set[nset++] = (struct run_set){
+					s.dim[j].key, sweep_value(&s, i, j) };
+		t0 = wall();
+		r = create(p, what);
+		if (!r) {
+			rv = 1;
+			break;
+		}
+		rv = drive(r, &g, i, s.npoints, what);
+		if (g.on && g.tty)
+			fprintf(stderr, "\r\033[K");
+		if (rv) {
+			fprintf(stderr, "hnsim run: %s%sthe run failed: %s\n",
+				what, *what ? ": " : "",
+				rv == -EHOSTUNREACH ?
+				"the preload plan has no circuit for a message" :
+				strerror(-rv));
+			hn_trun_destroy(r);
+			rv = 1;
+			break;
+		}
+		res = hn_trun_result(r);
+		rp = (struct run_point){
+			.t = &p->o.t, .rc = &p->o.r, .e = hn_trun_engine(r),
+			.r = res, .wall_s = wall() - t0,
+			.what = s.ndim ? what : NULL, .index = i,
+			.count = s.npoints, .set = set, .nset = nset,
+		};
+		if (fmt == RUN_CSV && !i)
+			run_report(stdout, RUN_CSV_HEAD, &rp);
+		if (fmt == RUN_HUMAN && i)
+			putchar('\n');
+		if (fmt == RUN_JSON && p->pretty)
+			json_pretty_begin();
+		run_report(stdout, fmt, &rp);
+		json_pretty_end();
+		fflush(stdout);
+		if (res->end != HN_END_DONE) {
+			status = 2;
+			if (fmt == RUN_HUMAN)
+				fprintf(stderr, "hnsim run: %s%s%s\n", what,
+					*what ? ": " : "", res->why);
+		}
+		hn_trun_destroy(r);
+	}
+out:
+	free(pts);
+	sweep_free(&s);
+	return rv == 2 ? 0 : rv ? 1 : status;
 }

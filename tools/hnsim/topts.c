@@ -17,6 +17,16 @@ int hn_topt_err(const char *prog, const char *opt, const char *val,
 	return 1;
 }
 
+/*
+ * A list or a range where one value goes: hnsim run makes a sweep of it
+ * and hands each point one value (sweep.c); any other tool runs once.
+ */
+static int one_value(const char *prog, const char *opt, const char *arg)
+{
+	return hn_topt_err(prog, opt, arg,
+			   "one value here: lists and ranges (A,B and FIRST:LAST:STEP) are sweeps, which hnsim run runs");
+}
+
 int hn_topt_u64(const char *s, unsigned long long *v)
 {
 	char *end;
@@ -171,6 +181,8 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 		o->size = arg;
 		return 0;
 	case HN_TOPT_LOAD:
+		if (strpbrk(arg, ",:"))
+			return one_value(p, "--load", arg);
 		ppm = hn_parse_ppm(arg);
 		if (ppm < 0)
 			return hn_topt_err(p, "--load", arg,
@@ -218,6 +230,8 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 			return hn_topt_err(p, "--max-queue", arg, "want messages");
 		return 0;
 	case HN_TOPT_SEED:
+		if (strpbrk(arg, ",:"))
+			return one_value(p, "--seed", arg);
 		if (hn_topt_u64(arg, &v))
 			return hn_topt_err(p, "--seed", arg, "want a number");
 		o->t.seed = v;
@@ -244,6 +258,8 @@ int hn_topts_finish(struct hn_topts *o, u32 nodes)
 			o->prog, o->prog);
 		return 1;
 	}
+	if (strpbrk(o->pattern, ",:"))
+		return one_value(o->prog, "--pattern", o->pattern);
 	rv = hn_pattern_parse(o->pattern);
 	if (rv < 0) {
 		fprintf(stderr, "%s: unknown pattern '%s'; the patterns are:",

@@ -59,7 +59,9 @@ static void usage(FILE *f)
 "\n"
 "    The device's network (N, K, policy, timing, preloaded circuits) is the\n"
 "    module's: set it with module parameters or 'hnctl set'; hnsim's\n"
-"    --net, --preload-slots, -p, -n, -k, -P, -s and -c do not apply.\n"
+"    --net, --preload-slots, -p, -n, -k, -P, -s and -c do not apply.  A run\n"
+"    is one point: a list or range of values (hnsim run's sweeps) is\n"
+"    refused.\n"
 "\n"
 "PATTERNS, SIZES, INJECTION (the words of 'hnsim run --pattern')\n");
 	hn_topts_usage_patterns(f);

@@ -1,0 +1,325 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# selftests/hnsim/test-run.sh BUILD - hnsim run's sweeps and outputs,
+# without the module: lists and ranges (and the errors of those that are
+# none), the cross product's order, a point's result independent of the
+# sweep it is in, the CSV against the JSON, null for what a point did not
+# measure, --progress and --no-progress in every mode, hnplot's PNG, and
+# hntraffic refusing a list.  Prints TAP; exits 1 if a test failed.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+O=${1:-build}
+H=$O/hnsim
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. selftests/tap.sh
+
+# a quick point: 4 nodes, a short warm-up and window
+Q="-n 4 --warmup 1000 --measure 10000 --no-progress"
+
+# col FILE NAME...: those columns of a CSV, comma-separated, a row a line
+col() {
+	python3 -c 'import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+i = [rows[0].index(c) for c in sys.argv[2:]]
+for r in rows[1:]:
+	print(",".join(r[k] for k in i))' "$@"
+}
+
+# ---- lists and ranges ---------------------------------------------------
+# values WANT ARGS...: the load_ppm (or -s key) column of the sweep ARGS
+values() {
+	local name=$1 want=$2
+	shift 2
+	# shellcheck disable=SC2086 # $Q: options
+	"$H" run --pattern uniform $Q --csv "$@" > "$T/v.csv" 2> "$T/v.err"
+	# shellcheck disable=SC2086 # $name: the columns
+	col "$T/v.csv" $name | tr '\n' ' ' > "$T/v"
+	echo "want: $want" >> "$T/v.err"
+	[ "$(cat "$T/v")" = "$want " ]
+}
+check_values() {	# DESC COLUMN WANT ARGS...
+	local desc=$1
+	shift
+	if values "$@"; then
+		report 1 "$desc"
+	else
+		echo "got:  $(cat "$T/v")" >> "$T/v.err"
+		report 0 "$desc" "$T/v.err"
+	fi
+}
+check_values "--load 0.05:0.95:0.05: 19 loads, the last 0.95 exactly" \
+	load_ppm "$(seq 50000 50000 950000 | tr '\n' ' ' | sed 's/ $//')" \
+	--load 0.05:0.95:0.05
+check_values "--load 5%:15%:5%: percentages" load_ppm \
+	"50000 100000 150000" --load 5%:15%:5%
+check_values "--load 0.1,0.3:0.5:0.2,1: values and ranges, in the order given" \
+	load_ppm "100000 300000 500000 1000000" --load 0.1,0.3:0.5:0.2,1
+check_values "--load 0.1:0.35:0.1: up to LAST, not past it" load_ppm \
+	"100000 200000 300000" --load 0.1:0.35:0.1
+check_values "--load 0.1:0.3:0.1: 0.3 too (three 0.1 in floating point pass it)" \
+	load_ppm "100000 200000 300000" --load 0.1:0.3:0.1
+check_values "-s slot_w_ns=100:300:100: a key's range" slot_w_ns \
+	"100 200 300" --load 0.1 -s slot_w_ns=100:300:100
+check_values "-s slot-w-ns=400,200: hnctl's spelling, a column as the key" \
+	slot_w_ns "400 200" --load 0.1 -s slot-w-ns=400,200
+check_values "--seed 3:7:2: seeds" seed "3 5 7" --load 0.1 --seed 3:7:2
+check_values "-s nodes=4,16: in the nodes column, once" "nodes slots" \
+	"4,4 16,4" --load 0.1 -s nodes=4,16
+check_values "--net wormhole,hybrid: networks" net "wormhole hybrid" \
+	--load 0.1 --net wormhole,hybrid
+check_values "-s policy=ses,preempt: one policy (its commas are its own)" \
+	policy "preempt" --load 0.1 -s policy=ses,preempt
+check_values "-s topology=fattree:2,2: one topology" nodes "4" \
+	--load 0.1 -s topology=fattree:2,2
+
+# bad lists: exit 1, the reason on stderr, nothing on stdout
+: > "$T/bad"
+while IFS='|' read -r args want; do
+	case $args in
+	*--pattern*) ;;
+	*) args="--pattern uniform $args" ;;
+	esac
+	# shellcheck disable=SC2086 # $args: options
+	"$H" run $Q $args > "$T/o" 2> "$T/e"
+	rc=$?
+	if [ $rc != 1 ] || [ -s "$T/o" ] || [ "$(cat "$T/e")" != "$want" ]; then
+		{ echo "$args: exit $rc, stderr:"; cat "$T/e"; echo "want: $want"; } >> "$T/bad"
+	fi
+done <<'EOF'
+--load 0.1,,0.2|hnsim run: --load '0.1,,0.2': an empty value in the list
+--load 0.1,|hnsim run: --load '0.1,': an empty value in the list
+--load 0.3:0.1:0.1|hnsim run: --load '0.3:0.1:0.1': a range's FIRST must be at most its LAST
+--load 0.1:0.3:0|hnsim run: --load '0.1:0.3:0': the STEP of a range must be above 0
+--load 0.1:0.3|hnsim run: --load '0.1:0.3': a range is FIRST:LAST:STEP
+--load 0.1:0.2:0.1:0.1|hnsim run: --load '0.1:0.2:0.1:0.1': a range is FIRST:LAST:STEP
+--load a:b:c|hnsim run: --load 'a:b:c': a range is FIRST:LAST:STEP of ratios (0.05 or 5%)
+--load 0.000001:1:0.000001|hnsim run: --load '0.000001:1:0.000001': more than 10000 values
+--load 0.1,1.5|hnsim run: --load '1.5': out of range: the offered load must be above 0 and at most 1 (the link rate)
+--load 0:0.5:0.25|hnsim run: --load '0': out of range: the offered load must be above 0 and at most 1 (the link rate)
+--load 0.1,0.2 --load 0.3|hnsim run: --load '0.1,0.2': a list, and the option again: give its values once
+--load 0.1 --pattern uniform,nosuch|hnsim run: unknown pattern 'nosuch'; the patterns are: uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased
+--load 0.1 --pattern a:b:c|hnsim run: --pattern 'a:b:c': a range FIRST:LAST:STEP is for numbers; list the values, comma-separated
+--load 0.1 --net hybrid,torus|hnsim run: --net 'torus': unknown network: hybrid, wormhole, circuit, dynamic or preload
+--load 0.1 -s switching=wormhole,cut|hnsim run: switching: 'cut' is not wormhole, vct, saf, or a number in 0..2
+--load 0.1 -s switching=a:b:1|hnsim run: -s 'switching=a:b:1': a range is FIRST:LAST:STEP of whole numbers
+--load 0.1 -s slot_w_ns=1,2 -s slot-w-ns=3|hnsim run: -s 'slot_w_ns=1,2': a list, and the option again: give its values once
+--load 0.1 --seed 1:-3:1|hnsim run: --seed '1:-3:1': a range is FIRST:LAST:STEP of whole numbers
+--load 0.1,0.2 --csv --json|hnsim run: --csv, or --json [--pretty]: one of them
+--load 0.1 --csv --pretty|hnsim run: --csv, or --json [--pretty]: one of them
+--load 0.1,0.2 --pattern transpose -n 8|hnsim run: --load 0.1: transpose needs a square node count (n x n)
+EOF
+report "$( [ -s "$T/bad" ] && echo 0 || echo 1)" \
+	"lists and ranges that are none: refused with the reason, before any point runs" \
+	"$T/bad"
+
+# ---- the cross product's order ------------------------------------------
+# shellcheck disable=SC2086
+"$H" run $Q --load 0.1,0.2 -s switching=wormhole,vct --pattern uniform,transpose \
+	--csv > "$T/x.csv" 2>&1
+col "$T/x.csv" pattern switching load_ppm > "$T/x"
+cat > "$T/want" <<'EOF'
+uniform,wormhole,100000
+uniform,wormhole,200000
+uniform,vct,100000
+uniform,vct,200000
+transpose,wormhole,100000
+transpose,wormhole,200000
+transpose,vct,100000
+transpose,vct,200000
+EOF
+diff "$T/want" "$T/x" > "$T/d" 2>&1
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+	"a sweep is the cross product: --pattern slowest, then -s, --load fastest" \
+	"$T/d"
+head -n 1 "$T/x.csv" > "$T/h"
+ok=0
+grep -q '^pattern,nodes,active,net,slots,policy,seed,switching,inject,load_ppm,' "$T/h" &&
+	grep -q ',offered_ppm,accepted_ppm,' "$T/h" &&
+	grep -q ',lat_min_ns,lat_mean_ns,lat_p50_ns,lat_p99_ns,lat_max_ns,' "$T/h" &&
+	ok=1
+report $ok "--csv: a header naming every column, the swept key after seed" "$T/h"
+
+# ---- a point is the same wherever it stands -----------------------------
+# the point (uniform, 0.2) on 16 nodes: alone, and in four sweeps
+P="-n 16 --warmup 5000 --measure 20000 --no-progress --json"
+# shellcheck disable=SC2086
+{
+	"$H" run --pattern uniform --load 0.2 $P
+	"$H" run --pattern uniform --load 0.1,0.2,0.3 $P | sed -n 2p
+	"$H" run --pattern uniform --load 0.3,0.2 $P | sed -n 2p
+	"$H" run --pattern uniform --load 0.05:0.2:0.05 $P | sed -n 4p
+	"$H" run --pattern transpose,uniform --load 0.9,0.2 $P | sed -n 4p
+} > "$T/pts" 2>&1
+python3 -c 'import json, sys
+pts = [json.loads(l) for l in open(sys.argv[1])]
+for p in pts:
+	p.pop("wall_s")
+assert len(pts) == 5, len(pts)
+assert pts[0]["load_ppm"] == 200000 and pts[0]["pattern"] == "uniform"
+assert all(p == pts[0] for p in pts), [p for p in pts if p != pts[0]]' \
+	"$T/pts" > "$T/d" 2>&1
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+	"a point prints what its command line prints alone, wherever it stands in a sweep" \
+	"$T/d"
+
+# ---- the CSV is the JSON ------------------------------------------------
+# shellcheck disable=SC2086
+for f in csv json; do
+	"$H" run --pattern uniform,hotspot --load 0.2,0.9 --no-progress \
+		-s slot_w_ns=200,400 --$f > "$T/s.$f"
+	echo "status $?" >> "$T/s.st"
+done
+"$H" run --pattern mixed --batch 4 -n 16 --no-progress --csv > "$T/b.csv"
+"$H" run --pattern mixed --batch 4 -n 16 --no-progress --json > "$T/b.json"
+python3 -c 'import csv, json, sys
+# the same members in the same order; a batch has no Bernoulli columns in
+# JSON, and empty ones in CSV
+def same(c, j):
+	rows = list(csv.DictReader(open(c)))
+	objs = [json.loads(l) for l in open(j)]
+	assert len(rows) == len(objs), (len(rows), len(objs))
+	for r, o in zip(rows, objs):
+		scalars = [k for k in o if not isinstance(o[k], list)]
+		assert [k for k in r if k in o] == scalars, (list(r), scalars)
+		for k in r:
+			v = o.get(k)
+			want = "" if v is None else str(v).lower() if isinstance(v, bool) else \
+				"%.6f" % v if isinstance(v, float) else str(v)
+			if k != "wall_s":
+				assert r[k] == want, (k, r[k], want)
+	return rows, objs
+rows, objs = same(sys.argv[1], sys.argv[2])
+assert len(rows) == 8 and rows[1]["slot_w_ns"] == "200", rows[1]
+assert objs[2]["slot_w_ns"] == 400, objs[2]
+rows, objs = same(sys.argv[3], sys.argv[4])
+assert "measured_ns" in rows[0] and "measured_ns" not in objs[0]' "$T/s.csv" "$T/s.json" "$T/b.csv" "$T/b.json" \
+	> "$T/d" 2>&1
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+	"--csv: a row per point, a column per JSON member, the same values (Bernoulli and batch)" \
+	"$T/d"
+
+# ---- what a point did not measure ---------------------------------------
+# hotspot at 0.9 saturates in its warm-up: no window, no latency, no
+# accepted load; its offered load is the warm-up's (it was 0)
+python3 -c 'import csv, json, sys
+o = [json.loads(l) for l in open(sys.argv[1])][5]
+assert o["pattern"] == "hotspot" and o["load_ppm"] == 900000, o
+assert o["end"] == "saturated" and o["measured_ns"] == 0, o
+for k in ("lat_min_ns", "lat_mean_ns", "lat_p50_ns", "lat_p99_ns",
+	  "lat_max_ns", "accepted_ppm", "lat_mean_first", "lat_mean_second",
+	  "converged"):
+	assert o[k] is None, (k, o[k])
+assert 850000 < o["offered_ppm"] < 950000, o["offered_ppm"]
+r = list(csv.DictReader(open(sys.argv[2])))[5]
+assert r["lat_mean_ns"] == "" and r["accepted_ppm"] == "", r
+assert int(r["offered_ppm"]) == o["offered_ppm"]
+b = json.loads(open(sys.argv[3]).readline())
+assert b["offered_ppm"] is None and b["accepted_ppm"] is None, b
+assert b["lat_mean_ns"] > 0, b' "$T/s.json" "$T/s.csv" "$T/b.json" > "$T/d" 2>&1
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+	"a point saturated in its warm-up: null latency and accepted load, its offered load" \
+	"$T/d"
+ok=0
+[ "$(cat "$T/s.st")" = "status 2
+status 2" ] && ok=1
+report $ok "a sweep with a saturated point: exit status 2" "$T/s.st"
+
+# for people: each point says what it sets
+# shellcheck disable=SC2086
+"$H" run --pattern uniform $Q --load 0.1,0.2 > "$T/p" 2>&1
+ok=0
+[ "$(grep -c '^run ' "$T/p")" = 2 ] &&
+	grep -qx 'point       1 of 2: --load 0.1' "$T/p" &&
+	grep -qx 'point       2 of 2: --load 0.2' "$T/p" && ok=1
+report $ok "a sweep for people: each point's report, headed by what it sets" "$T/p"
+# shellcheck disable=SC2086
+"$H" run --pattern uniform $Q --load 0.1 > "$T/p" 2>&1
+ok=0
+grep -q '^run ' "$T/p" && ! grep -q '^point' "$T/p" && ok=1
+report $ok "a single run's report has no point line" "$T/p"
+
+# ---- --progress and --no-progress, in every mode --------------------------
+printf '0 0 1 64\n' > "$T/t.trace"
+: > "$T/prog"
+for m in "" "run" "run --pattern uniform --load 0.1,0.2 -n 4 --measure 10000" \
+	"sched -t crossbar:4 -a greedy -n 2" "config"; do
+	for p in --progress --no-progress; do
+		case $m in
+		"" | run) args="$m $p $T/t.trace" ;;
+		*) args="$m $p" ;;
+		esac
+		# shellcheck disable=SC2086
+		"$H" $args > /dev/null 2> "$T/e"
+		rc=$?
+		if [ $rc != 0 ]; then
+			echo "hnsim $args: exit $rc: $(cat "$T/e")" >> "$T/prog"
+		elif [ $p = --no-progress ] && [ -s "$T/e" ]; then
+			echo "hnsim $args: stderr $(cat "$T/e")" >> "$T/prog"
+		elif [ $p = --progress ] && [ "$m" != config ] &&
+			! grep -q '^.*hnsim' "$T/e"; then
+			echo "hnsim $args: no progress line" >> "$T/prog"
+		fi
+	done
+done
+"$H" run --pattern uniform --load 0.1,0.2 -n 4 --measure 10000 --progress \
+	--csv 2>&1 >/dev/null | grep -c '^hnsim run: point [12] of 2, --load 0\.[12]: ' \
+	> "$T/n"
+[ "$(cat "$T/n")" = 2 ] || echo "run: a progress line per point, not $(cat "$T/n")" >> "$T/prog"
+report "$( [ -s "$T/prog" ] && echo 0 || echo 1)" \
+	"--progress and --no-progress: taken by trace, run, sched and config; a line per point" \
+	"$T/prog"
+
+# ---- hnplot ---------------------------------------------------------------
+"$H" run --pattern uniform,transpose --load 0.1:0.5:0.2 -n 16 --warmup 5000 \
+	--measure 20000 --no-progress --csv | dist/hnplot -o "$T/curve.png" \
+	> "$T/p" 2>&1
+ok=0
+[ "$(head -c 8 "$T/curve.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+	[ "$(wc -c < "$T/curve.png")" -gt 1000 ] && ok=1
+report $ok "hnsim run --csv | hnplot -o curve.png: a PNG" "$T/p"
+# shellcheck disable=SC2086
+"$H" run --pattern uniform --load 0.1 $Q --csv | dist/hnplot > "$T/out.png" 2> "$T/e"
+ok=0
+[ "$(head -c 4 "$T/out.png" | od -An -c | tr -d ' \n')" = 211PNG ] && ok=1
+report $ok "hnplot without -o: the PNG on standard output" "$T/out.png"
+: > "$T/q"
+printf 'a,b\n1,2\n' | dist/hnplot -o "$T/x.png" 2>> "$T/q" && echo "exit 0" >> "$T/q"
+head -n 1 "$T/x.csv" | dist/hnplot -o "$T/x.png" 2>> "$T/q" && echo "exit 0" >> "$T/q"
+dist/hnplot -y util_ppm -o "$T/x.png" "$T/x.csv" 2>> "$T/q" && echo "exit 0" >> "$T/q"
+cat > "$T/want" <<'EOF'
+hnplot: no column load_ppm in the CSV header (hnsim run --csv)
+hnplot: no points in the CSV
+hnplot: -y 'util_ppm': want lat_min_ns, lat_mean_ns, lat_p50_ns, lat_p99_ns or lat_max_ns
+EOF
+diff "$T/want" "$T/q" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+	"hnplot: a CSV that is not hnsim run's, no point, a bad column: refused" "$T/d"
+
+# ---- hntraffic runs once: a list is refused -------------------------------
+if [ -x "$O/hntraffic" ]; then
+	: > "$T/q"
+	for a in "--load 0.1,0.2" "--load 0.1:0.5:0.1" "--seed 1,2 --batch 1" \
+		"--pattern uniform,transpose --batch 1"; do
+		# shellcheck disable=SC2086
+		"$O/hntraffic" --pattern uniform $a > /dev/null 2>> "$T/q"
+		echo "status $?" >> "$T/q"
+	done
+	cat > "$T/want" <<'EOF'
+hntraffic: --load '0.1,0.2': one value here: lists and ranges (A,B and FIRST:LAST:STEP) are sweeps, which hnsim run runs
+status 1
+hntraffic: --load '0.1:0.5:0.1': one value here: lists and ranges (A,B and FIRST:LAST:STEP) are sweeps, which hnsim run runs
+status 1
+hntraffic: --seed '1,2': one value here: lists and ranges (A,B and FIRST:LAST:STEP) are sweeps, which hnsim run runs
+status 1
+hntraffic: --pattern 'uniform,transpose': one value here: lists and ranges (A,B and FIRST:LAST:STEP) are sweeps, which hnsim run runs
+status 1
+EOF
+	diff "$T/want" "$T/q" > "$T/d"
+	report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+		"hntraffic: a list or range of the shared options refused, with the reason" "$T/d"
+else
+	skip "hntraffic: a list refused" "no $O/hntraffic"
+fi
+finish
