@@ -5,8 +5,9 @@
  * Every B^(s) is a partial permutation whose out[] and in[] agree, no
  * connection sits in two slots, the queues hold exactly what the counters
  * say, the buffers hold what they account for, the Dynamic TDM request
- * list holds exactly the streams that wait for a circuit, and
- * injected = delivered + in flight (messages and bytes).
+ * list holds exactly the streams that wait for a circuit, the statistics
+ * by mode and by pair add up, and injected = delivered + in flight
+ * (messages and bytes).
  */
 #include "engine.h"
 
@@ -219,6 +220,53 @@ static int check_fabric(const struct hn_engine *e, u64 cut,
 	return 0;
 }
 
+/*
+ * The statistics by mode add up to the totals, and the pair table holds
+ * every delivered message but the overflow's: per mode exactly, with
+ * their latency, when nothing overflowed.
+ */
+static int check_stats(const struct hn_engine *e, struct hn_err *err)
+{
+	const struct hn_gstats *g = &e->g;
+	const struct hn_pairs *p = &e->pairs;
+	u64 msgs[HN_NMODES] = { 0 }, bytes[HN_NMODES] = { 0 };
+	u64 lat[HN_NMODES] = { 0 };
+	u32 i, m, b, used = 0;
+
+	for (b = 0; b < HN_HIST_BUCKETS; b++)
+		if (g->hist[b] != g->hist_mode[0][b] + g->hist_mode[1][b])
+			return bad(err, "histograms by mode do not add up",
+				   HN_NONE, HN_NONE);
+	if (g->lat_sum != g->lat_mode[0].sum + g->lat_mode[1].sum)
+		return bad(err, "latency by mode does not add up", HN_NONE,
+			   HN_NONE);
+	if (p->n > p->max)
+		return bad(err, "pair table overfull", HN_NONE, HN_NONE);
+	for (i = 0; i < p->n; i++) {
+		for (m = 0; m < HN_NMODES; m++) {
+			msgs[m] += p->v[i].msgs[m];
+			bytes[m] += p->v[i].bytes[m];
+			lat[m] += p->v[i].lat_sum[m];
+		}
+	}
+	for (i = 0; i <= p->mask; i++)
+		used += p->idx[i] != HN_NONE;
+	if (used != p->n)
+		return bad(err, "pair index wrong", HN_NONE, HN_NONE);
+	if (msgs[0] + msgs[1] + g->pair_overflow_msgs !=
+	    g->rx_msgs[0] + g->rx_msgs[1] ||
+	    bytes[0] + bytes[1] + g->pair_overflow_bytes !=
+	    g->rx_bytes[0] + g->rx_bytes[1])
+		return bad(err, "pairs + overflow != delivered", HN_NONE,
+			   HN_NONE);
+	for (m = 0; m < HN_NMODES && !g->pair_overflow_msgs; m++)
+		if (msgs[m] != g->rx_msgs[m] || bytes[m] != g->rx_bytes[m] ||
+		    lat[m] != g->lat_mode[m].sum)
+			return bad(err, "pairs by mode != delivered by mode",
+				   HN_NONE, HN_NONE);
+	return 0;
+}
+
 int hn_check(const struct hn_engine *e, struct hn_err *err)
 {
 	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, reqm = 0, nb, sb, cut = 0;
@@ -322,6 +370,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 	if (pend != e->pending || wh != e->wh_msgs || worms != e->worms)
 		return bad(err, "queue counters wrong", HN_NONE, HN_NONE);
 	rc = check_requests(e, nreq, reqm, err);
+	if (!rc)
+		rc = check_stats(e, err);
 	if (!rc && e->fab)
 		rc = check_fabric(e, cut, err);
 	if (rc)

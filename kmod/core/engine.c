@@ -64,7 +64,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->hpos = hn_zalloc(e->nev * sizeof(*e->hpos));
 	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));
 	if (!e->node || !e->heap || !e->hpos || !e->scratch ||
-	    hn_slots_alloc(e)) {
+	    hn_slots_alloc(e) || hn_pairs_alloc(e)) {
 		hn_destroy(e);
 		goto out;
 	}
@@ -128,6 +128,7 @@ void hn_destroy(struct hn_engine *e)
 	if (e->node)
 		hn_streams_free(e);
 	hn_slots_free(e);
+	hn_pairs_free(e);
 	hn_xbar_destroy(e->xbar);
 	hn_ft_destroy(e->ft);
 	hn_sw_destroy(e);

@@ -2,7 +2,8 @@
 /*
  * engine.h - private state of the engine, shared by the files of kmod/core/.
  *
- * Memory is O(N * K) plus O(active streams): no N x N array anywhere.
+ * Memory is O(N * K) plus O(active streams), and a pair table of at most
+ * HN_PAIRS_MAX pairs: no N x N array anywhere.
  *
  * A stream is one (src, dst) pair that has messages somewhere.  It holds the
  * pair's VQ_PCKT queue at the NIC (circuit-tagged messages, Sec. 3.4.1) and
@@ -177,6 +178,18 @@ struct hn_fab {
 	void *chunks;			/* the worms' allocations, a list */
 };
 
+/*
+ * pair_stats.c: the pair table.  v[0..n-1] are the pairs in the order of
+ * their first delivery; idx[] (mask + 1 entries, twice max rounded up to
+ * a power of two) holds indices into v by the pair's hash, HN_NONE where
+ * free (open addressing, linear probing, no deletion).
+ */
+struct hn_pairs {
+	struct hn_pair_stats *v;
+	u32 *idx;
+	u32 n, max, mask;
+};
+
 struct hn_xbar;
 
 struct hn_engine {
@@ -221,6 +234,7 @@ struct hn_engine {
 	u64 sl_next;			/* Dynamic TDM: next SL clock tick */
 	u32 sl_slot;			/* slot of the last tick; HN_NONE */
 	struct hn_gstats g;
+	struct hn_pairs pairs;		/* pair_stats.c */
 	struct hn_topo topo;		/* the fabric */
 	struct hn_fab *fab;		/* switch.c; NULL: wormhole.c's crossbar */
 	struct hn_ft *ft;		/* fat tree: scratch to route circuits */
@@ -368,6 +382,12 @@ u64 hn_flow_tail(const struct hn_config *c, const struct hn_fworm *w, u32 k,
 
 /* fabric_stats.c */
 void hn_fab_stats_reset(struct hn_engine *e);
+
+/* pair_stats.c */
+int hn_pairs_alloc(struct hn_engine *e);
+void hn_pairs_free(struct hn_engine *e);
+void hn_pairs_reset(struct hn_engine *e);
+void hn_pairs_delivered(struct hn_engine *e, const struct hn_msg *m, u64 lat);
 
 /* tdm.c */
 u32 hn_tdm_next(struct hn_engine *e);

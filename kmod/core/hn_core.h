@@ -260,6 +260,16 @@ static inline int hn_fail(struct hn_err *err, int rc, const char *msg,
 #define HN_HIST_SUB	8	/* linear sub-buckets per power of two */
 #define HN_HIST_BUCKETS	(64 * HN_HIST_SUB)
 
+/*
+ * The latency of the messages one mode carried, virtual ns; their count
+ * is rx_msgs[mode] of the same statistics.
+ */
+struct hn_lat {
+	u64 sum;
+	u64 min;			/* HN_U64_MAX when none */
+	u64 max;
+};
+
 /* Per-node statistics: tx as source, rx as destination. */
 struct hn_nstats {
 	u64 tx_msgs[HN_NMODES];		/* injected, by tag */
@@ -271,6 +281,7 @@ struct hn_nstats {
 	u64 lat_sum;
 	u64 lat_min;			/* HN_U64_MAX when none */
 	u64 lat_max;
+	struct hn_lat lat_mode[HN_NMODES];	/* delivered here, by mode */
 };
 
 struct hn_slot_stats {
@@ -301,6 +312,34 @@ struct hn_gstats {
 	u64 grants, exists, refusals, releases, timeouts;
 	u64 preloads;
 	u64 swaps;			/* second-level working set swapped in */
+	/* latency by the mode that carried the message */
+	struct hn_lat lat_mode[HN_NMODES];
+	u64 hist_mode[HN_NMODES][HN_HIST_BUCKETS];
+	/* the pair table (hn_pair_stats()) */
+	u32 pairs;			/* pairs in it */
+	u32 pairs_max;			/* pairs it can hold */
+	u64 pair_overflow_msgs;		/* delivered, of pairs not in it */
+	u64 pair_overflow_bytes;
+};
+
+/*
+ * One (source, destination) pair's delivered messages, by the mode that
+ * carried them (pair_stats.c).  The engine keeps a table of at most
+ * min(N (N - 1), HN_PAIRS_MAX) pairs, in the order of their first
+ * delivery since the last reset: no N x N array.  A message of a pair
+ * that finds the table full is counted in pair_overflow_msgs and
+ * pair_overflow_bytes of struct hn_gstats, so that the pairs' messages
+ * plus the overflow are every message delivered.  HN_PAIRS_MAX holds
+ * every pair of 128 nodes (Ch. 5's) in 1 MiB: 56 bytes a pair and twice
+ * as many 4-byte index entries.
+ */
+#define HN_PAIRS_MAX	16384
+
+struct hn_pair_stats {
+	u32 src, dst;
+	u64 msgs[HN_NMODES];
+	u64 bytes[HN_NMODES];
+	u64 lat_sum[HN_NMODES];
 };
 
 /*
@@ -449,6 +488,8 @@ int hn_level_stats(const struct hn_engine *e, u32 level,
 void hn_stats_global(const struct hn_engine *e, struct hn_gstats *g);
 int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s);
 void hn_stats_reset(struct hn_engine *e);
+/* The @i-th pair of the table (0..pairs - 1); -ENOENT past the last. */
+int hn_pair_stats(const struct hn_engine *e, u32 i, struct hn_pair_stats *out);
 u64 hn_hist_value(u32 bucket);
 u32 hn_hist_bucket(u64 v);
 u64 hn_hist_percentile(const u64 *hist, u64 min, u64 max, u32 permille);

@@ -32,8 +32,8 @@ u32 hn_slot_conns(const struct hn_engine *e, u32 slot)
 }
 
 /*
- * Bytes the engine has allocated: fixed arrays, live and cached streams,
- * and a multistage fabric's ports and worms.
+ * Bytes the engine has allocated: fixed arrays, the pair table, live and
+ * cached streams, and a multistage fabric's ports and worms.
  */
 u64 hn_mem_bytes(const struct hn_engine *e)
 {
@@ -45,6 +45,8 @@ u64 hn_mem_bytes(const struct hn_engine *e)
 	b = sizeof(*e) + N * (sizeof(*e->node) + 3 * sizeof(u32));
 	b += (e->cfg.k + 1) * sizeof(*e->slot) +
 	     e->cfg.k * N * (4 * sizeof(u32) + 2 * sizeof(u64));
+	b += (u64)e->pairs.max * sizeof(*e->pairs.v) +
+	     ((u64)e->pairs.mask + 1) * sizeof(*e->pairs.idx);
 	for (u = 0; u < N; u++) {
 		b += e->node[u].tab_cap * sizeof(*e->node[u].tab);
 		for (i = 0; i < e->node[u].tab_cap; i++)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stats.c - statistics: per node, global, per slot, and a latency
- * histogram with 8 linear sub-buckets per power of two (error < 12.5 %).
+ * histogram with 8 linear sub-buckets per power of two (error < 12.5 %),
+ * of every message and of each mode's (per pair: pair_stats.c).
  */
 #include "engine.h"
 
@@ -60,10 +61,26 @@ u64 hn_hist_percentile(const u64 *hist, u64 min, u64 max, u32 permille)
 	return hn_max64(hn_min64(top, max), min);
 }
 
+static void lat_reset(struct hn_lat *l)
+{
+	u32 m;
+
+	for (m = 0; m < HN_NMODES; m++)
+		l[m].min = HN_U64_MAX;
+}
+
+static void lat_add(struct hn_lat *l, u64 lat)
+{
+	l->sum += lat;
+	l->min = hn_min64(l->min, lat);
+	l->max = hn_max64(l->max, lat);
+}
+
 static void node_reset(struct hn_nstats *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->lat_min = HN_U64_MAX;
+	lat_reset(s->lat_mode);
 }
 
 void hn_stats_init(struct hn_engine *e)
@@ -72,9 +89,11 @@ void hn_stats_init(struct hn_engine *e)
 
 	memset(&e->g, 0, sizeof(e->g));
 	e->g.lat_min = HN_U64_MAX;
+	lat_reset(e->g.lat_mode);
 	e->g.t_first_inject = HN_U64_MAX;
 	for (u = 0; u < e->cfg.nodes; u++)
 		node_reset(&e->node[u].st);
+	hn_pairs_reset(e);
 }
 
 void hn_stats_reset(struct hn_engine *e)
@@ -94,12 +113,16 @@ void hn_stats_delivered(struct hn_engine *e, const struct hn_msg *m)
 	r->lat_sum += lat;
 	r->lat_min = hn_min64(r->lat_min, lat);
 	r->lat_max = hn_max64(r->lat_max, lat);
+	lat_add(&r->lat_mode[m->mode], lat);
 	e->g.rx_msgs[m->mode]++;
 	e->g.rx_bytes[m->mode] += m->len;
 	e->g.lat_sum += lat;
 	e->g.lat_min = hn_min64(e->g.lat_min, lat);
 	e->g.lat_max = hn_max64(e->g.lat_max, lat);
 	e->g.hist[hn_hist_bucket(lat)]++;
+	lat_add(&e->g.lat_mode[m->mode], lat);
+	e->g.hist_mode[m->mode][hn_hist_bucket(lat)]++;
+	hn_pairs_delivered(e, m, lat);
 	e->g.t_last_deliver = hn_max64(e->g.t_last_deliver, m->t_deliver);
 	e->out_msgs++;
 	e->out_bytes += m->len;
@@ -130,6 +153,8 @@ void hn_stats_global(const struct hn_engine *e, struct hn_gstats *g)
 	g->in_flight_msgs = e->in_msgs - e->out_msgs;
 	g->in_flight_bytes = e->in_bytes - e->out_bytes;
 	g->util_ppm = util_ppm(e);
+	g->pairs = e->pairs.n;
+	g->pairs_max = e->pairs.max;
 }
 
 int hn_stats_node(const struct hn_engine *e, u32 node, struct hn_nstats *s)
