@@ -95,6 +95,14 @@ static inline u64 hn_lat_mean(u64 sum, u64 n)
 	return n ? div64_u64(sum, n) : 0;
 }
 
+/* The @permille-th latency of the messages @mode carried (upper bound). */
+static inline u64 hn_mode_percentile(const struct hn_gstats *g, u32 mode,
+				     u32 permille)
+{
+	return hn_hist_percentile(g->hist_mode[mode], g->lat_mode[mode].min,
+				  g->lat_mode[mode].max, permille);
+}
+
 /* The owner of a message written to the device (m->owner). */
 #define HN_OWNER_DEV	0
 
@@ -214,6 +222,7 @@ struct hn_dev {
 	atomic64_t overruns;
 
 	u32 rebuilds;			/* hd->lock: fabrics replaced */
+	u32 resets;			/* hd->lock: statistics cleared */
 	struct hn_gen *gen;		/* hd->lock: generator.c */
 	struct mutex nl_lock;		/* netlink: one state change at a time */
 

@@ -68,6 +68,32 @@ HN_GSTAT(lat_p50_ns, LAT_P50_NS,
 	 hn_hist_percentile(g->hist, g->lat_min, g->lat_max, 500))
 HN_GSTAT(lat_p99_ns, LAT_P99_NS,
 	 hn_hist_percentile(g->hist, g->lat_min, g->lat_max, 990))
+HN_GSTAT(lat_min_circuit_ns, LAT_MIN_CIRCUIT_NS,
+	 hn_lat_min(g->lat_mode[HN_MODE_CIRCUIT].min))
+HN_GSTAT(lat_mean_circuit_ns, LAT_MEAN_CIRCUIT_NS,
+	 hn_lat_mean(g->lat_mode[HN_MODE_CIRCUIT].sum,
+		     g->rx_msgs[HN_MODE_CIRCUIT]))
+HN_GSTAT(lat_max_circuit_ns, LAT_MAX_CIRCUIT_NS,
+	 g->lat_mode[HN_MODE_CIRCUIT].max)
+HN_GSTAT(lat_p50_circuit_ns, LAT_P50_CIRCUIT_NS,
+	 hn_mode_percentile(g, HN_MODE_CIRCUIT, 500))
+HN_GSTAT(lat_p99_circuit_ns, LAT_P99_CIRCUIT_NS,
+	 hn_mode_percentile(g, HN_MODE_CIRCUIT, 990))
+HN_GSTAT(lat_min_wormhole_ns, LAT_MIN_WORMHOLE_NS,
+	 hn_lat_min(g->lat_mode[HN_MODE_WORMHOLE].min))
+HN_GSTAT(lat_mean_wormhole_ns, LAT_MEAN_WORMHOLE_NS,
+	 hn_lat_mean(g->lat_mode[HN_MODE_WORMHOLE].sum,
+		     g->rx_msgs[HN_MODE_WORMHOLE]))
+HN_GSTAT(lat_max_wormhole_ns, LAT_MAX_WORMHOLE_NS,
+	 g->lat_mode[HN_MODE_WORMHOLE].max)
+HN_GSTAT(lat_p50_wormhole_ns, LAT_P50_WORMHOLE_NS,
+	 hn_mode_percentile(g, HN_MODE_WORMHOLE, 500))
+HN_GSTAT(lat_p99_wormhole_ns, LAT_P99_WORMHOLE_NS,
+	 hn_mode_percentile(g, HN_MODE_WORMHOLE, 990))
+HN_GSTAT(pairs, PAIRS, g->pairs)
+HN_GSTAT(pairs_max, PAIRS_MAX, g->pairs_max)
+HN_GSTAT(pair_overflow_msgs, PAIR_OVERFLOW_MSGS, g->pair_overflow_msgs)
+HN_GSTAT(pair_overflow_bytes, PAIR_OVERFLOW_BYTES, g->pair_overflow_bytes)
 HN_GSTAT(util_ppm, UTIL_PPM, g->util_ppm)
 HN_GSTAT(cycles, CYCLES, g->cycles)
 HN_GSTAT(idle_ns, IDLE_NS, g->idle_ns)
@@ -97,6 +123,20 @@ HN_NSTAT(lat_min_ns, LAT_MIN_NS, hn_lat_min(st->lat_min))
 HN_NSTAT(lat_mean_ns, LAT_MEAN_NS,
 	 hn_lat_mean(st->lat_sum, st->rx_msgs[0] + st->rx_msgs[1]))
 HN_NSTAT(lat_max_ns, LAT_MAX_NS, st->lat_max)
+HN_NSTAT(lat_min_circuit_ns, LAT_MIN_CIRCUIT_NS,
+	 hn_lat_min(st->lat_mode[HN_MODE_CIRCUIT].min))
+HN_NSTAT(lat_mean_circuit_ns, LAT_MEAN_CIRCUIT_NS,
+	 hn_lat_mean(st->lat_mode[HN_MODE_CIRCUIT].sum,
+		     st->rx_msgs[HN_MODE_CIRCUIT]))
+HN_NSTAT(lat_max_circuit_ns, LAT_MAX_CIRCUIT_NS,
+	 st->lat_mode[HN_MODE_CIRCUIT].max)
+HN_NSTAT(lat_min_wormhole_ns, LAT_MIN_WORMHOLE_NS,
+	 hn_lat_min(st->lat_mode[HN_MODE_WORMHOLE].min))
+HN_NSTAT(lat_mean_wormhole_ns, LAT_MEAN_WORMHOLE_NS,
+	 hn_lat_mean(st->lat_mode[HN_MODE_WORMHOLE].sum,
+		     st->rx_msgs[HN_MODE_WORMHOLE]))
+HN_NSTAT(lat_max_wormhole_ns, LAT_MAX_WORMHOLE_NS,
+	 st->lat_mode[HN_MODE_WORMHOLE].max)
 HN_NSTAT(rx_dropped, RX_DROPPED, ps->rx_dropped)
 #endif
 

@@ -69,6 +69,7 @@ int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_stats_get(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb);
 int hn_nl_stats_reset(struct sk_buff *skb, struct genl_info *info);
+int hn_nl_pair_dump(struct sk_buff *skb, struct netlink_callback *cb);
 
 /* nl_traffic.c */
 extern const struct nla_policy hn_traffic_policy[HYBRIDNET_ATTR_MAX + 1];

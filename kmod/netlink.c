@@ -102,6 +102,11 @@ static const struct nla_policy hn_stats_policy[HYBRIDNET_ATTR_MAX + 1] = {
 };
 
 /* checked against the fabric in the dump, which says so in the extack */
+static const struct nla_policy hn_pair_get_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_SRC] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+	[HYBRIDNET_ATTR_DST] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+};
+
 static const struct nla_policy hn_link_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_LINK] = { .type = NLA_U32 },
 };
@@ -223,6 +228,12 @@ static const struct genl_ops hn_nl_ops[] = {
 	HN_NL_OP(CAPTURE_ON, hn_capture_policy, GENL_ADMIN_PERM),
 	HN_NL_OP0(CAPTURE_OFF, GENL_ADMIN_PERM),
 	HN_NL_OP0(CAPTURE_GET, 0),
+	{
+		.cmd = HYBRIDNET_CMD_PAIR_GET,
+		.dumpit = hn_nl_pair_dump,
+		.policy = hn_pair_get_policy,
+		.maxattr = HYBRIDNET_ATTR_MAX,
+	},
 };
 
 /* who changed what, and when, is the administrators' to follow */

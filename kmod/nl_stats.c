@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nl_stats.c - HYBRIDNET_CMD_STATS_GET (global do, per-node dump) and
- * HYBRIDNET_CMD_STATS_RESET.
+ * nl_stats.c - HYBRIDNET_CMD_STATS_GET (global do, per-node dump),
+ * HYBRIDNET_CMD_STATS_RESET and the per-pair dump HYBRIDNET_CMD_PAIR_GET.
  */
 #include "hn_nl.h"
 
@@ -146,6 +146,95 @@ int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	}
 	mutex_unlock(&hd->lock);
 	cb->args[0] = u;
+	return skb->len;
+}
+
+/* One pair of the engine's table: SRC, DST, NOW, its STATS by mode. */
+static int hn_put_pair(struct sk_buff *skb, struct hn_dev *hd,
+		       const struct hn_pair_stats *ps)
+{
+	const u32 c = HN_MODE_CIRCUIT, w = HN_MODE_WORMHOLE;
+	struct nlattr *nest;
+
+	if (nla_put_u32(skb, HYBRIDNET_ATTR_SRC, ps->src) ||
+	    nla_put_u32(skb, HYBRIDNET_ATTR_DST, ps->dst) ||
+	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, hn_now(hd->e),
+			      HYBRIDNET_ATTR_PAD))
+		return -EMSGSIZE;
+	nest = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
+	if (!nest ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_RX_MSGS_CIRCUIT, ps->msgs[c]) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_RX_MSGS_WORMHOLE, ps->msgs[w]) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_RX_BYTES_CIRCUIT, ps->bytes[c]) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_RX_BYTES_WORMHOLE, ps->bytes[w]) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_MEAN_CIRCUIT_NS,
+			hn_lat_mean(ps->lat_sum[c], ps->msgs[c])) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_MEAN_WORMHOLE_NS,
+			hn_lat_mean(ps->lat_sum[w], ps->msgs[w])))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* A SRC or DST of the request, checked against the fabric: 0 or -EINVAL. */
+static int hn_pair_sel(struct netlink_callback *cb, const struct nlattr *a,
+		       u32 nodes, u32 *v)
+{
+	*v = HN_NONE;
+	if (!a)
+		return 0;
+	if (nla_get_u32(a) >= nodes) {
+		/* a literal: the error is sent after we return */
+		NL_SET_ERR_MSG_ATTR(cb->extack, a,
+				    "node out of range (config-get gives nodes)");
+		return -EINVAL;
+	}
+	*v = nla_get_u32(a);
+	return 0;
+}
+
+/*
+ * One part of the PAIR_GET dump: cb->args[0] is the next pair of the
+ * table.  The table only grows between resets, so a part goes on where
+ * the last stopped; a reset or rebuild between parts flags the dump
+ * NLM_F_DUMP_INTR.
+ */
+int hn_nl_pair_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
+	struct hn_dev *hd = hn_nl_hd;
+	struct hn_pair_stats ps;
+	u32 i = cb->args[0], src, dst, nodes;
+	void *hdr;
+
+	mutex_lock(&hd->lock);
+	nodes = hn_cfg(hd->e)->nodes;
+	if (hn_pair_sel(cb, di->attrs[HYBRIDNET_ATTR_SRC], nodes, &src) ||
+	    hn_pair_sel(cb, di->attrs[HYBRIDNET_ATTR_DST], nodes, &dst)) {
+		mutex_unlock(&hd->lock);
+		return -EINVAL;
+	}
+	if (!i)
+		hn_clock_sync(hd);
+	cb->seq = hd->rebuilds + hd->resets + 1;	/* 0: no check */
+	for (; !hn_pair_stats(hd->e, i, &ps); i++) {
+		if ((src != HN_NONE && ps.src != src) ||
+		    (dst != HN_NONE && ps.dst != dst))
+			continue;
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &hn_nl_family,
+				  NLM_F_MULTI, HYBRIDNET_CMD_PAIR_GET);
+		if (!hdr)
+			break;
+		genl_dump_check_consistent(cb, hdr);
+		if (hn_put_pair(skb, hd, &ps)) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	mutex_unlock(&hd->lock);
+	cb->args[0] = i;
 	return skb->len;
 }
 

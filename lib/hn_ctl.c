@@ -235,6 +235,20 @@ int hn_ctl_event_fd(const struct hn_ctl *c)
 	return c && c->ev ? nl_socket_get_fd(c->ev) : -EINVAL;
 }
 
+void *hn_ctl_dump_next(struct hn_ctl_dump *x)
+{
+	if (x->n == x->cap) {
+		size_t cap = x->cap ? 2 * x->cap : 64;
+		void *v = realloc(x->v, cap * x->size);
+
+		if (!v)
+			return NULL;
+		x->v = v;
+		x->cap = cap;
+	}
+	return (char *)x->v + x->n * x->size;
+}
+
 struct nl_msg *hn_ctl_msg(struct hn_ctl *c, uint8_t cmd, size_t size,
 			  int flags)
 {
@@ -546,4 +560,33 @@ out:
 	nl_cb_put(cb);
 	nlmsg_free(m);
 	return rc;
+}
+
+int hn_ctl_dump(struct hn_ctl *c, uint8_t cmd, const uint32_t (*sel)[2],
+		size_t nsel, hn_ctl_reply_fn fn, size_t size, void **out,
+		size_t *n)
+{
+	struct hn_ctl_dump x = { .size = size };
+	struct nl_msg *m;
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	m = hn_ctl_msg(c, cmd, 8 * nsel, NLM_F_DUMP);
+	for (i = 0; m && i < nsel; i++) {
+		if (sel[i][1] != UINT32_MAX &&
+		    nla_put_u32(m, (int)sel[i][0], sel[i][1])) {
+			nlmsg_free(m);
+			return -EMSGSIZE;
+		}
+	}
+	rc = hn_ctl_run(c, m, fn, &x);
+	if (rc) {
+		free(x.v);
+		return rc;
+	}
+	*out = x.v;
+	*n = x.n;
+	return 0;
 }

@@ -170,9 +170,15 @@ int hn_ctl_get_stats(struct nlattr *nest, struct hn_ctl_stats *st)
 		if (!tb[i])
 			continue;
 		st->v[i] = nla_get_u64(tb[i]);
-		st->mask |= 1ULL << i;
+		st->mask[i / 64] |= 1ULL << (i % 64);
 	}
 	return 0;
+}
+
+int hn_ctl_stat_has(const struct hn_ctl_stats *st, unsigned int stat)
+{
+	return stat <= HYBRIDNET_STAT_MAX &&
+	       (st->mask[stat / 64] >> (stat % 64) & 1);
 }
 
 int hn_ctl_get_config(struct nlattr **tb, struct hn_ctl_config *cfg)

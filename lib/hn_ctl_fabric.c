@@ -44,26 +44,6 @@ int hn_ctl_fabric_get(struct hn_ctl *c, struct hn_ctl_fabric *f)
 			  fabric_reply, f);
 }
 
-/* A dump's growing array of @size-byte entries. */
-struct dump_ctx {
-	void *v;
-	size_t n, cap, size;
-};
-
-static void *dump_next(struct dump_ctx *x)
-{
-	if (x->n == x->cap) {
-		size_t cap = x->cap ? 2 * x->cap : 64;
-		void *v = realloc(x->v, cap * x->size);
-
-		if (!v)
-			return NULL;
-		x->v = v;
-		x->cap = cap;
-	}
-	return (char *)x->v + x->n * x->size;
-}
-
 static int get_channel(struct nlattr *nest, struct hn_ctl_link *l)
 {
 	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
@@ -106,7 +86,7 @@ static int link_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 
 	if (!tb[HYBRIDNET_ATTR_LINK] || !tb[HYBRIDNET_ATTR_NOW])
 		return -EPROTO;
-	l = dump_next(arg);
+	l = hn_ctl_dump_next(arg);
 	if (!l)
 		return -ENOMEM;
 	memset(l, 0, sizeof(*l));
@@ -122,7 +102,7 @@ static int link_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	}
 	if (chans != 2)
 		return -EPROTO;
-	((struct dump_ctx *)arg)->n++;
+	((struct hn_ctl_dump *)arg)->n++;
 	return 0;
 }
 
@@ -136,7 +116,7 @@ static int switch_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	    !tb[HYBRIDNET_ATTR_STATS] ||
 	    hn_ctl_get_stats(tb[HYBRIDNET_ATTR_STATS], &st))
 		return -EPROTO;
-	s = dump_next(arg);
+	s = hn_ctl_dump_next(arg);
 	if (!s)
 		return -ENOMEM;
 	s->sw = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
@@ -150,45 +130,24 @@ static int switch_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	s->buf_byte_ns = st.v[HYBRIDNET_STAT_BUF_BYTE_NS];
 	s->buf_bytes = st.v[HYBRIDNET_STAT_BUF_BYTES];
 	s->held = st.v[HYBRIDNET_STAT_HELD];
-	((struct dump_ctx *)arg)->n++;
-	return 0;
-}
-
-/* The dump of @cmd, restricted to @which (@attr) unless HN_CTL_ALL. */
-static int dump(struct hn_ctl *c, uint8_t cmd, int attr, uint32_t which,
-		hn_ctl_reply_fn fn, size_t size, void **out, size_t *n)
-{
-	struct dump_ctx x = { .size = size };
-	struct nl_msg *m;
-	int rc;
-
-	*out = NULL;
-	*n = 0;
-	m = hn_ctl_msg(c, cmd, 8, NLM_F_DUMP);
-	if (m && which != HN_CTL_ALL && nla_put_u32(m, attr, which)) {
-		nlmsg_free(m);
-		return -EMSGSIZE;
-	}
-	rc = hn_ctl_run(c, m, fn, &x);
-	if (rc) {
-		free(x.v);
-		return rc;
-	}
-	*out = x.v;
-	*n = x.n;
+	((struct hn_ctl_dump *)arg)->n++;
 	return 0;
 }
 
 int hn_ctl_links(struct hn_ctl *c, uint32_t link, struct hn_ctl_link **out,
 		 size_t *n)
 {
-	return dump(c, HYBRIDNET_CMD_LINK_GET, HYBRIDNET_ATTR_LINK, link,
-		    link_reply, sizeof(**out), (void **)out, n);
+	const uint32_t sel[1][2] = { { HYBRIDNET_ATTR_LINK, link } };
+
+	return hn_ctl_dump(c, HYBRIDNET_CMD_LINK_GET, sel, 1, link_reply,
+			   sizeof(**out), (void **)out, n);
 }
 
 int hn_ctl_switches(struct hn_ctl *c, uint32_t sw,
 		    struct hn_ctl_switch **out, size_t *n)
 {
-	return dump(c, HYBRIDNET_CMD_SWITCH_GET, HYBRIDNET_ATTR_SWITCH, sw,
-		    switch_reply, sizeof(**out), (void **)out, n);
+	const uint32_t sel[1][2] = { { HYBRIDNET_ATTR_SWITCH, sw } };
+
+	return hn_ctl_dump(c, HYBRIDNET_CMD_SWITCH_GET, sel, 1, switch_reply,
+			   sizeof(**out), (void **)out, n);
 }

@@ -42,6 +42,25 @@ struct nl_msg *hn_ctl_msg(struct hn_ctl *c, uint8_t cmd, size_t size,
 int hn_ctl_run(struct hn_ctl *c, struct nl_msg *m, hn_ctl_reply_fn fn,
 	       void *arg);
 
+/* A dump's growing array of @size-byte entries, @n of them filled. */
+struct hn_ctl_dump {
+	void *v;
+	size_t n, cap, size;
+};
+
+/* Room for the next entry (x->n is not moved), or NULL. */
+void *hn_ctl_dump_next(struct hn_ctl_dump *x);
+
+/*
+ * The dump of @cmd with the u32 selectors @sel[i] = { attribute, value }
+ * (a value UINT32_MAX is left out), each reply parsed by @fn into the
+ * hn_ctl_dump of @size-byte entries it is given: *@out, *@n entries, to
+ * free(); nothing on an error.
+ */
+int hn_ctl_dump(struct hn_ctl *c, uint8_t cmd, const uint32_t (*sel)[2],
+		size_t nsel, hn_ctl_reply_fn fn, size_t size, void **out,
+		size_t *n);
+
 /* errno of a libnl error code (negative in, negative out) */
 int hn_ctl_errno(int nlerr);
 

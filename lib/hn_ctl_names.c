@@ -175,10 +175,25 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_BLOCKED_NS] = "blocked-ns",
 	[HYBRIDNET_STAT_BUF_BYTES] = "buf-bytes",
 	[HYBRIDNET_STAT_HELD] = "held",
+	[HYBRIDNET_STAT_LAT_MIN_CIRCUIT_NS] = "lat-min-circuit-ns",
+	[HYBRIDNET_STAT_LAT_MEAN_CIRCUIT_NS] = "lat-mean-circuit-ns",
+	[HYBRIDNET_STAT_LAT_MAX_CIRCUIT_NS] = "lat-max-circuit-ns",
+	[HYBRIDNET_STAT_LAT_P50_CIRCUIT_NS] = "lat-p50-circuit-ns",
+	[HYBRIDNET_STAT_LAT_P99_CIRCUIT_NS] = "lat-p99-circuit-ns",
+	[HYBRIDNET_STAT_LAT_MIN_WORMHOLE_NS] = "lat-min-wormhole-ns",
+	[HYBRIDNET_STAT_LAT_MEAN_WORMHOLE_NS] = "lat-mean-wormhole-ns",
+	[HYBRIDNET_STAT_LAT_MAX_WORMHOLE_NS] = "lat-max-wormhole-ns",
+	[HYBRIDNET_STAT_LAT_P50_WORMHOLE_NS] = "lat-p50-wormhole-ns",
+	[HYBRIDNET_STAT_LAT_P99_WORMHOLE_NS] = "lat-p99-wormhole-ns",
+	[HYBRIDNET_STAT_PAIRS] = "pairs",
+	[HYBRIDNET_STAT_PAIRS_MAX] = "pairs-max",
+	[HYBRIDNET_STAT_PAIR_OVERFLOW_MSGS] = "pair-overflow-msgs",
+	[HYBRIDNET_STAT_PAIR_OVERFLOW_BYTES] = "pair-overflow-bytes",
 };
 
-/* struct hn_ctl_stats and hn_ctl_config.mask are 64-bit masks */
-_Static_assert(HYBRIDNET_STAT_MAX < 64, "hn_ctl_stats.mask is too small");
+/* hn_ctl_config.mask is a 64-bit mask, hn_ctl_stats.mask an array */
+_Static_assert(HYBRIDNET_STAT_MAX < 64 * HN_CTL_STAT_WORDS,
+	       "hn_ctl_stats.mask is too small");
 _Static_assert(HYBRIDNET_ATTR_PROFILE < HYBRIDNET_ATTR_ALGO &&
 	       HYBRIDNET_ATTR_CLOCK < HYBRIDNET_ATTR_ALGO &&
 	       HYBRIDNET_ATTR_PACE_PPM < HYBRIDNET_ATTR_ALGO &&

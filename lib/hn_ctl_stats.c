@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hn_ctl_stats.c - libhybridnet's control plane: HYBRIDNET_CMD_STATS_GET
- * (global and per slot; the dump: per node) and HYBRIDNET_CMD_STATS_RESET.
+ * (global and per slot; the dump: per node), HYBRIDNET_CMD_STATS_RESET
+ * and the per-pair dump HYBRIDNET_CMD_PAIR_GET.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -47,59 +48,77 @@ int hn_ctl_stats_get(struct hn_ctl *c, struct hn_ctl_gstats *gs)
 			  gstats_reply, gs);
 }
 
-struct node_ctx {
-	struct hn_ctl_node_stats *v;
-	size_t n, cap;
-};
-
 static int node_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 {
-	struct node_ctx *x = arg;
 	struct hn_ctl_node_stats *ns;
 
 	(void)nlh;
 	if (!tb[HYBRIDNET_ATTR_NODE] || !tb[HYBRIDNET_ATTR_STATS])
 		return -EPROTO;
-	if (x->n == x->cap) {
-		size_t cap = x->cap ? 2 * x->cap : 64;
-
-		ns = realloc(x->v, cap * sizeof(*ns));
-		if (!ns)
-			return -ENOMEM;
-		x->v = ns;
-		x->cap = cap;
-	}
-	ns = &x->v[x->n];
+	ns = hn_ctl_dump_next(arg);
+	if (!ns)
+		return -ENOMEM;
 	ns->node = nla_get_u32(tb[HYBRIDNET_ATTR_NODE]);
 	if (hn_ctl_get_stats(tb[HYBRIDNET_ATTR_STATS], &ns->s))
 		return -EPROTO;
-	x->n++;
+	((struct hn_ctl_dump *)arg)->n++;
 	return 0;
 }
 
 int hn_ctl_stats_dump(struct hn_ctl *c, uint32_t node,
 		      struct hn_ctl_node_stats **out, size_t *n)
 {
-	struct node_ctx x = { 0 };
-	struct nl_msg *m;
-	int rc;
+	const uint32_t sel[1][2] = { { HYBRIDNET_ATTR_NODE, node } };
 
-	*out = NULL;
-	*n = 0;
-	m = hn_ctl_msg(c, HYBRIDNET_CMD_STATS_GET, 8, NLM_F_DUMP);
-	if (m && node != HN_CTL_ALL_NODES &&
-	    nla_put_u32(m, HYBRIDNET_ATTR_NODE, node)) {
-		nlmsg_free(m);
-		return -EMSGSIZE;
+	return hn_ctl_dump(c, HYBRIDNET_CMD_STATS_GET, sel, 1, node_reply,
+			   sizeof(**out), (void **)out, n);
+}
+
+static int pair_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
+{
+	static const unsigned int stat[3][2] = {
+		{ HYBRIDNET_STAT_RX_MSGS_CIRCUIT,
+		  HYBRIDNET_STAT_RX_MSGS_WORMHOLE },
+		{ HYBRIDNET_STAT_RX_BYTES_CIRCUIT,
+		  HYBRIDNET_STAT_RX_BYTES_WORMHOLE },
+		{ HYBRIDNET_STAT_LAT_MEAN_CIRCUIT_NS,
+		  HYBRIDNET_STAT_LAT_MEAN_WORMHOLE_NS },
+	};
+	struct hn_ctl_pair_stats *ps;
+	struct hn_ctl_stats st;
+	unsigned int i;
+
+	(void)nlh;
+	if (!tb[HYBRIDNET_ATTR_SRC] || !tb[HYBRIDNET_ATTR_DST] ||
+	    !tb[HYBRIDNET_ATTR_STATS] ||
+	    hn_ctl_get_stats(tb[HYBRIDNET_ATTR_STATS], &st))
+		return -EPROTO;
+	ps = hn_ctl_dump_next(arg);
+	if (!ps)
+		return -ENOMEM;
+	memset(ps, 0, sizeof(*ps));
+	ps->src = nla_get_u32(tb[HYBRIDNET_ATTR_SRC]);
+	ps->dst = nla_get_u32(tb[HYBRIDNET_ATTR_DST]);
+	if (tb[HYBRIDNET_ATTR_NOW])
+		ps->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
+	for (i = 0; i < 2; i++) {
+		ps->msgs[i] = st.v[stat[0][i]];
+		ps->bytes[i] = st.v[stat[1][i]];
+		ps->lat_mean_ns[i] = st.v[stat[2][i]];
 	}
-	rc = hn_ctl_run(c, m, node_reply, &x);
-	if (rc) {
-		free(x.v);
-		return rc;
-	}
-	*out = x.v;
-	*n = x.n;
+	((struct hn_ctl_dump *)arg)->n++;
 	return 0;
+}
+
+int hn_ctl_pairs(struct hn_ctl *c, uint32_t src, uint32_t dst,
+		 struct hn_ctl_pair_stats **out, size_t *n)
+{
+	const uint32_t sel[2][2] = {
+		{ HYBRIDNET_ATTR_SRC, src }, { HYBRIDNET_ATTR_DST, dst },
+	};
+
+	return hn_ctl_dump(c, HYBRIDNET_CMD_PAIR_GET, sel, 2, pair_reply,
+			   sizeof(**out), (void **)out, n);
 }
 
 int hn_ctl_stats_reset(struct hn_ctl *c)

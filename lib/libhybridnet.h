@@ -324,11 +324,19 @@ struct hn_ctl_circuits {
 int hn_ctl_circuits(struct hn_ctl *c, struct hn_ctl_circuits *out);
 void hn_ctl_circuits_free(struct hn_ctl_circuits *out);
 
-/* A HYBRIDNET_ATTR_STATS nest: v[i] is valid when bit i of mask is set. */
+/*
+ * A HYBRIDNET_ATTR_STATS nest: v[i] is valid when bit i of mask is set
+ * (hn_ctl_stat_has()).
+ */
+#define HN_CTL_STAT_WORDS	((HYBRIDNET_STAT_MAX + 64) / 64)
+
 struct hn_ctl_stats {
-	uint64_t mask;			/* 1ULL << HYBRIDNET_STAT_x */
+	uint64_t mask[HN_CTL_STAT_WORDS];	/* bit HYBRIDNET_STAT_x */
 	uint64_t v[HYBRIDNET_STAT_MAX + 1];
 };
+
+/* 1 when the nest carried statistic @stat (enum hybridnet_stat). */
+int hn_ctl_stat_has(const struct hn_ctl_stats *st, unsigned int stat);
 
 struct hn_ctl_slot_stats {
 	uint32_t slot;			/* 0..K-1; K is the wormhole slot */
@@ -357,6 +365,29 @@ int hn_ctl_stats_get(struct hn_ctl *c, struct hn_ctl_gstats *gs);
 int hn_ctl_stats_dump(struct hn_ctl *c, uint32_t node,
 		      struct hn_ctl_node_stats **out, size_t *n);
 int hn_ctl_stats_reset(struct hn_ctl *c);
+
+/*
+ * One (source, destination) pair's delivered messages, by the mode that
+ * carried them, [HYBRIDNET_MODE_CIRCUIT] and [HYBRIDNET_MODE_WORMHOLE]
+ * (HYBRIDNET_CMD_PAIR_GET).
+ */
+struct hn_ctl_pair_stats {
+	uint32_t src, dst;
+	uint64_t now;			/* virtual time they were read at */
+	uint64_t msgs[2];
+	uint64_t bytes[2];
+	uint64_t lat_mean_ns[2];	/* virtual ns; 0 without a message */
+};
+
+/*
+ * The pair table (the pairs that delivered since the last reset, at most
+ * STATS pairs-max; the others' messages are the STATS pair-overflow-msgs
+ * and -bytes), or its pairs from @src and to @dst (HN_CTL_ALL: any):
+ * *out, *n entries in the table's order, to free().  A reset or rebuild
+ * during the dump: -EAGAIN, call again.
+ */
+int hn_ctl_pairs(struct hn_ctl *c, uint32_t src, uint32_t dst,
+		 struct hn_ctl_pair_stats **out, size_t *n);
 
 /* A node's network interface (HYBRIDNET_CMD_NETDEV_GET). */
 struct hn_ctl_netdev {

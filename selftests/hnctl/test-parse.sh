@@ -44,8 +44,8 @@ file() {	# file NAME: stdin into $T/NAME
 }
 
 # ---- help ---------------------------------------------------------------
-for c in show set preload predict release circuits stats links switches monitor \
-	sched traffic netdev capture; do
+for c in show set preload predict release circuits stats top links switches \
+	monitor sched traffic netdev capture; do
 	"$HNCTL" "$c" --help > "$T/h1" 2> "$T/err"; r1=$?
 	"$HNCTL" help "$c" > "$T/h2"; r2=$?
 	"$HNCTL" "$c" help > "$T/h3"; r3=$?
@@ -69,7 +69,7 @@ for a in --help -h help; do
 	report $ok "help $a: the main help, as --help" "$T/h2"
 done
 
-err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, links, switches, monitor, traffic, sched, netdev, capture)
+err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, top, links, switches, monitor, traffic, sched, netdev, capture)
 Try 'hnctl --help'."
 err "unknown command" 1 "hnctl: unknown command 'frobnicate'
 Try 'hnctl --help'." frobnicate
@@ -450,6 +450,25 @@ err "stats node without a number" 1 "hnctl stats: node needs a node number
 Try 'hnctl stats --help'." stats node
 err "stats: two words" 1 "hnctl stats: 'reset': one of node N, nodes or reset
 Try 'hnctl stats --help'." stats nodes reset
+out "top -n: the two requests" 0 "stats-get
+pair-get dump" top -n --count 5 --sort wormhole -i 2 --iterations 3
+out "top -j -n" 0 '{"requests":[{"request":"stats-get"},{"request":"pair-get","dump":true}]}' -j top -n
+out "top -i takes a unit" 0 "stats-get
+pair-get dump" -n top -i 500ms
+err "top --sort: a key it knows" 1 "hnctl top: --sort 'slowest': one of msgs, bytes, circuit, wormhole, lat, pair
+Try 'hnctl top --help'." -n top --sort slowest
+err "top -i: at least 1 ms" 1 "hnctl top: -i '10us': seconds (1, 2, ...) or a time with a unit, at least 1ms (500ms)
+Try 'hnctl top --help'." -n top -i 10us
+err "top -i 0" 1 "hnctl top: -i '0': seconds (1, 2, ...) or a time with a unit, at least 1ms (500ms)
+Try 'hnctl top --help'." -n top -i 0
+err "top --count: a number" 1 "hnctl top: --count needs a number of pairs (0: all)
+Try 'hnctl top --help'." -n top --count many
+err "top --iterations 0" 1 "hnctl top: --iterations needs a number, at least 1
+Try 'hnctl top --help'." -n top --iterations 0
+err "top --sort without a key" 1 "hnctl top: --sort needs a value
+Try 'hnctl top --help'." -n top --sort
+err "top: a word it does not take" 1 "hnctl top: 'pairs': expected --count N, --sort KEY, -i SECONDS or --iterations N
+Try 'hnctl top --help'." -n top pairs
 out "monitor -n" 0 "subscribe events" -n monitor --count 3
 err "monitor --count 0" 1 "hnctl monitor: --count needs a positive number
 Try 'hnctl monitor --help'." monitor --count 0

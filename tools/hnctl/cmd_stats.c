@@ -29,7 +29,7 @@ static void stats_json(const struct hn_ctl_stats *st)
 	char buf[16];
 
 	for (i = 0; i <= HYBRIDNET_STAT_MAX; i++)
-		if (st->mask & (1ULL << i))
+		if (hn_ctl_stat_has(st, i))
 			j_u64(stat_name(i, buf, sizeof(buf)), st->v[i]);
 }
 
@@ -49,13 +49,14 @@ static void table(const char *head, char (*label)[16],
 		  const struct hn_ctl_stats *const *rows, size_t n)
 {
 	int w0 = (int)strlen(head), w[HYBRIDNET_STAT_MAX + 1];
-	uint64_t mask = 0;
+	char any[HYBRIDNET_STAT_MAX + 1] = { 0 };
 	unsigned int i;
 	char buf[16];
 	size_t r;
 
 	for (r = 0; r < n; r++) {
-		mask |= rows[r]->mask;
+		for (i = 0; i <= HYBRIDNET_STAT_MAX; i++)
+			any[i] |= hn_ctl_stat_has(rows[r], i);
 		if ((int)strlen(label[r]) > w0)
 			w0 = (int)strlen(label[r]);
 	}
@@ -67,15 +68,15 @@ static void table(const char *head, char (*label)[16],
 	}
 	printf("%-*s", w0, head);
 	for (i = 0; i <= HYBRIDNET_STAT_MAX; i++)
-		if (mask & (1ULL << i))
+		if (any[i])
 			printf("  %*s", w[i], stat_name(i, buf, sizeof(buf)));
 	putchar('\n');
 	for (r = 0; r < n; r++) {
 		printf("%-*s", w0, label[r]);
 		for (i = 0; i <= HYBRIDNET_STAT_MAX; i++) {
-			if (!(mask & (1ULL << i)))
+			if (!any[i])
 				continue;
-			if (rows[r]->mask & (1ULL << i))
+			if (hn_ctl_stat_has(rows[r], i))
 				printf("  %*" PRIu64, w[i], rows[r]->v[i]);
 			else
 				printf("  %*s", w[i], "-");
@@ -113,7 +114,7 @@ static void print_global(const struct hn_ctl_gstats *gs, int json)
 	}
 	printf("%-18s %" PRIu64 "\n", "now", gs->now);
 	for (i = 0; i <= HYBRIDNET_STAT_MAX; i++)
-		if (gs->g.mask & (1ULL << i))
+		if (hn_ctl_stat_has(&gs->g, i))
 			printf("%-18s %" PRIu64 "\n",
 			       stat_name(i, buf, sizeof(buf)), gs->g.v[i]);
 	if (!gs->nslots)

@@ -315,7 +315,17 @@ static void cfg_words(const struct hn_ctl_traffic *t, int json)
 
 static uint64_t st(const struct hn_ctl_traffic *t, unsigned int i)
 {
-	return t->stats.mask & (1ULL << i) ? t->stats.v[i] : 0;
+	return hn_ctl_stat_has(&t->stats, i) ? t->stats.v[i] : 0;
+}
+
+static int has_stats(const struct hn_ctl_stats *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < HN_CTL_STAT_WORDS; i++)
+		if (s->mask[i])
+			return 1;
+	return 0;
 }
 
 static const char *state_name(uint32_t state, char *buf, size_t len)
@@ -339,12 +349,12 @@ static void status_json(const struct hn_ctl_traffic *t)
 		j_str("why", t->why);
 	j_u64("now", t->now);
 	cfg_words(t, 1);
-	if (t->stats.mask) {
+	if (has_stats(&t->stats)) {
 		j_obj("stats");
 		for (i = 0; i <= HYBRIDNET_STAT_MAX; i++) {
 			const char *n = hn_ctl_stat_name(i);
 
-			if (!(t->stats.mask & (1ULL << i)))
+			if (!hn_ctl_stat_has(&t->stats, i))
 				continue;
 			if (!n) {
 				snprintf(buf, sizeof(buf), "stat-%u", i);

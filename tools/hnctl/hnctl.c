@@ -26,6 +26,8 @@ const struct hnctl_cmd hnctl_cmds[] = {
 	{ "circuits", cmd_circuits, "list the circuits of every slot",
 	  hnctl_help_circuits },
 	{ "stats", cmd_stats, "print or reset statistics", hnctl_help_stats },
+	{ "top", cmd_top, "latency by switching mode, and the busiest pairs",
+	  hnctl_help_top },
 	{ "links", cmd_links, "print the statistics of the fabric's links",
 	  hnctl_help_links },
 	{ "switches", cmd_switches,

@@ -185,6 +185,16 @@ struct hybridnet_capture_hdr {
  * with wormhole switching carries worms without switches (no buffers, no
  * credits) and keeps none of these: both dumps fail with EOPNOTSUPP.
  * A rebuild during a dump sets NLM_F_DUMP_INTR.
+ *
+ * Per pair: the PAIR_GET dump gives one message per (source, destination)
+ * pair of the engine's pair table (the pairs that delivered since the
+ * last STATS_RESET or rebuild, in the order of their first delivery, at
+ * most STATS PAIRS_MAX of them): SRC, DST, NOW and a STATS nest
+ * (RX_MSGS_CIRCUIT, RX_MSGS_WORMHOLE, RX_BYTES_CIRCUIT, RX_BYTES_WORMHOLE,
+ * LAT_MEAN_CIRCUIT_NS, LAT_MEAN_WORMHOLE_NS).  The messages of pairs the
+ * table had no room for are STATS_GET's PAIR_OVERFLOW_MSGS and _BYTES.
+ * A SRC or DST in the request restricts the dump to that source or
+ * destination.  A reset or rebuild during the dump sets NLM_F_DUMP_INTR.
  * ------------------------------------------------------------------------
  */
 #define HYBRIDNET_GENL_NAME	"hybridnet"
@@ -215,6 +225,7 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_CAPTURE_ON,	/* admin: make the capture interface */
 	HYBRIDNET_CMD_CAPTURE_OFF,	/* admin: remove it */
 	HYBRIDNET_CMD_CAPTURE_GET,	/* it and its counters, if any */
+	HYBRIDNET_CMD_PAIR_GET,		/* dump: one message per pair */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -516,6 +527,21 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_BLOCKED_NS,		/* switch: headers waited at inputs */
 	HYBRIDNET_STAT_BUF_BYTES,		/* switch: its buffers hold now */
 	HYBRIDNET_STAT_HELD,			/* switch: output ports held now */
+	/* latency of the messages a circuit carried, and a worm */
+	HYBRIDNET_STAT_LAT_MIN_CIRCUIT_NS,
+	HYBRIDNET_STAT_LAT_MEAN_CIRCUIT_NS,	/* also per pair */
+	HYBRIDNET_STAT_LAT_MAX_CIRCUIT_NS,
+	HYBRIDNET_STAT_LAT_P50_CIRCUIT_NS,	/* global: upper bound */
+	HYBRIDNET_STAT_LAT_P99_CIRCUIT_NS,	/* global: upper bound */
+	HYBRIDNET_STAT_LAT_MIN_WORMHOLE_NS,
+	HYBRIDNET_STAT_LAT_MEAN_WORMHOLE_NS,	/* also per pair */
+	HYBRIDNET_STAT_LAT_MAX_WORMHOLE_NS,
+	HYBRIDNET_STAT_LAT_P50_WORMHOLE_NS,	/* global: upper bound */
+	HYBRIDNET_STAT_LAT_P99_WORMHOLE_NS,	/* global: upper bound */
+	HYBRIDNET_STAT_PAIRS,			/* pairs in the pair table */
+	HYBRIDNET_STAT_PAIRS_MAX,		/* pairs it can hold */
+	HYBRIDNET_STAT_PAIR_OVERFLOW_MSGS,	/* delivered, pair not in it */
+	HYBRIDNET_STAT_PAIR_OVERFLOW_BYTES,
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

@@ -9,6 +9,8 @@
 #    counters;
 #  - with a circuit preloaded between the two nodes (hnctl preload) the
 #    pings go as circuit messages; after hnctl release, as wormhole;
+#    hnctl top shows them under their modes, per pair, with the virtual
+#    latencies the model gives each;
 #  - a UDP flood (udpflood) into a slow fabric (paced 1:1, 1 Mb/s links,
 #    a qdisc of 20 frames): the queue is stopped, hybridnet drops nothing,
 #    and sent = delivered + the qdisc's drops + hybridnet's drops; the
@@ -91,6 +93,102 @@ check "IPv4 ping A -> B after the release: every message a wormhole message" \
 	ping_count "$A" 0 1 10.0.0.2 10 wormhole
 check "IPv6 ping B -> A after the release: likewise" \
 	ping_count "$B" 1 0 fd00::1 10 wormhole
+fi
+
+# ---- hnctl top: the same pings by mode, in virtual time ---------------
+# 10 IPv4 echoes on a circuit, then 10 once it is released; hnctl top -j
+# must show each pair's requests and replies under the mode that carried
+# them, and the circuit's mean latency below the wormhole's.  What the
+# model guarantees for a frame of L bytes alone in the fabric (the closed
+# forms of selftests/core/test_latency.c and test_mode_stats.c), from the
+# configuration in sysfs:
+#  - on a circuit whose slot is the only one configured (SES runs it back
+#    to back while no worm waits), the frame leaves at link rate from the
+#    next byte's start, then crosses both NICs and wires (less the
+#    switch's serdes, which a circuit skips) and the fabric:
+#    at most bytes_ns(L + 1) + 2 nic + 2 (wire - serdes) + fabric;
+#  - with no circuit configured (SES idles; the wormhole slot starts with
+#    the frame), Eq. 3.3: the same NICs and wires, the first flit's
+#    arbitration and a flit time per flit, at least 2 (nic + wire) +
+#    fabric + (wh_first - wh_flit) + ceil(L / flit) wh_flit.
+# For ding4 and 98-byte frames: at most 165 ns against at least 191 ns.
+cfgv() { cat "/sys/class/misc/hybridnet/config/$1"; }
+# a member of the JSON object on the line: jnum LINE KEY
+jnum() { echo "$1" | sed -n "s/.*\"$2\":\([0-9]*\).*/\1/p"; }
+# hnctl top's pair SRC -> DST, one line
+top_pair() { tr '{' '\n' </tmp/top.json | grep "^\"src\":$1,\"dst\":$2,"; }
+# top_modes SRC DST COUNT: the pair's COUNT circuit and COUNT wormhole
+# messages of one size L, and their mean latencies within the bounds
+top_modes() {
+	s=$1 d=$2 c=$3
+	hnctl -j top --count 0 >/tmp/top.json || return 1
+	cat /tmp/top.json
+	p=$(top_pair "$s" "$d")
+	mc=$(jnum "$p" rx-msgs-circuit) mw=$(jnum "$p" rx-msgs-wormhole)
+	bc=$(jnum "$p" rx-bytes-circuit) bw=$(jnum "$p" rx-bytes-wormhole)
+	lc=$(jnum "$p" lat-mean-circuit-ns) lw=$(jnum "$p" lat-mean-wormhole-ns)
+	if [ "$mc" != "$c" ] || [ "$mw" != "$c" ] || [ "$bc" != "$bw" ]; then
+		echo "pair $s -> $d: $mc circuit and $mw wormhole messages" \
+		     "($bc and $bw bytes), want $c of one size each"
+		return 1
+	fi
+	L=$((bc / c)) mbps=$(cfgv link_mbps) flit=$(cfgv flit_bytes)
+	cmax=$(( (( (L + 1) * 8000 + mbps - 1) / mbps) + 2 * $(cfgv nic_ns) +
+		2 * ($(cfgv wire_ns) - $(cfgv serdes_ns)) + $(cfgv fabric_ns) ))
+	wmin=$(( 2 * ($(cfgv nic_ns) + $(cfgv wire_ns)) + $(cfgv fabric_ns) +
+		$(cfgv wh_first_ns) - $(cfgv wh_flit_ns) +
+		((L + flit - 1) / flit) * $(cfgv wh_flit_ns) ))
+	echo "pair $s -> $d: $c frames of $L bytes each way; virtual mean" \
+	     "latency: circuit $lc ns (model: at most $cmax), wormhole $lw ns" \
+	     "(model: at least $wmin)"
+	[ "$L" -le "$(cfgv worm_bytes)" ] && [ "$cmax" -lt "$wmin" ] &&
+	[ "$lc" -gt 0 ] && [ "$lc" -le "$cmax" ] && [ "$lw" -ge "$wmin" ] &&
+	[ "$lc" -lt "$lw" ] &&
+	[ "$(jnum "$(head -c 2000 /tmp/top.json)" pair-overflow-msgs)" = 0 ]
+}
+# ping's average round trip, wall clock (for the record: under TCG it
+# says nothing of the fabric)
+rtt() { sed -n 's|.*min/avg/max = [0-9.]*/\([0-9.]*\)/.*|\1|p' /tmp/ping.out; }
+
+if [ -z "$free_only" ]; then
+check "hnctl stats reset, hnctl preload slot 0 0:1 1:0" sh -c \
+	'hnctl stats reset && hnctl preload slot 0 0:1 1:0'
+check "IPv4 ping A -> B, 10 over the circuits" \
+	ping_count "$A" 0 1 10.0.0.2 10 circuit
+w_c=$(rtt)
+check "hnctl release all" hnctl release all
+check "IPv4 ping A -> B, 10 by wormhole" \
+	ping_count "$A" 0 1 10.0.0.2 10 wormhole
+w_w=$(rtt)
+echo "# ping's wall-clock round trip: circuit $w_c ms, wormhole $w_w ms"
+check "hnctl top -j: requests 0 -> 1, 10 by circuit and 10 by wormhole, the circuit faster in virtual time within the model's bounds" \
+	top_modes 0 1 10
+grep '^pair' /tmp/netns-check.out | sed 's/^/# /'
+check "hnctl top -j: replies 1 -> 0 likewise" top_modes 1 0 10
+grep '^pair' /tmp/netns-check.out | sed 's/^/# /'
+check "hnctl top: the mode lines and both pairs, the overflow shown" sh -c '
+	hnctl top --sort pair >/tmp/top.txt; cat /tmp/top.txt
+	grep -q "^circuit " /tmp/top.txt && grep -q "^wormhole " /tmp/top.txt &&
+	grep -q "overflow 0 msgs" /tmp/top.txt &&
+	grep -qE "^ +0 +1 +20 +1960 +10 +980 " /tmp/top.txt &&
+	grep -qE "^ +1 +0 +20 +1960 +10 +980 " /tmp/top.txt'
+sed 's/^/# /' /tmp/top.txt
+check "hnctl stats: the per-mode latency lines" sh -c '
+	hnctl stats >/tmp/st.txt &&
+	grep -E "^lat-(mean|p50|p99)-(circuit|wormhole)-ns " /tmp/st.txt &&
+	[ $(grep -cE "^lat-(min|mean|max|p50|p99)-(circuit|wormhole)-ns +[1-9]" /tmp/st.txt) -eq 10 ]'
+check "sysfs stats/ and nodes/1/: the per-mode means, as hnctl stats" sh -c '
+	S=/sys/class/misc/hybridnet
+	a=$(sed -n "s/^lat-mean-circuit-ns *//p" /tmp/st.txt)
+	echo "stats/lat_mean_circuit_ns $(cat $S/stats/lat_mean_circuit_ns), hnctl $a;" \
+	     "nodes/1/lat_mean_circuit_ns $(cat $S/nodes/1/lat_mean_circuit_ns)"
+	[ "$(cat $S/stats/lat_mean_circuit_ns)" = "$a" ] &&
+	[ "$(cat $S/nodes/1/lat_mean_circuit_ns)" -gt 0 ] &&
+	[ "$(cat $S/nodes/1/lat_mean_wormhole_ns)" -gt \
+	  "$(cat $S/nodes/1/lat_mean_circuit_ns)" ]'
+check "hnctl stats reset empties the pair table" sh -c '
+	hnctl stats reset && hnctl -j top >/tmp/top.json && cat /tmp/top.json &&
+	grep -q "\"pairs\":0," /tmp/top.json && grep -q "\"pairs\":\[\]" /tmp/top.json'
 fi
 
 # B's or A's Udp counter $2 of /proc/net/snmp

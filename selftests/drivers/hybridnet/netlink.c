@@ -6,7 +6,7 @@
  * command changed, bad input (errno and extack text, nothing changed),
  * the clock following a configuration change, each concurrent request's
  * extack its own, permission, events, the fabric's links and switches,
- * and a fuzzer.  Expects the module loaded with nodes=16 slots=4 and no
+ * the per-pair dump, and a fuzzer.  Expects the module loaded with nodes=16 slots=4 and no
  * file open.
  */
 #define _GNU_SOURCE
@@ -252,6 +252,138 @@ TEST_F(nl, circuit_and_wormhole)
 	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_RX_MSGS_WORMHOLE));
 	EXPECT_EQ(1, nlr_gstat(r, HYBRIDNET_STAT_TX_MSGS_CIRCUIT));
 	EXPECT_EQ(8, nlr_gstat(r, HYBRIDNET_STAT_RX_BYTES_WORMHOLE));
+	for (i = 0; i < 3; i++)
+		hn_close(h[i]);
+}
+
+/* The PAIR_GET dump: each pair's messages, bytes and mean latency. */
+struct pairs {
+	uint32_t n;
+	uint32_t src[64], dst[64];
+	uint64_t st[64][HYBRIDNET_STAT_MAX + 1];
+	int now;			/* every message carried NOW */
+};
+
+static void pair_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
+	const struct nlattr *st[HYBRIDNET_STAT_MAX + 1];
+	struct pairs *p = ctx;
+	int i;
+
+	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
+	if (p->n == 64 || !tb[HYBRIDNET_ATTR_SRC] || !tb[HYBRIDNET_ATTR_DST] ||
+	    !tb[HYBRIDNET_ATTR_STATS])
+		return;
+	p->now &= !!tb[HYBRIDNET_ATTR_NOW];
+	p->src[p->n] = nlr_get_u32(tb[HYBRIDNET_ATTR_SRC]);
+	p->dst[p->n] = nlr_get_u32(tb[HYBRIDNET_ATTR_DST]);
+	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);
+	for (i = 0; i <= HYBRIDNET_STAT_MAX; i++)
+		p->st[p->n][i] = st[i] ? nlr_get_u64(st[i]) : ~0ull;
+	p->n++;
+}
+
+/* PAIR_GET, every pair or those of @src / @dst (-1: any). */
+static int dump_pairs(struct nlr *r, struct pairs *p, int64_t src,
+		      int64_t dst)
+{
+	memset(p, 0, sizeof(*p));
+	p->now = 1;
+	nlr_msg(r, HYBRIDNET_CMD_PAIR_GET, NLM_F_DUMP);
+	if (src >= 0)
+		nlr_u32(r, HYBRIDNET_ATTR_SRC, (uint32_t)src);
+	if (dst >= 0)
+		nlr_u32(r, HYBRIDNET_ATTR_DST, (uint32_t)dst);
+	return nlr_call(r, pair_cb, p);
+}
+
+/*
+ * Three messages 0 -> 1 on a circuit, then one once it is released, one
+ * 2 -> 1 by wormhole: PAIR_GET gives both pairs in the order they first
+ * delivered, with their split by mode and the receiver's latencies as
+ * the mean; STATS_GET the table's size, bound and no overflow, and each
+ * mode's latency; the selectors and the reset.
+ */
+TEST_F(nl, pairs_by_mode)
+{
+	static const uint32_t p01[1][2] = { { 0, 1 } };
+	uint64_t lat[2] = { 0 }, n[2] = { 0 }, i;
+	struct hybridnet_msg_hdr hdr;
+	struct nlr *r = &self->r;
+	struct hn_handle *h[3];
+	struct pairs p;
+	char buf[64];
+
+	ASSERT_EQ(0, preload(r, 0, p01, 1));
+	nlr_msg(r, HYBRIDNET_CMD_STATS_RESET, 0);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	for (i = 0; i < 3; i++) {
+		ASSERT_EQ(0, hn_open(&h[i], NULL, 0));
+		ASSERT_EQ(0, hn_bind(h[i], i));
+	}
+	for (i = 0; i < 5; i++) {
+		if (i == 3) {
+			ASSERT_EQ(0, release_all(r));
+		}
+		if (i < 4) {
+			ASSERT_EQ(0, hn_send(h[0], 1, "abcdefgh", 8));
+		} else {
+			ASSERT_EQ(0, hn_send(h[2], 1, "abcd", 4));
+		}
+		ASSERT_LT(0, hn_recv(h[1], &hdr, buf, sizeof(buf)));
+		EXPECT_EQ(i < 3 ? HYBRIDNET_MODE_CIRCUIT :
+			  HYBRIDNET_MODE_WORMHOLE, hdr.mode);
+		if (i < 4) {
+			lat[hdr.mode] += hdr.t_deliver - hdr.t_inject;
+			n[hdr.mode]++;
+		}
+	}
+	ASSERT_EQ(2, dump_pairs(r, &p, -1, -1));
+	EXPECT_TRUE(p.now);
+	EXPECT_EQ(0, p.src[0]);
+	EXPECT_EQ(1, p.dst[0]);
+	EXPECT_EQ(3, p.st[0][HYBRIDNET_STAT_RX_MSGS_CIRCUIT]);
+	EXPECT_EQ(1, p.st[0][HYBRIDNET_STAT_RX_MSGS_WORMHOLE]);
+	EXPECT_EQ(24, p.st[0][HYBRIDNET_STAT_RX_BYTES_CIRCUIT]);
+	EXPECT_EQ(8, p.st[0][HYBRIDNET_STAT_RX_BYTES_WORMHOLE]);
+	EXPECT_EQ(lat[0] / n[0], p.st[0][HYBRIDNET_STAT_LAT_MEAN_CIRCUIT_NS]);
+	EXPECT_EQ(lat[1], p.st[0][HYBRIDNET_STAT_LAT_MEAN_WORMHOLE_NS]);
+	EXPECT_EQ(2, p.src[1]);
+	EXPECT_EQ(0, p.st[1][HYBRIDNET_STAT_RX_MSGS_CIRCUIT]);
+	EXPECT_EQ(0, p.st[1][HYBRIDNET_STAT_LAT_MEAN_CIRCUIT_NS]);
+	EXPECT_EQ(4, p.st[1][HYBRIDNET_STAT_RX_BYTES_WORMHOLE]);
+	EXPECT_EQ(2, nlr_gstat(r, HYBRIDNET_STAT_PAIRS));
+	EXPECT_EQ(16 * 15, nlr_gstat(r, HYBRIDNET_STAT_PAIRS_MAX));
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_PAIR_OVERFLOW_MSGS));
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_PAIR_OVERFLOW_BYTES));
+	EXPECT_EQ(lat[0] / n[0],
+		  nlr_gstat(r, HYBRIDNET_STAT_LAT_MEAN_CIRCUIT_NS));
+	EXPECT_EQ(lat[0] / n[0],
+		  hn_sys("nodes/1/lat_mean_circuit_ns"));
+	/* the 99th of 3 is the largest */
+	EXPECT_EQ(nlr_gstat(r, HYBRIDNET_STAT_LAT_MAX_CIRCUIT_NS),
+		  nlr_gstat(r, HYBRIDNET_STAT_LAT_P99_CIRCUIT_NS));
+	EXPECT_EQ(hn_sys("stats/lat_p99_wormhole_ns"),
+		  nlr_gstat(r, HYBRIDNET_STAT_LAT_P99_WORMHOLE_NS));
+	/* the selectors, checked against the fabric */
+	ASSERT_EQ(1, dump_pairs(r, &p, 2, -1));
+	EXPECT_EQ(2, p.src[0]);
+	ASSERT_EQ(2, dump_pairs(r, &p, -1, 1));
+	ASSERT_EQ(1, dump_pairs(r, &p, 0, 1));
+	ASSERT_EQ(0, dump_pairs(r, &p, 1, 0));
+	EXPECT_EQ(-EINVAL, dump_pairs(r, &p, 16, -1));
+	EXPECT_STREQ("node out of range (config-get gives nodes)", r->msg);
+	EXPECT_EQ(-ERANGE, dump_pairs(r, &p, -1, 4096));	/* the policy's */
+	nlr_msg(r, HYBRIDNET_CMD_PAIR_GET, NLM_F_DUMP);
+	nlr_u32(r, HYBRIDNET_ATTR_NODE, 1);	/* not the dump's */
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	/* a reset empties the table */
+	nlr_msg(r, HYBRIDNET_CMD_STATS_RESET, 0);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, dump_pairs(r, &p, -1, -1));
+	EXPECT_EQ(0, nlr_gstat(r, HYBRIDNET_STAT_PAIRS));
+	EXPECT_EQ(0, hn_sys("stats/lat_max_circuit_ns"));
 	for (i = 0; i < 3; i++)
 		hn_close(h[i]);
 }
