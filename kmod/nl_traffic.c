@@ -101,6 +101,40 @@ static u64 hn_pct(const struct hn_tres *res, u32 permille)
 				  permille);
 }
 
+/* The latency of the measured messages each mode carried. */
+static int hn_put_mode_lat(struct sk_buff *skb, const struct hn_tres *res)
+{
+	static const u16 attr[HN_NMODES][5] = {
+		{ HYBRIDNET_STAT_LAT_MIN_CIRCUIT_NS,
+		  HYBRIDNET_STAT_LAT_MEAN_CIRCUIT_NS,
+		  HYBRIDNET_STAT_LAT_MAX_CIRCUIT_NS,
+		  HYBRIDNET_STAT_LAT_P50_CIRCUIT_NS,
+		  HYBRIDNET_STAT_LAT_P99_CIRCUIT_NS },
+		{ HYBRIDNET_STAT_LAT_MIN_WORMHOLE_NS,
+		  HYBRIDNET_STAT_LAT_MEAN_WORMHOLE_NS,
+		  HYBRIDNET_STAT_LAT_MAX_WORMHOLE_NS,
+		  HYBRIDNET_STAT_LAT_P50_WORMHOLE_NS,
+		  HYBRIDNET_STAT_LAT_P99_WORMHOLE_NS },
+	};
+	u32 m;
+
+	for (m = 0; m < HN_NMODES; m++) {
+		const struct hn_lat *l = &res->lat_mode[m];
+		const u64 *h = res->hist_mode[m];
+
+		if (hn_nl_put64(skb, attr[m][0], hn_lat_min(l->min)) ||
+		    hn_nl_put64(skb, attr[m][1],
+				hn_lat_mean(l->sum, res->lat_n_mode[m])) ||
+		    hn_nl_put64(skb, attr[m][2], l->max) ||
+		    hn_nl_put64(skb, attr[m][3],
+				hn_hist_percentile(h, l->min, l->max, 500)) ||
+		    hn_nl_put64(skb, attr[m][4],
+				hn_hist_percentile(h, l->min, l->max, 990)))
+			return -EMSGSIZE;
+	}
+	return 0;
+}
+
 static int hn_put_traffic_stats(struct sk_buff *skb,
 				const struct hn_gen_state *s,
 				const struct hn_tres *res)
@@ -126,6 +160,7 @@ static int hn_put_traffic_stats(struct sk_buff *skb,
 	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_MAX_NS, res->lat_max) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_P50_NS, n ? hn_pct(res, 500) : 0) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_LAT_P99_NS, n ? hn_pct(res, 990) : 0) ||
+	    hn_put_mode_lat(skb, res) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_TIME_NS, s->elapsed))
 		return -EMSGSIZE;
 	if (s->t->inject == HN_INJ_BERNOULLI &&

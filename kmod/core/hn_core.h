@@ -270,6 +270,13 @@ struct hn_lat {
 	u64 max;
 };
 
+static inline void hn_lat_add(struct hn_lat *l, u64 lat)
+{
+	l->sum += lat;
+	l->min = hn_min64(l->min, lat);
+	l->max = hn_max64(l->max, lat);
+}
+
 /* Per-node statistics: tx as source, rx as destination. */
 struct hn_nstats {
 	u64 tx_msgs[HN_NMODES];		/* injected, by tag */

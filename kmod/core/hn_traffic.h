@@ -167,6 +167,10 @@ struct hn_tres {
 	u64 lat_sum, lat_min, lat_max;	/* tagged (batch: every) message */
 	u64 lat_n;
 	u64 hist[HN_HIST_BUCKETS];
+	/* the same by the mode that carried the message */
+	u64 lat_n_mode[HN_NMODES];
+	struct hn_lat lat_mode[HN_NMODES];
+	u64 hist_mode[HN_NMODES][HN_HIST_BUCKETS];
 	u64 t_first, t_last;	/* first generation, last delivery */
 	u64 queue_max;		/* largest source queue seen, messages */
 	u64 groups;		/* plan groups installed (preload) */

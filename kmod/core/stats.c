@@ -69,13 +69,6 @@ static void lat_reset(struct hn_lat *l)
 		l[m].min = HN_U64_MAX;
 }
 
-static void lat_add(struct hn_lat *l, u64 lat)
-{
-	l->sum += lat;
-	l->min = hn_min64(l->min, lat);
-	l->max = hn_max64(l->max, lat);
-}
-
 static void node_reset(struct hn_nstats *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -113,14 +106,14 @@ void hn_stats_delivered(struct hn_engine *e, const struct hn_msg *m)
 	r->lat_sum += lat;
 	r->lat_min = hn_min64(r->lat_min, lat);
 	r->lat_max = hn_max64(r->lat_max, lat);
-	lat_add(&r->lat_mode[m->mode], lat);
+	hn_lat_add(&r->lat_mode[m->mode], lat);
 	e->g.rx_msgs[m->mode]++;
 	e->g.rx_bytes[m->mode] += m->len;
 	e->g.lat_sum += lat;
 	e->g.lat_min = hn_min64(e->g.lat_min, lat);
 	e->g.lat_max = hn_max64(e->g.lat_max, lat);
 	e->g.hist[hn_hist_bucket(lat)]++;
-	lat_add(&e->g.lat_mode[m->mode], lat);
+	hn_lat_add(&e->g.lat_mode[m->mode], lat);
 	e->g.hist_mode[m->mode][hn_hist_bucket(lat)]++;
 	hn_pairs_delivered(e, m, lat);
 	e->g.t_last_deliver = hn_max64(e->g.t_last_deliver, m->t_deliver);

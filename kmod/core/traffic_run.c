@@ -1006,6 +1006,9 @@ void hn_trun_delivered(struct hn_trun *r, struct hn_msg *m)
 		res->lat_min = hn_min64(res->lat_min, lat);
 		res->lat_max = hn_max64(res->lat_max, lat);
 		res->hist[hn_hist_bucket(lat)]++;
+		res->lat_n_mode[m->mode]++;
+		hn_lat_add(&res->lat_mode[m->mode], lat);
+		res->hist_mode[m->mode][hn_hist_bucket(lat)]++;
 	}
 	phase_arrived(r, m->t_deliver);
 	msg_put(r, tm);
@@ -1060,6 +1063,8 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	r->t0 = e ? hn_now(e) : 0;
 	r->res.t_first = HN_U64_MAX;
 	r->res.lat_min = HN_U64_MAX;
+	r->res.lat_mode[HN_MODE_CIRCUIT].min = HN_U64_MAX;
+	r->res.lat_mode[HN_MODE_WORMHOLE].min = HN_U64_MAX;
 	r->g = hn_tgen_create(t, c, NULL);
 	r->src = hn_zalloc((size_t)c->nodes * sizeof(*r->src));
 	r->heap = hn_zalloc((size_t)c->nodes * sizeof(*r->heap));

@@ -395,8 +395,9 @@ EOF2
 	grep -q "bad.json: byte 21: not JSON: want ',' or '}'" "$T/p" && ok=1
 	report $ok "hnsim -c: JSON that does not end" "$T/p"
 	# a run's latency has the names of the module's statistics
-	# (stats/lat_*_ns, hn_lists.h), in run and trace reports alike
-	want=$(sed -n 's/^HN_GSTAT(\(lat_[a-z0-9]*_ns\),.*/\1/p' \
+	# (stats/lat_*_ns, hn_lists.h, by mode too), in run and trace
+	# reports alike
+	want=$(sed -n 's/^HN_GSTAT(\(lat_[a-z0-9_]*_ns\),.*/\1/p' \
 		"$(dirname "$0")/../../kmod/hn_lists.h" | sort | tr '\n' ' ')
 	ok=0
 	for mode in run trace; do
@@ -405,7 +406,7 @@ EOF2
 		else
 			printf '0 0 1 64\n10 1 0 64\n' | "$HNSIM" -n 2 --json -
 		fi > "$T/p" 2>&1
-		got=$(grep -o '"lat_[a-z0-9]*_ns"' "$T/p" | tr -d '"' |
+		got=$(grep -o '"lat_[a-z0-9_]*_ns"' "$T/p" | tr -d '"' |
 			grep -v lat_sum | sort -u | tr '\n' ' ')
 		[ -n "$want" ] && [ "$got" = "$want" ] && ok=$((ok + 1))
 		echo "$mode: want '$want', got '$got'" >> "$T/q"
@@ -413,6 +414,17 @@ EOF2
 	[ $ok -eq 2 ] && ok=1 || ok=0
 	report $ok "hnsim run and trace --json: latency keys are the module's stat names" \
 		"$T/q"
+	# by mode: a frame of ping (98 B) on a circuit, then by wormhole
+	# once the circuit is released, at zero load (ding4): 164 ns (98 B
+	# at 6.4 Gb/s from a byte boundary, 123 ns, and 41 ns of NICs, wires
+	# and fabric) against Eq. 3.3's 191 (selftests/core/test_mode_stats.c)
+	printf '0 preload 0 0:1\n1000 0 1 98\n2000 0 1 98\n3000 release all\n4000 0 1 98\n5000 0 1 98\n' |
+		"$HNSIM" -n 4 --json - > "$T/p" 2>&1
+	ok=0
+	grep -q '"lat_min_circuit_ns": 164, "lat_mean_circuit_ns": 164, "lat_p50_circuit_ns": 164, "lat_p99_circuit_ns": 164, "lat_max_circuit_ns": 164, "lat_min_wormhole_ns": 191, "lat_mean_wormhole_ns": 191, "lat_p50_wormhole_ns": 191, "lat_p99_wormhole_ns": 191, "lat_max_wormhole_ns": 191, ' \
+		"$T/p" && ok=1
+	report $ok "hnsim trace --json: each mode's latency, the circuit's below the wormhole's" \
+		"$T/p"
 else
 	report 1 "hnsim --pretty # SKIP no $HNSIM"
 fi

@@ -70,6 +70,16 @@ int trace_run(struct sim_opts *o, struct hn_engine **ep,
 
 void report(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 	    const struct sim_result *res);
+/*
+ * Each mode's latency, of @n[mode] messages, @lat[mode] and @hist[mode]:
+ * JSON members lat_min_circuit_ns, lat_mean_circuit_ns, lat_p50_..,
+ * lat_p99_.., lat_max_.., the same for wormhole (each followed by ", "),
+ * or a line per mode that carried any (the trace's and run's reports).
+ */
+void report_mode_lat_json(FILE *f, const struct hn_lat *lat,
+			  const u64 (*hist)[HN_HIST_BUCKETS], const u64 *n);
+void report_mode_lat_human(FILE *f, const struct hn_lat *lat,
+			   const u64 (*hist)[HN_HIST_BUCKETS], const u64 *n);
 
 /* "hnsim sched ...": scheduler experiments (sched_study.c) */
 int sched_main(int argc, char **argv);

@@ -7,6 +7,7 @@
  * arrays are JSON only), and a figure the point did not measure is null
  * in JSON and empty in CSV, never 0.
  */
+#include <stdio.h>
 #include <string.h>
 #include "hnsim.h"
 #include "hn_traffic.h"
@@ -132,6 +133,7 @@ static void print_human(FILE *f, const struct run_point *p)
 		fprintf(f, "latency     min %llu, mean %llu, p50 <= %llu, p99 <= %llu, max %llu ns (generation to delivery; p50, p99: upper bounds)\n",
 			U(r->lat_min), U(r->lat_sum / r->lat_n),
 			U(pct(r, 500)), U(pct(r, 990)), U(r->lat_max));
+	report_mode_lat_human(f, r->lat_mode, r->hist_mode, r->lat_n_mode);
 	fprintf(f, "utilisation %.2f %% of the senders' links, %.2f %% of all N links (Ch. 1)\n",
 		r->util_ppm / 1e4, r->util_all_ppm / 1e4);
 	fprintf(f, "circuits    %llu grants, %llu refusals, %llu time-outs, %llu plan groups; source queue max %llu\n",
@@ -258,6 +260,33 @@ static void e_convergence(struct emit *o, const struct run_point *p)
 	e_bool(o, "converged", m, !r->rising);
 }
 
+/* lat_min_circuit_ns, ...: each mode's, null when it carried none */
+static void e_mode_lat(struct emit *o, const struct hn_tres *r)
+{
+	static const char *const mode[HN_NMODES] = { "circuit", "wormhole" };
+	static const char *const what[5] = { "min", "mean", "p50", "p99",
+					     "max" };
+	char key[32];
+	u32 m, i;
+
+	for (m = 0; m < HN_NMODES; m++) {
+		const struct hn_lat *l = &r->lat_mode[m];
+		u64 n = r->lat_n_mode[m];
+		const u64 v[5] = {
+			l->min, n ? l->sum / n : 0,
+			hn_hist_percentile(r->hist_mode[m], l->min, l->max, 500),
+			hn_hist_percentile(r->hist_mode[m], l->min, l->max, 990),
+			l->max,
+		};
+
+		for (i = 0; i < 5; i++) {
+			snprintf(key, sizeof(key), "lat_%s_%s_ns", what[i],
+				 mode[m]);
+			e_num(o, key, n != 0, v[i]);
+		}
+	}
+}
+
 static void run_fields(struct emit *o, const struct run_point *p)
 {
 	const struct hn_tcfg *t = p->t;
@@ -315,6 +344,7 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_num(o, "lat_p50_ns", lat, pct(r, 500));
 	e_num(o, "lat_p99_ns", lat, pct(r, 990));
 	e_num(o, "lat_max_ns", lat, r->lat_max);
+	e_mode_lat(o, r);
 	pslots(&g, c->k, &run, &skip, &pre);
 	e_u64(o, "pslot_runs", run);
 	e_u64(o, "pslot_skipped", skip);

@@ -10,6 +10,43 @@ static u64 sum2(const u64 *v)
 	return v[0] + v[1];
 }
 
+static const char *const mode_name[HN_NMODES] = { "circuit", "wormhole" };
+
+void report_mode_lat_json(FILE *f, const struct hn_lat *lat,
+			  const u64 (*hist)[HN_HIST_BUCKETS], const u64 *n)
+{
+	const char *m;
+	u32 i;
+
+	for (i = 0; i < HN_NMODES; i++) {
+		m = mode_name[i];
+		fprintf(f, "\"lat_min_%s_ns\": %llu, \"lat_mean_%s_ns\": %llu, \"lat_p50_%s_ns\": %llu, \"lat_p99_%s_ns\": %llu, \"lat_max_%s_ns\": %llu, ",
+			m, U(n[i] ? lat[i].min : 0), m,
+			U(n[i] ? lat[i].sum / n[i] : 0), m,
+			U(hn_hist_percentile(hist[i], lat[i].min, lat[i].max, 500)),
+			m,
+			U(hn_hist_percentile(hist[i], lat[i].min, lat[i].max, 990)),
+			m, U(lat[i].max));
+	}
+}
+
+void report_mode_lat_human(FILE *f, const struct hn_lat *lat,
+			   const u64 (*hist)[HN_HIST_BUCKETS], const u64 *n)
+{
+	u32 i;
+
+	for (i = 0; i < HN_NMODES; i++)
+		if (n[i])
+			fprintf(f, "  %-9s %llu messages: min %llu, mean %llu, p50 <= %llu, p99 <= %llu, max %llu ns\n",
+				mode_name[i], U(n[i]), U(lat[i].min),
+				U(lat[i].sum / n[i]),
+				U(hn_hist_percentile(hist[i], lat[i].min,
+						     lat[i].max, 500)),
+				U(hn_hist_percentile(hist[i], lat[i].min,
+						     lat[i].max, 990)),
+				U(lat[i].max));
+}
+
 static void human(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 		  const struct sim_result *r)
 {
@@ -37,6 +74,7 @@ static void human(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 			U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 500)),
 			U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 990)),
 			U(g.lat_max));
+	report_mode_lat_human(f, g.lat_mode, g.hist_mode, g.rx_msgs);
 	fprintf(f, "utilisation %.2f %% (bits delivered / (last delivery - first injection) / N link rate)\n",
 		g.util_ppm / 1e4);
 	fprintf(f, "pushback    %llu injections refused (buffer full), %llu retried later, %llu never accepted, %llu retagged to wormhole\n",
@@ -105,6 +143,7 @@ static void json(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 		U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 500)),
 		U(hn_hist_percentile(g.hist, g.lat_min, g.lat_max, 990)),
 		U(g.lat_max));
+	report_mode_lat_json(f, g.lat_mode, g.hist_mode, g.rx_msgs);
 	fprintf(f, "\"util_ppm\": %u, \"t_first_inject\": %llu, \"t_last_deliver\": %llu, ",
 		g.util_ppm, U(n ? g.t_first_inject : 0), U(g.t_last_deliver));
 	fprintf(f, "\"tx_full\": %llu, \"retries\": %llu, \"waiting\": %llu, \"retagged\": %llu, ",

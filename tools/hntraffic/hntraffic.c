@@ -163,7 +163,9 @@ static void usage(FILE *f)
 "    gen_bytes, sent_msgs, sent_bytes, recv_msgs, recv_bytes, circuit_msgs,\n"
 "    wormhole_msgs, retagged, tagged, tagged_done, wall_s, msgs_per_s,\n"
 "    bytes_per_s, virtual_ns, offered_ppm, accepted_ppm, util_ppm,\n"
-"    lat_n, lat_{min,mean,p50,p99,max}_ns, wall_lat_n, wall_lat_{...}_ns,\n"
+"    lat_n, lat_{min,mean,p50,p99,max}_ns, lat_n_circuit,\n"
+"    lat_{min,mean,p50,p99,max}_circuit_ns and the same for wormhole (by\n"
+"    the mode that carried the message), wall_lat_n, wall_lat_{...}_ns,\n"
 "    backlog_max, tx_again.\n"
 "\n"
 "EXIT STATUS\n"
@@ -296,6 +298,8 @@ static int setup_nodes(struct hnt_run *r)
 		n->v_first = HN_U64_MAX;
 		hnt_hist_init(&n->vlat);
 		hnt_hist_init(&n->wlat);
+		hnt_hist_init(&n->vlat_mode[0]);
+		hnt_hist_init(&n->vlat_mode[1]);
 		rc = hn_open(&n->h, r->devpath, HN_NONBLOCK);
 		if (rc)
 			return fail("%s", hn_strerror(NULL, rc));

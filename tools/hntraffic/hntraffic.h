@@ -135,6 +135,7 @@ struct hnt_node {
 	u64 v_first, v_last;	/* first t_inject, last t_deliver seen */
 	u64 w_last_recv;
 	struct hnt_hist vlat, wlat;	/* measured messages */
+	struct hnt_hist vlat_mode[2];	/* vlat by the mode that carried them */
 
 	int err;		/* a write/read failed: -errno */
 	char why[512];		/* the first failure, for the report */
@@ -194,6 +195,7 @@ struct hnt_total {
 	u64 tx_again, backlog_max;
 	u64 v_first, v_last, w_first_send, w_last_recv;
 	struct hnt_hist vlat, wlat;
+	struct hnt_hist vlat_mode[2];
 	u32 offered_ppm, accepted_ppm, util_ppm;
 	double wall_s, rate_msgs, rate_bytes;
 	int verified;

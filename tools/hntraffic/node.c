@@ -398,6 +398,9 @@ static void check(struct hnt_node *n, const struct hybridnet_msg_hdr *h,
 		STORE(&n->live.tagged_recv, n->live.tagged_recv + 1);
 		hnt_hist_add(&n->vlat, h->t_deliver >= h->t_inject ?
 			     h->t_deliver - h->t_inject : 0);
+		hnt_hist_add(&n->vlat_mode[h->mode & 1],
+			     h->t_deliver >= h->t_inject ?
+			     h->t_deliver - h->t_inject : 0);
 		hnt_hist_add(&n->wlat, now >= st.t_send ? now - st.t_send : 0);
 	}
 }

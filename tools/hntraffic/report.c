@@ -130,6 +130,8 @@ void hnt_total(struct hnt_run *r, struct hnt_total *t)
 	memset(t, 0, sizeof(*t));
 	hnt_hist_init(&t->vlat);
 	hnt_hist_init(&t->wlat);
+	hnt_hist_init(&t->vlat_mode[0]);
+	hnt_hist_init(&t->vlat_mode[1]);
 	t->v_first = HN_U64_MAX;
 	t->w_first_send = HN_U64_MAX;
 	for (i = 0; i < r->m; i++) {
@@ -166,6 +168,8 @@ void hnt_total(struct hnt_run *r, struct hnt_total *t)
 			t->w_last_recv = n->w_last_recv;
 		hnt_hist_merge(&t->vlat, &n->vlat);
 		hnt_hist_merge(&t->wlat, &n->wlat);
+		hnt_hist_merge(&t->vlat_mode[0], &n->vlat_mode[0]);
+		hnt_hist_merge(&t->vlat_mode[1], &n->vlat_mode[1]);
 	}
 	t->verified = !t->lost && !t->dup && !t->reordered && !t->corrupt &&
 		      !t->stray && t->recv_msgs == t->sent_msgs;
@@ -273,6 +277,10 @@ void hnt_print_human(FILE *f, const struct hnt_run *r,
 	fprintf(f, "latency     %llu measured messages\n", U(t->vlat.n));
 	lat_line(f, "virtual, NIC injection to delivery (header)", &t->vlat,
 		 1, "ns");
+	if (t->vlat_mode[0].n)
+		lat_line(f, "  of them by circuit", &t->vlat_mode[0], 1, "ns");
+	if (t->vlat_mode[1].n)
+		lat_line(f, "  of them by wormhole", &t->vlat_mode[1], 1, "ns");
 	lat_line(f, "wall, write() to read()", &t->wlat, 1000, "us");
 	fprintf(f, "utilisation %.2f %% of the senders' links over the device's virtual time (Ch. 1)\n",
 		t->util_ppm / 1e4);
@@ -280,12 +288,14 @@ void hnt_print_human(FILE *f, const struct hnt_run *r,
 		U(t->backlog_max), U(t->tx_again));
 }
 
-static void json_lat(FILE *f, const char *p, const struct hnt_hist *h)
+/* @p_n@m, @p_min@m_ns, ...: @m "" or a mode, "_circuit" (the module's) */
+static void json_lat(FILE *f, const char *p, const char *m,
+		     const struct hnt_hist *h)
 {
-	fprintf(f, "\"%s_n\": %llu, \"%s_min_ns\": %llu, \"%s_mean_ns\": %llu, \"%s_p50_ns\": %llu, \"%s_p99_ns\": %llu, \"%s_max_ns\": %llu, ",
-		p, U(h->n), p, U(h->n ? h->min : 0), p,
-		U(h->n ? h->sum / h->n : 0), p, U(hnt_hist_pct(h, 500)), p,
-		U(hnt_hist_pct(h, 990)), p, U(h->max));
+	fprintf(f, "\"%s_n%s\": %llu, \"%s_min%s_ns\": %llu, \"%s_mean%s_ns\": %llu, \"%s_p50%s_ns\": %llu, \"%s_p99%s_ns\": %llu, \"%s_max%s_ns\": %llu, ",
+		p, m, U(h->n), p, m, U(h->n ? h->min : 0), p, m,
+		U(h->n ? h->sum / h->n : 0), p, m, U(hnt_hist_pct(h, 500)),
+		p, m, U(hnt_hist_pct(h, 990)), p, m, U(h->max));
 }
 
 /* @s as a JSON string body (the reasons hold no control characters) */
@@ -334,8 +344,10 @@ void hnt_print_json(FILE *f, const struct hnt_run *r,
 	fprintf(f, "\"wall_s\": %.6f, \"msgs_per_s\": %.1f, \"bytes_per_s\": %.1f, \"virtual_ns\": %llu, \"offered_ppm\": %u, \"accepted_ppm\": %u, \"util_ppm\": %u, ",
 		t->wall_s, t->rate_msgs, t->rate_bytes, U(r->v1 - r->v0),
 		t->offered_ppm, t->accepted_ppm, t->util_ppm);
-	json_lat(f, "lat", &t->vlat);
-	json_lat(f, "wall_lat", &t->wlat);
+	json_lat(f, "lat", "", &t->vlat);
+	json_lat(f, "lat", "_circuit", &t->vlat_mode[0]);
+	json_lat(f, "lat", "_wormhole", &t->vlat_mode[1]);
+	json_lat(f, "wall_lat", "", &t->wlat);
 	fprintf(f, "\"backlog_max\": %llu, \"tx_again\": %llu}\n",
 		U(t->backlog_max), U(t->tx_again));
 }

@@ -281,6 +281,7 @@ TEST_F(tr, batch_round_trip_as_in_user_space)
 	struct hn_trun *run;
 	struct hn_tcfg t;
 	uint64_t t0;
+	u32 m;
 
 	/* a new engine, at time 0 */
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
@@ -354,6 +355,24 @@ TEST_F(tr, batch_round_trip_as_in_user_space)
 		  nlr_gstat(r, HYBRIDNET_STAT_LAT_MAX_NS));
 	EXPECT_EQ(u->util_ppm, s.st[HYBRIDNET_STAT_UTIL_PPM]);
 	EXPECT_EQ(u->queue_max, s.st[HYBRIDNET_STAT_QUEUE_MAX]);
+	/* by mode, as in user space, and as the engine's statistics */
+	for (m = 0; m < HN_NMODES; m++) {
+		const struct hn_lat *l = &u->lat_mode[m];
+		u64 n = u->lat_n_mode[m];
+		int a = m ? HYBRIDNET_STAT_LAT_MIN_WORMHOLE_NS :
+			    HYBRIDNET_STAT_LAT_MIN_CIRCUIT_NS;
+
+		/* min, mean, max, p50, p99: five in a row */
+		EXPECT_EQ(n ? l->min : 0, s.st[a]);
+		EXPECT_EQ(n ? l->sum / n : 0, s.st[a + 1]);
+		EXPECT_EQ(l->max, s.st[a + 2]);
+		EXPECT_EQ(hn_hist_percentile(u->hist_mode[m], l->min, l->max,
+					     500), s.st[a + 3]);
+		EXPECT_EQ(hn_hist_percentile(u->hist_mode[m], l->min, l->max,
+					     990), s.st[a + 4]);
+		EXPECT_EQ(s.st[a + 4], nlr_gstat(r, a + 4));
+	}
+	EXPECT_EQ(u->lat_n, u->lat_n_mode[0] + u->lat_n_mode[1]);
 	/* a batch has no window: no convergence figures */
 	EXPECT_EQ(0, s.have[HYBRIDNET_STAT_MEASURED_NS]);
 	TH_LOG("kernel and user space: %llu messages in %llu ns virtual, latency %llu/%llu/%llu ns, utilisation %.2f %%",
