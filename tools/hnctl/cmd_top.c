@@ -174,8 +174,8 @@ static void print_text(const struct hn_ctl_gstats *gs,
 	unsigned int m, i;
 	size_t k;
 
-	printf("virtual time %" PRIu64 ".%09" PRIu64 " s, since the last "
-	       "reset; latencies in virtual ns\n",
+	printf("since the last stats reset, virtual time now %" PRIu64
+	       ".%09" PRIu64 " s; latencies in virtual ns\n",
 	       gs->now / 1000000000, gs->now % 1000000000);
 	printf("%-9s %10s %12s %9s %9s %9s %9s %9s\n", "mode", "msgs",
 	       "bytes", "lat-mean", "lat-p50", "lat-p99", "lat-min",
