@@ -125,6 +125,33 @@ check "circuit/wormhole split in hnctl stats" same "432 424" sh -c \
 	'hnctl -j stats | sed "s/.*\"rx-msgs-circuit\":\([0-9]*\).*\"rx-msgs-wormhole\":\([0-9]*\).*/\1 \2/"'
 check "the same split in sysfs" sh -c \
 	'[ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_circuit)" = 432 ] && [ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_wormhole)" = 424 ]'
+# hnctl top: the same split, pair by pair; the demo's 8 nodes have 56
+# pairs, which the table holds all of, so nothing overflows.  top_sums:
+# hnctl top -j's pairs' circuit and wormhole messages summed, then the
+# overflow and the table's size from its stats
+top_sums() {
+	hnctl -j top --count 0 | tr '{' '\n' | awk '
+		function num(k) {
+			return match($0, "\"" k "\":[0-9]+") ?
+				substr($0, RSTART + length(k) + 3, RLENGTH - length(k) - 3) : 0
+		}
+		/"pairs-max"/ { o = num("pair-overflow-msgs"); m = num("pairs-max"); next }
+		{ c += num("rx-msgs-circuit"); w += num("rx-msgs-wormhole") }
+		END { print c, w, o, m }'
+}
+check "top -j: the pairs' messages by mode add up to the split, nothing overflows" \
+	same "432 424 0 56" top_sums
+check "top: a line per mode, the overflow, and the busiest pair first" sh -c \
+	'hnctl top --count 3 > /tmp/top.out; cat /tmp/top.out
+	 grep -q "^circuit " /tmp/top.out && grep -q "^wormhole " /tmp/top.out &&
+	 grep -q "overflow 0 msgs, 0 bytes" /tmp/top.out &&
+	 [ $(grep -cE "^ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ " /tmp/top.out) -eq 3 ] &&
+	 grep -q "^(53 more pairs" /tmp/top.out'
+check "top -j -i 100ms --iterations 3: three views, then status 0" same 3 sh -c \
+	'hnctl -j top -i 100ms --iterations 3 | grep -c "^{\"now\":"'
+check "top -i 1 ends on SIGINT with status 0" sh -c \
+	'hnctl top -i 1 > /tmp/top.out 2>&1 & p=$!; sleep 2; kill -INT $p; wait $p
+	 rc=$?; cat /tmp/top.out; [ $rc -eq 0 ] && grep -q "^circuit " /tmp/top.out'
 
 # monitor_start ARGS...: hnctl ARGS in the background, output (stdout and
 # stderr) to /tmp/events, its pid in $mon; returns once it listens
