@@ -203,6 +203,8 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
                     bash completion
   check-man         the man pages: mandoc -T lint, man --warnings, and what
                     they must name
+  check-fields      every list of the configuration fields (modinfo, hnsim,
+                    hnctl, the man pages) against kmod/core/hn_fields.h
   check-dkms        a DKMS build against KDIR in a private tree
   check-help        this list against the Makefiles' targets
   check-vm          the module tests in a qemu VM

@@ -19,6 +19,8 @@
 #   make check-man        the man pages (selftests/install/test-man.sh)
 #   make check-dkms       a DKMS build in a private tree (test-dkms.sh)
 #   make check-help       make help against the targets (test-help.sh)
+#   make check-fields     every list of the configuration fields against
+#                         their table (test-fields.sh)
 
 PREFIX		?= /usr/local
 BINDIR		?= $(PREFIX)/bin
@@ -37,8 +39,14 @@ DKMSSRCDIR	?= /usr/src/hybridnet-$(HN_VERSION)
 HN_TOOLS	:= hnctl hnsim hntraffic
 # scripts, installed as they are: hnplot draws hnsim run --csv with gnuplot
 HN_SCRIPTS	:= dist/hnplot
-HN_MANS		:= man/hnctl.8 man/hnsim.1 man/hntraffic.1 man/hybridnet.4 \
-		   man/hnplot.1
+# the man pages as built: a page's line '.\" @FIELDS@' becomes its list
+# of the configuration fields, made from the one table by man-fields.c,
+# as module parameters and hnsim keys (param) or as hnctl's keys (hnctl)
+HN_MANS		:= $(O)/man/hnctl.8 $(O)/man/hnsim.1 $(O)/man/hntraffic.1 \
+		   $(O)/man/hybridnet.4 $(O)/man/hnplot.1
+HN_MAN_FIELDS_hnctl.8	  := hnctl
+HN_MAN_FIELDS_hnsim.1	  := param
+HN_MAN_FIELDS_hybridnet.4 := param
 HN_UDEV		:= dist/60-hybridnet.rules
 HN_LUA		:= dist/wireshark/hybridnet.lua
 # what make install puts in place, and make uninstall removes
@@ -47,22 +55,34 @@ HN_INSTALLED	:= $(HN_TOOLS:%=$(BINDIR)/%) \
 		   $(LIBDIR)/libhybridnet.so.$(HN_VERSION) \
 		   $(LIBDIR)/$(HNLIB_SONAME) $(LIBDIR)/libhybridnet.so \
 		   $(LIBDIR)/libhybridnet.a $(PKGCONFIGDIR)/libhybridnet.pc \
-		   $(INCLUDEDIR)/libhybridnet.h $(INCLUDEDIR)/linux/hybridnet.h \
+		   $(INCLUDEDIR)/libhybridnet.h $(INCLUDEDIR)/hn_fields.h \
+		   $(INCLUDEDIR)/linux/hybridnet.h \
 		   $(foreach m,$(HN_MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
 		   $(HN_TOOLS:%=$(BASHCOMPDIR)/%) \
 		   $(WIRESHARKDIR)/$(notdir $(HN_LUA)) \
 		   $(UDEVRULESDIR)/$(notdir $(HN_UDEV))
 
+all: $(HN_MANS)
+
+$(O)/man-fields: man/man-fields.c $(O)/libhncore.a $(CORE_HDR)
+	$(CC) $(BASE) $(CFLAGS) $< $(O)/libhncore.a -o $@
+
+$(O)/man/%: man/% $(O)/man-fields dist/install.mk
+	@mkdir -p $(@D)
+	awk -v gen='$(O)/man-fields $(HN_MAN_FIELDS_$*)' \
+		'/^\.\\" @FIELDS@$$/ { fflush(); if (system(gen)) exit 1; next } \
+		 { print }' $< > $@.tmp && mv $@.tmp $@
+
 .PHONY: install uninstall modules_install dkms-src
-.PHONY: check-install check-man check-dkms check-help
-CHECK_STEPS += check-help check-man check-install check-dkms
+.PHONY: check-install check-man check-dkms check-help check-fields
+CHECK_STEPS += check-help check-man check-fields check-install check-dkms
 
 # libhybridnet.pc's directories, relative to ${prefix} when they are
 # under PREFIX, so that pkg-config --define-prefix can move the tree
 HN_PC_LIBDIR	 = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
 HN_PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
-install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO)
+install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_MANS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(INCLUDEDIR)/linux \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(UDEVRULESDIR) \
@@ -77,7 +97,8 @@ install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO)
 		-e 's|@INCLUDEDIR@|$(HN_PC_INCLUDEDIR)|' \
 		-e 's|@VERSION@|$(HN_VERSION)|' \
 		dist/libhybridnet.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/libhybridnet.pc
-	install -m 0644 lib/libhybridnet.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 0644 lib/libhybridnet.h kmod/core/hn_fields.h \
+		$(DESTDIR)$(INCLUDEDIR)/
 	install -m 0644 uapi/linux/hybridnet.h $(DESTDIR)$(INCLUDEDIR)/linux/
 	$(foreach m,$(HN_MANS),install -m 0644 $(m) \
 		$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/ &&) true
@@ -118,14 +139,19 @@ dkms-src:
 		--exclude='*.symvers' --exclude='kmod.mk' dkms.conf kmod uapi | \
 		tar -xf - -C $(DESTDIR)$(DKMSSRCDIR)
 
-check-install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_KO)
+check-install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_MANS) $(HN_KO)
 	@mkdir -p $(O)/tap
 	@selftests/install/test-install.sh $(O) > $(O)/tap/$@.tap; \
 	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
 
-check-man: $(HN_TOOLS:%=$(O)/%) $(HN_KO)
+check-man: $(HN_TOOLS:%=$(O)/%) $(HN_KO) $(HN_MANS)
 	@mkdir -p $(O)/tap
 	@selftests/install/test-man.sh $(O) > $(O)/tap/$@.tap; \
+	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
+
+check-fields: $(HN_TOOLS:%=$(O)/%) $(HN_KO) $(HN_MANS)
+	@mkdir -p $(O)/tap
+	@selftests/install/test-fields.sh $(O) > $(O)/tap/$@.tap; \
 	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
 
 check-dkms:

@@ -24,7 +24,7 @@
 #include <linux/hybridnet.h>
 
 #include "hn_core.h"
-#include "cfg_text.h"		/* struct hn_cfg_text */
+#include "cfg_field.h"		/* the configuration's fields */
 #include "hn_traffic.h"
 
 enum hn_clock_mode {
@@ -59,30 +59,6 @@ enum hn_nstat_index {
 #undef HN_NSTAT
 	HN_NS_NR
 };
-
-/* The engine's configuration fields (hn_fields.h), by index. */
-enum hn_cfg_index {
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)	HN_CFG_##f,
-#include "hn_fields.h"
-#undef HN_FIELD
-	HN_CFG_NR
-};
-
-/* What the module needs to know of a field (fields.c). */
-struct hn_cfg_field {
-	const char *name;		/* module parameter, sysfs file */
-	u16 attr;			/* HYBRIDNET_ATTR_* */
-	u16 off;			/* in struct hn_config */
-	bool is64;			/* u64, else u32 */
-	bool live;			/* changes without a new engine */
-	u64 min, max;			/* of a STRING, its text's length */
-	const char *const *words;	/* of 0, 1, ..., NULL-ended; or NULL */
-	struct hn_cfg_text text;	/* a STRING's, read and printed */
-};
-
-extern const struct hn_cfg_field hn_cfg_fields[HN_CFG_NR];
-u64 hn_cfg_get(const struct hn_config *c, enum hn_cfg_index i);
-void hn_cfg_set(struct hn_config *c, enum hn_cfg_index i, u64 v);
 
 /* A minimum with no sample reads 0. */
 static inline u64 hn_lat_min(u64 v)

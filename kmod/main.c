@@ -105,150 +105,26 @@
 #include "hn_kmod.h"
 #include "hn_nl.h"
 
-#define UNSET		(-1)
-
 /*
- * Engine parameters, one per configuration field (hn_fields.h: a field
- * without its parameter does not build, see hn_param_vals).  UNSET (-1)
- * or NULL takes the value of the profile; any other value must lie in
- * the field's range.  A u64 field's parameter is a long, a STRING's and
- * a field with words a string (a word or its number), the others ints.
+ * The engine's parameters, one per configuration field, made from the
+ * rows of hn_fields.h with their descriptions: a word of the field's or
+ * its number, its text, or a number in its range (hn_cfg_parse()), as
+ * every other interface takes it.  Not given (NULL): the profile's value.
+ * Each row's expansion begins with the ';' that ends the declaration
+ * before it, the first this array's.
  */
+static char *hn_params[HN_CFG_NR]
+#define HN_FIELD(f, A, param, nl, help, T, lo, hi, live, words)		\
+	; module_param_named(param, hn_params[HN_CFG_##f], charp, 0444)	\
+	; __MODULE_INFO(parm, parm, #param ":" help " ("			\
+			HN_VALUES_##words(lo, hi) "; default: profile)")
+#include "hn_fields.h"
+#undef HN_FIELD
+;
+
 static char *profile = "ding4";
 module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile, "timing profile: ding4 (Ch. 4, default) or ding5 (Ch. 5)");
-
-static char *topology;
-module_param(topology, charp, 0444);
-MODULE_PARM_DESC(topology, "the fabric: crossbar (default) or fattree:L,W (L levels of 2W-port switches, W^L nodes: nodes is that, or must be)");
-
-static int nodes = UNSET;
-module_param(nodes, int, 0444);
-MODULE_PARM_DESC(nodes, "virtual nodes, 2..4096 (default: profile)");
-
-static int slots = UNSET;
-module_param(slots, int, 0444);
-MODULE_PARM_DESC(slots, "predictive TDM slots K, 0..64 (default: profile)");
-
-static int k = UNSET;
-module_param(k, int, 0444);
-MODULE_PARM_DESC(k, "deprecated name of slots");
-
-static int policy = UNSET;
-module_param(policy, int, 0444);
-MODULE_PARM_DESC(policy, "cycle-controller flags (enum hn_policy): 1 SES, 2 SLA, 4 PREEMPT, 8 PREEMPT per slot, 16 no wormhole slot, 32 dynamic TDM (default: profile)");
-
-static int link_mbps = UNSET;
-module_param(link_mbps, int, 0444);
-MODULE_PARM_DESC(link_mbps, "link rate in Mb/s, 1..1000000 (default: profile)");
-
-static int slot_p_ns = UNSET;
-module_param(slot_p_ns, int, 0444);
-MODULE_PARM_DESC(slot_p_ns, "predictive slot length in ns, 1..1000000000 (default: profile)");
-
-static int slot_w_ns = UNSET;
-module_param(slot_w_ns, int, 0444);
-MODULE_PARM_DESC(slot_w_ns, "wormhole slot length in ns with SLA, 1..1000000000 (default: profile)");
-
-static int guard_ns = UNSET;
-module_param(guard_ns, int, 0444);
-MODULE_PARM_DESC(guard_ns, "guard band per slot in ns, 0..999999999, below every slot length (default: profile)");
-
-static int sched_ns = UNSET;
-module_param(sched_ns, int, 0444);
-MODULE_PARM_DESC(sched_ns, "predictive scheduler latency in ns, 0..1000000000 (default: profile)");
-
-static int setup_ns = UNSET;
-module_param(setup_ns, int, 0444);
-MODULE_PARM_DESC(setup_ns, "switch configuration delay in ns, 0..1000000000 (default: profile)");
-
-static int wh_first_ns = UNSET;
-module_param(wh_first_ns, int, 0444);
-MODULE_PARM_DESC(wh_first_ns, "wormhole first flit in ns, wh_flit_ns..1000000000 (default: profile)");
-
-static int wh_flit_ns = UNSET;
-module_param(wh_flit_ns, int, 0444);
-MODULE_PARM_DESC(wh_flit_ns, "wormhole further flit in ns, 1..1000000000 (default: profile)");
-
-static int flit_bytes = UNSET;
-module_param(flit_bytes, int, 0444);
-MODULE_PARM_DESC(flit_bytes, "flit size in bytes, 1..4096 (default: profile)");
-
-static int worm_bytes = UNSET;
-module_param(worm_bytes, int, 0444);
-MODULE_PARM_DESC(worm_bytes, "largest worm in bytes, flit_bytes..1048576 (default: profile)");
-
-static int wire_ns = UNSET;
-module_param(wire_ns, int, 0444);
-MODULE_PARM_DESC(wire_ns, "NIC to switch wire delay in ns, 0..1000000000 (default: profile)");
-
-static int nic_ns = UNSET;
-module_param(nic_ns, int, 0444);
-MODULE_PARM_DESC(nic_ns, "NIC send or receive delay in ns, 0..1000000000 (default: profile)");
-
-static int fabric_ns = UNSET;
-module_param(fabric_ns, int, 0444);
-MODULE_PARM_DESC(fabric_ns, "fabric propagation delay in ns, 0..1000000000 (default: profile)");
-
-static int nic_buf_bytes = UNSET;
-module_param(nic_buf_bytes, int, 0444);
-MODULE_PARM_DESC(nic_buf_bytes, "NIC buffer per node in bytes, 1..67108864 (default: profile)");
-
-static int sw_buf_bytes = UNSET;
-module_param(sw_buf_bytes, int, 0444);
-MODULE_PARM_DESC(sw_buf_bytes, "switch buffer per input in bytes, 1..67108864 (default: profile)");
-
-static int rx_buf_bytes = UNSET;
-module_param(rx_buf_bytes, int, 0444);
-MODULE_PARM_DESC(rx_buf_bytes, "receive buffer per node in bytes, 1..67108864 (default: profile)");
-
-static int max_msg_bytes = UNSET;
-module_param(max_msg_bytes, int, 0444);
-MODULE_PARM_DESC(max_msg_bytes, "largest message in bytes, 1..1048576, at most every buffer (default: profile)");
-
-static long idle_timeout_ns = UNSET;
-module_param(idle_timeout_ns, long, 0444);
-MODULE_PARM_DESC(idle_timeout_ns, "release circuits idle this long, ns, 0 (never)..1000000000000000 (default: profile)");
-
-static int pin_slots = UNSET;
-module_param(pin_slots, int, 0444);
-MODULE_PARM_DESC(pin_slots, "slots 0..pin_slots-1 are kept for preloaded circuits, 0..slots (default: profile)");
-
-static char *predict_algo;
-module_param(predict_algo, charp, 0444);
-MODULE_PARM_DESC(predict_algo, "how PREDICT places requests: first-fit (0), kstep (1, K-step matching per slot), second-level (2, first fit with the second-level working set) (default: profile)");
-
-static int predict_kstep = UNSET;
-module_param(predict_kstep, int, 0444);
-MODULE_PARM_DESC(predict_kstep, "K of the K-step matching, 1 (greedy)..2N-1 (maximum) (default: profile)");
-
-static char *evict_algo;
-module_param(evict_algo, charp, 0444);
-MODULE_PARM_DESC(evict_algo, "the eviction predictor: timeout (0, idle_timeout_ns) or counter (1, evict_count) (default: profile)");
-
-static int evict_count = UNSET;
-module_param(evict_count, int, 0444);
-MODULE_PARM_DESC(evict_count, "counter predictor: uses of other circuits since a circuit's own last use that evict it, 1..2147483647 (default: profile)");
-
-static int serdes_ns = UNSET;
-module_param(serdes_ns, int, 0444);
-MODULE_PARM_DESC(serdes_ns, "of wire_ns, one end's serialiser or deserialiser in ns, which a circuit through the analog fabric passes only at the ends (default: profile)");
-
-static int wh_overlap = UNSET;
-module_param(wh_overlap, int, 0444);
-MODULE_PARM_DESC(wh_overlap, "wormhole: 0 serial arbitration, 1 arbitration overlaps the previous worm (default: profile)");
-
-static char *switching;
-module_param(switching, charp, 0444);
-MODULE_PARM_DESC(switching, "how a packet crosses a switch outside the circuits: wormhole (0, default), vct (1, virtual cut-through) or saf (2, store-and-forward)");
-
-static char *up_select;
-module_param(up_select, charp, 0444);
-MODULE_PARM_DESC(up_select, "a header's up-port in a multistage fabric: det (0, by the destination's digits, default), random (1) or adaptive (2, the least occupied)");
-
-static char *ft_sched;
-module_param(ft_sched, charp, 0444);
-MODULE_PARM_DESC(ft_sched, "the scheduler that routes a fat tree's circuits (Ch. 7): levelwise (0, Sec. 7.4, default), local-greedy (1), local-random (2) or optimal (3)");
 
 static char *clock = "free";
 module_param(clock, charp, 0444);
@@ -279,71 +155,17 @@ static bool netdevs;
 module_param(netdevs, bool, 0444);
 MODULE_PARM_DESC(netdevs, "1: a network interface per node, hn0..hnN-1 (netdev.c; default 0)");
 
-/* Each field's parameter, by the field's index. */
-static const void *const hn_param_vals[HN_CFG_NR] = {
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)	\
-	[HN_CFG_##f] = &(ctl),
-#include "hn_fields.h"
-#undef HN_FIELD
-};
-
 static struct hn_dev *hn_the_dev;
-
-/* The words of @cf, "w0, w1, w2", into @buf */
-static const char *hn_words(const struct hn_cfg_field *cf, char *buf, int len)
-{
-	const char *const *w;
-	int n = 0;
-
-	buf[0] = 0;
-	for (w = cf->words; *w; w++)
-		n += scnprintf(buf + n, len - n, "%s%s", n ? ", " : "", *w);
-	return buf;
-}
 
 /* Field @i's parameter into @c, when given; -EINVAL (said) when bad. */
 static int hn_param_field(struct hn_config *c, enum hn_cfg_index i)
 {
-	const struct hn_cfg_field *cf = &hn_cfg_fields[i];
-	struct hn_err err = { };
-	const char *word;
-	char buf[64];
-	s64 v;
-	int w;
+	char why[HN_CFG_WHY_LEN];
 
-	if (cf->text.parse) {	/* text, read by its function */
-		word = *(char *const *)hn_param_vals[i];
-		if (word && cf->text.parse(c, word, &err)) {
-			pr_err("%s=%s: %s\n", cf->name, word, err.msg);
-			return -EINVAL;
-		}
+	if (!hn_params[i] || !hn_cfg_parse(c, i, hn_params[i], why, sizeof(why)))
 		return 0;
-	}
-	if (cf->words) {	/* a word, or its number */
-		word = *(char *const *)hn_param_vals[i];
-		if (!word)
-			return 0;
-		w = match_string(cf->words, -1, word);
-		if (w < 0 && kstrtos64(word, 0, &v)) {
-			pr_err("%s=%s: neither %s nor a number\n", cf->name,
-			       word, hn_words(cf, buf, sizeof(buf)));
-			return -EINVAL;
-		}
-		if (w >= 0)
-			v = w;
-	} else {
-		v = cf->is64 ? *(const long *)hn_param_vals[i] :
-		    *(const int *)hn_param_vals[i];
-		if (v == UNSET)
-			return 0;
-	}
-	if (v < 0 || v < cf->min || v > cf->max) {
-		pr_err("%s=%lld: out of range %llu..%llu\n", cf->name, v,
-		       cf->min, cf->max);
-		return -EINVAL;
-	}
-	hn_cfg_set(c, i, v);
-	return 0;
+	pr_err("%s=%s: %s\n", hn_cfg_fields[i].name, hn_params[i], why);
+	return -EINVAL;
 }
 
 static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
@@ -360,15 +182,6 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		return -EINVAL;
 	}
 	hd->profile = profile;
-	if (k != UNSET) {
-		if (slots != UNSET && slots != k) {
-			pr_err("k=%d, slots=%d: k is the deprecated name of slots\n",
-			       k, slots);
-			return -EINVAL;
-		}
-		pr_warn("k=%d: k is deprecated, say slots=%d\n", k, k);
-		slots = k;
-	}
 	for (i = 0; i < HN_CFG_NR; i++) {
 		rc = hn_param_field(c, i);
 		if (rc)
@@ -389,7 +202,7 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		return -EINVAL;
 	}
 	if (pace_ppm < 1 || pace_ppm > HN_NS_MAX) {
-		pr_err("pace_ppm=%d: out of range 1..%u\n", pace_ppm, HN_NS_MAX);
+		pr_err("pace_ppm=%d: out of range 1..%d\n", pace_ppm, HN_NS_MAX);
 		return -EINVAL;
 	}
 	hd->pace_ppm = pace_ppm;

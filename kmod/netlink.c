@@ -42,7 +42,7 @@ struct hn_dev *hn_nl_hd;
 
 /* the ranges of the configuration fields (hn_fields.h) */
 static struct netlink_range_validation hn_cfg_range[HN_CFG_NR] = {
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
+#define HN_FIELD(f, A, ctl, nl, help, T, lo, hi, live, words)		\
 	[HN_CFG_##f] = { .min = lo, .max = hi },
 #include "hn_fields.h"
 #undef HN_FIELD
@@ -58,7 +58,7 @@ static struct netlink_range_validation hn_r_pace = {
 #define HN_NL_POLICY_STRING(i, max)	{ .type = NLA_NUL_STRING, .len = max }
 
 static const struct nla_policy hn_config_policy[HYBRIDNET_ATTR_MAX + 1] = {
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
+#define HN_FIELD(f, A, ctl, nl, help, T, lo, hi, live, words)		\
 	[HYBRIDNET_ATTR_##A] = HN_NL_POLICY_##T(HN_CFG_##f, hi),
 #include "hn_fields.h"
 #undef HN_FIELD

@@ -20,6 +20,14 @@
 
 #include "hn_nl.h"
 
+/* each field's attribute (hn_fields.h) */
+static const u16 hn_cfg_attr[HN_CFG_NR] = {
+#define HN_FIELD(f, A, param, nl, help, T, lo, hi, live, words)	\
+	[HN_CFG_##f] = HYBRIDNET_ATTR_##A,
+#include "hn_fields.h"
+#undef HN_FIELD
+};
+
 int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd)
 {
 	const struct hn_config *c = hn_cfg(hd->e);
@@ -32,14 +40,14 @@ int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd)
 		u64 v = hn_cfg_get(c, i);
 		char text[HN_TEXT_MAX + 1];
 
-		if (cf->text.print)
-			rc = nla_put_string(skb, cf->attr,
+		if (cf->type == HN_CFG_STRING)
+			rc = nla_put_string(skb, hn_cfg_attr[i],
 					    cf->text.print(c, text, sizeof(text)));
-		else if (cf->is64)
-			rc = nla_put_u64_64bit(skb, cf->attr, v,
+		else if (cf->type == HN_CFG_U64)
+			rc = nla_put_u64_64bit(skb, hn_cfg_attr[i], v,
 					       HYBRIDNET_ATTR_PAD);
 		else
-			rc = nla_put_u32(skb, cf->attr, v);
+			rc = nla_put_u32(skb, hn_cfg_attr[i], v);
 		if (rc)
 			return -EMSGSIZE;
 	}
@@ -237,13 +245,13 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 	}
 	for (i = 0; i < HN_CFG_NR; i++) {	/* the topology first */
 		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
-		const struct nlattr *a = tb[cf->attr];
+		const struct nlattr *a = tb[hn_cfg_attr[i]];
 		struct hn_config before;
 		u64 v;
 
 		if (!a)
 			continue;
-		if (cf->text.parse) {
+		if (cf->type == HN_CFG_STRING) {
 			before = c;
 			rc = cf->text.parse(&c, nla_data(a), &err);
 			if (rc) {
@@ -254,7 +262,7 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 			rebuild |= !cf->live && memcmp(&before, &c, sizeof(c));
 			continue;
 		}
-		v = cf->is64 ? nla_get_u64(a) : nla_get_u32(a);
+		v = cf->type == HN_CFG_U64 ? nla_get_u64(a) : nla_get_u32(a);
 		rebuild |= v != hn_cfg_get(&c, i) && !cf->live;
 		hn_cfg_set(&c, i, v);
 	}

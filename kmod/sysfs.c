@@ -3,8 +3,10 @@
  * sysfs.c - configuration and statistics, one value per file, on the
  * misc device (/sys/class/misc/hybridnet/):
  *
- *   config/   the configuration in force, read-only (and preload_at_load,
- *             the circuits the module parameter installed at load)
+ *   config/   the configuration in force, read-only, each value as the
+ *             module parameter takes it: a word, text or a number (and
+ *             preload_at_load, the circuits the module parameter
+ *             installed at load)
  *   stats/    fabric-wide statistics of the engine, and of the device;
  *             circuits: how many the table holds now
  *   errors/   errors returned to user space, one counter per kind
@@ -56,24 +58,17 @@ static ssize_t hn_cfg_show(struct device *dev, struct device_attribute *a,
 			   char *buf)
 {
 	struct hn_dev *hd = hn_dev_of(dev);
-	unsigned int i = to_hn_dattr(a)->index;
-	const struct hn_cfg_text *t = &hn_cfg_fields[i].text;
-	char text[32];		/* a u64, or a STRING's text */
+	char text[HN_CFG_TEXT_LEN];
 
-	BUILD_BUG_ON(sizeof(text) <= HN_TEXT_MAX);
 	mutex_lock(&hd->lock);
-	if (t->print)
-		t->print(hn_cfg(hd->e), text, sizeof(text));
-	else
-		snprintf(text, sizeof(text), "%llu",
-			 hn_cfg_get(hn_cfg(hd->e), i));
+	hn_cfg_print(hn_cfg(hd->e), to_hn_dattr(a)->index, text, sizeof(text));
 	mutex_unlock(&hd->lock);
 	return sysfs_emit(buf, "%s\n", text);
 }
 
 /* config/<field> for every field of hn_fields.h */
 static struct hn_dattr hn_cfg_dattrs[HN_CFG_NR] = {
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
+#define HN_FIELD(f, A, ctl, nl, help, T, lo, hi, live, words)	\
 	[HN_CFG_##f] = {						\
 		.attr = __ATTR(ctl, 0444, hn_cfg_show, NULL),		\
 		.index = HN_CFG_##f,					\
@@ -111,12 +106,6 @@ static ssize_t tick_us_show(struct device *dev, struct device_attribute *a,
 }
 static DEVICE_ATTR_RO(tick_us);
 
-/* config/k: the deprecated name of config/slots (docs/names.md) */
-static struct hn_dattr hn_cfg_k = {
-	.attr = __ATTR(k, 0444, hn_cfg_show, NULL),
-	.index = HN_CFG_k,
-};
-
 /* the preload module parameter: what was installed at load, not now */
 static ssize_t preload_at_load_show(struct device *dev,
 				    struct device_attribute *a, char *buf)
@@ -129,7 +118,7 @@ static DEVICE_ATTR_RO(preload_at_load);
 
 static struct attribute *hn_config_attrs[] = {
 	&dev_attr_profile.attr,
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)	\
+#define HN_FIELD(f, A, ctl, nl, help, T, lo, hi, live, words)	\
 	(&hn_cfg_dattrs[HN_CFG_##f].attr.attr),
 #include "hn_fields.h"
 #undef HN_FIELD
@@ -137,7 +126,6 @@ static struct attribute *hn_config_attrs[] = {
 	&dev_attr_pace_ppm.attr,
 	&dev_attr_tick_us.attr,
 	&dev_attr_preload_at_load.attr,
-	&hn_cfg_k.attr.attr,
 	NULL
 };
 

@@ -35,6 +35,15 @@ static int set_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
+unsigned int hn_ctl_config_count(const struct hn_ctl_config *cfg)
+{
+	unsigned int a, n = 0;
+
+	for (a = 0; a <= HYBRIDNET_ATTR_MAX; a++)
+		n += HN_CTL_HAS(cfg, a);
+	return n;
+}
+
 int hn_ctl_config_set(struct hn_ctl *c, const struct hn_ctl_config *cfg)
 {
 	return hn_ctl_config_set_change(c, cfg, NULL);
@@ -48,10 +57,10 @@ int hn_ctl_config_set_change(struct hn_ctl *c, const struct hn_ctl_config *cfg,
 	int rc = 0;
 
 	c->err[0] = '\0';
-	if (!cfg->mask)
+	if (!hn_ctl_config_count(cfg))
 		return -EINVAL;
 	for (f = hn_ctl_config_fields; f->name; f++)
-		if (f->readonly && (cfg->mask & HN_CTL_BIT(f->attr)))
+		if (f->readonly && HN_CTL_HAS(cfg, f->attr))
 			return -EINVAL;
 	m = hn_ctl_msg(c, HYBRIDNET_CMD_CONFIG_SET, 512, 0);
 	if (!m)
@@ -59,7 +68,7 @@ int hn_ctl_config_set_change(struct hn_ctl *c, const struct hn_ctl_config *cfg,
 	for (f = hn_ctl_config_fields; f->name && !rc; f++) {
 		const char *p = (const char *)cfg + f->off;
 
-		if (!(cfg->mask & HN_CTL_BIT(f->attr)))
+		if (!HN_CTL_HAS(cfg, f->attr))
 			continue;
 		switch (f->type) {
 		case HN_CTL_U32:

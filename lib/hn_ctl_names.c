@@ -2,7 +2,8 @@
 /*
  * hn_ctl_names.c - libhybridnet's control plane: the spec's names of
  * attributes, statistics, events, grants and clocks, the configuration
- * fields, and the cycle-controller policy as text ("sla,no-w").
+ * fields (the engine's from its one table), and the cycle-controller
+ * policy as text ("sla,no-w", by the engine's own functions).
  */
 #include <errno.h>
 #include <stddef.h>
@@ -12,33 +13,17 @@
 
 #include "libhybridnet.h"
 #include "hn_core.h"		/* the limits of hn_fields.h's ranges */
+#include "cfg_text.h"		/* the policy's words */
 
 #define N(x)	(sizeof(x) / sizeof((x)[0]))
 
 static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
+	/* the configuration's fields, from the one table */
+#define HN_FIELD(f, A, param, nl, help, T, lo, hi, live, words)	\
+	[HYBRIDNET_ATTR_##A] = nl,
+#include "hn_fields.h"
+#undef HN_FIELD
 	[HYBRIDNET_ATTR_PAD] = "pad",
-	[HYBRIDNET_ATTR_NODES] = "nodes",
-	[HYBRIDNET_ATTR_SLOTS] = "slots",
-	[HYBRIDNET_ATTR_POLICY] = "policy",
-	[HYBRIDNET_ATTR_LINK_MBPS] = "link-mbps",
-	[HYBRIDNET_ATTR_SLOT_P_NS] = "slot-p-ns",
-	[HYBRIDNET_ATTR_SLOT_W_NS] = "slot-w-ns",
-	[HYBRIDNET_ATTR_GUARD_NS] = "guard-ns",
-	[HYBRIDNET_ATTR_SCHED_NS] = "sched-ns",
-	[HYBRIDNET_ATTR_SETUP_NS] = "setup-ns",
-	[HYBRIDNET_ATTR_WH_FIRST_NS] = "wh-first-ns",
-	[HYBRIDNET_ATTR_WH_FLIT_NS] = "wh-flit-ns",
-	[HYBRIDNET_ATTR_FLIT_BYTES] = "flit-bytes",
-	[HYBRIDNET_ATTR_WORM_BYTES] = "worm-bytes",
-	[HYBRIDNET_ATTR_WIRE_NS] = "wire-ns",
-	[HYBRIDNET_ATTR_NIC_NS] = "nic-ns",
-	[HYBRIDNET_ATTR_FABRIC_NS] = "fabric-ns",
-	[HYBRIDNET_ATTR_NIC_BUF_BYTES] = "nic-buf-bytes",
-	[HYBRIDNET_ATTR_SW_BUF_BYTES] = "sw-buf-bytes",
-	[HYBRIDNET_ATTR_RX_BUF_BYTES] = "rx-buf-bytes",
-	[HYBRIDNET_ATTR_MAX_MSG_BYTES] = "max-msg-bytes",
-	[HYBRIDNET_ATTR_IDLE_TIMEOUT_NS] = "idle-timeout-ns",
-	[HYBRIDNET_ATTR_PIN_SLOTS] = "pin-slots",
 	[HYBRIDNET_ATTR_PROFILE] = "profile",
 	[HYBRIDNET_ATTR_CLOCK] = "clock",
 	[HYBRIDNET_ATTR_PACE_PPM] = "pace-ppm",
@@ -57,13 +42,6 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_SLOT_STATS] = "slot-stats",
 	[HYBRIDNET_ATTR_NOW] = "now",
 	[HYBRIDNET_ATTR_EVENT] = "event",
-	[HYBRIDNET_ATTR_PREDICT_ALGO] = "predict-algo",
-	[HYBRIDNET_ATTR_PREDICT_KSTEP] = "predict-kstep",
-	[HYBRIDNET_ATTR_EVICT_ALGO] = "evict-algo",
-	[HYBRIDNET_ATTR_EVICT_COUNT] = "evict-count",
-	[HYBRIDNET_ATTR_WH_OVERLAP] = "wh-overlap",
-	[HYBRIDNET_ATTR_SERDES_NS] = "serdes-ns",
-	[HYBRIDNET_ATTR_TOPOLOGY] = "topology",
 	[HYBRIDNET_ATTR_ALGO] = "algo",
 	[HYBRIDNET_ATTR_KSTEP] = "kstep",
 	[HYBRIDNET_ATTR_SCHED_FLAGS] = "sched-flags",
@@ -91,9 +69,6 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_REBUILT] = "rebuilt",
 	[HYBRIDNET_ATTR_RELEASED] = "released",
 	[HYBRIDNET_ATTR_PATH] = "path",
-	[HYBRIDNET_ATTR_SWITCHING] = "switching",
-	[HYBRIDNET_ATTR_UP_SELECT] = "up-select",
-	[HYBRIDNET_ATTR_FT_SCHED] = "ft-sched",
 	[HYBRIDNET_ATTR_LEVELS] = "levels",
 	[HYBRIDNET_ATTR_WIDTH] = "width",
 	[HYBRIDNET_ATTR_SWITCHES] = "switches",
@@ -191,22 +166,9 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_PAIR_OVERFLOW_BYTES] = "pair-overflow-bytes",
 };
 
-/* hn_ctl_config.mask is a 64-bit mask, hn_ctl_stats.mask an array */
+/* hn_ctl_stats.mask is an array of 64-bit masks */
 _Static_assert(HYBRIDNET_STAT_MAX < 64 * HN_CTL_STAT_WORDS,
 	       "hn_ctl_stats.mask is too small");
-_Static_assert(HYBRIDNET_ATTR_PROFILE < HYBRIDNET_ATTR_ALGO &&
-	       HYBRIDNET_ATTR_CLOCK < HYBRIDNET_ATTR_ALGO &&
-	       HYBRIDNET_ATTR_PACE_PPM < HYBRIDNET_ATTR_ALGO &&
-	       HYBRIDNET_ATTR_NOW < HYBRIDNET_ATTR_ALGO,
-	       "a configuration attribute without a bit of hn_ctl_config.mask");
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)		\
-	_Static_assert(HYBRIDNET_ATTR_##A < HYBRIDNET_ATTR_ALGO ||	\
-		       (HYBRIDNET_ATTR_##A >= HYBRIDNET_ATTR_SWITCHING &&	\
-			HYBRIDNET_ATTR_##A - HYBRIDNET_ATTR_SWITCHING +	\
-			HYBRIDNET_ATTR_ALGO < 64),			\
-		       nl ": no bit of its own in hn_ctl_config.mask");
-#include "hn_fields.h"
-#undef HN_FIELD
 /* a text field is as long as the profile (hn_ctl_attr.c, hnctl set) */
 _Static_assert(sizeof(((struct hn_ctl_config *)0)->topology) ==
 	       sizeof(((struct hn_ctl_config *)0)->profile) &&
@@ -244,29 +206,35 @@ static const char *const traffic_names[] = {
 	[HYBRIDNET_TRAFFIC_STOPPED] = "stopped",
 };
 
-#define F(n, a, t, f, ro, lo, hi) \
+#define F(n, a, t, f, ro, lo, hi, h, v, live) \
 	{ n, HYBRIDNET_ATTR_##a, HN_CTL_##t, ro, \
-	  offsetof(struct hn_ctl_config, f), NULL, lo, hi }
-#define E(n, a, f, names, hi) \
-	{ n, HYBRIDNET_ATTR_##a, HN_CTL_U32, 0, \
-	  offsetof(struct hn_ctl_config, f), names, 0, hi }
+	  offsetof(struct hn_ctl_config, f), NULL, lo, hi, h, v, live }
 const struct hn_ctl_field hn_ctl_config_fields[] = {
 	/* the engine's fields, from the one table (kmod/core/hn_fields.h) */
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words) \
+#define HN_FIELD(f, A, param, nl, help, T, lo, hi, _live, words) \
 	{ nl, HYBRIDNET_ATTR_##A, HN_CTL_##T, 0, \
-	  offsetof(struct hn_ctl_config, ctl), HN_WORDS_##words, lo, hi },
+	  offsetof(struct hn_ctl_config, param), HN_WORDS_##words, lo, hi, \
+	  help, HN_VALUES_##words(lo, hi), _live },
 #include "hn_fields.h"
 #undef HN_FIELD
-	/* the module's own (kmod/netlink.c's policy) */
-	F("profile", PROFILE, STRING, profile, 0, 0, 15),
-	E("clock", CLOCK, clock, clock_names, HYBRIDNET_CLOCK_PACED),
-	F("pace-ppm", PACE_PPM, U32, pace_ppm, 0, 1, HN_NS_MAX),
-	F("now", NOW, U64, now, 1, 0, UINT64_MAX),
-	{ NULL, 0, 0, 0, 0, NULL, 0, 0 },
+	/* the device's own (kmod/netlink.c's policy) */
+	F("profile", PROFILE, STRING, profile, 0, 0, 15,
+	  "the timing profile, whose values every field takes first: Ch. 4's or Ch. 5's",
+	  "ding4|ding5", 0),
+	{ "clock", HYBRIDNET_ATTR_CLOCK, HN_CTL_U32, 0,
+	  offsetof(struct hn_ctl_config, clock), clock_names,
+	  0, HYBRIDNET_CLOCK_PACED,
+	  "the clock: as fast as the CPU allows while busy, or virtual time following wall time",
+	  "free|paced", 1 },
+	F("pace-ppm", PACE_PPM, U32, pace_ppm, 0, 1, HN_NS_MAX,
+	  "the paced clock: virtual ns per million wall ns", "1..1000000000",
+	  1),
+	F("now", NOW, U64, now, 1, 0, UINT64_MAX,
+	  "the virtual time, ns (read only)", "", 0),
+	{ NULL, 0, 0, 0, 0, NULL, 0, 0, NULL, NULL, 0 },
 };
 
 #undef F
-#undef E
 
 const struct hn_ctl_field *hn_ctl_config_field(const char *name)
 {
@@ -323,81 +291,14 @@ const char *hn_ctl_traffic_name(unsigned int state)
 	return state < N(traffic_names) ? traffic_names[state] : NULL;
 }
 
-/* hnsim's policy words (tools/hnsim/cfg_keys.c), composites first */
-static const struct {
-	const char *name;
-	uint32_t flags;
-} pol_words[] = {
-	{ "dynamic", HYBRIDNET_POL_DYNAMIC | HYBRIDNET_POL_NO_W |
-		     HYBRIDNET_POL_SES },
-	{ "sla", HYBRIDNET_POL_SES | HYBRIDNET_POL_SLA },
-	{ "ses", HYBRIDNET_POL_SES },
-	{ "preempt", HYBRIDNET_POL_PREEMPT },
-	{ "slot", HYBRIDNET_POL_PREEMPT_SLOT },
-	{ "no-w", HYBRIDNET_POL_NO_W },
-	{ "fixed", 0 },
-};
-
+/* the policy as the engine reads and prints it (kmod/core/cfg_text.c) */
 int hn_ctl_policy_parse(const char *s, uint32_t *policy)
 {
-	const char *p = s, *end;
-	uint32_t pol = 0;
-	size_t i, len;
-
-	if (!s || !*s)
-		return -EINVAL;
-	if (s[0] >= '0' && s[0] <= '9') {
-		unsigned long v;
-		char *e;
-
-		errno = 0;
-		v = strtoul(s, &e, 0);
-		if (errno || *e || v > UINT32_MAX)
-			return -EINVAL;
-		*policy = (uint32_t)v;
-		return 0;
-	}
-	for (;;) {
-		end = p + strcspn(p, ",+");
-		len = (size_t)(end - p);
-		for (i = 0; i < N(pol_words); i++)
-			if (strlen(pol_words[i].name) == len &&
-			    !strncmp(p, pol_words[i].name, len))
-				break;
-		if (i == N(pol_words))
-			return -EINVAL;
-		pol |= pol_words[i].flags;
-		if (!*end)
-			break;
-		p = end + 1;
-	}
-	*policy = pol;
-	return 0;
+	return hn_policy_from_text(s, policy, NULL);
 }
 
 const char *hn_ctl_policy_str(uint32_t policy, char *buf, size_t len)
 {
-	uint32_t left = policy;
-	size_t i, n = 0;
-
-	if (!len)
-		return buf;
-	buf[0] = '\0';
-	if (!policy) {
-		snprintf(buf, len, "fixed");
-		return buf;
-	}
-	for (i = 0; i < N(pol_words) && left; i++) {
-		uint32_t f = pol_words[i].flags;
-
-		if (!f || (left & f) != f)
-			continue;
-		n += snprintf(buf + n, n < len ? len - n : 0, "%s%s",
-			      n ? "," : "", pol_words[i].name);
-		left &= ~f;
-	}
-	if (left)
-		snprintf(buf + n, n < len ? len - n : 0, "%s%#x", n ? "," : "",
-			 left);
-	return buf;
+	return hn_policy_text(policy, buf, len > UINT32_MAX ? UINT32_MAX :
+						      (u32)len);
 }

@@ -15,6 +15,10 @@
 
 HNLIB_SRC	:= $(wildcard lib/*.c)
 HNLIB_OBJ	:= $(HNLIB_SRC:lib/%.c=$(O)/lib/%.o)
+# the engine's text of a configuration value (the policy's words), which
+# the library reads and prints as the module does
+HNLIB_CORE	:= $(O)/lib/core/cfg_text.o
+HNLIB_OBJ	+= $(HNLIB_CORE)
 HNLIB		:= $(O)/libhybridnet.a
 HNLIB_SONAME	:= libhybridnet.so.$(firstword $(subst ., ,$(HN_VERSION)))
 HNLIB_SO	:= $(O)/libhybridnet.so.$(HN_VERSION)
@@ -35,13 +39,16 @@ HN_CTL_OBJ	:= $(filter $(O)/lib/hn_ctl%,$(HNLIB_OBJ))
 
 $(HN_CTL_OBJ): $(O)/lib/%.o: lib/%.c lib/hn_ctl_int.h lib/libhybridnet.h \
 		lib/hn_dev_int.h lib/lib.mk \
-		uapi/linux/hybridnet.h kmod/core/hn_fields.h \
-		kmod/core/hn_core.h kmod/core/compat.h
+		uapi/linux/hybridnet.h $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(BASE) $(HN_NL_CFLAGS) $(CFLAGS) -fPIC -c $< -o $@
 
 $(O)/lib/%.o: lib/%.c lib/libhybridnet.h lib/hn_dev_int.h \
-		uapi/linux/hybridnet.h lib/lib.mk
+		uapi/linux/hybridnet.h lib/lib.mk kmod/core/hn_fields.h
+	@mkdir -p $(@D)
+	$(CC) $(BASE) $(CFLAGS) -fPIC -c $< -o $@
+
+$(HNLIB_CORE): $(O)/lib/core/%.o: kmod/core/%.c $(CORE_HDR) lib/lib.mk
 	@mkdir -p $(@D)
 	$(CC) $(BASE) $(CFLAGS) -fPIC -c $< -o $@
 

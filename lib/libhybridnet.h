@@ -120,59 +120,58 @@ const char *hn_ctl_errmsg(const struct hn_ctl *c);
 const char *hn_ctl_strerror(struct hn_ctl *c, int err);
 
 /*
- * Bit of a configuration attribute in hn_ctl_config.mask: its number, for
- * those numbered below HYBRIDNET_ATTR_SWITCHING; those from there on take
- * the bits of SCHED_RUN's and the generator's attributes from
- * HYBRIDNET_ATTR_ALGO on, which are never configuration.  Only the
- * configuration's attributes have a bit.
+ * hn_ctl_config.mask has a bit per attribute number: whether the
+ * attribute is given (CONFIG_SET) or was present (CONFIG_GET).
  */
-#define HN_CTL_BIT(attr)						\
-	(1ULL << ((attr) < HYBRIDNET_ATTR_SWITCHING ? (attr) :		\
-		  (attr) - HYBRIDNET_ATTR_SWITCHING + HYBRIDNET_ATTR_ALGO))
+#define HN_CTL_MASK_WORDS	(HYBRIDNET_ATTR_MAX / 64 + 1)
+#define HN_CTL_HAS(cfg, attr)	((cfg)->mask[(attr) / 64] >> ((attr) % 64) & 1)
+#define HN_CTL_MARK(cfg, attr)	((cfg)->mask[(attr) / 64] |= 1ULL << ((attr) % 64))
 /* Bit of a TRAFFIC_* attribute (SCHED_RUN's and after) in hn_ctl_traffic.mask. */
 #define HN_CTL_TBIT(attr)	(1ULL << ((attr) - HYBRIDNET_ATTR_TOPOLOGY))
 
-/* The configuration attributes (CONFIG_GET reply, CONFIG_SET request). */
+/*
+ * The configuration attributes (CONFIG_GET reply, CONFIG_SET request):
+ * a member per field of the engine, named as its module parameter and
+ * in the order of hn_fields.h (the table this header includes, which is
+ * installed beside it), then the device's own.  A text field's member is
+ * its text.
+ */
+#define HN_CTL_T_U32		uint32_t
+#define HN_CTL_T_U64		uint64_t
+#define HN_CTL_T_STRING		char
+#define HN_CTL_N_U32
+#define HN_CTL_N_U64
+#define HN_CTL_N_STRING		[16]
 struct hn_ctl_config {
-	uint64_t mask;		/* HN_CTL_BIT(HYBRIDNET_ATTR_x): given/present */
-	uint32_t nodes, slots, policy, link_mbps, slot_p_ns, slot_w_ns;
-	uint32_t guard_ns, sched_ns, setup_ns, wh_first_ns, wh_flit_ns;
-	uint32_t flit_bytes, worm_bytes, wire_ns, nic_ns, fabric_ns;
-	/* the earlier names nic_buf, ... are deprecated (docs/names.md) */
-	union { uint32_t nic_buf_bytes, nic_buf; };
-	union { uint32_t sw_buf_bytes, sw_buf; };
-	union { uint32_t rx_buf_bytes, rx_buf; };
-	union { uint32_t max_msg_bytes, max_msg; };
-	uint32_t pin_slots;
+	uint64_t mask[HN_CTL_MASK_WORDS];	/* HN_CTL_HAS(), HN_CTL_MARK() */
+#define HN_FIELD(f, A, param, nl, help, T, lo, hi, live, words)	\
+	HN_CTL_T_##T param HN_CTL_N_##T;
+#include "hn_fields.h"
+#undef HN_FIELD
 	uint32_t clock;		/* enum hybridnet_clock */
 	uint32_t pace_ppm;
-	uint32_t predict_algo;	/* enum hybridnet_predict */
-	uint32_t predict_kstep;
-	uint32_t evict_algo;	/* enum hybridnet_evict */
-	uint32_t evict_count;
-	uint32_t wh_overlap;	/* 1: wormhole arbitration overlaps worms */
-	uint32_t serdes_ns;	/* of wire_ns: one end's (de)serialiser */
-	uint32_t switching;	/* enum hybridnet_switching */
-	uint32_t up_select;	/* enum hybridnet_up_select */
-	uint32_t ft_sched;	/* enum hybridnet_ft_sched */
-	uint64_t idle_timeout_ns;
 	uint64_t now;		/* CONFIG_GET only: virtual time, ns */
 	char profile[16];	/* "ding4", "ding5" */
-	char topology[16];	/* "crossbar", "fattree:L,W" */
 };
+
+/* How many attributes of @cfg are given or present */
+unsigned int hn_ctl_config_count(const struct hn_ctl_config *cfg);
 
 enum hn_ctl_type { HN_CTL_U32, HN_CTL_U64, HN_CTL_STRING };
 
 /* Describes one field of struct hn_ctl_config. */
 struct hn_ctl_field {
 	const char *name;	/* the spec's name: "link-mbps" */
-	uint16_t attr;		/* HYBRIDNET_ATTR_*, < 64 */
+	uint16_t attr;		/* HYBRIDNET_ATTR_* */
 	uint8_t type;		/* enum hn_ctl_type */
 	uint8_t readonly;	/* reported by CONFIG_GET, never set */
 	uint16_t off;		/* offsetof(struct hn_ctl_config, ...) */
 	const char *const *enums; /* an enum's names by value, NULL-ended */
 	uint64_t min, max;	/* the values the kernel takes (a string:
 				   its length) */
+	const char *help;	/* what it is, one line */
+	const char *values;	/* what it takes: "2..4096", "det|random|..." */
+	uint8_t live;		/* changes while traffic flows */
 };
 
 /* Every field in attribute order, ending with { .name = NULL }. */
@@ -181,7 +180,7 @@ const struct hn_ctl_field *hn_ctl_config_field(const char *name);
 
 /* Fill *cfg; cfg->mask says which attributes the kernel sent. */
 int hn_ctl_config_get(struct hn_ctl *c, struct hn_ctl_config *cfg);
-/* Send the fields whose bit is in cfg->mask (at least one). */
+/* Send the fields marked in cfg->mask (at least one). */
 int hn_ctl_config_set(struct hn_ctl *c, const struct hn_ctl_config *cfg);
 
 /*
@@ -636,8 +635,8 @@ const char *hn_ctl_grant_name(unsigned int result);
 const char *hn_ctl_clock_name(unsigned int clock);
 const char *hn_ctl_predict_name(unsigned int algo);
 const char *hn_ctl_traffic_name(unsigned int state);
-/* "fixed", "ses", "sla", "preempt", "slot", "no-w", "dynamic", joined by ','
- * or '+', or a number: -EINVAL when unknown. */
+/* "fixed", "ses", "sla", "preempt", "slot", "no-w", "dynamic", or numbers,
+ * joined by ',' or '+': -EINVAL when unknown. */
 int hn_ctl_policy_parse(const char *s, uint32_t *policy);
 /* The name hn_ctl_policy_parse() reads back as @policy. */
 const char *hn_ctl_policy_str(uint32_t policy, char *buf, size_t len);

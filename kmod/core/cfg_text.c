@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cfg_text.c - the topology as text (cfg_text.h): one parser and one
- * printer for the module, hnsim and the tests.  The engine's own checks
- * of a topology are hn_config_check()'s; this file only reads and writes
- * the text, and refuses what no configuration could be.
+ * cfg_text.c - the topology and the policy as text (cfg_text.h): one
+ * parser and one printer of each for the module, libhybridnet, hnsim and
+ * the tests.  The engine's own checks of a configuration are
+ * hn_config_check()'s; this file only reads and writes the text, and
+ * refuses what no configuration could be.
  */
-#include "cfg_text.h"
+#include "cfg_field.h"		/* the table's words, and cfg_text.h */
 #include "hn_sched.h"		/* enum hn_topology, HN_FT_MAX_W */
 
 #define HN_U32_MAX	0xffffffffu
@@ -26,6 +27,35 @@ static int dec(const char *s, const char *end, u32 max, u32 *v)
 	}
 	*v = (u32)n;
 	return 0;
+}
+
+int hn_text_number(const char *s, const char *end, u64 *v)
+{
+	u64 n = 0;
+	u32 d, base = 10;
+	int rc = 0;
+
+	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	if (s == end)
+		return -EINVAL;
+	for (; s < end; s++) {
+		if (*s >= '0' && *s <= '9')
+			d = (u32)(*s - '0');
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			d = (u32)(*s - 'a' + 10);
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			d = (u32)(*s - 'A' + 10);
+		else
+			return -EINVAL;
+		if (n > (~0ULL - d) / base)
+			rc = -ERANGE;
+		n = n * base + d;
+	}
+	*v = n;
+	return rc;
 }
 
 static int bad(struct hn_err *err, const char *msg)
@@ -100,4 +130,122 @@ char *hn_topology_print(const struct hn_config *c, char *buf, u32 len)
 	memcpy(buf, t, n);
 	buf[n] = 0;
 	return buf;
+}
+
+/* ---- the policy ------------------------------------------------------- */
+
+/* the words of HN_WL_POLICY, and the flags of each */
+static const char *const hn_policy_words[] = { HN_WL_POLICY };
+
+static const u32 hn_policy_flags[] = {
+	0,					/* fixed */
+	HN_POL_SES,				/* ses */
+	HN_POL_SES | HN_POL_SLA,		/* sla */
+	HN_POL_PREEMPT,				/* preempt */
+	HN_POL_PREEMPT_SLOT,			/* slot */
+	HN_POL_NO_W,				/* no-w */
+	HN_POL_DYNAMIC | HN_POL_NO_W | HN_POL_SES, /* dynamic */
+};
+
+int hn_policy_from_text(const char *s, u32 *policy, struct hn_err *err)
+{
+	const char *end;
+	u32 pol = 0, i, len;
+	u64 v;
+
+	static_assert(ARRAY_SIZE(hn_policy_words) ==
+		      ARRAY_SIZE(hn_policy_flags),
+		      "a policy word without its flags");
+	for (;;) {
+		for (end = s; *end && *end != ',' && *end != '+'; end++)
+			;
+		len = (u32)(end - s);
+		for (i = 0; i < ARRAY_SIZE(hn_policy_words); i++)
+			if (strlen(hn_policy_words[i]) == len &&
+			    !strncmp(s, hn_policy_words[i], len))
+				break;
+		if (i < ARRAY_SIZE(hn_policy_words))
+			pol |= hn_policy_flags[i];
+		else if (!hn_text_number(s, end, &v) && v <= HN_U32_MAX)
+			pol |= (u32)v;
+		else
+			return bad(err, "not words of "
+				   HN_JOIN(HN_WL_POLICY)
+				   " joined by ',', nor a number");
+		if (!*end)
+			break;
+		s = end + 1;
+	}
+	*policy = pol;
+	return 0;
+}
+
+/* the flags set in @f */
+static u32 flags(u32 f)
+{
+	u32 n = 0;
+
+	for (; f; f &= f - 1)
+		n++;
+	return n;
+}
+
+/* @s at @p, as much as fits before @end; returns the new end */
+static char *put_str(char *p, char *end, const char *s)
+{
+	while (*s && p < end)
+		*p++ = *s++;
+	return p;
+}
+
+char *hn_policy_text(u32 policy, char *buf, u32 len)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *p = buf, *end = buf + len - 1, d[8];
+	u32 left = policy, bits, f, i, n;
+
+	if (!len)
+		return buf;
+	if (!policy)
+		p = put_str(p, end, hn_policy_words[0]);
+	/*
+	 * the words of most flags first, dynamic, sla, then one flag each;
+	 * a word whose flags are set and that adds one
+	 */
+	for (bits = 3; bits; bits--) {
+		for (i = 1; i < ARRAY_SIZE(hn_policy_flags); i++) {
+			f = hn_policy_flags[i];
+			if (flags(f) != bits || (policy & f) != f ||
+			    !(left & f))
+				continue;
+			if (p != buf)
+				p = put_str(p, end, ",");
+			p = put_str(p, end, hn_policy_words[i]);
+			left &= ~f;
+		}
+	}
+	if (left) {
+		if (p != buf)
+			p = put_str(p, end, ",");
+		p = put_str(p, end, "0x");
+		n = 0;
+		do {
+			d[n++] = hex[left & 15];
+			left >>= 4;
+		} while (left);
+		while (n && p < end)
+			*p++ = d[--n];
+	}
+	*p = 0;
+	return buf;
+}
+
+int hn_policy_parse(struct hn_config *c, const char *s, struct hn_err *err)
+{
+	return hn_policy_from_text(s, &c->policy, err);
+}
+
+char *hn_policy_print(const struct hn_config *c, char *buf, u32 len)
+{
+	return hn_policy_text(c->policy, buf, len);
 }

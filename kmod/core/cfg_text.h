@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * cfg_text.h - the configuration values that are text rather than a
- * number: the topology, "crossbar" or "fattree:L,W" (docs/names.md).
- * The module parameter, netlink's HYBRIDNET_ATTR_TOPOLOGY, sysfs, hnctl
- * (through the kernel) and hnsim all read and print it here; its row in
- * hn_fields.h names these two functions.
+ * number: the topology, "crossbar" or "fattree:L,W", and the policy's
+ * flags as words, "sla,preempt" (docs/names.md).  The module parameters,
+ * netlink's HYBRIDNET_ATTR_TOPOLOGY, sysfs, libhybridnet (so hnctl) and
+ * hnsim all read and print them here; their rows in hn_fields.h name the
+ * two functions of each.
  */
 #ifndef HN_CFG_TEXT_H
 #define HN_CFG_TEXT_H
@@ -30,9 +31,37 @@ int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err);
 char *hn_topology_print(const struct hn_config *c, char *buf, u32 len);
 
 /*
- * A STRING field's functions, as HN_TEXT() of hn_fields.h gives them:
- * { hn_topology_parse, hn_topology_print } for the topology, NULLs for a
- * number.
+ * The number in [@s, @end), decimal or 0x hex, into *@v: 0; -EINVAL when
+ * it is none; -ERANGE when it is past u64 (*@v then wrong).
+ */
+int hn_text_number(const char *s, const char *end, u64 *v);
+
+/*
+ * @s as policy flags (enum hn_policy) into *@policy: words of
+ * HN_WL_POLICY (hn_fields.h) joined by ',' or '+', where "fixed" is none,
+ * "sla" is ses+sla and "dynamic" is dynamic+no-w+ses, or numbers (decimal
+ * or 0x hex) among them; a flag beyond HN_POL_ALL is the caller's to
+ * refuse.  -EINVAL (nothing set) when a word is not one; the words of
+ * @err->msg say which are.
+ */
+int hn_policy_from_text(const char *s, u32 *policy, struct hn_err *err);
+
+/*
+ * @policy as hn_policy_from_text() reads it back, in @buf of @len bytes,
+ * NUL-ended: "fixed", or the words in the order of HN_WL_POLICY, the
+ * composites first ("sla,preempt,slot"), then any flag without a word in
+ * hex ("no-w,0x2"); returns @buf.  64 bytes hold any.
+ */
+char *hn_policy_text(u32 policy, char *buf, u32 len);
+
+/* The same as a field's functions: the policy of @c */
+int hn_policy_parse(struct hn_config *c, const char *s, struct hn_err *err);
+char *hn_policy_print(const struct hn_config *c, char *buf, u32 len);
+
+/*
+ * A text field's functions, as HN_TEXT() of hn_fields.h gives them:
+ * { hn_topology_parse, hn_topology_print } for the topology, the policy's
+ * for the policy, NULLs for a number.
  */
 struct hn_cfg_text {
 	int (*parse)(struct hn_config *c, const char *s, struct hn_err *err);

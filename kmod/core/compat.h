@@ -48,6 +48,7 @@ static inline u64 hn_mul_div(u64 a, u64 b, u64 c)
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <assert.h>		/* static_assert, as linux/build_bug.h's */
 
 /* the kernel's fixed-width names, from the compiler's own definitions */
 typedef __UINT8_TYPE__ u8;

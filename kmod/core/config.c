@@ -4,10 +4,8 @@
  *
  * The dissertation is cited by chapter and section.
  */
-#include "hn_core.h"
+#include "cfg_field.h"		/* hn_cfg_check_ranges() */
 #include "hn_sched.h"		/* enum hn_topology */
-
-#define NS_MAX		1000000000u	/* no single delay above 1 s */
 
 /* Ch. 4 evaluation (Secs. 4.6, 4.6.1): 64 nodes, 6.4 Gb/s, 200 ns slots. */
 static void profile_ding4(struct hn_config *c)
@@ -129,9 +127,6 @@ static int fattree_check(const struct hn_config *c, struct hn_err *err)
 		n *= c->width;
 	if (n != c->nodes)
 		return bad(err, "a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
-	if (c->ft_sched > HN_FT_OPTIMAL)
-		return bad(err,
-			   "ft_sched must be a fat-tree scheduler: levelwise, local-greedy, local-random or optimal");
 	if (2ULL * c->serdes_ns > c->wire_ns)
 		return bad(err,
 			   "fat tree: a link between switches has a serdes_ns at each end: 2 serdes_ns <= wire_ns");
@@ -150,61 +145,30 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 {
 	int rc;
 
-	if (!in(c->nodes, HN_MIN_NODES, HN_MAX_NODES))
-		return bad(err, "nodes must be 2..4096");
-	if (c->k > HN_MAX_K)
-		return bad(err, "slots (predictive slots K) must be 0..64");
-	if (c->policy & ~HN_POL_ALL)
-		return bad(err, "unknown policy flag");
+	rc = hn_cfg_check_ranges(c, err);	/* each field's own */
+	if (rc)
+		return rc;
 	if (!c->k && (c->policy & HN_POL_NO_W))
 		return bad(err, "slots = 0 with no wormhole slot leaves no slot");
-	if (!in(c->link_mbps, 1, 1000000))
-		return bad(err, "link_mbps must be 1..1000000");
-	if (!in(c->slot_p_ns, 1, NS_MAX) || !in(c->slot_w_ns, 1, NS_MAX))
-		return bad(err, "slot lengths must be 1 ns..1 s");
 	if (c->guard_ns >= c->slot_p_ns || c->guard_ns >= c->slot_w_ns)
 		return bad(err, "guard_ns must be shorter than every slot");
 	if (hn_ns_bytes(c, c->slot_p_ns - c->guard_ns) < 1)
 		return bad(err, "a predictive slot must carry at least one byte");
 	if (c->serdes_ns > c->wire_ns)
 		return bad(err, "serdes_ns is part of wire_ns: at most wire_ns");
-	if (c->sched_ns > NS_MAX || c->setup_ns > NS_MAX ||
-	    c->wire_ns > NS_MAX || c->nic_ns > NS_MAX ||
-	    c->fabric_ns > NS_MAX)
-		return bad(err, "delays must be at most 1 s");
-	if (!in(c->wh_flit_ns, 1, NS_MAX) ||
-	    !in(c->wh_first_ns, c->wh_flit_ns, NS_MAX))
-		return bad(err, "need 1 <= wh_flit_ns <= wh_first_ns <= 1 s");
-	if (!in(c->flit_bytes, 1, 4096))
-		return bad(err, "flit_bytes must be 1..4096");
-	if (!in(c->worm_bytes, c->flit_bytes, HN_MAX_MSG))
-		return bad(err, "worm_bytes must be flit_bytes..1 MiB");
-	if (!in(c->nic_buf_bytes, 1, HN_MAX_BUF) ||
-	    !in(c->sw_buf_bytes, 1, HN_MAX_BUF) ||
-	    !in(c->rx_buf_bytes, 1, HN_MAX_BUF))
-		return bad(err, "buffer sizes must be 1 B..64 MiB");
-	if (!in(c->max_msg_bytes, 1, HN_MAX_MSG))
-		return bad(err, "max_msg_bytes must be 1 B..1 MiB");
+	if (c->wh_first_ns < c->wh_flit_ns)
+		return bad(err, "need wh_flit_ns <= wh_first_ns");
+	if (c->worm_bytes < c->flit_bytes)
+		return bad(err, "worm_bytes must be at least flit_bytes");
 	if (c->max_msg_bytes > c->nic_buf_bytes ||
 	    c->max_msg_bytes > c->sw_buf_bytes ||
 	    c->max_msg_bytes > c->rx_buf_bytes)
 		return bad(err, "every buffer must hold a max_msg_bytes message");
-	if (c->predict_algo > HN_PREDICT_SECOND_LEVEL)
-		return bad(err,
-			   "predict_algo must be 0 (first fit), 1 (K-step) or 2 (second level)");
 	if (c->predict_algo == HN_PREDICT_KSTEP &&
-	    !in(c->predict_kstep, 1, 2 * c->nodes - 1))
+	    c->predict_kstep > 2 * c->nodes - 1)
 		return bad(err, "predict_kstep must be 1..2N-1");
-	if (c->evict_algo > HN_EVICT_COUNTER)
-		return bad(err, "evict_algo must be 0 (time-out) or 1 (counter)");
-	if (!c->evict_count)
-		return bad(err, "evict_count must be at least 1");
-	if (c->idle_timeout_ns > (u64)NS_MAX * 1000000)
-		return bad(err, "idle_timeout_ns must be at most 1e6 s");
 	if (c->pin_slots > c->k)
 		return bad(err, "pin_slots must be at most slots");
-	if (c->wh_overlap > 1)
-		return bad(err, "wh_overlap must be 0 (serial) or 1 (overlapped)");
 	if (c->topology == HN_TOPO_FATTREE) {
 		rc = fattree_check(c, err);
 		if (rc)
@@ -212,12 +176,6 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	} else if (c->topology != HN_TOPO_CROSSBAR) {
 		return bad(err, "topology must be 0 (crossbar) or 1 (fat tree)");
 	}
-	if (c->switching > HN_SWITCH_SAF)
-		return bad(err,
-			   "switching must be 0 (wormhole), 1 (virtual cut-through) or 2 (store-and-forward)");
-	if (c->up_select > 2)
-		return bad(err,
-			   "up_select must be 0 (by destination), 1 (random) or 2 (adaptive)");
 	if (c->policy & HN_POL_DYNAMIC) {
 		if (!(c->policy & HN_POL_NO_W))
 			return bad(err,

@@ -22,8 +22,9 @@
 #define HN_MIN_NODES	2
 #define HN_MAX_NODES	4096
 #define HN_MAX_K	64		/* predictive slots */
-#define HN_MAX_MSG	(1024u * 1024)	/* largest message, bytes */
-#define HN_MAX_BUF	(64u * 1024 * 1024) /* largest buffer, bytes */
+/* decimal, as the ranges of hn_fields.h print them */
+#define HN_MAX_MSG	1048576		/* largest message, bytes: 1 MiB */
+#define HN_MAX_BUF	67108864	/* largest buffer, bytes: 64 MiB */
 #define HN_NONE		0xffffffffu
 #define HN_MAX_REQ	65536u		/* requests per hn_predict() call */
 

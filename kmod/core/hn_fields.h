@@ -5,13 +5,31 @@
  * include guard on purpose, and includes nothing: the user has in scope
  * what its HN_FIELD needs.
  *
- * From it come the module parameters' ranges (kmod/main.c), the sysfs
- * config/ files (kmod/sysfs.c), the netlink policy, CONFIG_GET reply and
- * CONFIG_SET handler (kmod/fields.c, kmod/netlink.c, kmod/nl_config.c),
- * libhybridnet's field table (lib/hn_ctl_names.c), and the check that the
- * netlink spec agrees (selftests/netlink/spec-check.py).
+ * Every interface is made from it, nothing lists the fields by hand:
+ * the engine's range checks, parser and printer of a field's value
+ * (cfg_field.c); the module
+ * parameters with their descriptions (kmod/main.c), the sysfs config/
+ * files (kmod/sysfs.c), the netlink policy, CONFIG_GET reply and
+ * CONFIG_SET handler (kmod/netlink.c, kmod/nl_config.c); libhybridnet's
+ * struct hn_ctl_config, its names, policy and field table
+ * (lib/libhybridnet.h, lib/hn_ctl_names.c, lib/hn_ctl_attr.c); hnctl's and
+ * hnsim's keys and help, bash completion (which asks hnctl), and the field
+ * lists of the man pages (made at build time, man/man-fields.c).  The
+ * tests hold the rest to it: the netlink spec (make check-spec), the sysfs
+ * ABI file (make check-man, the VM test sysfs-abi.sh), and every list an
+ * interface prints (make check-fields).
  *
- * HN_FIELD(field, ATTR, param, "name", type, min, max, live, words)
+ * So a new field is a commit of four files: its row here (and, if its
+ * values are words, their four lines above), its HYBRIDNET_ATTR_ at the
+ * end of the enum of uapi/linux/hybridnet.h, its attribute in
+ * Documentation/netlink/specs/hybridnet.yaml (with its checks, and in
+ * config-get, config-set and the event), and its paragraph in
+ * Documentation/ABI/testing/sysfs-class-misc-hybridnet.  What the engine
+ * does with it is the engine's: its member of struct hn_config
+ * (hn_core.h), the code that uses it, and its value in the profiles
+ * (config.c) unless that is 0.
+ *
+ * HN_FIELD(field, ATTR, param, "name", "help", type, min, max, live, words)
  *   field  member of struct hn_config (the engine's own short name)
  *   ATTR   HYBRIDNET_ATTR_<ATTR>, the netlink attribute: param in capitals
  *   param  the field's name: the module parameter, the sysfs file
@@ -20,102 +38,195 @@
  *   name   param with '-' for '_': the attribute's name in the netlink
  *          spec, hnctl's key and the JSON key (docs/names.md; make
  *          check-spec holds ATTR and name to param)
+ *   help   what it is, in one line: the module parameter's description,
+ *          hnctl's and hnsim's help and the man pages, each followed by
+ *          the values
  *   type   U32 or U64, or STRING: text that HN_TEXT_<words> (two
  *          functions of cfg_text.h) reads into struct hn_config, where
- *          it may set several members, and prints from it; netlink,
- *          sysfs, hnctl and hnsim carry the text itself
+ *          it may set several members (a u32 there), and prints from it;
+ *          netlink carries the text itself
  *   min, max  the range every interface accepts (the configuration as a
  *          whole is then checked by hn_config_check()); of a STRING,
- *          the length of its text
+ *          the length of its text.  Decimal numbers, or macros that are
+ *          (they are printed as written: HN_STR)
  *   live   1: CONFIG_SET changes it while traffic flows; 0: it needs a
  *          new engine
- *   words  HN_WORDS_<words>: the words of the values 0, 1, ... (NONE: a
- *          number only).  The module parameter, hnctl and hnsim take a
- *          word or its number; hnctl and hnsim print the word, netlink
- *          and sysfs carry the number.  The spec's enum of the attribute
- *          has these words as its entries (make check-spec).  A STRING
- *          has none.
+ *   words  what its values are called, <words> naming the macros
+ *          HN_WL_<words>, the words ("a", "b", ...); HN_WORDS_<words>,
+ *          an enum's words of its values 0, 1, ... as an array (NULL: a
+ *          number, or text); HN_TEXT_<words>, its text functions
+ *          { parse, print } ({ NULL, NULL }: none); and
+ *          HN_VALUES_<words>(min, max), its values as help gives them
+ *          ("a|b", or "min..max").  NONE: a number.  Every interface
+ *          takes a word or its number and prints the word; netlink
+ *          carries the number (of a STRING, the text).  The spec's enum
+ *          of the attribute has an enum's words as its entries (make
+ *          check-spec).
  *
  * The topology comes first: the node count it implies is the default of
  * a nodes given with it, which every interface applies after it.
  */
 #ifndef HN_NS_MAX
-#define HN_NS_MAX	1000000000u		/* one second */
-#define HN_TIMEOUT_MAX	1000000000000000ull	/* 10^6 s */
+#define HN_NS_MAX	1000000000		/* one second */
+#define HN_TIMEOUT_MAX	1000000000000000	/* 10^6 s */
 
-/* a NULL-ended list of words, for a static or automatic initializer */
-#define HN_WORDS(...)		((const char *const []){ __VA_ARGS__, NULL })
+/* @x, macros expanded, as a string literal: HN_STR(lo..hi) is "0..63" */
+#define HN_STR(x)		HN_STR_(x)
+#define HN_STR_(x)		#x
+
+/* words "a", "b", "c" as one string "a|b|c" (at most 8) ... */
+#define HN_JOIN(...)		HN_NTH(__VA_ARGS__, HN_J8, HN_J7, HN_J6, HN_J5, \
+				       HN_J4, HN_J3, HN_J2, HN_J1)(__VA_ARGS__)
+#define HN_NTH(a, b, c, d, e, f, g, h, n, ...)	n
+#define HN_J1(a)		"" a
+#define HN_J2(a, ...)		"" a "|" HN_J1(__VA_ARGS__)
+#define HN_J3(a, ...)		"" a "|" HN_J2(__VA_ARGS__)
+#define HN_J4(a, ...)		"" a "|" HN_J3(__VA_ARGS__)
+#define HN_J5(a, ...)		"" a "|" HN_J4(__VA_ARGS__)
+#define HN_J6(a, ...)		"" a "|" HN_J5(__VA_ARGS__)
+#define HN_J7(a, ...)		"" a "|" HN_J6(__VA_ARGS__)
+#define HN_J8(a, ...)		"" a "|" HN_J7(__VA_ARGS__)
+/* ... and as an array of them, NULL-ended */
+#define HN_ENUM(...)		((const char *const []){ __VA_ARGS__, NULL })
+
 #define HN_WORDS_NONE		NULL
-#define HN_WORDS_PREDICT	HN_WORDS("first-fit", "kstep", "second-level")
-#define HN_WORDS_EVICT		HN_WORDS("timeout", "counter")
-#define HN_WORDS_SWITCHING	HN_WORDS("wormhole", "vct", "saf")
-#define HN_WORDS_UP_SELECT	HN_WORDS("det", "random", "adaptive")
-#define HN_WORDS_FT_SCHED	HN_WORDS("levelwise", "local-greedy", \
-				 "local-random", "optimal")
-#define HN_WORDS_TOPOLOGY	NULL
+#define HN_TEXT_NONE		{ NULL, NULL }
+#define HN_VALUES_NONE(lo, hi)	HN_STR(lo..hi)
 
-/* a STRING's text: its longest, and its functions { parse, print } */
+#define HN_WL_PREDICT		"first-fit", "kstep", "second-level"
+#define HN_WORDS_PREDICT	HN_ENUM(HN_WL_PREDICT)
+#define HN_TEXT_PREDICT		HN_TEXT_NONE
+#define HN_VALUES_PREDICT(lo, hi)	HN_JOIN(HN_WL_PREDICT)
+
+#define HN_WL_EVICT		"timeout", "counter"
+#define HN_WORDS_EVICT		HN_ENUM(HN_WL_EVICT)
+#define HN_TEXT_EVICT		HN_TEXT_NONE
+#define HN_VALUES_EVICT(lo, hi)	HN_JOIN(HN_WL_EVICT)
+
+#define HN_WL_SWITCHING		"wormhole", "vct", "saf"
+#define HN_WORDS_SWITCHING	HN_ENUM(HN_WL_SWITCHING)
+#define HN_TEXT_SWITCHING	HN_TEXT_NONE
+#define HN_VALUES_SWITCHING(lo, hi)	HN_JOIN(HN_WL_SWITCHING)
+
+#define HN_WL_UP_SELECT		"det", "random", "adaptive"
+#define HN_WORDS_UP_SELECT	HN_ENUM(HN_WL_UP_SELECT)
+#define HN_TEXT_UP_SELECT	HN_TEXT_NONE
+#define HN_VALUES_UP_SELECT(lo, hi)	HN_JOIN(HN_WL_UP_SELECT)
+
+#define HN_WL_FT_SCHED		"levelwise", "local-greedy", "local-random", \
+				"optimal"
+#define HN_WORDS_FT_SCHED	HN_ENUM(HN_WL_FT_SCHED)
+#define HN_TEXT_FT_SCHED	HN_TEXT_NONE
+#define HN_VALUES_FT_SCHED(lo, hi)	HN_JOIN(HN_WL_FT_SCHED)
+
+/* flags: words joined by ',' (hn_policy_parse(), cfg_text.h) */
+#define HN_WL_POLICY		"fixed", "ses", "sla", "preempt", "slot", \
+				"no-w", "dynamic"
+#define HN_WORDS_POLICY		NULL
+#define HN_TEXT_POLICY		{ hn_policy_parse, hn_policy_print }
+#define HN_VALUES_POLICY(lo, hi)	HN_JOIN(HN_WL_POLICY)
+
+/* text: a STRING's longest, and its functions */
 #define HN_TEXT_MAX		15
-#define HN_TEXT(type, words)	HN_TEXT_##type(words)
-#define HN_TEXT_U32(words)	{ NULL, NULL }
-#define HN_TEXT_U64(words)	{ NULL, NULL }
-#define HN_TEXT_STRING(words)	{ HN_TEXT_##words }
-#define HN_TEXT_TOPOLOGY	hn_topology_parse, hn_topology_print
+#define HN_WL_TOPOLOGY		"crossbar", "fattree:L,W"
+#define HN_WORDS_TOPOLOGY	NULL
+#define HN_TEXT_TOPOLOGY	{ hn_topology_parse, hn_topology_print }
+#define HN_VALUES_TOPOLOGY(lo, hi)	HN_JOIN(HN_WL_TOPOLOGY)
 #endif
 
-HN_FIELD(topology, TOPOLOGY, topology, "topology", STRING,
-	 0, HN_TEXT_MAX, 0, TOPOLOGY)
-
-HN_FIELD(nodes, NODES, nodes, "nodes", U32, HN_MIN_NODES, HN_MAX_NODES, 0, NONE)
-HN_FIELD(k, SLOTS, slots, "slots", U32, 0, HN_MAX_K, 0, NONE)
-HN_FIELD(policy, POLICY, policy, "policy", U32, 0, HN_POL_ALL, 1, NONE)
-HN_FIELD(link_mbps, LINK_MBPS, link_mbps, "link-mbps", U32, 1, 1000000, 0, NONE)
-HN_FIELD(slot_p_ns, SLOT_P_NS, slot_p_ns, "slot-p-ns", U32,
-	 1, HN_NS_MAX, 1, NONE)
-HN_FIELD(slot_w_ns, SLOT_W_NS, slot_w_ns, "slot-w-ns", U32,
-	 1, HN_NS_MAX, 1, NONE)
-HN_FIELD(guard_ns, GUARD_NS, guard_ns, "guard-ns", U32,
-	 0, HN_NS_MAX - 1, 0, NONE)
-HN_FIELD(sched_ns, SCHED_NS, sched_ns, "sched-ns", U32, 0, HN_NS_MAX, 0, NONE)
-HN_FIELD(setup_ns, SETUP_NS, setup_ns, "setup-ns", U32, 0, HN_NS_MAX, 0, NONE)
-HN_FIELD(wh_first_ns, WH_FIRST_NS, wh_first_ns, "wh-first-ns", U32,
-	 1, HN_NS_MAX, 0, NONE)
-HN_FIELD(wh_flit_ns, WH_FLIT_NS, wh_flit_ns, "wh-flit-ns", U32,
-	 1, HN_NS_MAX, 0, NONE)
-HN_FIELD(flit_bytes, FLIT_BYTES, flit_bytes, "flit-bytes", U32,
-	 1, 4096, 0, NONE)
-HN_FIELD(worm_bytes, WORM_BYTES, worm_bytes, "worm-bytes", U32,
-	 1, HN_MAX_MSG, 0, NONE)
-HN_FIELD(wire_ns, WIRE_NS, wire_ns, "wire-ns", U32, 0, HN_NS_MAX, 0, NONE)
-HN_FIELD(nic_ns, NIC_NS, nic_ns, "nic-ns", U32, 0, HN_NS_MAX, 0, NONE)
-HN_FIELD(fabric_ns, FABRIC_NS, fabric_ns, "fabric-ns", U32,
-	 0, HN_NS_MAX, 0, NONE)
+HN_FIELD(topology, TOPOLOGY, topology, "topology",
+	 "the fabric: one crossbar, or the fat tree of Ch. 7 with L levels of 2W-port switches and W^L nodes, which nodes is unless given",
+	 STRING, 0, HN_TEXT_MAX, 0, TOPOLOGY)
+HN_FIELD(nodes, NODES, nodes, "nodes",
+	 "virtual nodes N",
+	 U32, HN_MIN_NODES, HN_MAX_NODES, 0, NONE)
+HN_FIELD(k, SLOTS, slots, "slots",
+	 "predictive slots K; slot K is the wormhole slot",
+	 U32, 0, HN_MAX_K, 0, NONE)
+HN_FIELD(policy, POLICY, policy, "policy",
+	 "the cycle controller (Ch. 4), its flags as words joined by ',' or their number 0..63: sla is ses+sla, dynamic is dynamic+no-w+ses",
+	 U32, 0, 63, 1, POLICY)
+HN_FIELD(link_mbps, LINK_MBPS, link_mbps, "link-mbps",
+	 "link rate, Mb/s",
+	 U32, 1, 1000000, 0, NONE)
+HN_FIELD(slot_p_ns, SLOT_P_NS, slot_p_ns, "slot-p-ns",
+	 "predictive slot length NUM_P, ns",
+	 U32, 1, HN_NS_MAX, 1, NONE)
+HN_FIELD(slot_w_ns, SLOT_W_NS, slot_w_ns, "slot-w-ns",
+	 "wormhole slot length NUM_W (policy sla), ns",
+	 U32, 1, HN_NS_MAX, 1, NONE)
+HN_FIELD(guard_ns, GUARD_NS, guard_ns, "guard-ns",
+	 "guard band at the start of each slot, shorter than every slot, ns",
+	 U32, 0, 999999999, 0, NONE)
+HN_FIELD(sched_ns, SCHED_NS, sched_ns, "sched-ns",
+	 "predictive scheduler latency, ns",
+	 U32, 0, HN_NS_MAX, 0, NONE)
+HN_FIELD(setup_ns, SETUP_NS, setup_ns, "setup-ns",
+	 "switch configuration delay, ns",
+	 U32, 0, HN_NS_MAX, 0, NONE)
+HN_FIELD(wh_first_ns, WH_FIRST_NS, wh_first_ns, "wh-first-ns",
+	 "wormhole: a worm's first flit, arbitration included, at least wh_flit_ns, ns",
+	 U32, 1, HN_NS_MAX, 0, NONE)
+HN_FIELD(wh_flit_ns, WH_FLIT_NS, wh_flit_ns, "wh-flit-ns",
+	 "wormhole: each further flit, ns",
+	 U32, 1, HN_NS_MAX, 0, NONE)
+HN_FIELD(flit_bytes, FLIT_BYTES, flit_bytes, "flit-bytes",
+	 "flit size, bytes",
+	 U32, 1, 4096, 0, NONE)
+HN_FIELD(worm_bytes, WORM_BYTES, worm_bytes, "worm-bytes",
+	 "largest worm, at least flit_bytes, bytes; longer messages are split",
+	 U32, 1, HN_MAX_MSG, 0, NONE)
+HN_FIELD(wire_ns, WIRE_NS, wire_ns, "wire-ns",
+	 "NIC to switch wire, one way, ns",
+	 U32, 0, HN_NS_MAX, 0, NONE)
+HN_FIELD(nic_ns, NIC_NS, nic_ns, "nic-ns",
+	 "NIC send or receive delay, ns",
+	 U32, 0, HN_NS_MAX, 0, NONE)
+HN_FIELD(fabric_ns, FABRIC_NS, fabric_ns, "fabric-ns",
+	 "propagation through the fabric, ns",
+	 U32, 0, HN_NS_MAX, 0, NONE)
 HN_FIELD(nic_buf_bytes, NIC_BUF_BYTES, nic_buf_bytes, "nic-buf-bytes",
+	 "NIC buffer per node (its wormhole FIFO and virtual output queues), bytes",
 	 U32, 1, HN_MAX_BUF, 0, NONE)
 HN_FIELD(sw_buf_bytes, SW_BUF_BYTES, sw_buf_bytes, "sw-buf-bytes",
+	 "switch buffer per input, bytes",
 	 U32, 1, HN_MAX_BUF, 0, NONE)
 HN_FIELD(rx_buf_bytes, RX_BUF_BYTES, rx_buf_bytes, "rx-buf-bytes",
+	 "receive buffer per node, bytes",
 	 U32, 1, HN_MAX_BUF, 0, NONE)
-HN_FIELD(max_msg_bytes, MAX_MSG_BYTES, max_msg_bytes, "max-msg-bytes", U32,
-	 1, HN_MAX_MSG, 0, NONE)
-HN_FIELD(idle_timeout_ns, IDLE_TIMEOUT_NS, idle_timeout_ns, "idle-timeout-ns", U64,
-	 0, HN_TIMEOUT_MAX, 1, NONE)
-HN_FIELD(pin_slots, PIN_SLOTS, pin_slots, "pin-slots", U32,
-	 0, HN_MAX_K, 0, NONE)
-HN_FIELD(predict_algo, PREDICT_ALGO, predict_algo, "predict-algo", U32,
-	 0, HN_PREDICT_SECOND_LEVEL, 1, PREDICT)
-HN_FIELD(predict_kstep, PREDICT_KSTEP, predict_kstep, "predict-kstep", U32,
-	 1, 2 * HN_MAX_NODES - 1, 1, NONE)
-HN_FIELD(evict_algo, EVICT_ALGO, evict_algo, "evict-algo", U32,
-	 0, HN_EVICT_COUNTER, 1, EVICT)
-HN_FIELD(evict_count, EVICT_COUNT, evict_count, "evict-count", U32,
-	 1, 0x7fffffff, 1, NONE)
-HN_FIELD(wh_overlap, WH_OVERLAP, wh_overlap, "wh-overlap", U32, 0, 1, 0, NONE)
-HN_FIELD(serdes_ns, SERDES_NS, serdes_ns, "serdes-ns", U32,
-	 0, HN_NS_MAX, 0, NONE)
-HN_FIELD(switching, SWITCHING, switching, "switching", U32,
-	 0, HN_SWITCH_SAF, 0, SWITCHING)
-HN_FIELD(up_select, UP_SELECT, up_select, "up-select", U32,
-	 0, 2, 0, UP_SELECT)	/* 2: HN_UPSEL_ADAPTIVE (topo.h) */
-HN_FIELD(ft_sched, FT_SCHED, ft_sched, "ft-sched", U32,
-	 0, HN_FT_OPTIMAL, 1, FT_SCHED)
+HN_FIELD(max_msg_bytes, MAX_MSG_BYTES, max_msg_bytes, "max-msg-bytes",
+	 "largest message, at most every buffer, bytes",
+	 U32, 1, HN_MAX_MSG, 0, NONE)
+HN_FIELD(idle_timeout_ns, IDLE_TIMEOUT_NS, idle_timeout_ns, "idle-timeout-ns",
+	 "release circuits idle this long, ns (0: never)",
+	 U64, 0, HN_TIMEOUT_MAX, 1, NONE)
+HN_FIELD(pin_slots, PIN_SLOTS, pin_slots, "pin-slots",
+	 "the first pin_slots slots keep their preloads (no time-out, no scheduling), at most slots",
+	 U32, 0, HN_MAX_K, 0, NONE)
+HN_FIELD(predict_algo, PREDICT_ALGO, predict_algo, "predict-algo",
+	 "how predict places requests: first fit from slot 0 (Sec. 3.4.2), K-step matching per slot (Ch. 6), first fit with the second-level working set (Sec. 5.2.3)",
+	 U32, 0, HN_PREDICT_SECOND_LEVEL, 1, PREDICT)
+HN_FIELD(predict_kstep, PREDICT_KSTEP, predict_kstep, "predict-kstep",
+	 "K of the K-step matching, at most 2N-1",
+	 U32, 1, 8191, 1, NONE)
+HN_FIELD(evict_algo, EVICT_ALGO, evict_algo, "evict-algo",
+	 "when a circuit leaves (Sec. 5.2.2): unused for idle_timeout_ns, or after evict_count uses of other circuits",
+	 U32, 0, HN_EVICT_COUNTER, 1, EVICT)
+HN_FIELD(evict_count, EVICT_COUNT, evict_count, "evict-count",
+	 "the counter predictor: uses of other circuits since a circuit's own last use that evict it",
+	 U32, 1, 2147483647, 1, NONE)
+HN_FIELD(wh_overlap, WH_OVERLAP, wh_overlap, "wh-overlap",
+	 "wormhole arbitration: 0 serial, 1 overlapped with the previous worm",
+	 U32, 0, 1, 0, NONE)
+HN_FIELD(serdes_ns, SERDES_NS, serdes_ns, "serdes-ns",
+	 "of wire_ns, one end's (de)serialiser, which a circuit passes only at its two ends, ns",
+	 U32, 0, HN_NS_MAX, 0, NONE)
+HN_FIELD(switching, SWITCHING, switching, "switching",
+	 "how a packet crosses a switch outside the circuits (Duato Sec. 2.3): wormhole, virtual cut-through, store-and-forward",
+	 U32, 0, HN_SWITCH_SAF, 0, SWITCHING)
+HN_FIELD(up_select, UP_SELECT, up_select, "up-select",
+	 "a header's up-port in a multistage fabric: by the destination's digits, random, or the least occupied",
+	 U32, 0, 2, 0, UP_SELECT) /* 2: HN_UPSEL_ADAPTIVE (topo.h) */
+HN_FIELD(ft_sched, FT_SCHED, ft_sched, "ft-sched",
+	 "the scheduler routing a fat tree's circuits in preload and predict (Ch. 7): level-wise (Sec. 7.4), lowest free up-port, a random one, optimal",
+	 U32, 0, HN_FT_OPTIMAL, 1, FT_SCHED)

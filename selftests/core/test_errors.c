@@ -173,7 +173,8 @@ TEST_F(eng, set_policy)
 	struct hn_err err;
 
 	EXPECT_EQ(-EINVAL, hn_set_policy(self->s.e, 1 << 9, 200, 200, &err));
-	EXPECT_STREQ("unknown policy flag", err.msg);
+	EXPECT_STREQ("policy must be fixed|ses|sla|preempt|slot|no-w|dynamic",
+		     err.msg);
 	EXPECT_EQ(-EINVAL, hn_set_policy(self->s.e, HN_POL_SES, 0, 200, &err));
 	EXPECT_EQ(-EINVAL, hn_set_timeout(self->s.e, ~0ULL));
 	/* 3 -> 4 waits for the wormhole slot */
@@ -181,7 +182,10 @@ TEST_F(eng, set_policy)
 					200, 200, &err));
 }
 
-/* Configurations: each bad field is refused with its own reason. */
+/*
+ * Configurations: each bad field is refused with its own reason, the
+ * range of its row in hn_fields.h or the rule it breaks.
+ */
 TEST(config)
 {
 	static const struct {
@@ -192,18 +196,21 @@ TEST(config)
 #define F(f, v, m) { offsetof(struct hn_config, f), v, m }
 		F(nodes, 1, "nodes must be 2..4096"),
 		F(nodes, 4097, "nodes must be 2..4096"),
-		F(k, 65, "slots (predictive slots K) must be 0..64"),
+		F(k, 65, "slots must be 0..64"),
 		F(link_mbps, 0, "link_mbps must be 1..1000000"),
-		F(slot_p_ns, 0, "slot lengths must be 1 ns..1 s"),
+		F(slot_p_ns, 0, "slot_p_ns must be 1..1000000000"),
 		F(guard_ns, 200, "guard_ns must be shorter than every slot"),
-		F(wire_ns, 2000000000, "delays must be at most 1 s"),
-		F(wh_flit_ns, 0, "need 1 <= wh_flit_ns <= wh_first_ns <= 1 s"),
+		F(wire_ns, 2000000000, "wire_ns must be 0..1000000000"),
+		F(wh_flit_ns, 0, "wh_flit_ns must be 1..1000000000"),
+		F(wh_first_ns, 5, "need wh_flit_ns <= wh_first_ns"),
 		F(flit_bytes, 0, "flit_bytes must be 1..4096"),
-		F(worm_bytes, 4, "worm_bytes must be flit_bytes..1 MiB"),
-		F(nic_buf_bytes, 0, "buffer sizes must be 1 B..64 MiB"),
-		F(sw_buf_bytes, 0, "buffer sizes must be 1 B..64 MiB"),
-		F(rx_buf_bytes, 0, "buffer sizes must be 1 B..64 MiB"),
-		F(max_msg_bytes, 0, "max_msg_bytes must be 1 B..1 MiB"),
+		F(worm_bytes, 4, "worm_bytes must be at least flit_bytes"),
+		F(nic_buf_bytes, 0, "nic_buf_bytes must be 1..67108864"),
+		F(sw_buf_bytes, 0, "sw_buf_bytes must be 1..67108864"),
+		F(rx_buf_bytes, 0, "rx_buf_bytes must be 1..67108864"),
+		F(max_msg_bytes, 0, "max_msg_bytes must be 1..1048576"),
+		F(switching, 3, "switching must be wormhole|vct|saf"),
+		F(evict_count, 0, "evict_count must be 1..2147483647"),
 		F(nic_buf_bytes, 100,
 		  "every buffer must hold a max_msg_bytes message"),
 #undef F

@@ -86,14 +86,15 @@ err "show: unknown key" 1 "hnctl show: unknown key 'bogus'
 Try 'hnctl show --help'." show bogus
 out "set -n: every kind of value" 0 \
 	"config-set nodes 16 slots 4 policy ses,preempt,slot slot-p-ns 200 nic-buf-bytes 8192 idle-timeout-ns 10000 profile ding5 clock paced" \
-	-n set nodes 16 k 4 policy ses,preempt,slot slot_p_ns 200 \
+	-n set nodes 16 slots 4 policy ses,preempt,slot slot_p_ns 200 \
 	nic-buf-bytes 8K idle-timeout-ns 10us profile ding5 clock paced
 out "set -j -n" 0 \
 	'{"request":"config-set","nodes":16,"policy":"sla","max-msg-bytes":1048576,"idle-timeout-ns":0,"clock":"free"}' \
 	-j -n set nodes 16 policy sla max-msg-bytes 1M idle-timeout-ns never clock free
-out "set -n: the deprecated names k, nic-buf, sw-buf, rx-buf, max-msg" 0 \
-	"config-set slots 2 nic-buf-bytes 4096 sw-buf-bytes 2048 rx-buf-bytes 1024 max-msg-bytes 512" \
-	-n set k 2 nic-buf 4K sw_buf 2K rx-buf 1K max-msg 512
+for k in k nic-buf sw-buf rx-buf max-msg; do	# no deprecated names
+	err "set: the earlier name $k is no key" 1 "hnctl set: unknown key '$k'
+Try 'hnctl set --help'." -n set $k 2
+done
 out "set: options after the command" 0 "config-set nodes 4" set -n nodes 4
 out "set: times in us, ms, s" 0 \
 	"config-set slot-p-ns 1000 slot-w-ns 2000000 sched-ns 1000000000" \
@@ -241,7 +242,7 @@ sys.exit(a != b)' "$T/c" "$T/p" 2>> "$T/p" &&
 	done
 	"$HNSIM" -s ft_sched=kstep -t fattree:2,3 < /dev/null > "$T/p" 2>&1 &&
 		ok=0
-	grep -q "ft_sched: 'kstep' is not levelwise" "$T/p" || ok=0
+	grep -q "ft_sched=kstep: neither levelwise, local-greedy" "$T/p" || ok=0
 	report $ok "hnsim -s ft_sched: the scheduler routing a fat tree's circuits" \
 		"$T/p"
 	# hnctl -j show of a module loaded with profile=ding5 nodes=8
@@ -269,13 +270,20 @@ EOF2
 	grep -q '^fabric .*8 nodes, slots 4 predictive + wormhole slot 4w, policy sla' "$T/p" && ok=1
 	report $ok "hnsim -c: a trace runs on hnctl show -j's configuration" \
 		"$T/p"
-	"$HNSIM" config -j -p ding5 -k 2 -s nic-buf=4096 -s max_msg=1024 \
-		-s k=3 > "$T/p" 2>&1
+	: > "$T/q1"
+	for k in k nic_buf sw-buf rx_buf max_msg; do	# no deprecated names
+		"$HNSIM" config -s $k=3 >> "$T/q1" 2>&1
+	done
+	cat > "$T/want1" <<'EOF2'
+hnsim config: unknown key 'k' (see --help)
+hnsim config: unknown key 'nic_buf' (see --help)
+hnsim config: unknown key 'sw_buf' (see --help)
+hnsim config: unknown key 'rx_buf' (see --help)
+hnsim config: unknown key 'max_msg' (see --help)
+EOF2
 	ok=0
-	grep -q '"slots":3,.*"nic-buf-bytes":4096,.*"max-msg-bytes":1024,' \
-		"$T/p" && ok=1
-	report $ok "hnsim: the deprecated keys k, nic_buf, max_msg still work" \
-		"$T/p"
+	diff "$T/want1" "$T/q1" > "$T/d1" && ok=1
+	report $ok "hnsim: the earlier names k, nic_buf, ... are no keys" "$T/d1"
 	# the topology, -t or -s topology=, as text both ways, printed first;
 	# a fat tree has W^L nodes
 	for t in "crossbar -n 16" "fattree:2,4 -P no-w"; do
@@ -297,15 +305,15 @@ EOF2
 		echo "status $?" >> "$T/q4"
 	done
 	cat > "$T/want4" <<'EOF2'
-hnsim config: topology must be crossbar or fattree:L,W, not 'ring:8'
+hnsim config: topology=ring:8: topology must be crossbar or fattree:L,W
 status 1
-hnsim config: topology fattree:L,W: W, the width, must be 2..64, not 'fattree:3,65'
+hnsim config: topology=fattree:3,65: topology fattree:L,W: W, the width, must be 2..64
 status 1
-hnsim config: topology fattree:L,W: L, the levels, must be at least 1, not 'fattree:0,4'
+hnsim config: topology=fattree:0,4: topology fattree:L,W: L, the levels, must be at least 1
 status 1
-hnsim config: topology fattree:L,W: W^L, the nodes, must be at most 4096, not 'fattree:4,16'
+hnsim config: topology=fattree:4,16: topology fattree:L,W: W^L, the nodes, must be at most 4096
 status 1
-hnsim config: topology must be crossbar or fattree:L,W, not 'crossbar:16'
+hnsim config: topology=crossbar:16: topology must be crossbar or fattree:L,W
 status 1
 EOF2
 	ok=0
@@ -373,7 +381,7 @@ EOF2
 		"hnsim: every fat-tree scheduler is taken, and printed as its word" "$T/q3"
 	"$HNSIM" config -s switching=cut > "$T/p" 2>&1
 	ok=0
-	[ "$(cat "$T/p")" = "hnsim config: switching: 'cut' is not wormhole, vct, saf, or a number in 0..2" ] && ok=1
+	[ "$(cat "$T/p")" = "hnsim config: switching=cut: neither wormhole, vct, saf nor a number" ] && ok=1
 	report $ok "hnsim: a switching technique that is not one" "$T/p"
 	# cut-through and store-and-forward: 64 B over the crossbar's two
 	# links, Duato's base latency under ding4 (wormhole's is 141 ns)
@@ -387,7 +395,7 @@ EOF2
 		"hnsim -s switching=vct, saf: Duato's base latency" "$T/q3"
 	"$HNSIM" config -s slots=65 > "$T/p" 2>&1
 	ok=0
-	[ "$(cat "$T/p")" = "hnsim config: slots: '65' is not a number in 0..64" ] && ok=1
+	[ "$(cat "$T/p")" = "hnsim config: slots=65: out of range 0..64" ] && ok=1
 	report $ok "hnsim: a key out of the module's range" "$T/p"
 	printf '{"nodes":8,"slots":4\n' > "$T/bad.json"
 	"$HNSIM" config -c "$T/bad.json" > "$T/p" 2>&1

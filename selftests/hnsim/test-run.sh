@@ -70,7 +70,7 @@ check_values "-s nodes=4,16: in the nodes column, once" "nodes slots" \
 check_values "--net wormhole,hybrid: networks" net "wormhole hybrid" \
 	--load 0.1 --net wormhole,hybrid
 check_values "-s policy=ses,preempt: one policy (its commas are its own)" \
-	policy "preempt" --load 0.1 -s policy=ses,preempt
+	policy "ses,preempt" --load 0.1 -s policy=ses,preempt
 check_values "-s topology=fattree:2,2: one topology" nodes "4" \
 	--load 0.1 -s topology=fattree:2,2
 
@@ -102,7 +102,7 @@ done <<'EOF'
 --load 0.1 --pattern uniform,nosuch|hnsim run: unknown pattern 'nosuch'; the patterns are: uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased
 --load 0.1 --pattern a:b:c|hnsim run: --pattern 'a:b:c': a range FIRST:LAST:STEP is for numbers; list the values, comma-separated
 --load 0.1 --net hybrid,torus|hnsim run: --net 'torus': unknown network: hybrid, wormhole, circuit, dynamic or preload
---load 0.1 -s switching=wormhole,cut|hnsim run: switching: 'cut' is not wormhole, vct, saf, or a number in 0..2
+--load 0.1 -s switching=wormhole,cut|hnsim run: switching=cut: neither wormhole, vct, saf nor a number
 --load 0.1 -s switching=a:b:1|hnsim run: -s 'switching=a:b:1': a range is FIRST:LAST:STEP of whole numbers
 --load 0.1 -s slot_w_ns=1,2 -s slot-w-ns=3|hnsim run: -s 'slot_w_ns=1,2': a list, and the option again: give its values once
 --load 0.1 --seed 1:-3:1|hnsim run: --seed '1:-3:1': a range is FIRST:LAST:STEP of whole numbers

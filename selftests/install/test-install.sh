@@ -28,6 +28,7 @@ sort > "$T/want" <<EOF2
 /usr/local/bin/hnplot
 /usr/local/bin/hnsim
 /usr/local/bin/hntraffic
+/usr/local/include/hn_fields.h
 /usr/local/include/libhybridnet.h
 /usr/local/include/linux/hybridnet.h
 /usr/local/lib/libhybridnet.a
@@ -144,9 +145,18 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 		test "$(complete_words hnctl set '')" = "$(cat "$T/keys")"
 	check "completion: hnctl set nodes 8 n<TAB> offers the keys in n" test \
 		"$(complete_words hnctl set nodes 8 n)" = "nic-buf-bytes nic-ns nodes"
-	check "completion: hnctl set policy <TAB> offers the policies" test \
+	check "completion: hnctl set policy <TAB> offers the policy's words" test \
 		"$(complete_words hnctl set policy '')" = \
-		"dynamic fixed no-w preempt preempt,slot ses sla"
+		"dynamic fixed no-w preempt ses sla slot"
+	# every field's words, as the table has them (hn_fields.h)
+	check "completion: hnctl set nodes 8 switching <TAB> offers its words" \
+		test "$(complete_words hnctl set nodes 8 switching '')" = \
+		"saf vct wormhole"
+	check "completion: hnctl set ft-sched l<TAB> offers the schedulers in l" \
+		test "$(complete_words hnctl set ft-sched l)" = \
+		"levelwise local-greedy local-random"
+	check "completion: hnctl set nodes <TAB> offers nothing (a number)" \
+		test -z "$(complete_words hnctl set nodes '')"
 	check "completion: hnsim run --pattern <TAB> offers the 17 patterns" test \
 		"$(complete_words hnsim run --pattern '' | wc -w)" = 17
 	check "completion: hnsim run --pattern uniform,tr<TAB> completes the list's last word" \

@@ -127,7 +127,7 @@ def run_c(build, name, body, includes, cflags, extra=()):
 
 
 def check_table(spec, uapi, core, build):
-    body = ('#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words) '
+    body = ('#define HN_FIELD(f, A, ctl, nl, help, T, lo, hi, live, words) '
             '{ const char *const *w = HN_WORDS_##words; '
             'printf("%s %d %s %llu %llu", nl, HYBRIDNET_ATTR_##A, #T, '
             '(unsigned long long)(lo), (unsigned long long)(hi)); '
@@ -202,7 +202,8 @@ def check_lib(spec, uapi, core, lib, build):
             '\t\tprintf("stat %u %s\\n", i, hn_ctl_stat_name(i) ?: "-");\n')
     out, err = run_c(build, 'spec-names', body, ['libhybridnet.h'],
                      ['-I', uapi, '-I', core, '-I', lib],
-                     [os.path.join(lib, 'hn_ctl_names.c')])
+                     [os.path.join(lib, 'hn_ctl_names.c'),
+                      os.path.join(core, 'cfg_text.c')])
     bad = []
     if out is None:
         bad.append('libhybridnet\'s names do not build: '

@@ -161,7 +161,7 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 		from = "--nodes";
 	if (!print && (rc = dry_fabric(o, &fab)) != 0)
 		goto out;
-	if (fab.cfg.mask) {
+	if (hn_ctl_config_count(&fab.cfg)) {
 		if (nodes && nodes != fab.cfg.nodes) {
 			rc = hnctl_usage("preload", "--nodes %u, but %s has %u "
 					 "nodes", nodes, fab.from,
@@ -190,7 +190,7 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (!print && fab.cfg.mask)
+	if (!print && hn_ctl_config_count(&fab.cfg))
 		rc = check_slots(cfg, ncfg, fab.cfg.slots);
 	if (!rc)
 		rc = dry_engine(o, &fab);
@@ -381,7 +381,7 @@ int cmd_predict(struct hnctl *o, int argc, char **argv)
 	if (!rc && o->dry_run)
 		rc = dry_fabric(o, &fab);
 	/* the kernel's check of the nodes, in its words */
-	for (k = 0; !rc && fab.cfg.mask && k < n; k++)
+	for (k = 0; !rc && hn_ctl_config_count(&fab.cfg) && k < n; k++)
 		if (req[k].src >= fab.cfg.nodes || req[k].dst >= fab.cfg.nodes) {
 			fprintf(stderr, "hnctl: predict refused: pair %u:%u: "
 				"node %u out of range (%u nodes)\n", req[k].src,

@@ -10,18 +10,7 @@
 #include "hnctl.h"
 #include "json.h"
 
-/* Deprecated names, still accepted (docs/names.md) */
-static const struct {
-	const char *alias, *name;
-} aliases[] = {
-	{ "k", "slots" },
-	{ "nic-buf", "nic-buf-bytes" },
-	{ "sw-buf", "sw-buf-bytes" },
-	{ "rx-buf", "rx-buf-bytes" },
-	{ "max-msg", "max-msg-bytes" },
-};
-
-/* The field called @key (spec name, '_' for '-', or an alias). */
+/* The field called @key (spec name, or with '_' for '-'). */
 static const struct hn_ctl_field *field(const char *key)
 {
 	char buf[32];
@@ -32,9 +21,6 @@ static const struct hn_ctl_field *field(const char *key)
 	for (i = 0; key[i]; i++)
 		buf[i] = key[i] == '_' ? '-' : key[i];
 	buf[i] = '\0';
-	for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
-		if (!strcmp(buf, aliases[i].alias))
-			return hn_ctl_config_field(aliases[i].name);
 	return hn_ctl_config_field(buf);
 }
 
@@ -83,7 +69,7 @@ void config_print(const struct hn_ctl_config *cfg, int one_line)
 	int n = 0;
 
 	for (f = hn_ctl_config_fields; f->name; f++) {
-		if (!(cfg->mask & HN_CTL_BIT(f->attr)))
+		if (!HN_CTL_HAS(cfg, f->attr))
 			continue;
 		printf("%s%s %s", one_line && n++ ? " " : "", f->name,
 		       value_str(cfg, f, buf, sizeof(buf)));
@@ -98,7 +84,7 @@ void config_json(const struct hn_ctl_config *cfg)
 	char buf[64];
 
 	for (f = hn_ctl_config_fields; f->name; f++) {
-		if (!(cfg->mask & HN_CTL_BIT(f->attr)))
+		if (!HN_CTL_HAS(cfg, f->attr))
 			continue;
 		if (f->type == HN_CTL_STRING || f->attr == HYBRIDNET_ATTR_POLICY ||
 		    enum_name(cfg, f))
@@ -108,6 +94,108 @@ void config_json(const struct hn_ctl_config *cfg)
 	}
 }
 
+
+/* ---- help: the keys, from libhybridnet's table ----------------------- */
+
+#define HELP_INDENT	25	/* where the help of a key starts */
+#define HELP_WIDTH	79
+
+/*
+ * @s from column *@col on, wrapped at HELP_WIDTH with HELP_INDENT; a
+ * word that is a key's name with '_' is written with '-', as hnctl's
+ * keys are.
+ */
+static void help_words(const char *s, int *col)
+{
+	char word[64], key[64];
+	size_t n, k, i;
+
+	while (*s) {
+		n = strcspn(s, " ");
+		if (n >= sizeof(word))
+			n = sizeof(word) - 1;
+		memcpy(word, s, n);
+		word[n] = '\0';
+		/* a key's name with '_' at its start ("wh_flit_ns,") */
+		k = strspn(word, "abcdefghijklmnopqrstuvwxyz_");
+		for (i = 0; i < k; i++)
+			key[i] = word[i] == '_' ? '-' : word[i];
+		key[k] = '\0';
+		if (memchr(word, '_', k) && field(key))
+			memcpy(word, key, k);
+		if (*col > HELP_INDENT && *col + 1 + (int)n > HELP_WIDTH) {
+			printf("\n%*s", HELP_INDENT, "");
+			*col = HELP_INDENT;
+		} else if (*col > HELP_INDENT) {
+			putchar(' ');
+			(*col)++;
+		}
+		*col += printf("%s", word);
+		s += n;
+		s += strspn(s, " ");
+	}
+}
+
+/*
+ * What a value of @f is written as in hnctl set --help, into @buf: its
+ * words ("det|random|adaptive"), or T (a time), B (bytes), N; returns
+ * the rest of f->values, what its help adds in brackets ("" for none).
+ */
+static const char *value_kind(const struct hn_ctl_field *f, char *buf,
+			      size_t len)
+{
+	size_t n = strlen(f->name), w = strcspn(f->values, " ");
+
+	if (memchr(f->values, '|', w)) {		/* its words */
+		snprintf(buf, len, "%.*s", (int)w, f->values);
+		return f->values + w + strspn(f->values + w, " ");
+	}
+	if (n > 3 && !strcmp(f->name + n - 3, "-ns"))
+		snprintf(buf, len, "T");
+	else if (n > 6 && !strcmp(f->name + n - 6, "-bytes"))
+		snprintf(buf, len, "B");
+	else
+		snprintf(buf, len, "N");
+	return f->values;
+}
+
+void config_help_values(void)
+{
+	const struct hn_ctl_field *f;
+	char help[512], kind[64];
+	const char *more;
+	int col;
+
+	for (f = hn_ctl_config_fields; f->name; f++) {
+		if (f->readonly)
+			continue;
+		more = value_kind(f, kind, sizeof(kind));
+		col = printf("    %s %s", f->name, kind);
+		if (col >= HELP_INDENT)
+			printf("\n%*s", HELP_INDENT, "");
+		else
+			printf("%*s", HELP_INDENT - col, "");
+		col = HELP_INDENT;
+		snprintf(help, sizeof(help), "%s%s%s%s%s", f->help,
+			 *more ? " (" : "", more, *more ? ")" : "",
+			 f->live ? "; live" : "");
+		help_words(help, &col);
+		putchar('\n');
+	}
+}
+
+void config_help_keys(void)
+{
+	const struct hn_ctl_field *f;
+	int col = printf("    KEYs:");
+
+	for (f = hn_ctl_config_fields; f->name; f++) {
+		if (col + 1 + (int)strlen(f->name) > HELP_WIDTH - 3)
+			col = printf("\n   ");
+		col += printf(" %s", f->name);
+	}
+	putchar('\n');
+}
 
 /* A number in a sysfs file, or -1. */
 static long long sysfs_num(const char *path)
@@ -220,9 +308,8 @@ static void show_holders(const struct hn_ctl_config *cfg, int json)
 
 int cmd_show(struct hnctl *o, int argc, char **argv)
 {
-	struct hn_ctl_config cfg;
-	unsigned int sys = 0;
-	uint64_t want = 0;
+	struct hn_ctl_config cfg, want = { 0 };
+	unsigned int sys = 0, w;
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
@@ -240,7 +327,7 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 		}
 		if (!f)
 			return hnctl_usage("show", "unknown key '%s'", argv[i]);
-		want |= HN_CTL_BIT(f->attr);
+		HN_CTL_MARK(&want, f->attr);
 	}
 	if (o->dry_run) {
 		if (o->json) {
@@ -259,22 +346,23 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 	rc = hn_ctl_config_get(o->ctl, &cfg);
 	if (rc)
 		return hnctl_refused(o, "show", rc);
-	if (want || sys)
-		cfg.mask &= want;
-	if (!want && !sys)
+	if (hn_ctl_config_count(&want) || sys)
+		for (w = 0; w < HN_CTL_MASK_WORDS; w++)
+			cfg.mask[w] &= want.mask[w];
+	if (!hn_ctl_config_count(&want) && !sys)
 		sys = ~0u;
 	if (o->json) {
 		j_obj(NULL);
 		config_json(&cfg);
 		show_sysfs(sys, 1);
-		if (!want && sys == ~0u)
+		if (!hn_ctl_config_count(&want) && sys == ~0u)
 			show_holders(&cfg, 1);
 		j_obj_end();
 		j_end();
 	} else {
 		config_print(&cfg, 0);
 		show_sysfs(sys, 0);
-		if (!want && sys == ~0u)
+		if (!hn_ctl_config_count(&want) && sys == ~0u)
 			show_holders(&cfg, 0);
 	}
 	return 0;
@@ -416,7 +504,7 @@ int config_value(struct hn_ctl_config *cfg, const char *key, const char *val,
 		snprintf(why, len, "unknown key '%s'", key);
 	else if (f->readonly)
 		snprintf(why, len, "%s cannot be set", f->name);
-	else if (cfg->mask & HN_CTL_BIT(f->attr))
+	else if (HN_CTL_HAS(cfg, f->attr))
 		snprintf(why, len, "%s given twice", f->name);
 	else if (!val)
 		snprintf(why, len, "%s needs a value (%s)", f->name,
@@ -428,7 +516,7 @@ int config_value(struct hn_ctl_config *cfg, const char *key, const char *val,
 		snprintf(why, len, "%s: '%s' is out of range: %s", f->name,
 			 val, range_str(f, range, sizeof(range)));
 	else {
-		cfg->mask |= HN_CTL_BIT(f->attr);
+		HN_CTL_MARK(cfg, f->attr);
 		return 0;
 	}
 	return -1;
@@ -452,7 +540,7 @@ int cmd_set(struct hnctl *o, int argc, char **argv)
 			return hnctl_usage("set", "%s", why);
 		i++;
 	}
-	if (!cfg.mask)
+	if (!hn_ctl_config_count(&cfg))
 		return hnctl_usage("set", "nothing to set: give KEY VALUE...");
 	if (o->dry_run) {
 		if (o->json) {

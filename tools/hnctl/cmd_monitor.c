@@ -42,7 +42,7 @@ static void event_text(const struct hn_ctl_event *ev)
 		fputs(kind, stdout);
 	else
 		printf("event %u", ev->kind);
-	if (ev->config.mask) {
+	if (hn_ctl_config_count(&ev->config)) {
 		putchar(' ');
 		config_print(&ev->config, 1);
 	}

@@ -19,7 +19,7 @@
 
 #include "hnctl.h"
 #include "dry_run.h"
-#include "cfg_text.h"
+#include "cfg_field.h"
 
 int dry_fabric(struct hnctl *o, struct dry *d)
 {
@@ -63,33 +63,41 @@ static void no_msg(void *ctx, struct hn_msg *m)
 
 static const struct hn_ops dry_ops = { .deliver = no_msg, .reclaim = no_msg };
 
-/* A string field's text into @c, as the module's parameter reads it. */
-static int set_text(struct hn_config *c, struct hn_cfg_text t, const char *s,
-		    struct hn_err *err)
-{
-	return t.parse(c, s, err);
-}
-
-#define DRY_SET_U32(c, f, v, t, err)	((c)->f = (v), 0)
-#define DRY_SET_U64(c, f, v, t, err)	((c)->f = (v), 0)
-#define DRY_SET_STRING(c, f, v, t, err)	set_text(c, (struct hn_cfg_text)t, v, err)
+/* each field's attribute and member of struct hn_ctl_config */
+static const struct {
+	uint16_t attr;
+	size_t off;
+} fields[HN_CFG_NR] = {
+#define HN_FIELD(f, A, param, nl, help, T, lo, hi, live, words)	\
+	[HN_CFG_##f] = { HYBRIDNET_ATTR_##A,			\
+			 offsetof(struct hn_ctl_config, param) },
+#include "hn_fields.h"
+#undef HN_FIELD
+};
 
 /* The engine's configuration of @in: its fields over the defaults. */
 static int engine_config(const struct hn_ctl_config *in, struct hn_config *c,
 			 struct hn_err *err)
 {
+	const char *p;
 	int rc = 0;
+	u32 i;
 
 	hn_config_default(c);
-	if ((in->mask & HN_CTL_BIT(HYBRIDNET_ATTR_PROFILE)) && in->profile[0] &&
+	if (HN_CTL_HAS(in, HYBRIDNET_ATTR_PROFILE) && in->profile[0] &&
 	    hn_config_profile(c, in->profile))
 		return hn_fail(err, -EINVAL, "unknown profile", HN_NONE,
 			       HN_NONE, HN_NONE);
-#define HN_FIELD(f, A, ctl, nl, T, lo, hi, live, words)			\
-	if (!rc && (in->mask & HN_CTL_BIT(HYBRIDNET_ATTR_##A)))		\
-		rc = DRY_SET_##T(c, f, in->ctl, HN_TEXT(T, words), err);
-#include "hn_fields.h"
-#undef HN_FIELD
+	for (i = 0; i < HN_CFG_NR && !rc; i++) {
+		if (!HN_CTL_HAS(in, fields[i].attr))
+			continue;
+		p = (const char *)in + fields[i].off;
+		if (hn_cfg_fields[i].type == HN_CFG_STRING)
+			rc = hn_cfg_fields[i].text.parse(c, p, err);
+		else
+			hn_cfg_set(c, i, hn_cfg_fields[i].type == HN_CFG_U64 ?
+				   *(const uint64_t *)p : *(const uint32_t *)p);
+	}
 	return rc ? rc : hn_config_check(c, err);
 }
 
@@ -197,7 +205,7 @@ int dry_engine(struct hnctl *o, struct dry *d)
 	char msg[256];
 	int rc;
 
-	if (!o->dry_run || !d->cfg.mask)
+	if (!o->dry_run || !hn_ctl_config_count(&d->cfg))
 		return 0;
 	rc = engine_config(&d->cfg, &c, &err);
 	if (!rc)

@@ -105,13 +105,31 @@ int hnctl_refused(struct hnctl *o, const char *what, int rc)
 	return EXIT_KERNEL;
 }
 
+/* The help text @s, its lines @KEYS@ and @VALUES@ made from the fields */
+static void help_print(const char *s)
+{
+	const char *nl;
+
+	for (; *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		if (!nl)
+			nl = s + strlen(s) - 1;
+		if (!strncmp(s, "@KEYS@\n", 7))
+			config_help_keys();
+		else if (!strncmp(s, "@VALUES@\n", 9))
+			config_help_values();
+		else
+			fwrite(s, 1, (size_t)(nl - s + 1), stdout);
+	}
+}
+
 void hnctl_help(const char *cmd)
 {
 	const struct hnctl_cmd *c;
 
 	for (c = hnctl_cmds; c->name; c++)
 		if (!strcmp(c->name, cmd)) {
-			fputs(c->help, stdout);
+			help_print(c->help);
 			return;
 		}
 }
@@ -311,7 +329,7 @@ int main(int argc, char **argv)
 				     !strcmp(argv[i + 1], "help")))
 			main_help();
 		else if (i + 1 < argc && (c = find_cmd(argv[i + 1])) != NULL)
-			fputs(c->help, stdout);
+			hnctl_help(c->name);
 		else if (i + 1 < argc)
 			return hnctl_usage(NULL, "unknown command '%s'",
 					   argv[i + 1]);
@@ -323,7 +341,7 @@ int main(int argc, char **argv)
 	if (!c)
 		return hnctl_usage(NULL, "unknown command '%s'", argv[i]);
 	if (i + 1 < argc && !strcmp(argv[i + 1], "help")) {
-		fputs(c->help, stdout);
+		hnctl_help(c->name);
 		return 0;
 	}
 	rc = c->run(&o, argc - i - 1, argv + i + 1);

@@ -85,6 +85,10 @@ int config_value(struct hn_ctl_config *cfg, const char *key, const char *val,
 /* -c FILE into @cfg (config_file.c): 0, or -1 with @err. */
 int config_file(const char *path, struct hn_ctl_config *cfg, char *err,
 		size_t len);
+/* The keys of show --help, and the keys and values of set --help, from
+ * libhybridnet's table of fields (cmd_config.c) */
+void config_help_keys(void);
+void config_help_values(void);
 
 /* The commands */
 int cmd_show(struct hnctl *o, int argc, char **argv);

@@ -26,7 +26,7 @@ struct jcfg {
 	struct hn_config *c;
 	u32 *preload;
 	int pass;		/* 0: the profile only, 1: the others */
-	char why[160];
+	char why[256];
 };
 
 static int member(const char *key, const char *val, void *arg)

@@ -32,7 +32,6 @@ struct sim_result {
  */
 int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 	    const char *val, char *why, size_t whylen);
-int cfg_policy(const char *s, u32 *policy);
 const char *cfg_policy_name(u32 policy, char *buf, size_t len);
 void cfg_print_keys(FILE *f);
 void cfg_print(FILE *f, const struct hn_config *c, u32 preload);

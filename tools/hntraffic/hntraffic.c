@@ -470,7 +470,7 @@ int main(int argc, char **argv)
 	const char *nodes = NULL;
 	double scale = 0, timeout = 10;
 	int c, li, rv, json = 0, pretty = 0, progress = -1;
-	char *end;
+	char *end, pol[64];
 	u32 i, link = 0;
 
 	memset(r, 0, sizeof(*r));
@@ -570,7 +570,9 @@ int main(int argc, char **argv)
 		strcpy(r->profile, "?");
 	if (sys_u32("pace_ppm", &r->pace_ppm))
 		r->pace_ppm = 0;
-	if (sys_u32("policy", &r->policy))
+	/* the policy's words ("sla,preempt"), as the module prints them */
+	if (sys_str("policy", pol, sizeof(pol)) ||
+	    hn_ctl_policy_parse(pol, &r->policy))
 		r->policy = 0;
 
 	/* the run's nodes, the pattern on them */

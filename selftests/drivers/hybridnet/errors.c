@@ -30,7 +30,7 @@ static const char *fmt(char *buf, size_t len, const char *f, ...)
 	return buf;
 }
 
-/* Set the fields of @mask (HN_CTL_BIT) from @cfg: the call's errno. */
+/* Set the fields marked in @cfg's mask (HN_CTL_MARK): the call's errno. */
 static int ctl_set(struct hn_ctl_config *cfg)
 {
 	struct hn_ctl *c;
@@ -140,7 +140,8 @@ TEST(send_says)
 	EXPECT_STREQ("cannot send 1048577 bytes to node 1: more than the largest message (1048576 bytes): split it",
 		     hn_strerror(a, rc));
 	/* pure TDM (no wormhole slot) and no circuit */
-	cfg.mask = HN_CTL_BIT(HYBRIDNET_ATTR_POLICY);
+	memset(cfg.mask, 0, sizeof(cfg.mask));
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_POLICY);
 	cfg.policy = HYBRIDNET_POL_NO_W;
 	ASSERT_EQ(0, ctl_set(&cfg));
 	rc = hn_send(a, 1, buf, 10);
@@ -200,7 +201,8 @@ TEST(ctl_says)
 
 	/* the kernel's policy refuses it: its range comes with the reason */
 	ASSERT_EQ(0, hn_ctl_open(&c));
-	cfg.mask = HN_CTL_BIT(HYBRIDNET_ATTR_NODES);
+	memset(cfg.mask, 0, sizeof(cfg.mask));
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_NODES);
 	cfg.nodes = 100000;
 	rc = hn_ctl_config_set(c, &cfg);
 	EXPECT_EQ(-ERANGE, rc);
@@ -212,7 +214,8 @@ TEST(ctl_says)
 	if (!pid) {
 		if (setgroups(0, NULL) || setgid(65534) || setuid(65534))
 			_exit(2);
-		cfg.mask = HN_CTL_BIT(HYBRIDNET_ATTR_POLICY);
+		memset(cfg.mask, 0, sizeof(cfg.mask));
+		HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_POLICY);
 		cfg.policy = HYBRIDNET_POL_SES;
 		rc = hn_ctl_config_set(c, &cfg);
 		_exit(rc != -EPERM ||

@@ -121,6 +121,21 @@ static inline uint64_t hn_sys(const char *fmt, ...)
 	return strtoull(buf, NULL, 0);
 }
 
+/*
+ * config/policy, which reads as words ("sla,preempt"), as flags; ~0 if
+ * unreadable or not the policy's words
+ */
+static inline uint32_t hn_sys_policy(void)
+{
+	char buf[64];
+	uint32_t p;
+
+	if (hn_read_file(HN_SYSFS "/config/policy", buf, sizeof(buf)) ||
+	    hn_ctl_policy_parse(buf, &p))
+		return ~0u;
+	return p;
+}
+
 static inline int hn_sys_write(const char *rel, const char *val)
 {
 	char path[256];

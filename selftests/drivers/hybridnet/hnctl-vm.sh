@@ -46,9 +46,19 @@ status() {
 
 check "show the loaded fabric" \
 	same '{"nodes":8,"slots":4}' hnctl -j show nodes slots
-check "show the deprecated k, and preload: the module parameter" \
+check "show preload: the module parameter" \
 	same 'slots 4
-preload-at-load none' hnctl show k preload
+preload-at-load none' hnctl show slots preload
+check "k, the earlier name of slots, is no key" \
+	same "hnctl show: unknown key 'k'
+Try 'hnctl show --help'.
+status 1" sh -c 'hnctl show k; echo "status $?"'
+# sysfs config/ prints what hnctl show prints: the word, the policy's words
+check "set policy sla,preempt: sysfs and hnctl show the same words" \
+	same "policy sla,preempt
+sla,preempt" sh -c 'hnctl set policy ses+sla+preempt >/dev/null &&
+		hnctl show policy && cat /sys/class/misc/hybridnet/config/policy &&
+		hnctl set policy ses >/dev/null'
 # one vocabulary: hnsim takes the module's configuration as hnctl gives it
 check "hnsim config -c reads hnctl -j show back, field for field" sh -c \
 	'hnctl set policy sla,no-w predict-algo kstep evict-algo counter >/dev/null &&
@@ -100,10 +110,14 @@ slot 0 0:3/0 6:4/1" sh -c 'hnctl set topology fattree:2,3 >/dev/null &&
 		hnctl set ft-sched levelwise >/dev/null &&
 		hnctl preload slot 0 0:3 6:4 >/dev/null && hnctl circuits'
 check "set topology back to the crossbar, a third time" hnctl set topology crossbar nodes 8
-check "set switching: each technique reads back" same "switching vct
+check "set switching: each technique reads back, in sysfs too" same "switching vct
+vct
 switching saf
-switching wormhole" sh -c 'for s in vct saf wormhole; do
-		hnctl set switching $s >/dev/null && hnctl show switching; done'
+saf
+switching wormhole
+wormhole" sh -c 'for s in vct saf wormhole; do
+		hnctl set switching $s >/dev/null && hnctl show switching &&
+		cat /sys/class/misc/hybridnet/config/switching; done'
 check "preload four shifts" hnctl preload shift 1..4
 check "circuits as preloaded" same "slot 0 0:1 1:2 2:3 3:4 4:5 5:6 6:7 7:0
 slot 1 0:2 1:3 2:4 3:5 4:6 5:7 6:0 7:1

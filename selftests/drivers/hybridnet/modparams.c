@@ -109,11 +109,16 @@ GOOD(nodes_min, "nodes=2", "nodes", "2", 1);
 GOOD(nodes_max, "nodes=4096", "nodes", "4096", 1);
 GOOD(slots_min, "slots=0", "slots", "0", 1);
 GOOD(slots_max, "slots=64", "slots", "64", 1);
-GOOD(k_deprecated, "k=3", "slots", "3", 1);
-GOOD(k_deprecated_file, "slots=5", "k", "5", 1);
-GOOD(k_deprecated_same, "k=5 slots=5", "slots", "5", 1);
+GOOD(nodes_hex, "nodes=0x10", "nodes", "16", 1);
 GOOD(slots_max_preloaded, "slots=64 preload=shift", "slots", "64", 1);
-GOOD(policy_min, "policy=0", "policy", "0", 1);
+/* the policy takes words, as hnctl and hnsim do, and config/ prints them */
+GOOD(policy_min, "policy=0", "policy", "fixed", 1);
+GOOD(policy_fixed, "policy=fixed", "policy", "fixed", 1);
+GOOD(policy_words, "policy=sla,preempt", "policy", "sla,preempt", 1);
+GOOD(policy_plus, "policy=ses+preempt+slot", "policy", "ses,preempt,slot", 1);
+GOOD(policy_number, "policy=7", "policy", "sla,preempt", 1);
+GOOD(policy_dynamic, "policy=dynamic idle_timeout_ns=1000000", "policy",
+     "dynamic", 0);
 GOOD(link_mbps_min, "link_mbps=1 slot_p_ns=8000 slot_w_ns=8000",
      "link_mbps", "1", 1);
 GOOD(link_mbps_max, "link_mbps=1000000", "link_mbps", "1000000", 1);
@@ -166,29 +171,31 @@ GOOD(pin_slots_all, "pin_slots=4 preload=shift", "pin_slots", "4", 1);
 GOOD(idle_timeout_ns_min, "idle_timeout_ns=0", "idle_timeout_ns", "0", 1);
 GOOD(idle_timeout_ns_max, "idle_timeout_ns=1000000000000000",
      "idle_timeout_ns", "1000000000000000", 1);
-GOOD(evict_algo_counter, "evict_algo=1 evict_count=1", "evict_algo", "1", 1);
+GOOD(evict_algo_counter, "evict_algo=1 evict_count=1", "evict_algo",
+     "counter", 1);
 GOOD(evict_count_max, "evict_count=2147483647", "evict_count",
      "2147483647", 0);
-GOOD(predict_algo_second, "predict_algo=2", "predict_algo", "2", 0);
-GOOD(predict_algo_word, "predict_algo=kstep", "predict_algo", "1", 0);
-GOOD(evict_algo_word, "evict_algo=counter evict_count=1", "evict_algo", "1",
+GOOD(predict_algo_second, "predict_algo=2", "predict_algo", "second-level",
      0);
-GOOD(switching_wormhole, "switching=wormhole", "switching", "0", 1);
-GOOD(switching_number, "switching=0", "switching", "0", 0);
-GOOD(switching_vct, "switching=vct", "switching", "1", 1);
-GOOD(switching_saf, "switching=2", "switching", "2", 1);
+GOOD(predict_algo_word, "predict_algo=kstep", "predict_algo", "kstep", 0);
+GOOD(evict_algo_word, "evict_algo=counter evict_count=1", "evict_algo",
+     "counter", 0);
+GOOD(switching_wormhole, "switching=wormhole", "switching", "wormhole", 1);
+GOOD(switching_number, "switching=0", "switching", "wormhole", 0);
+GOOD(switching_vct, "switching=vct", "switching", "vct", 1);
+GOOD(switching_saf, "switching=2", "switching", "saf", 1);
 /* traffic across the tree's switches, to the last node: three hops up */
 GOOD(topology_fattree_worms, "topology=fattree:3,4", "topology",
      "fattree:3,4", 1);
 GOOD(topology_fattree_saf, "topology=fattree:2,8 switching=saf", "nodes",
      "64", 1);
-GOOD(up_select_det, "up_select=det", "up_select", "0", 0);
+GOOD(up_select_det, "up_select=det", "up_select", "det", 0);
 GOOD(ft_sched_optimal, "topology=fattree:2,4 ft_sched=optimal", "ft_sched",
-     "3", 1);
-GOOD(ft_sched_number, "ft_sched=1", "ft_sched", "1", 0);
-GOOD(up_select_random, "up_select=random", "up_select", "1", 1);
-GOOD(up_select_adaptive, "up_select=adaptive", "up_select", "2", 0);
-GOOD(up_select_number, "up_select=1", "up_select", "1", 0);
+     "optimal", 1);
+GOOD(ft_sched_number, "ft_sched=1", "ft_sched", "local-greedy", 0);
+GOOD(up_select_random, "up_select=random", "up_select", "random", 1);
+GOOD(up_select_adaptive, "up_select=adaptive", "up_select", "adaptive", 0);
+GOOD(up_select_number, "up_select=1", "up_select", "random", 0);
 GOOD(clock_free, "clock=free", "clock", "free", 1);
 GOOD(clock_paced, "clock=paced", "clock", "paced", 1);
 GOOD(pace_ppm_min, "clock=paced pace_ppm=1", "pace_ppm", "1", 0);
@@ -201,28 +208,47 @@ GOOD(preload_shift, "preload=shift", "preload_at_load", "shift", 1);
 
 /* pure TDM (policy bit 16): only circuits carry data */
 FIXTURE_VARIANT_ADD(good, policy_static_no_circuit) {
-	.params = "policy=31", .cfg = "policy", .val = "31",
+	.params = "policy=31", .cfg = "policy", .val = "sla,preempt,slot,no-w",
 	.traffic = 1, .send_rc = -EHOSTUNREACH,
 };
 
 FIXTURE_VARIANT_ADD(good, policy_static_circuit) {
-	.params = "policy=31 preload=shift", .cfg = "policy", .val = "31",
+	.params = "policy=sla,preempt,slot,no-w preload=shift", .cfg = "policy",
+	.val = "sla,preempt,slot,no-w",
 	.traffic = 1, .dst = 1,
 };
 
-/* every policy flag the engine knows (dynamic TDM needs a time-out) */
+/*
+ * every policy flag the engine knows (dynamic TDM needs a time-out), as
+ * words: each takes the composites' words first
+ */
 TEST(policy_max)
 {
-	char params[96], want[16], val[16];
+	char params[96], val[64];
 
 	if (hn_loaded())
 		hn_unload();
 	snprintf(params, sizeof(params), "policy=%u idle_timeout_ns=1000000",
 		 (unsigned int)HN_POL_ALL);
-	snprintf(want, sizeof(want), "%u", (unsigned int)HN_POL_ALL);
 	ASSERT_EQ(0, hn_load(params));
 	ASSERT_EQ(0, hn_read_file(HN_SYSFS "/config/policy", val, sizeof(val)));
-	EXPECT_STREQ(want, val);
+	EXPECT_STREQ("dynamic,sla,preempt,slot", val);
+	EXPECT_EQ(0, hn_unload());
+}
+
+/*
+ * The earlier name k of slots is gone, from the parameters and from
+ * config/ (docs/names.md has no deprecated names before the first release)
+ */
+TEST(no_k)
+{
+	if (hn_loaded())
+		hn_unload();
+	ASSERT_EQ(0, hn_load(""));
+	EXPECT_EQ(0, access(HN_SYSFS "/config/slots", R_OK));
+	EXPECT_NE(0, access(HN_SYSFS "/config/k", F_OK));
+	EXPECT_EQ(0, access("/sys/module/hybridnet/parameters/slots", F_OK));
+	EXPECT_NE(0, access("/sys/module/hybridnet/parameters/k", F_OK));
 	EXPECT_EQ(0, hn_unload());
 }
 
@@ -293,14 +319,15 @@ FIXTURE_TEARDOWN(bad)
 BAD(nodes_low, "nodes=1", "hybridnet: nodes=1: out of range 2..4096");
 BAD(nodes_high, "nodes=4097", "hybridnet: nodes=4097: out of range");
 BAD(nodes_negative, "nodes=-2", "hybridnet: nodes=-2: out of range");
-BAD(nodes_not_a_number, "nodes=abc", "nodes");
+BAD(nodes_not_a_number, "nodes=abc", "hybridnet: nodes=abc: not a number");
 BAD(slots_high, "slots=65", "hybridnet: slots=65: out of range 0..64");
 BAD(slots_negative, "slots=-5", "hybridnet: slots=-5: out of range");
-BAD(k_high, "k=65", "hybridnet: slots=65: out of range 0..64");
-BAD(k_and_slots, "k=3 slots=4",
-    "hybridnet: k=3, slots=4: k is the deprecated name of slots");
 BAD(policy_high, "policy=1073741824",
-    "hybridnet: policy=1073741824: out of range 0..");
+    "hybridnet: policy=1073741824: out of range 0..63");
+BAD(policy_unknown, "policy=fast",
+    "hybridnet: policy=fast: not words of fixed|ses|sla|preempt|slot|no-w|dynamic joined by ',', nor a number");
+BAD(policy_word_high, "policy=ses,64",
+    "hybridnet: policy=ses,64: out of range 0..63");
 BAD(link_mbps_low, "link_mbps=0", "hybridnet: link_mbps=0: out of range");
 BAD(link_mbps_high, "link_mbps=1000001", "hybridnet: link_mbps=1000001");
 BAD(slot_p_ns_low, "slot_p_ns=0", "hybridnet: slot_p_ns=0: out of range");
@@ -321,7 +348,7 @@ BAD(flit_bytes_high, "flit_bytes=4097", "hybridnet: flit_bytes=4097");
 BAD(worm_bytes_low, "worm_bytes=0", "hybridnet: worm_bytes=0");
 BAD(worm_bytes_high, "worm_bytes=1048577", "hybridnet: worm_bytes=1048577");
 BAD(worm_below_flit, "worm_bytes=4 flit_bytes=8",
-    "worm_bytes must be flit_bytes");
+    "worm_bytes must be at least flit_bytes");
 BAD(wire_ns_high, "wire_ns=1000000001", "hybridnet: wire_ns=");
 BAD(nic_ns_high, "nic_ns=1000000001", "hybridnet: nic_ns=");
 BAD(fabric_ns_high, "fabric_ns=1000000001", "hybridnet: fabric_ns=");

@@ -21,7 +21,7 @@
 #include "hn_test.h"
 #include "nl_raw.h"
 #include "hn_traffic.h"
-#include "cfg_text.h"
+#include "cfg_field.h"
 
 struct tstate {
 	uint32_t state;
@@ -147,16 +147,9 @@ static int stop(struct nlr *r)
 static int module_config(struct nlr *r, struct hn_config *c)
 {
 	/* every field of hn_fields.h, the table CONFIG_GET is made from */
-	static const struct {
-		int attr;
-		size_t off;
-		bool is64;
-		struct hn_cfg_text text;
-	} f[] = {
-#define HN_FIELD(fld, A, param, name, T, lo, hi, live, words)		\
-		{ HYBRIDNET_ATTR_##A, offsetof(struct hn_config, fld),	\
-		  sizeof(((struct hn_config *)0)->fld) == 8,		\
-		  HN_TEXT(T, words) },
+	static const int attr[HN_CFG_NR] = {
+#define HN_FIELD(fld, A, param, name, help, T, lo, hi, live, words)	\
+		[HN_CFG_##fld] = HYBRIDNET_ATTR_##A,
 #include "hn_fields.h"
 #undef HN_FIELD
 	};
@@ -173,19 +166,19 @@ static int module_config(struct nlr *r, struct hn_config *c)
 	    hn_config_profile(c, (const char *)tb[HYBRIDNET_ATTR_PROFILE] +
 			      NLA_HDRLEN))
 		return -1;
-	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-		if (!tb[f[i].attr])
+	for (i = 0; i < HN_CFG_NR; i++) {
+		const struct nlattr *a = tb[attr[i]];
+
+		if (!a)
 			continue;
-		if (f[i].text.parse) {
-			if (f[i].text.parse(c, (const char *)tb[f[i].attr] +
-					    NLA_HDRLEN, NULL))
+		if (hn_cfg_fields[i].type == HN_CFG_STRING) {
+			if (hn_cfg_fields[i].text.parse(c, (const char *)a +
+							NLA_HDRLEN, NULL))
 				return -1;
-		} else if (f[i].is64)
-			*(uint64_t *)((char *)c + f[i].off) =
-				nlr_get_u64(tb[f[i].attr]);
-		else
-			*(uint32_t *)((char *)c + f[i].off) =
-				nlr_get_u32(tb[f[i].attr]);
+		} else {
+			hn_cfg_set(c, i, hn_cfg_fields[i].type == HN_CFG_U64 ?
+				   nlr_get_u64(a) : nlr_get_u32(a));
+		}
 	}
 	return 0;
 }

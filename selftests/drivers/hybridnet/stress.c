@@ -248,7 +248,7 @@ HN_TEST_TIMEOUT(sixty_four_nodes_random_traffic, 7200)
 	if (wild) {
 		ASSERT_NE(NULL, r);
 		ASSERT_EQ(0, nlr_open(r));
-		policy = hn_sys("config/policy");
+		policy = hn_sys_policy();
 		slot_p = hn_sys("config/slot_p_ns");
 		slot_w = hn_sys("config/slot_w_ns");
 		timeout = hn_sys("config/idle_timeout_ns");

@@ -7,7 +7,8 @@
 # this script), and every entry there names a file that exists; nodes/N/
 # is documented as nodes/<N>/, fabric/levelL/ as fabric/level<L>/.  The
 # files every device has (dev, uevent, power/) are the driver core's,
-# documented with it.  Prints TAP.
+# documented with it; config/ prints a field's words where it has them.
+# Prints TAP.
 
 ABI=${1:-$(dirname "$0")/sysfs-class-misc-hybridnet}
 SYS=/sys/class/misc/hybridnet
@@ -58,6 +59,27 @@ grep -vxF "$SYS/" /tmp/abi.doc | grep -vxF -f /tmp/abi.have > /tmp/abi.stale
 ok=1
 [ -s /tmp/abi.stale ] && ok=0
 tap $ok "every documented file exists" /tmp/abi.stale
+
+# a field whose values are words reads as its words (the policy's joined
+# by ','), as the module parameter takes it; the others as numbers, the
+# topology as text
+: > /tmp/abi.words
+for f in policy predict_algo evict_algo switching up_select ft_sched; do
+	v=$(cat $SYS/config/$f)
+	case $v in
+	'' | *[!a-z,-]*) echo "config/$f: '$v' is not words" >> /tmp/abi.words ;;
+	esac
+done
+for f in nodes slots link_mbps idle_timeout_ns wh_overlap; do
+	v=$(cat $SYS/config/$f)
+	case $v in
+	'' | *[!0-9]*) echo "config/$f: '$v' is not a number" >> /tmp/abi.words ;;
+	esac
+done
+ok=1
+[ -s /tmp/abi.words ] && ok=0
+tap $ok "config/ prints words where a field has words, numbers elsewhere" \
+	/tmp/abi.words
 
 # nodes/ holds one directory per node
 want=$(cat $SYS/config/nodes)
