@@ -15,9 +15,10 @@
 
 HNLIB_SRC	:= $(wildcard lib/*.c)
 HNLIB_OBJ	:= $(HNLIB_SRC:lib/%.c=$(O)/lib/%.o)
-# the engine's text of a configuration value (the policy's words), which
-# the library reads and prints as the module does
-HNLIB_CORE	:= $(O)/lib/core/cfg_text.o
+# the engine's text of a configuration value (the policy's words) and its
+# names of a fabric's switches and links, which the library reads and
+# prints as the module does
+HNLIB_CORE	:= $(O)/lib/core/cfg_text.o $(O)/lib/core/fab_name.o
 HNLIB_OBJ	+= $(HNLIB_CORE)
 HNLIB		:= $(O)/libhybridnet.a
 HNLIB_SONAME	:= libhybridnet.so.$(firstword $(subst ., ,$(HN_VERSION)))

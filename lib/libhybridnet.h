@@ -493,6 +493,25 @@ struct hn_ctl_switch {
 
 #define HN_CTL_ALL	UINT32_MAX
 
+/*
+ * The name of port @port of switch @sw of fabric @f, as the module's
+ * refusals and hnctl spell it (docs/names.md): "swL.I/upP" or
+ * "swL.I/downP" (L the level, I the switch's index in it, P the port's
+ * among the up- or down-ports); the switch itself, "swL.I", when @port
+ * is HN_CTL_ALL; node @port, "nodeU", when @sw is HN_CTL_NODE_END.  A
+ * link is called by the sender of its up channel.  In @buf of @len
+ * bytes (40 hold any), or NULL when @f has no such switch, port or node.
+ */
+const char *hn_ctl_fabric_name(const struct hn_ctl_fabric *f, uint32_t sw,
+			       uint32_t port, char *buf, size_t len);
+/*
+ * A name back into *@sw and *@port, as above: 0, or -EINVAL when @f has
+ * no such switch, port or node; with @f NULL, only whether @name has one
+ * of the forms (*@sw and *@port unchanged).
+ */
+int hn_ctl_fabric_parse(const struct hn_ctl_fabric *f, const char *name,
+			uint32_t *sw, uint32_t *port);
+
 /* Every link (@link HN_CTL_ALL) or one: *out, *n entries, to free(). */
 int hn_ctl_links(struct hn_ctl *c, uint32_t link, struct hn_ctl_link **out,
 		 size_t *n);

@@ -83,16 +83,10 @@ static void put(struct hn_out *o, const char *s)
 
 static void put_u64(struct hn_out *o, u64 v)
 {
-	char d[20];
-	u32 n = 0;
+	char d[21];
 
-	do {
-		d[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n && o->p < o->end)
-		*o->p++ = d[--n];
-	*o->p = 0;
+	*hn_text_dec(d, v) = 0;
+	put(o, d);
 }
 
 /*

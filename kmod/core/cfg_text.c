@@ -95,10 +95,9 @@ int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err)
 	return 0;
 }
 
-/* @v in decimal at @p; returns the end */
-static char *put_dec(char *p, u32 v)
+char *hn_text_dec(char *p, u64 v)
 {
-	char d[10];
+	char d[20];
 	u32 n = 0;
 
 	do {
@@ -119,9 +118,9 @@ char *hn_topology_print(const struct hn_config *c, char *buf, u32 len)
 		return buf;
 	if (c->topology == HN_TOPO_FATTREE) {
 		memcpy(p, "fattree:", 8);
-		p = put_dec(p + 8, c->levels);
+		p = hn_text_dec(p + 8, c->levels);
 		*p++ = ',';
-		p = put_dec(p, c->width);
+		p = hn_text_dec(p, c->width);
 	} else {
 		memcpy(p, "crossbar", 8);
 		p += 8;

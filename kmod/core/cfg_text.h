@@ -30,6 +30,9 @@ int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err);
  */
 char *hn_topology_print(const struct hn_config *c, char *buf, u32 len);
 
+/* @v in decimal at @p, 20 bytes at most, not NUL-ended; returns the end */
+char *hn_text_dec(char *p, u64 v);
+
 /*
  * The number in [@s, @end), decimal or 0x hex, into *@v: 0; -EINVAL when
  * it is none; -ERANGE when it is past u64 (*@v then wrong).

@@ -2,27 +2,35 @@
 /*
  * err_text.c - an engine refusal (struct hn_err) as the one line of text
  * that the module's netlink extack gives and hnctl -n prints before
- * anything reaches the kernel: the same words wherever it is checked.
+ * anything reaches the kernel: the same words wherever it is checked,
+ * a link and a switch named as hnctl links names them (fab_name.h).
  */
 #include "hn_core.h"
+#include "fab_name.h"		/* a link, a switch by name */
 
 int hn_err_text(char *buf, size_t len, int rc, const struct hn_err *err,
 		const char *what)
 {
 	const char *msg = err->msg ? err->msg : "refused";
+	struct hn_fab_name fn = {	/* the link's lower end, or the switch */
+		.kind = err->port != HN_NONE ? HN_FAB_UP : HN_FAB_SWITCH,
+		.level = err->level, .index = err->sw, .port = err->port,
+	};
+	char name[HN_FAB_NAME_LEN];
 
+	if (err->link)
+		hn_fab_print(&fn, name, sizeof(name));
 	if (err->link && err->port != HN_NONE)
 		return snprintf(buf, len,
-				"%s: slot %u, pair %u:%u: %s: level %u, switch SW(%u,%u) up-port %u%s, held by %u:%u",
+				"%s: slot %u, pair %u:%u: %s: link %s %s, held by %u:%u",
 				what, err->slot, err->a.src, err->a.dst, msg,
-				err->level, err->level, err->sw, err->port,
-				err->down ? " coming down" : "",
+				name, err->down ? "down" : "up",
 				err->owner.src, err->owner.dst);
 	if (err->link)
 		return snprintf(buf, len,
-				"%s: slot %u, pair %u:%u: %s: level %u, from switch SW(%u,%u)",
+				"%s: slot %u, pair %u:%u: %s: from switch %s",
 				what, err->slot, err->a.src, err->a.dst, msg,
-				err->level, err->level, err->sw);
+				name);
 	if (rc == -EEXIST && err->slot != HN_NONE)
 		return snprintf(buf, len,
 				"%s: %u:%u for slot %u is already in slot %u",

@@ -489,6 +489,23 @@ err "top --sort without a key" 1 "hnctl top: --sort needs a value
 Try 'hnctl top --help'." -n top --sort
 err "top: a word it does not take" 1 "hnctl top: 'pairs': expected --count N, --sort KEY, -i SECONDS or --iterations N
 Try 'hnctl top --help'." -n top pairs
+# links and switches by name, as the module's refusals spell them
+out "links -n" 0 "link-get dump" -n links
+out "links link NAME -n: a switch's up-port's link" 0 \
+	"link-get dump link sw0.1/up0" -n links link sw0.1/up0
+out "links link NAME -n: a node's link" 0 "link-get dump link node12" \
+	-n links link node12
+out "switches switch NAME -j -n" 0 \
+	'{"request":"switch-get","dump":true,"switch":"sw1.3"}' \
+	-j -n switches switch sw1.3
+for a in 20 sw1 sw1/p4 "SW(0,0)" sw0.0/p1 node sw0.0/up; do
+	err "links link '$a': no link's name" 1 "hnctl links: link needs a name: nodeU or swL.I/upP
+Try 'hnctl links --help'." links link "$a"
+done
+err "switches switch 7: no switch's name" 1 "hnctl switches: switch needs a name: swL.I
+Try 'hnctl switches --help'." switches switch 7
+err "switches: junk" 1 "hnctl switches: 'sw0.0': expected switch NAME
+Try 'hnctl switches --help'." switches sw0.0
 out "monitor -n" 0 "subscribe events" -n monitor --count 3
 err "monitor --count 0" 1 "hnctl monitor: --count needs a positive number
 Try 'hnctl monitor --help'." monitor --count 0
@@ -903,7 +920,7 @@ if [ -x "$HNSIM" ]; then
 	# hnsim config -j prints what hnctl -j show does
 	"$HNSIM" config -j -t fattree:2,4 -k 4 > "$T/ft.json"
 	err "-n -c JSON: two paths on one up-link of a fat tree" 2 \
-		"hnctl: preload refused: slot 0, pair 1:5: path's up-link already taken: level 0, switch SW(0,0) up-port 0, held by 0:4" \
+		"hnctl: preload refused: slot 0, pair 1:5: path's up-link already taken: link sw0.0/up0 up, held by 0:4" \
 		-n -c "$T/ft.json" preload slot 0 0:4/0 1:5/0
 	err "-n -c JSON: a path that does not exist" 2 \
 		"hnctl: preload refused: path names an up-port past the switch (slot 0, node 0)" \

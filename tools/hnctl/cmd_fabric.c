@@ -3,8 +3,11 @@
  * cmd_fabric.c - "hnctl links" and "hnctl switches": the statistics of
  * the fabric's links (one row per channel) and switches, with their
  * utilisation and mean buffer occupancy computed from the virtual time
- * each was read at.  JSON carries the module's names and the raw
- * counters (busy-ns, buf-byte-ns, now), nothing derived.
+ * each was read at.  Switches, ports and links are called as the
+ * module's refusals call them, "swL.I", "swL.I/upP", "nodeU"
+ * (hn_ctl_fabric_name()), in tables, JSON and the command line alike.
+ * JSON carries the module's names and the raw counters (busy-ns,
+ * buf-byte-ns, now), nothing derived.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -29,31 +32,20 @@ static double mean(uint64_t byte_ns, uint64_t now)
 	return now ? (double)byte_ns / (double)now : 0.0;
 }
 
-/* a channel's sender: "sw5/p2", or "node3" */
-static const char *end_str(const struct hn_ctl_channel *ch, char *buf,
-			   size_t len)
-{
-	if (ch->sw == HN_CTL_NODE_END)
-		snprintf(buf, len, "node%u", ch->port);
-	else
-		snprintf(buf, len, "sw%u/p%u", ch->sw, ch->port);
-	return buf;
-}
+#define NAME_LEN	40	/* a name of hn_ctl_fabric_name() */
 
-static void end_json(const struct hn_ctl_channel *ch)
+/* a channel's sender, "sw0.1/up2" or "node3": a link's is its up one's */
+static const char *end_str(const struct hn_ctl_fabric *f,
+			   const struct hn_ctl_channel *ch, char *buf)
 {
-	if (ch->sw == HN_CTL_NODE_END) {
-		j_u64("node", ch->port);
-		return;
-	}
-	j_u64("switch", ch->sw);
-	j_u64("port", ch->port);
+	return hn_ctl_fabric_name(f, ch->sw, ch->port, buf, NAME_LEN) ?: "?";
 }
 
 static void links_json(const struct hn_ctl_fabric *f,
 		       const struct hn_ctl_link *l, size_t n)
 {
 	const struct hn_ctl_channel *ch;
+	char a[NAME_LEN], b[NAME_LEN];
 	size_t i, d;
 
 	j_obj(NULL);
@@ -61,14 +53,15 @@ static void links_json(const struct hn_ctl_fabric *f,
 	j_arr("links");
 	for (i = 0; i < n; i++) {
 		j_obj(NULL);
-		j_u64("link", l[i].link);
+		j_str("link", end_str(f, &l[i].ch[0], a));
 		j_u64("now", l[i].now);
 		j_arr("channels");
 		for (d = 0; d < 2; d++) {
 			ch = &l[i].ch[d];
 			j_obj(NULL);
 			j_str("dir", dir_name[d]);
-			end_json(ch);
+			j_str("from", end_str(f, ch, a));
+			j_str("to", end_str(f, &l[i].ch[!d], b));
 			j_u64("bytes", ch->bytes);
 			j_u64("worms", ch->worms);
 			j_u64("busy-ns", ch->busy_ns);
@@ -88,24 +81,23 @@ static void links_json(const struct hn_ctl_fabric *f,
 static void links_table(const struct hn_ctl_fabric *f,
 			const struct hn_ctl_link *l, size_t n)
 {
-	char from[32], to[32];
+	char name[NAME_LEN], from[NAME_LEN], to[NAME_LEN];
 	size_t i, d;
 
 	printf("%s: %u link%s, %u switch%s\n", f->topology, f->links,
 	       f->links == 1 ? "" : "s", f->switches,
 	       f->switches == 1 ? "" : "es");
-	printf("%6s %-4s %-12s %-12s %12s %8s %7s %8s %8s %9s\n", "link",
+	printf("%-13s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s\n", "link",
 	       "dir", "from", "to", "bytes", "worms", "util%", "stalls",
 	       "buf-peak", "buf-mean");
 	for (i = 0; i < n; i++)
 		for (d = 0; d < 2; d++) {
 			const struct hn_ctl_channel *ch = &l[i].ch[d];
 
-			printf("%6u %-4s %-12s %-12s %12" PRIu64 " %8" PRIu64
+			printf("%-13s %-4s %-13s %-13s %12" PRIu64 " %8" PRIu64
 			       " %7.2f %8" PRIu64 " %8" PRIu64 " %9.1f\n",
-			       l[i].link, dir_name[d],
-			       end_str(ch, from, sizeof(from)),
-			       end_str(&l[i].ch[!d], to, sizeof(to)),
+			       end_str(f, &l[i].ch[0], name), dir_name[d],
+			       end_str(f, ch, from), end_str(f, &l[i].ch[!d], to),
 			       ch->bytes, ch->worms,
 			       pct(ch->busy_ns, l[i].now), ch->credit_stalls,
 			       ch->buf_peak, mean(ch->buf_byte_ns, l[i].now));
@@ -115,6 +107,7 @@ static void links_table(const struct hn_ctl_fabric *f,
 static void switches_json(const struct hn_ctl_fabric *f,
 			  const struct hn_ctl_switch *s, size_t n)
 {
+	char name[NAME_LEN];
 	size_t i;
 
 	j_obj(NULL);
@@ -122,7 +115,8 @@ static void switches_json(const struct hn_ctl_fabric *f,
 	j_arr("switches");
 	for (i = 0; i < n; i++) {
 		j_obj(NULL);
-		j_u64("switch", s[i].sw);
+		j_str("switch", hn_ctl_fabric_name(f, s[i].sw, HN_CTL_ALL,
+						   name, sizeof(name)) ?: "?");
 		j_u64("level", s[i].level);
 		j_u64("now", s[i].now);
 		j_u64("bytes", s[i].bytes);
@@ -143,94 +137,120 @@ static void switches_json(const struct hn_ctl_fabric *f,
 static void switches_table(const struct hn_ctl_fabric *f,
 			   const struct hn_ctl_switch *s, size_t n)
 {
+	char name[NAME_LEN];
 	size_t i;
 
 	printf("%s: %u switch%s of %u ports, %u level%s\n", f->topology,
 	       f->switches, f->switches == 1 ? "" : "es", f->radix, f->levels,
 	       f->levels == 1 ? "" : "s");
-	printf("%6s %5s %12s %8s %12s %8s %8s %9s %9s %4s\n", "switch",
+	printf("%-10s %5s %12s %8s %12s %8s %8s %9s %9s %4s\n", "switch",
 	       "level", "bytes", "worms", "blocked-ns", "stalls", "buf-peak",
 	       "buf-mean", "buf-bytes", "held");
 	for (i = 0; i < n; i++)
-		printf("%6u %5u %12" PRIu64 " %8" PRIu64 " %12" PRIu64
+		printf("%-10s %5u %12" PRIu64 " %8" PRIu64 " %12" PRIu64
 		       " %8" PRIu64 " %8" PRIu64 " %9.1f %9" PRIu64 " %4"
-		       PRIu64 "\n", s[i].sw, s[i].level, s[i].bytes,
+		       PRIu64 "\n", hn_ctl_fabric_name(f, s[i].sw, HN_CTL_ALL,
+						       name, sizeof(name)) ?: "?",
+		       s[i].level, s[i].bytes,
 		       s[i].worms, s[i].blocked_ns, s[i].credit_stalls,
 		       s[i].buf_peak, mean(s[i].buf_byte_ns, s[i].now),
 		       s[i].buf_bytes, s[i].held);
 }
 
-/* "CMD [KEY N]": *@which is N, or HN_CTL_ALL; 0, -1 (help), or a status */
+/* "CMD [KEY NAME]": *@name is NAME, or NULL; 0, -1 (help), or a status */
 static int parse(struct hnctl *o, const char *cmd, const char *key, int argc,
-		 char **argv, uint32_t *which)
+		 char **argv, const char **name)
 {
-	uint64_t v;
+	uint32_t sw, port;
 	int i, rc;
 
-	*which = HN_CTL_ALL;
+	*name = NULL;
 	for (i = 0; i < argc; i++) {
 		rc = hnctl_common_opt(o, cmd, argv[i]);
 		if (rc < 0)
 			return -1;
 		if (rc)
 			continue;
-		if (*which != HN_CTL_ALL || strcmp(argv[i], key))
-			return hnctl_usage(cmd, "'%s': expected %s N",
+		if (*name || strcmp(argv[i], key))
+			return hnctl_usage(cmd, "'%s': expected %s NAME",
 					   argv[i], key);
 		if (i + 1 == argc ||
-		    hnctl_num(argv[i + 1], UINT32_MAX - 1, &v))
-			return hnctl_usage(cmd, "%s needs a number", key);
-		*which = (uint32_t)v;
-		i++;
+		    hn_ctl_fabric_parse(NULL, argv[i + 1], &sw, &port))
+			return hnctl_usage(cmd, "%s needs a name: %s", key,
+					   strcmp(key, "link") ? "swL.I" :
+					   "nodeU or swL.I/upP");
+		*name = argv[++i];
 	}
 	return 0;
 }
 
-static void dry(const char *req, uint32_t which, const char *key, int json)
+static void dry(const char *req, const char *name, const char *key, int json)
 {
 	if (json) {
 		j_obj(NULL);
 		j_str("request", req);
 		j_bool("dump", 1);
-		if (which != HN_CTL_ALL)
-			j_u64(key, which);
+		if (name)
+			j_str(key, name);
 		j_obj_end();
 		j_end();
 		return;
 	}
 	printf("%s dump", req);
-	if (which != HN_CTL_ALL)
-		printf(" %s %u", key, which);
+	if (name)
+		printf(" %s %s", key, name);
 	putchar('\n');
 }
 
-/* Dump and print; 0 or the library's -errno. */
-static int show_links(struct hnctl *o, uint32_t which,
+/* what show_links() and show_switches() return for a name not there */
+#define NO_SUCH		1
+
+/*
+ * Dump and print, the one link called @name (the sender of its up
+ * channel) or every one; 0, the library's -errno, or NO_SUCH.
+ */
+static int show_links(struct hnctl *o, const char *name,
 		      const struct hn_ctl_fabric *f)
 {
 	struct hn_ctl_link *l;
-	size_t n;
+	uint32_t sw, port;
+	size_t n, i;
 	int rc;
 
-	rc = hn_ctl_links(o->ctl, which, &l, &n);
+	if (name && (hn_ctl_fabric_parse(f, name, &sw, &port) ||
+		     port == HN_CTL_ALL ||
+		     (sw != HN_CTL_NODE_END && port < f->width)))
+		return NO_SUCH;
+	rc = hn_ctl_links(o->ctl, HN_CTL_ALL, &l, &n);
 	if (rc)
 		return rc;
+	for (i = 0; name && i < n; i++)
+		if (l[i].ch[0].sw == sw && l[i].ch[0].port == port)
+			break;
+	if (name && i == n) {
+		free(l);
+		return NO_SUCH;
+	}
 	if (o->json)
-		links_json(f, l, n);
+		links_json(f, name ? &l[i] : l, name ? 1 : n);
 	else
-		links_table(f, l, n);
+		links_table(f, name ? &l[i] : l, name ? 1 : n);
 	free(l);
 	return 0;
 }
 
-static int show_switches(struct hnctl *o, uint32_t which,
+static int show_switches(struct hnctl *o, const char *name,
 			 const struct hn_ctl_fabric *f)
 {
+	uint32_t sw = HN_CTL_ALL, port = HN_CTL_ALL;
 	struct hn_ctl_switch *s;
 	size_t n;
 	int rc;
 
-	rc = hn_ctl_switches(o->ctl, which, &s, &n);
+	if (name && (hn_ctl_fabric_parse(f, name, &sw, &port) ||
+		     sw == HN_CTL_NODE_END || port != HN_CTL_ALL))
+		return NO_SUCH;
+	rc = hn_ctl_switches(o->ctl, sw, &s, &n);
 	if (rc)
 		return rc;
 	if (o->json)
@@ -244,7 +264,7 @@ static int show_switches(struct hnctl *o, uint32_t which,
 /* What "links" and "switches" each are. */
 struct fab_cmd {
 	const char *name, *key, *req;
-	int (*show)(struct hnctl *o, uint32_t which,
+	int (*show)(struct hnctl *o, const char *name,
 		    const struct hn_ctl_fabric *f);
 };
 
@@ -252,14 +272,14 @@ static int run(struct hnctl *o, const struct fab_cmd *c, int argc,
 	       char **argv)
 {
 	struct hn_ctl_fabric f;
-	uint32_t which;
+	const char *name;
 	int rc, tries = 0;
 
-	rc = parse(o, c->name, c->key, argc, argv, &which);
+	rc = parse(o, c->name, c->key, argc, argv, &name);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (o->dry_run) {
-		dry(c->req, which, c->key, o->json);
+		dry(c->req, name, c->key, o->json);
 		return 0;
 	}
 	rc = hnctl_connect(o);
@@ -268,11 +288,14 @@ static int run(struct hnctl *o, const struct fab_cmd *c, int argc,
 	for (;;) {
 		rc = hn_ctl_fabric_get(o->ctl, &f);
 		if (!rc)
-			rc = c->show(o, which, &f);
+			rc = c->show(o, name, &f);
 		/* a rebuild during the dump: take both again */
 		if (rc != -EAGAIN || ++tries == 5)
 			break;
 	}
+	if (rc == NO_SUCH)
+		return hnctl_usage(c->name, "%s has no %s %s", f.topology,
+				   c->key, name);
 	return rc ? hnctl_refused(o, c->name, rc) : 0;
 }
 

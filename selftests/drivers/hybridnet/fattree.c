@@ -616,7 +616,7 @@ TEST_F(tree, explicit_paths)
 	sc[1].plen[0] = sc[1].plen[1] = L;
 	EXPECT_EQ(-EBUSY, preload(&t->r, sc, 2));
 	snprintf(want, sizeof(want),
-		 "slot 1, pair 3:%u: path's up-link already taken: level 0, switch SW(0,0) up-port 0, held by 2:%u",
+		 "slot 1, pair 3:%u: path's up-link already taken: link sw0.0/up0 up, held by 2:%u",
 		 sc[1].p[1][1], sc[1].p[0][1]);
 	TH_LOG("%s", t->r.msg);
 	EXPECT_NE(NULL, strstr(t->r.msg, want));

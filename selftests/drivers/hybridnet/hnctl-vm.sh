@@ -109,6 +109,15 @@ slot 0 0:3/0 6:4/1" sh -c 'hnctl set topology fattree:2,3 >/dev/null &&
 		{ hnctl preload slot 0 0:3 6:4 2>/dev/null; echo "status $?"; } &&
 		hnctl set ft-sched levelwise >/dev/null &&
 		hnctl preload slot 0 0:3 6:4 >/dev/null && hnctl circuits'
+# a refusal names the switch, and the link, as hnctl links does
+check "preload refusals name switches and links as hnctl links does" \
+	same "hnctl: preload refused: slot 0, pair 6:4: no up-port free both ways at this level: from switch sw0.2
+hnctl: preload refused: slot 0, pair 1:4: path's up-link already taken: link sw0.0/up0 up, held by 0:3
+status 2" \
+	sh -c 'hnctl release all >/dev/null &&
+		hnctl set ft-sched local-greedy >/dev/null &&
+		hnctl preload slot 0 0:3 6:4; hnctl set ft-sched levelwise >/dev/null &&
+		hnctl preload slot 0 0:3/0 1:4/0; echo "status $?"'
 check "set topology back to the crossbar, a third time" hnctl set topology crossbar nodes 8
 check "set switching: each technique reads back, in sysfs too" same "switching vct
 vct
@@ -275,33 +284,40 @@ check "links on an idle FT(2,4): 32 links, a row per channel" same \
 	"fattree:2,4: 32 links, 8 switches
 66" sh -c 'hnctl set topology fattree:2,4 >/dev/null &&
 		hnctl links | head -n 1 && hnctl links | wc -l'
-check "links link 20: its two channels, from and to, nothing yet" same \
+check "links link sw0.1/up0: its two channels, from and to, nothing yet" same \
 	"fattree:2,4: 32 links, 8 switches
-  link dir  from         to                  bytes    worms   util%   stalls buf-peak  buf-mean
-    20 up   sw1/p4       sw4/p1                  0        0    0.00        0        0       0.0
-    20 down sw4/p1       sw1/p4                  0        0    0.00        0        0       0.0" hnctl links link 20
-check "links -j link 0: node 0's link, the module's names" same \
-	'{"topology":"fattree:2,4","links":[{"link":0,"now":T,"channels":[{"dir":"up","node":0,"bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0},{"dir":"down","switch":0,"port":0,"bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0}]}]}' \
-	sh -c 'hnctl -j links link 0 | sed "s/\"now\":[0-9]*/\"now\":T/"'
+link          dir  from          to                   bytes    worms   util%   stalls buf-peak  buf-mean
+sw0.1/up0     up   sw0.1/up0     sw1.0/down1              0        0    0.00        0        0       0.0
+sw0.1/up0     down sw1.0/down1   sw0.1/up0                0        0    0.00        0        0       0.0" hnctl links link sw0.1/up0
+check "links -j link node0: node 0's link, the names of its ends" same \
+	'{"topology":"fattree:2,4","links":[{"link":"node0","now":T,"channels":[{"dir":"up","from":"node0","to":"sw0.0/down0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0},{"dir":"down","from":"sw0.0/down0","to":"node0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0}]}]}' \
+	sh -c 'hnctl -j links link node0 | sed "s/\"now\":[0-9]*/\"now\":T/"'
+check "links: a link is named by its lower end; the top level has none up" same \
+	"rows of sw0.1/up0: 2, of sw1.0/up0: 0
+hnctl links: fattree:2,4 has no link sw1.0/down1
+Try 'hnctl links --help'.
+status 1" sh -c 'echo "rows of sw0.1/up0: $(hnctl links | grep -c "^sw0.1/up0 "), of sw1.0/up0: $(hnctl links | grep -c "^sw1.0/up0 ")"
+		hnctl links link sw1.0/down1; echo "status $?"'
 check "switches: 8, level 0 first" same "fattree:2,4: 8 switches of 8 ports, 2 levels
-switch level        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held
-     0     0            0        0            0        0        0       0.0         0    0
-     1     0            0        0            0        0        0       0.0         0    0
-     2     0            0        0            0        0        0       0.0         0    0
-     3     0            0        0            0        0        0       0.0         0    0
-     4     1            0        0            0        0        0       0.0         0    0
-     5     1            0        0            0        0        0       0.0         0    0
-     6     1            0        0            0        0        0       0.0         0    0
-     7     1            0        0            0        0        0       0.0         0    0" hnctl switches
-check "switches -j switch 7: a top switch" same \
-	'{"topology":"fattree:2,4","switches":[{"switch":7,"level":1,"now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0}]}' \
-	sh -c 'hnctl -j switches switch 7 | sed "s/\"now\":[0-9]*/\"now\":T/"'
-check "links: a switch that is not there, the kernel's reason, status 2" \
-	same "hnctl: switches refused: switch out of range (fabric-get gives switches)
-status 2" sh -c 'hnctl switches switch 8; echo "status $?"'
+switch     level        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held
+sw0.0          0            0        0            0        0        0       0.0         0    0
+sw0.1          0            0        0            0        0        0       0.0         0    0
+sw0.2          0            0        0            0        0        0       0.0         0    0
+sw0.3          0            0        0            0        0        0       0.0         0    0
+sw1.0          1            0        0            0        0        0       0.0         0    0
+sw1.1          1            0        0            0        0        0       0.0         0    0
+sw1.2          1            0        0            0        0        0       0.0         0    0
+sw1.3          1            0        0            0        0        0       0.0         0    0" hnctl switches
+check "switches -j switch sw1.3: a top switch" same \
+	'{"topology":"fattree:2,4","switches":[{"switch":"sw1.3","level":1,"now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0}]}' \
+	sh -c 'hnctl -j switches switch sw1.3 | sed "s/\"now\":[0-9]*/\"now\":T/"'
+check "switches: a switch that is not there, status 1" \
+	same "hnctl switches: fattree:2,4 has no switch sw2.0
+Try 'hnctl switches --help'.
+status 1" sh -c 'hnctl switches switch sw2.0; echo "status $?"'
 check "links after traffic: the nodes' up channels carried what was injected" \
 	sh -c 'hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
-		a=$(hnctl links | awk "NR > 2 && \$1 < 16 && \$2 == \"up\" { s += \$5 } END { print s }") &&
+		a=$(hnctl links | awk "NR > 2 && \$1 ~ /^node/ && \$2 == \"up\" { s += \$5 } END { print s }") &&
 		b=$(cat /sys/class/misc/hybridnet/stats/tx_bytes_wormhole) &&
 		echo "links $a, tx_bytes_wormhole $b" && [ "$a" = "$b" ] && [ "$a" -gt 0 ]'
 check "links after traffic: a busy channel's util% is above 0 and at most 100" \
