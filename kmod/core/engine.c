@@ -16,6 +16,7 @@
  */
 #include "engine.h"
 #include "hn_sched.h"
+#include "cfg_field.h"		/* the live fields */
 
 struct hn_engine *hn_create(const struct hn_config *c,
 			    const struct hn_ops *ops, void *ctx, int *errp)
@@ -174,16 +175,11 @@ int hn_set_live(struct hn_engine *e, const struct hn_config *n,
 {
 	struct hn_config c = e->cfg;
 	int rc;
+	u32 i;
 
-	c.policy = n->policy;
-	c.slot_p_ns = n->slot_p_ns;
-	c.slot_w_ns = n->slot_w_ns;
-	c.idle_timeout_ns = n->idle_timeout_ns;
-	c.predict_algo = n->predict_algo;
-	c.predict_kstep = n->predict_kstep;
-	c.evict_algo = n->evict_algo;
-	c.evict_count = n->evict_count;
-	c.ft_sched = n->ft_sched;
+	for (i = 0; i < HN_CFG_NR; i++)	/* the fields hn_fields.h marks live */
+		if (hn_cfg_fields[i].live)
+			hn_cfg_set(&c, i, hn_cfg_get(n, i));
 	if ((c.policy & HN_POL_NO_W) && (e->wh_msgs || e->worms))
 		return fail(err, -EBUSY,
 			    "wormhole data waiting: cannot drop the wormhole slot",

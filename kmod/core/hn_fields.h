@@ -49,8 +49,9 @@
  *          whole is then checked by hn_config_check()); of a STRING,
  *          the length of its text.  Decimal numbers, or macros that are
  *          (they are printed as written: HN_STR)
- *   live   1: CONFIG_SET changes it while traffic flows; 0: it needs a
- *          new engine
+ *   live   1: CONFIG_SET changes it while traffic flows (hn_set_live()
+ *          takes every live field, which the engine must then read as
+ *          it goes); 0: it needs a new engine
  *   words  what its values are called, <words> naming the macros
  *          HN_WL_<words>, the words ("a", "b", ...); HN_WORDS_<words>,
  *          an enum's words of its values 0, 1, ... as an array (NULL: a

@@ -8,6 +8,7 @@
  * hn_config_check() holds a configuration to are the table's.
  */
 #include "kselftest_harness.h"
+#include "sim.h"
 #include "cfg_field.h"
 
 /* the index of the field called @name */
@@ -192,6 +193,52 @@ TEST(policy_words)
 	}
 	EXPECT_STREQ("sla", hn_policy_text(HN_POL_SES | HN_POL_SLA, buf, 4));
 	EXPECT_STREQ("sl", hn_policy_text(HN_POL_SES | HN_POL_SLA, buf, 3));
+}
+
+/*
+ * hn_set_live() changes exactly the fields the table marks live: each to a
+ * value of its range the configuration takes, the others never
+ */
+TEST(live_fields)
+{
+	struct hn_config c, n;
+	struct hn_engine *e;
+	struct hn_err err;
+	u64 cand[3];
+	u32 i, j, live = 0;
+	int rc;
+
+	hn_config_default(&c);
+	for (i = 0; i < HN_CFG_NR; i++) {
+		if (hn_cfg_fields[i].type == HN_CFG_STRING)
+			continue;
+		e = hn_create(&c, &sim_ops, NULL, &rc);
+		ASSERT_NE(NULL, e);
+		cand[0] = hn_cfg_fields[i].max;
+		cand[1] = hn_cfg_fields[i].min;
+		cand[2] = hn_cfg_get(&c, i) + 1;
+		for (j = 0; j < 3; j++) {
+			n = c;
+			hn_cfg_set(&n, i, cand[j]);
+			if (cand[j] != hn_cfg_get(&c, i) &&
+			    cand[j] <= hn_cfg_fields[i].max &&
+			    !hn_config_check(&n, &err))
+				break;
+		}
+		if (j == 3) {	/* no other value alone: nothing to see */
+			hn_destroy(e);
+			continue;
+		}
+		ASSERT_EQ(0, hn_set_live(e, &n, &err))
+			TH_LOG("%s: %s", hn_cfg_fields[i].name, err.msg);
+		EXPECT_EQ(hn_cfg_fields[i].live ? cand[j] : hn_cfg_get(&c, i),
+			  hn_cfg_get(hn_cfg(e), i))
+			TH_LOG("%s, live %d", hn_cfg_fields[i].name,
+			       hn_cfg_fields[i].live);
+		live += hn_cfg_fields[i].live;
+		hn_destroy(e);
+	}
+	EXPECT_LE(9, live);	/* policy, slot lengths, ..., ft_sched */
 }
 
 TEST_HARNESS_MAIN
