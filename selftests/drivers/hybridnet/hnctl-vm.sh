@@ -382,6 +382,12 @@ check "hntraffic --json --pretty: indented two spaces a level" sh -c \
 		[ "$(head -n 1 /tmp/hnt.p)" = "{" ] && [ "$(tail -n 1 /tmp/hnt.p)" = "}" ] &&
 		grep -q "^  \"tool\": \"hntraffic\",\$" /tmp/hnt.p &&
 		grep -q "^  \"verified\": true,\$" /tmp/hnt.p || { cat /tmp/hnt.p; false; }'
+# it reads the policy's words from sysfs config/policy
+check "hntraffic --json: the policy in force, as config/ prints it" sh -c \
+	'hnctl set policy sla,preempt >/dev/null &&
+		hntraffic --pattern all-to-all --batch 1 --json >/tmp/hnt.j;
+		hnctl set policy ses >/dev/null;
+		grep -q "\"policy\": \"sla,preempt\"" /tmp/hnt.j || { cat /tmp/hnt.j; false; }'
 
 # who holds the device: bound nodes, open files
 hn_hold 3 5 >/tmp/hold.out &
