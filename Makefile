@@ -40,6 +40,11 @@ TOOLS	 := $(O)/hnsim
 COMMON_HDR := $(wildcard tools/common/*.h)
 COMMON_SRC := $(wildcard tools/common/*.c)
 
+# what is built once per machine and kept outside the clone, so that a
+# new clone (CI's) reuses it: the debug kernel (vm.mk), the minimal
+# Debian root of make check-fresh (selftests/fresh/fresh.mk)
+HN_CACHE	?= $(if $(shell test -w /var/cache && echo y),/var/cache/hybridnet,$(abspath $(O)))
+
 # kselftest harness, taken at build time from Debian's linux-source-6.1
 KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
 		/usr/src/linux-source-6.1.tar.xz)
@@ -106,9 +111,29 @@ CHECK_STEPS := check-unit check-spec check-scan
 -include docs/results/fattree.mk
 -include tools/hnctl/hnctl.mk
 -include tools/hntraffic/hntraffic.mk
+-include selftests/fresh/fresh.mk
 -include dist/install.mk
 
-check: deps
+# The targets that install the Debian packages they lack
+# (selftests/deps.sh).  make runs deps.sh as it remakes its makefiles
+# ($(O)/.deps is one), and starts again from scratch when it installed
+# anything, so that whatever looks at the installed packages (KDIR,
+# HN_KREL, the kernel image, every $$(wildcard): make keeps what it read
+# of a directory) is read after deps did its work.  Not under -n, -q or -t.
+HN_DEPS_GOALS	:= check check-fresh demo vm-run vm-shell bench% results-% \
+		   soak% check-vm-debug
+ifneq ($(filter $(HN_DEPS_GOALS),$(MAKECMDGOALS)),)
+ifeq ($(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))$(findstring t,$(firstword -$(MAKEFLAGS))),)
+include $(O)/.deps
+endif
+endif
+# (hn-always: no file, no recipe, so always remade)
+$(O)/.deps: hn-always
+	@mkdir -p $(@D)
+	@selftests/deps.sh --stamp $@
+hn-always:
+
+check:
 	@rm -rf $(O)/tap && mkdir -p $(O)/tap
 	@for s in $(CHECK_STEPS); do \
 		echo "==== make $$s"; \
@@ -209,7 +234,11 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
   check-help        this list against the Makefiles' targets
   check-vm          the module tests in a qemu VM
   check-vm-run      vm-run: a program of the build tree, Debian's ip and
-                    python3, HN_PARAMS, the exit status
+                    python3, HN_PARAMS, the exit status; vm-shell on a
+                    terminal; a parameter the module does not have
+  check-fresh       make demo and make check (unit, VM) the first time, in
+                    a clean clone on a fresh Debian 12 root (debootstrap,
+                    kept in $(HN_CACHE)); HN_FRESH_REF=commit (HEAD)
   check-vm-debug    the same on a debug kernel (KASAN, lockdep, ...)
   check-vm-netdev-flood  the free-clock UDP flood alone, REPEAT (1) times;
                     HN_FLOOD_APPEND=hn.hogs=N adds N busy loops
@@ -234,6 +263,8 @@ Run:
   results-tcp       TCP over circuits that come and go, in the VM, plots
 Other:
   deps              install the Debian packages the project needs (root)
+  man-path          print a MANPATH for the build tree's man pages:
+                    export MANPATH=$$(make -s man-path); man hybridnet
   clean             remove $(O)/ and the module's build files
   module-clean      remove the module's build files
   help              this list

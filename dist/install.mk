@@ -21,6 +21,9 @@
 #   make check-help       make help against the targets (test-help.sh)
 #   make check-fields     every list of the configuration fields against
 #                         their table (test-fields.sh)
+#   make man-path         links to the built pages in $(O)/man/manN/, and
+#                         the MANPATH that finds them before the system's:
+#                         export MANPATH=$$(make -s man-path); man hybridnet
 
 PREFIX		?= /usr/local
 BINDIR		?= $(PREFIX)/bin
@@ -73,7 +76,7 @@ $(O)/man/%: man/% $(O)/man-fields dist/install.mk
 		'/^\.\\" @FIELDS@$$/ { fflush(); if (system(gen)) exit 1; next } \
 		 { print }' $< > $@.tmp && mv $@.tmp $@
 
-.PHONY: install uninstall modules_install dkms-src
+.PHONY: install uninstall modules_install dkms-src man-path
 .PHONY: check-install check-man check-dkms check-help check-fields
 CHECK_STEPS += check-help check-man check-fields check-install check-dkms
 
@@ -115,6 +118,12 @@ uninstall:
 	rm -f $(HN_INSTALLED:%=$(DESTDIR)%)
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/linux 2>/dev/null
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig; fi
+
+# the trailing colon: man-db appends the system's path
+man-path: $(HN_MANS)
+	@$(foreach m,$(HN_MANS),mkdir -p $(O)/man/man$(subst .,,$(suffix $(m))) && \
+		ln -sf ../$(notdir $(m)) $(O)/man/man$(subst .,,$(suffix $(m)))/ &&) true
+	@echo "$(abspath $(O))/man:"
 
 # Kbuild's modules_install runs depmod only when the kernel tree has a
 # System.map, which a headers package lacks: so depmod here.  A module

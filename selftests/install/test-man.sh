@@ -134,6 +134,21 @@ for s in hybridnet_msg_hdr hybridnet_info hybridnet_capture_hdr; do
 	names $O/man/hybridnet.4 "every field of struct $s" "$T/w"
 done
 
+# man from the build tree: make man-path's MANPATH finds every page
+# built there (by links in $O/man/manN/), and the system's pages still
+MAKE=${MAKE:-make}
+mp=$($MAKE -s --no-print-directory O="$O" man-path 2>"$T/mp.err")
+for p in $PAGES; do
+	pg=${p##*/}
+	MANPATH=$mp man -w "${pg##*.}" "${pg%.*}" >"$T/w" 2>&1
+	# (man -w names the file the link leads to)
+	report "$([ "$(cat "$T/w")" = "$PWD/$p" ] && echo 1 || echo 0)" \
+		"export MANPATH=\$(make -s man-path); man ${pg##*.} ${pg%.*}: $p, through $O/man/man${pg##*.}/" \
+		"$T/w" "$T/mp.err"
+done
+check "with that MANPATH, man still finds the system's pages (man 1 ls)" \
+	sh -c "MANPATH='$mp' man -w 1 ls | grep -q '^/usr/share/man/'"
+
 # the ABI file: every entry is What: lines (of the device's directory),
 # then Date, KernelVersion, Contact and Description, in that order
 awk -v dir=/sys/class/misc/hybridnet/ '

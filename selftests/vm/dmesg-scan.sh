@@ -3,9 +3,9 @@
 #
 # dmesg-scan.sh - what in a kernel log fails a VM run: warnings, BUGs and
 # Oopses, KASAN, UBSAN and lockdep reports, list and refcount corruption,
-# RCU stalls, soft and hard lockups, hung tasks, the OOM killer and
-# kmemleak's suspected leaks.  Sourced by run.sh; tested by
-# test-dmesg-scan.sh.
+# RCU stalls, soft and hard lockups, hung tasks, the OOM killer,
+# kmemleak's suspected leaks, and a parameter a module does not know.
+# Sourced by run.sh; tested by test-dmesg-scan.sh.
 #
 #   hn_dmesg_scan FILE   the offending lines of FILE on stdout (none: clean)
 #
@@ -24,6 +24,9 @@ hn_dmesg_bad+='|INFO: task .* blocked for more than'
 hn_dmesg_bad+='|invoked oom-killer|Out of memory|oom-kill:'
 hn_dmesg_bad+='|unreferenced object 0x|kmemleak: [0-9]+ new suspected'
 hn_dmesg_bad+='|Kernel panic'
+# a module loaded with a parameter it does not have (the kernel loads it
+# anyway, with the default)
+hn_dmesg_bad+="|unknown parameter '.*' ignored"
 
 hn_dmesg_scan() {
 	if [ -n "${HN_DMESG_IGNORE:-}" ]; then

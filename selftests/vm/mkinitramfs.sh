@@ -263,8 +263,8 @@ host_root() {
 [ "$host" = 0 ] || host_root
 
 if [ "$shell" = 1 ]; then
-	echo "hybridnet VM shell: modules in /lib/hn, tests in /opt/hn (run.sh)."
-	echo "Exit the shell to power off (or Ctrl-A x to kill qemu)."
+	echo "hybridnet VM shell: exit it to power off (or Ctrl-A x to kill qemu)."
+	[ -r /etc/profile ] || echo "The module is /lib/hn/hybridnet.ko; the test programs are in /opt/hn."
 	setsid cttyhack sh -l
 	sync
 	poweroff -f

@@ -14,7 +14,8 @@
 #               its path is printed on stderr)
 #   --shell     interactive shell on this terminal (kernel arg hn.shell=1),
 #               no timeout, no log checking. Leave with "exit" (powers the VM
-#               off) or Ctrl-A x.
+#               off) or Ctrl-A x. With -o, what the VM writes to its second
+#               serial port goes to OUTDIR/results.log.
 #   --host      share the host's / read-only with the VM (virtio 9p, tag
 #               "hnhost"; kernel arg hn.host=1): /init mounts it and makes
 #               the tree hn-hostrun runs commands in (mkinitramfs.sh)
@@ -113,8 +114,11 @@ qargs=(-accel tcg -cpu max -smp 2 -m 1024 -no-reboot
 	local,path=/,mount_tag=hnhost,security_model=none,readonly=on,multidevs=remap)
 
 if [ "$shell" = 1 ]; then
-	# Console (and qemu monitor, Ctrl-A c) on this terminal; no timeout.
-	exec "$qemu" "${qargs[@]}" -serial mon:stdio -serial null \
+	# Console (and qemu monitor, Ctrl-A c) on this terminal; no timeout;
+	# the second serial port to OUTDIR/results.log with -o
+	res=null
+	[ -z "$outdir" ] || { mkdir -p "$outdir" && res=file:$outdir/results.log; }
+	exec "$qemu" "${qargs[@]}" -serial mon:stdio -serial "$res" \
 		${extra[@]+"${extra[@]}"}
 fi
 

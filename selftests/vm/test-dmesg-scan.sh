@@ -37,6 +37,7 @@ check 1 "OOM kill" "[   40.0] Out of memory: Killed process 57 (init) total-vm:2
 check 1 "kmemleak" "[   60.0] kmemleak: 3 new suspected memory leaks (see /sys/kernel/debug/kmemleak)"
 check 1 "kmemleak report" "unreferenced object 0xffff888003a4c000 (size 64):"
 check 1 "panic" "[   40.1] Kernel panic - not syncing: System is deadlocked on memory"
+check 1 "unknown module parameter" "[    5.2] hybridnet: unknown parameter 'node' ignored"
 check 0 "a clean load" "[    5.2] hybridnet: 16 nodes, 4 predictive slots, profile ding4, free clock"
 echo "1..$n"
 exit $bad

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # test-vm-run.sh O - make check-vm-run: "make vm-run" as a user calls it,
-# in two boots (about 20 s).  Prints TAP.
+# in five boots (about a minute).  Prints TAP.
 #  0. The C that docs/tutorial.md shows is samples/pingpong.c's.
 #  1. A file dropped into O/vm/bin/ makes the initramfs out of date, and
 #     is in the VM (at /run/hn) at the next vm-run.
@@ -12,7 +12,14 @@
 #     build tree, hnctl stats, sysfs, Debian's ip and python3), each a
 #     TAP line here; then "exit 42", which vm-run must hand back; what
 #     the command wrote is not on the host.
-#  3. HN_PARAMS the module refuses: status 125, and the kernel's reason.
+#  3. HN_PARAMS the module refuses: status 125, and the kernel's reason;
+#     a parameter the module does not have (the kernel would load it with
+#     its defaults and only log "unknown parameter 'node' ignored"): the
+#     same.
+#  4. make vm-shell on a terminal: its banner names one directory of test
+#     programs, a shell prompt shows, a command runs, "exit 3" is make
+#     vm-shell's status; and a parameter the module does not have fails
+#     it with the kernel's line, no shell.
 set -u
 cd "$(dirname "$0")/../../.." || exit 1
 O=${1:-build}
@@ -90,4 +97,62 @@ sed 's/^/# /' "$T/bad.out"
 report "$([ $rc -ne 0 ] && grep -q 'nodes=1: out of range' "$T/bad.out" &&
 	grep -q 'vm-run\] Error 125$' "$T/bad.out" && echo 1 || echo 0)" \
 	"HN_PARAMS=nodes=1: the kernel's reason, and status 125"
+rc=0
+vmrun "$T/unknown.out" HN_PARAMS="nodes=4 node=4" CMD=true || rc=$?
+sed 's/^/# /' "$T/unknown.out"
+report "$([ $rc -ne 0 ] && grep -q "^hybridnet: unknown parameter 'node' ignored" "$T/unknown.out" &&
+	grep -q 'vm-run\] Error 125$' "$T/unknown.out" && echo 1 || echo 0)" \
+	"HN_PARAMS=\"nodes=4 node=4\" (no such parameter): the kernel's line, and status 125"
+
+# 4. make vm-shell on a terminal: TERM ON-PROMPT... types each ON-PROMPT
+# line when a prompt ($ or # at the end of the output) shows; the
+# transcript to stdout; make's status
+vmshell() {
+	python3 - "$MAKE" "$O" "$@" <<'EOF'
+import os, pty, re, select, sys, time
+make, o, params, lines = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(make, [make, "-s", "--no-print-directory", "O=" + o, "vm-shell",
+                     "HN_PARAMS=" + params])
+out, seen, end = b"", 0, time.time() + 240
+while time.time() < end:
+    if select.select([fd], [], [], 1)[0]:
+        try:
+            b = os.read(fd, 4096)
+        except OSError:
+            break
+        if not b:
+            break
+        out += b
+    if lines and re.search(rb"[#$] $", out[seen:]):
+        seen = len(out)
+        os.write(fd, lines.pop(0).encode() + b"\n")
+# without the terminal's escapes (bracketed paste, colours)
+os.write(1, re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]|\r", b"", out))
+_, st = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(st))
+EOF
+}
+rc=0
+vmshell "nodes=4" "echo in-the-shell-\$((6 * 7)) \$PWD" "exit 3" >"$T/shell.out" 2>&1 || rc=$?
+sed 's/^/# /' "$T/shell.out"
+sed -n '/^hybridnet VM shell/,/[#$] $/p' "$T/shell.out" | head -n 20 >"$T/banner"
+dirs=$(grep -oE '/(opt|run)/hn\b' "$T/banner" | sort -u | tr '\n' ' ')
+report "$([ "$dirs" = "/run/hn " ] && echo 1 || echo 0)" \
+	"make vm-shell: the banner names one directory of test programs, /run/hn (${dirs:-none})"
+report "$(grep -qE '[#$] echo in-the-shell' "$T/shell.out" && echo 1 || echo 0)" \
+	"make vm-shell: a shell prompt shows before the command"
+report "$(grep -qx "in-the-shell-42 $PWD" "$T/shell.out" && echo 1 || echo 0)" \
+	"make vm-shell: the command runs, in the host's tree"
+report "$([ $rc -ne 0 ] && grep -q '^vm-shell: exit status 3' "$T/shell.out" &&
+	grep -q 'vm-shell\] Error 3' "$T/shell.out" && echo 1 || echo 0)" \
+	"make vm-shell: the shell's \"exit 3\" is its status"
+rc=0
+vmshell "node=4" "echo the-shell-ran" >"$T/shell-unknown.out" 2>&1 || rc=$?
+sed 's/^/# /' "$T/shell-unknown.out"
+report "$([ $rc -ne 0 ] && grep -q "^hybridnet: unknown parameter 'node' ignored" "$T/shell-unknown.out" &&
+	! grep -q '^the-shell-ran' "$T/shell-unknown.out" &&
+	grep -q 'vm-shell\] Error 125' "$T/shell-unknown.out" && echo 1 || echo 0)" \
+	"make vm-shell HN_PARAMS=node=4 (no such parameter): the kernel's line, no shell, status 125"
 finish

@@ -24,8 +24,10 @@
 # overlay on top, so what it writes stays in the VM).  Its output
 # (stdout and stderr, one stream) is printed when the VM has stopped;
 # vm-cmd.sh exits with CMD's status.  125 means the command did not run
-# to its end: the module refused PARAMS, the VM timed out or crashed, or
-# the kernel logged a warning (the reason is on stderr).
+# to its end: the module refused PARAMS (or the kernel ignored one it does
+# not know: hn-load.sh), the VM timed out or crashed, or the kernel logged
+# a warning (the reason is on stderr).  --shell exits with the shell's
+# status, 125 when the module refused PARAMS.
 set -euo pipefail
 
 prog=${0##*/}
@@ -85,22 +87,27 @@ mkdir -p "$tmp/root/etc"
 	echo "HN_PATH=$(sq "$path")"
 } >"$tmp/root/etc/hn-job"
 if [ "$shell" = 1 ]; then
+	# the shell's status, or 125 when the module refused PARAMS, goes
+	# to the second serial port: run.sh -o writes it to results.log
 	cat >"$tmp/root/etc/profile" <<'EOF'
 . /etc/hn-job
-if insmod /lib/hn/hybridnet.ko $HN_PARAMS; then
-	echo "hybridnet loaded${HN_PARAMS:+ with $HN_PARAMS}: /dev/hybridnet, /sys/class/misc/hybridnet"
-else
-	dmesg | sed -n 's/^\[[^]]*\] \(hybridnet: \)/\1/p' | uniq | tail -n 3
-	echo "insmod hybridnet.ko $HN_PARAMS failed; the shell is yours anyway"
+if ! hn-load.sh $HN_PARAMS; then
+	echo "vm-shell: insmod hybridnet.ko $HN_PARAMS failed: no shell"
+	echo "HN-EXIT 125" >/dev/ttyS1
+	poweroff -f
 fi
+echo "hybridnet loaded${HN_PARAMS:+ with $HN_PARAMS}: /dev/hybridnet, /sys/class/misc/hybridnet"
 if [ -x /newroot/bin/sh ]; then
-	echo "The host's tree, read-only under a RAM overlay; the VM's tests in /run/hn."
+	echo "A shell in the host's tree, read-only under a RAM overlay (what you write"
+	echo "is gone at exit); the VM's test programs are in /run/hn."
 	echo "exit powers the VM off."
 	export HN_PATH
-	hn-hostrun "$HN_CWD" 'exec bash -i 2>/dev/null || exec sh -i'
-	exit
+	hn-hostrun "$HN_CWD" 'if command -v bash >/dev/null; then exec bash -i; fi; exec sh -i'
+	echo "HN-EXIT $?" >/dev/ttyS1
+	poweroff -f
 fi
-echo "No host tree (no 9p in this kernel?): the initramfs's busybox only."
+echo "No host tree (no 9p in this kernel?): the initramfs's busybox only;"
+echo "the VM's test programs are in /opt/hn."
 EOF
 fi
 (cd "$tmp/root" && find . -mindepth 1 | cpio -o -H newc -R 0:0 --quiet |
@@ -108,8 +115,11 @@ fi
 cat "$initrd" "$tmp/job.cpio.gz" >"$tmp/initrd.gz"
 
 if [ "$shell" = 1 ]; then
-	"$here/../../vm/run.sh" -k "$kernel" --host --shell "$tmp/initrd.gz"
-	exit
+	"$here/../../vm/run.sh" -k "$kernel" --host --shell -o "$tmp" \
+		"$tmp/initrd.gz" || exit 125
+	rc=$(tr -d '\r' <"$tmp/results.log" | sed -n 's/^HN-EXIT \([0-9]*\)$/\1/p' | tail -n 1)
+	printf 'vm-shell: exit status %s\n' "${rc:=0}" >&2
+	exit "$rc"
 fi
 rc=0
 HN_APPEND="hn.run=cmd" "$here/../../vm/run.sh" -k "$kernel" -t "$tmo" \

@@ -69,7 +69,8 @@ tap_ok() {
 	fi
 }
 
-load() { insmod $KO "$@"; }
+# hn-load.sh: insmod, failing on a parameter the module does not have
+load() { hn-load.sh "$@"; }
 unload() { rmmod hybridnet; }
 
 case $mode in
@@ -217,9 +218,6 @@ cmd)	# make vm-run (vm-cmd.sh wrote /etc/hn-job)
 	. /etc/hn-job
 	if ! load $HN_PARAMS 2>/tmp/insmod.err; then
 		cat /tmp/insmod.err
-		# busybox insmod tries finit_module, then init_module: one
-		# reason, logged twice
-		dmesg | sed -n 's/^\[[^]]*\] \(hybridnet: \)/\1/p' | uniq | tail -n 3
 		echo "vm-run: insmod hybridnet.ko $HN_PARAMS failed"
 		exit 125
 	fi

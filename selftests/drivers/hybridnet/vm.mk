@@ -32,7 +32,7 @@ HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
 HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 # Debian's programs the interfaces' tests run (dynbin.sh), and scripts
 HN_VM_SCRIPTS	:= $(addprefix $(HN_VM)/bin/,netdev-traffic-vm.sh netns-lib.sh \
-		   paced-bench.sh netdev-bench.sh tcp-vm.sh capture-vm.sh)
+		   paced-bench.sh netdev-bench.sh tcp-vm.sh capture-vm.sh hn-load.sh)
 HN_VM_DYN	:= $(HN_VM)/bin/iperf3 $(HN_VM)/bin/ipr $(HN_VM)/bin/tcr \
 		   $(HN_VM)/bin/tcpdump
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
@@ -120,7 +120,10 @@ $(HN_VM)/bin/errors-vm.sh: $(HN_VM_SRCDIR)/errors-vm.sh
 	cp $< $@
 
 # the interfaces' traffic tests, their helpers, the benchmarks and the
-# TCP experiment (hn.run=bench-paced, bench-netdev, results-tcp)
+# TCP experiment (hn.run=bench-paced, bench-netdev, results-tcp); the
+# insmod of the tests, demo, vm-run and vm-shell (an unknown parameter
+# fails)
+$(HN_VM)/bin/hn-load.sh: $(HN_VM_SRCDIR)/hn-load.sh
 $(HN_VM)/bin/netdev-traffic-vm.sh: $(HN_VM_SRCDIR)/netdev-traffic-vm.sh
 $(HN_VM)/bin/netns-lib.sh: $(HN_VM_SRCDIR)/netns-lib.sh
 $(HN_VM)/bin/capture-vm.sh: $(HN_VM_SRCDIR)/capture-vm.sh
@@ -203,9 +206,7 @@ check-vm-run: $(HN_INITRD) $(HN_VM_HOSTBIN) $(HN_SAMPLES)
 	@$(HN_VM_SRCDIR)/test-vm-run.sh $(O) > $(O)/tap/$@.tap; \
 	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
 
-demo:
-	@selftests/deps.sh
-	@$(MAKE) --no-print-directory $(HN_INITRD)
+demo: $(HN_INITRD)
 	@HN_APPEND="hn.run=demo" $(HN_VM_RUN) -t $(HN_VM_TIMEOUT) \
 		-o $(HN_VM)/demo $(HN_INITRD)
 
@@ -234,7 +235,7 @@ results-tcp: $(HN_INITRD)
 # linux-source-6.1 with tinyconfig and the options below: about 10 to 20
 # minutes on 2 cores (needs libelf-dev, flex, bison, bc), once per
 # machine.  The kernel is kept outside the clone, in
-# $(HN_DBG_CACHE)/kdebug-KEY, KEY a hash of the options and of the kernel
+# $(HN_CACHE)/kdebug-KEY, KEY a hash of the options and of the kernel
 # source's version, so a new clone (CI's) reuses it.  The tests take about
 # 6 minutes there.  The network options (namespaces, IPv4, IPv6, veth,
 # the qdisc layer) are those of the interfaces' tests (netdev-vm.sh).
@@ -256,12 +257,10 @@ HN_DBG_ON	:= 64BIT SMP MODULES MODULE_UNLOAD PRINTK PRINTK_TIME TTY \
 		   NAMESPACES NET_NS INET IPV6 NETDEVICES NET_CORE VETH \
 		   NET_SCHED
 HN_DBG_OFF	:= SLOB WERROR MODULE_SIG
-HN_DBG_CACHE	?= $(if $(shell test -w /var/cache && echo y), \
-			/var/cache/hybridnet,$(abspath $(O)))
 HN_DBG_KEY	:= $(shell { echo $(HN_DBG_ON) / $(HN_DBG_OFF); \
 			   dpkg-query -W -f='$${Version}' linux-source-6.1 \
 				2>/dev/null; } | sha256sum | cut -c1-12)
-HN_DBG_KDIR	:= $(strip $(HN_DBG_CACHE))/kdebug-$(HN_DBG_KEY)
+HN_DBG_KDIR	:= $(HN_CACHE)/kdebug-$(HN_DBG_KEY)
 HN_DBG_KSRC	:= $(HN_DBG_KDIR)/linux-source-6.1
 HN_DBG_KIMG	:= $(HN_DBG_KSRC)/arch/x86/boot/bzImage
 
@@ -269,7 +268,6 @@ HN_DBG_KIMG	:= $(HN_DBG_KSRC)/arch/x86/boot/bzImage
 # built beside the cache and moved in whole: an interrupted build leaves
 # no half kernel to reuse
 $(HN_DBG_KIMG):
-	@selftests/deps.sh
 	rm -rf $(HN_DBG_KDIR).new && mkdir -p $(HN_DBG_KDIR).new
 	tar -xJf $(KSRC_TAR) -C $(HN_DBG_KDIR).new
 	$(MAKE) -C $(HN_DBG_KDIR).new/linux-source-6.1 tinyconfig
