@@ -5,11 +5,15 @@
  * slots, node u has circuits to u+1 .. u+K, and reaches the others by
  * wormhole.
  *
- *  1. every node sends one 128-byte message to every other node: each
- *     delivery is printed with its mode, slot and virtual times;
+ *  1. every node sends one 128-byte message to every other node: node
+ *     0's deliveries are printed with their mode, slot and virtual times,
+ *     then the latency of all 56 by mode;
  *  2. node 0 streams 400 x 1 KiB to node 1 (a circuit) and to node 6
- *     (wormhole) at once: latency and virtual throughput per stream;
+ *     (wormhole) at once: latency and virtual throughput per stream,
+ *     against the share of the TDM cycle each has;
  *  3. per-mode counts and latencies.
+ * Each part says what its figures mean; the fabric's configuration comes
+ * from sysfs (config/).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -53,6 +57,23 @@ static void agg_print(const char *what, const struct agg *a)
 	       (unsigned long long)a->max);
 }
 
+/* a configuration field of the module (sysfs config/), 0 if unreadable */
+static unsigned long cfg(const char *name)
+{
+	char path[128];
+	unsigned long v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/misc/hybridnet/config/%s", name);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%lu", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v;
+}
+
 /* a bulk stream: its latencies, its span of virtual time, its bytes */
 struct stream {
 	struct agg lat;
@@ -76,10 +97,11 @@ int main(void)
 {
 	struct hn_handle *h[N];
 	struct hybridnet_msg_hdr hdr;
-	struct agg mode[2] = { 0 };
+	struct agg mode[2] = { 0 }, first[2] = { { 0 } };
 	struct stream bulk[2] = { { .first = ~0ull }, { .first = ~0ull } };
 	static uint8_t buf[1024];
 	struct hybridnet_info info;
+	unsigned long slot_ns, mbps, cycle_ns;
 	int u, v, i, rc;
 	ssize_t n;
 
@@ -98,7 +120,7 @@ int main(void)
 	hn_info(h[0], &info);
 	printf("== hybridnet demo: %u nodes, %u predictive slots + 1 wormhole slot\n",
 	       info.nodes, info.slots);
-	printf("== 1. all-to-all, one 128-byte message per pair\n");
+	printf("== 1. all-to-all, one 128-byte message per pair: what node 0 received\n");
 	printf("   src -> dst  mode      slot   t_inject(ns)  t_deliver(ns)  latency(ns)\n");
 	for (u = 0; u < N; u++)
 		for (v = 0; v < N; v++)
@@ -120,6 +142,9 @@ int main(void)
 				return 1;
 			}
 			agg_add(&mode[hdr.mode], hdr.t_deliver - hdr.t_inject);
+			agg_add(&first[hdr.mode], hdr.t_deliver - hdr.t_inject);
+			if (v)
+				continue;
 			printf("   %3u -> %-3u %-9s %4u %14llu %14llu %12llu   \"%s\"\n",
 			       hdr.src, hdr.dst, mode_name(hdr.mode), hdr.slot,
 			       (unsigned long long)hdr.t_inject,
@@ -127,6 +152,16 @@ int main(void)
 			       (unsigned long long)(hdr.t_deliver - hdr.t_inject),
 			       (char *)buf);
 		}
+	printf("   all %d messages:\n", N * (N - 1));
+	agg_print("by circuit", &first[HYBRIDNET_MODE_CIRCUIT]);
+	agg_print("by wormhole", &first[HYBRIDNET_MODE_WORMHOLE]);
+	printf("   A pair with a circuit (u -> u+1 .. u+%u) sends in its circuit's slot,\n"
+	       "   alone on its path: its latency is the wait for that slot and the transfer.\n"
+	       "   The other pairs go by wormhole in slot %u, where worms are arbitrated:\n"
+	       "   the worms bound for one node cross one after another, so the later ones\n"
+	       "   wait for whole wormhole slots (%llu ns at most here).\n",
+	       info.slots, info.slots,
+	       (unsigned long long)first[HYBRIDNET_MODE_WORMHOLE].max);
 
 	printf("== 2. node 0 streams %d x 1 KiB to node 1 (circuit) and node 6 (wormhole)\n",
 	       BULK);
@@ -170,6 +205,20 @@ int main(void)
 		printf("  %-22s %.2f Gb/s of virtual time\n", "",
 		       bulk[v].bytes * 8.0 / (bulk[v].last - bulk[v].first));
 	}
+	/* every slot holds circuits (shift 1..K), so a cycle runs them all */
+	slot_ns = cfg("slot_p_ns");
+	mbps = cfg("link_mbps");
+	cycle_ns = slot_ns * (info.slots + 1);
+	if (cycle_ns)
+		printf("   Each stream has one slot of the %u in each TDM cycle of %lu ns: the\n"
+		       "   circuit its slot 0, the worms slot %u. So each can carry at most\n"
+		       "   1/%u of the %.1f Gb/s link, %.2f Gb/s, the worms less (a worm's first\n"
+		       "   flit costs more than the others). Here the sending program,\n"
+		       "   slowed down by the VM's emulation, sets the pace as much as the\n"
+		       "   fabric does; the latencies are those of 1 KiB messages queued behind\n"
+		       "   each other in node 0's NIC. hnsim gives the fabric's own figures.\n",
+		       info.slots + 1, cycle_ns, info.slots, info.slots + 1,
+		       mbps / 1000.0, mbps / 1000.0 / (info.slots + 1));
 	printf("== 3. per switching mode, all messages\n");
 	agg_print("circuit", &mode[HYBRIDNET_MODE_CIRCUIT]);
 	agg_print("wormhole", &mode[HYBRIDNET_MODE_WORMHOLE]);

@@ -21,7 +21,9 @@
 #    /var/cache/apt/archives bound on the root's, so that packages are
 #    downloaded once), as root, as a user would: "make demo", then
 #    "make check CHECK_STEPS='check-unit check-vm'".  Each must exit 0,
-#    the demo show its statistics and the check end "N passed, 0 failed".
+#    the demo build quietly (no command of the build shown), show the
+#    fabric's statistics and end with what to try next, and the check end
+#    "N passed, 0 failed".
 #
 # Every mount goes away on every way out (a trap); the copy of the root
 # too once all passed (HN_FRESH_KEEP=1 keeps it).  The times of each
@@ -193,8 +195,13 @@ tail -n 25 "$out/demo.log" >"$T/demo.tail"
 report "$([ $rc -eq 0 ] && echo 1 || echo 0)" \
 	"make demo, the first command on a fresh Debian 12, exits 0 ($rc, $(secs "$t0") s; log $out/demo.log)" \
 	"$T/demo.tail"
-report "$(grep -q '^== hnctl stats' "$out/demo.log" && echo 1 || echo 0)" \
-	"make demo showed the fabric's statistics"
+report "$(grep -q '^== What the fabric counted' "$out/demo.log" &&
+	tail -n 12 "$out/demo.log" | grep -q '^== Try next' && echo 1 || echo 0)" \
+	"make demo showed the fabric's statistics, and ends with what to try next"
+# quiet: its own lines, the VM's, no command of the build (V=1 shows them)
+grep -nE '^(cc|gcc|ar|tar|cp|selftests/|make\[)|  CC ' "$out/demo.log" | head -n 5 >"$T/loud"
+report "$([ -s "$T/loud" ] && echo 0 || echo 1)" \
+	"make demo built quietly: no command of the build in its output" "$T/loud"
 
 t0=$(date +%s)
 in_root "$out/check.log" 'make check CHECK_STEPS="check-unit check-vm"'

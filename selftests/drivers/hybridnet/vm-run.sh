@@ -158,28 +158,50 @@ check)
 		tap_ok "kmemleak finds no leak" sh -c "! grep -q . $kml || { cat $kml; false; }"
 	fi
 	;;
-demo)
+demo)	# make demo: what it shows, then what to try next
 	load nodes=8 clock=paced pace_ppm=100000 tick_us=200 || exit 1
-	echo "== hnctl show"
+	cat <<-EOF
+	hybridnet demo: the module in a qemu VM booting Debian's kernel, loaded with
+	nodes=8 clock=paced pace_ppm=100000: 8 nodes on one crossbar, virtual time
+	running at a tenth of wall time. Times below are virtual ns.
+
+	== The fabric (hnctl show): K predictive slots for circuits, then slot K
+	   for wormhole, each slot-p-ns long, links of link-mbps
+	EOF
 	hnctl show nodes slots policy slot-p-ns slot-w-ns link-mbps clock
 	echo
-	echo "== hnctl preload shift 1..4: node u gets circuits to u+1..u+4"
+	echo "== Circuits (hnctl preload shift 1..4): in slot s, node u has a circuit to u+s+1"
 	hnctl preload shift 1..4
 	hnctl circuits
 	echo
 	demo
 	echo
-	echo "== hnctl stats (the circuit/wormhole split)"
+	cat <<-EOF
+	== What the fabric counted (hnctl stats): messages and bytes sent (tx) and
+	   delivered (rx) by circuit and by wormhole, latency over all messages,
+	   Ding's utilisation in parts per million; tx-full: writes that found the
+	   NIC buffer full (they wait, nothing is dropped)
+	EOF
 	hnctl stats | grep -E '^(tx|rx)-|^lat|^util'
-	echo
-	echo "== sysfs: $SYS"
-	for d in config stats clock errors; do
-		echo "-- $d/"
-		(cd $SYS/$d && grep . *) | sed 's/^/   /'
-	done
-	echo "-- nodes/0/"
-	(cd $SYS/nodes/0 && grep . *) | sed 's/^/   /'
+	echo "   The same figures, one per file: $SYS/stats/"
 	unload
+	cat <<-EOF
+
+	== What you saw: the module's configuration; the circuits a preload put in
+	   its predictive slots; messages that took a circuit where their pair had
+	   one and the wormhole slot where it had none, with their latencies; two
+	   streams, one per mode; and the fabric's own count of it all.
+
+	== Try next:
+	   make vm-shell HN_PARAMS="nodes=8 preload=shift"
+	          a shell in the VM with the module loaded: hnctl show, hnctl stats
+	   make vm-run HN_PARAMS="nodes=2 preload=shift" CMD='build/samples/pingpong 2'
+	          a program of yours next to the module (docs/tutorial.md)
+	   samples/demo.c        the traffic above: change it and run make demo again
+	   selftests/drivers/hybridnet/vm-run.sh, its demo case: the rest of this run
+	   build/hnsim run --pattern uniform --load 0.5
+	          the same engine in user space, without a VM (hnsim run --help)
+	EOF
 	;;
 bench)
 	load || exit 1

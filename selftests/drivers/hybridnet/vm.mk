@@ -206,9 +206,18 @@ check-vm-run: $(HN_INITRD) $(HN_VM_HOSTBIN) $(HN_SAMPLES)
 	@$(HN_VM_SRCDIR)/test-vm-run.sh $(O) > $(O)/tap/$@.tap; \
 	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
 
-demo: $(HN_INITRD)
+# quiet, as Kbuild is: the build's commands in $(O)/demo-build.log (shown
+# when it fails; V=1 shows them as they run), run.sh's only when the run fails
+demo:
+	@echo "make demo: building the module, the tools and the VM's initramfs$(if $(filter 1,$(V)),, (V=1 shows the commands))"
+	@$(if $(filter 1,$(V)),$(MAKE) --no-print-directory $(HN_INITRD), \
+		mkdir -p $(O) && $(MAKE) --no-print-directory $(HN_INITRD) >$(O)/demo-build.log 2>&1 || \
+		{ tail -n 40 $(O)/demo-build.log; echo "make demo: the build failed; all of it in $(O)/demo-build.log"; exit 1; })
+	@echo "make demo: booting the VM (qemu without KVM: 10 to 30 s)"
+	@echo
 	@HN_APPEND="hn.run=demo" $(HN_VM_RUN) -t $(HN_VM_TIMEOUT) \
-		-o $(HN_VM)/demo $(HN_INITRD)
+		-o $(HN_VM)/demo $(HN_INITRD) 2>$(O)/demo-run.err || \
+		{ cat $(O)/demo-run.err; exit 1; }
 
 bench-vm: $(HN_INITRD)
 	@HN_APPEND="hn.run=bench" $(HN_VM_RUN) -t $(HN_VM_TIMEOUT) \
