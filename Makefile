@@ -112,6 +112,7 @@ CHECK_STEPS := check-unit check-spec check-scan
 -include tools/hnctl/hnctl.mk
 -include tools/hntraffic/hntraffic.mk
 -include selftests/fresh/fresh.mk
+-include selftests/docs/docs.mk
 -include dist/install.mk
 
 # The targets that install the Debian packages they lack
@@ -236,6 +237,8 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
   check-vm-run      vm-run: a program of the build tree, Debian's ip and
                     python3, HN_PARAMS, the exit status; vm-shell on a
                     terminal; a parameter the module does not have
+  check-docs        every example of README.md and docs/ runs as written
+                    (the markers: selftests/docs/check-docs.py)
   check-fresh       make demo and make check (unit, VM) the first time, in
                     a clean clone on a fresh Debian 12 root (debootstrap,
                     kept in $(HN_CACHE)); HN_FRESH_REF=commit (HEAD)
