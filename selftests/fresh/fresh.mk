@@ -9,7 +9,8 @@
 #                      HN_FRESH_REF (HEAD) in a copy of it, and there
 #                      "make demo" and "make check CHECK_STEPS='check-unit
 #                      check-vm'"; TAP to $(O)/tap/check-fresh.tap.  About
-#                      15 minutes on 2 cores.  make check runs it when
+#                      11 minutes on 2 cores (a minute more the first
+#                      time, for the root).  make check runs it when
 #                      HN_FRESH_LANE=1 (.ci/run sets it).
 
 HN_FRESH_REF	?= HEAD
