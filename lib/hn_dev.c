@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +15,8 @@
 #include <sys/uio.h>
 
 #include "hn_dev_int.h"
+
+__thread char hn_open_path[128];
 
 int hn_open(struct hn_handle **hp, const char *path, int flags)
 {
@@ -32,7 +35,8 @@ int hn_open(struct hn_handle **hp, const char *path, int flags)
 		int rc = -errno;
 
 		free(h);
-		hn_dev_open_failed(path ? path : HN_DEV_PATH);
+		snprintf(hn_open_path, sizeof(hn_open_path), "%s",
+			 path ? path : HN_DEV_PATH);
 		errno = -rc;
 		return rc;
 	}

@@ -21,14 +21,8 @@
 
 #define HN_SYSFS	"/sys/class/misc/" HYBRIDNET_DEV_NAME
 
-/* hn_open()'s failures have no handle: this thread's last one */
-static __thread char open_path[128];
+/* hn_open()'s failures have no handle: this thread's last one's text */
 static __thread char open_err[sizeof(((struct hn_handle *)0)->err)];
-
-void hn_dev_open_failed(const char *path)
-{
-	snprintf(open_path, sizeof(open_path), "%s", path);
-}
 
 /* Field @i (0: the first) of a ':'-separated line, into @out. */
 static int field(const char *line, int i, char *out, size_t len)
@@ -303,7 +297,7 @@ const char *hn_strerror(struct hn_handle *h, int err)
 	switch (op) {
 	case HN_OP_OPEN:
 		open_text(text, sizeof(text),
-			  open_path[0] ? open_path : HN_DEV_PATH, err);
+			  hn_open_path[0] ? hn_open_path : HN_DEV_PATH, err);
 		break;
 	case HN_OP_BIND:
 		bind_text(h, text, sizeof(text), err);

@@ -21,8 +21,8 @@ struct hn_handle {
 	char err[1024];			/* hn_strerror() */
 };
 
-/* hn_open() failed in this thread on @path (hn_dev_err.c). */
-void hn_dev_open_failed(const char *path);
+/* The path of this thread's last hn_open() that failed (hn_dev.c). */
+extern __thread char hn_open_path[128];
 
 /* What the control plane also says when the module is not there. */
 #define HN_ERR_NOT_LOADED						\

@@ -114,7 +114,7 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 	for (i = 0, rc = 0; i < argc && !rc; i++) {
 		const char *a = argv[i];
 
-		rc = hnctl_common_opt(o, "preload", a);
+		rc = hnctl_common_opt(o, a);
 		if (rc < 0) {
 			free(stmt);
 			return 0;
@@ -362,7 +362,7 @@ int cmd_predict(struct hnctl *o, int argc, char **argv)
 		goto out;
 	}
 	for (i = 0; i < argc && !rc; i++) {
-		rc = hnctl_common_opt(o, "predict", argv[i]);
+		rc = hnctl_common_opt(o, argv[i]);
 		if (rc < 0) {
 			rc = 0;
 			goto out;
@@ -425,7 +425,7 @@ int cmd_release(struct hnctl *o, int argc, char **argv)
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, "release", argv[i]);
+		rc = hnctl_common_opt(o, argv[i]);
 		if (rc < 0)
 			return 0;
 		if (rc)
@@ -540,7 +540,7 @@ int cmd_circuits(struct hnctl *o, int argc, char **argv)
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, "circuits", argv[i]);
+		rc = hnctl_common_opt(o, argv[i]);
 		if (rc < 0)
 			return 0;
 		if (rc)

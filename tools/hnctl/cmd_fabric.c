@@ -166,7 +166,7 @@ static int parse(struct hnctl *o, const char *cmd, const char *key, int argc,
 
 	*name = NULL;
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, cmd, argv[i]);
+		rc = hnctl_common_opt(o, argv[i]);
 		if (rc < 0)
 			return -1;
 		if (rc)

@@ -153,7 +153,7 @@ int cmd_monitor(struct hnctl *o, int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		rc = hnctl_common_opt(o, "monitor", a);
+		rc = hnctl_common_opt(o, a);
 		if (rc < 0)
 			return 0;
 		if (rc)

@@ -154,7 +154,7 @@ static int parse(struct hnctl *o, struct sched_args *x, int argc,
 	}
 	for (i = 0; i < argc; i++) {
 		a = argv[i];
-		rc = hnctl_common_opt(o, "sched", a);
+		rc = hnctl_common_opt(o, a);
 		if (rc < 0)
 			return -1;
 		if (rc)

@@ -196,7 +196,7 @@ int cmd_stats(struct hnctl *o, int argc, char **argv)
 	size_t n;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, "stats", argv[i]);
+		rc = hnctl_common_opt(o, argv[i]);
 		if (rc < 0)
 			return 0;
 		if (rc)

@@ -271,7 +271,7 @@ static int parse(struct hnctl *o, int argc, char **argv, struct top_opts *t)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-		rc = hnctl_common_opt(o, "top", a);
+		rc = hnctl_common_opt(o, a);
 		if (rc < 0)
 			return -1;
 		if (rc)

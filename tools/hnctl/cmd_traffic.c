@@ -496,7 +496,7 @@ static int start(struct hnctl *o, int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *eq = strchr(argv[i], '=');
 
-		rc = hnctl_common_opt(o, CMD, argv[i]);
+		rc = hnctl_common_opt(o, argv[i]);
 		if (rc < 0)
 			return 0;
 		if (rc)
@@ -565,7 +565,7 @@ int cmd_traffic(struct hnctl *o, int argc, char **argv)
 		return hnctl_usage(CMD, "'%s': expected start, stop or status",
 				   what);
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, CMD, argv[i]);
+		rc = hnctl_common_opt(o, argv[i]);
 		if (rc < 0)
 			return 0;
 		if (!rc)

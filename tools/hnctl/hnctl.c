@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hnctl.c - hnctl, the control tool of hybridnet, in the style of ip(8):
- * global options, the command table, connecting to the generic netlink
- * family and reporting the kernel's refusals.
+ * its global options and the command table (the commands are cmd_*.c,
+ * what they share common.c).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -45,203 +45,6 @@ const struct hnctl_cmd hnctl_cmds[] = {
 	  hnctl_help_capture },
 	{ NULL, NULL, NULL, NULL },
 };
-
-int hnctl_usage(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "hnctl%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry 'hnctl %s%s--help'.\n", cmd ? cmd : "",
-		cmd ? " " : "");
-	return EXIT_USAGE;
-}
-
-int hnctl_connect(struct hnctl *o)
-{
-	int rc;
-
-	if (o->ctl)
-		return 0;
-	rc = hn_ctl_open(&o->ctl);
-	if (!rc)
-		return 0;
-	fprintf(stderr, "hnctl: %s\n", hn_ctl_strerror(NULL, rc));
-	return EXIT_KERNEL;
-}
-
-#define CIRCUIT_TRIES	5	/* dumps interrupted by a change, retried */
-
-int hnctl_circuits(struct hnctl *o, struct hn_ctl_circuits *t)
-{
-	int rc, tries;
-
-	for (tries = 0; tries < CIRCUIT_TRIES; tries++) {
-		rc = hn_ctl_circuits(o->ctl, t);
-		if (rc != -EAGAIN)
-			break;
-	}
-	return rc ? hnctl_refused(o, "circuits", rc) : 0;
-}
-
-/* The kernel's message starts "preload refused: ..." already. */
-static int says_refused(const char *msg)
-{
-	const char *colon = strchr(msg, ':');
-
-	return colon && colon - msg >= 8 && !strncmp(colon - 8, " refused", 8);
-}
-
-int hnctl_refused(struct hnctl *o, const char *what, int rc)
-{
-	const char *msg = o->ctl ? hn_ctl_strerror(o->ctl, rc) : strerror(-rc);
-
-	if (says_refused(msg))
-		fprintf(stderr, "hnctl: %s\n", msg);
-	else
-		fprintf(stderr, "hnctl: %s refused: %s\n", what, msg);
-	return EXIT_KERNEL;
-}
-
-/* The help text @s, its lines @KEYS@ and @VALUES@ made from the fields */
-static void help_print(const char *s)
-{
-	const char *nl;
-
-	for (; *s; s = nl + 1) {
-		nl = strchr(s, '\n');
-		if (!nl)
-			nl = s + strlen(s) - 1;
-		if (!strncmp(s, "@KEYS@\n", 7))
-			config_help_keys();
-		else if (!strncmp(s, "@VALUES@\n", 9))
-			config_help_values();
-		else
-			fwrite(s, 1, (size_t)(nl - s + 1), stdout);
-	}
-}
-
-void hnctl_help(const char *cmd)
-{
-	const struct hnctl_cmd *c;
-
-	for (c = hnctl_cmds; c->name; c++)
-		if (!strcmp(c->name, cmd)) {
-			help_print(c->help);
-			return;
-		}
-}
-
-int hnctl_common_opt(struct hnctl *o, const char *cmd, const char *arg)
-{
-	if (!strcmp(arg, "-j") || !strcmp(arg, "--json")) {
-		o->json = 1;
-		return 1;
-	}
-	if (!strcmp(arg, "-p") || !strcmp(arg, "--pretty")) {
-		o->pretty = 1;
-		j_pretty(1);
-		return 1;
-	}
-	if (!strcmp(arg, "-n") || !strcmp(arg, "--dry-run")) {
-		o->dry_run = 1;
-		return 1;
-	}
-	if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-		hnctl_help(cmd);
-		return -1;
-	}
-	return 0;
-}
-
-int hnctl_num(const char *s, uint64_t max, uint64_t *v)
-{
-	unsigned long long x;
-	char *end;
-	int base = 10;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (!((*s >= '0' && *s <= '9') ||
-	      (base == 16 && strchr("abcdefABCDEF", *s) && *s)))
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, base);
-	if (errno || *end || x > max)
-		return -1;
-	*v = x;
-	return 0;
-}
-
-int hnctl_num_unit(const char *s, unsigned int units, uint64_t max,
-		   uint64_t *v)
-{
-	static const struct {
-		const char *unit;
-		uint64_t mul;
-		unsigned int kind;
-	} unit[] = {
-		{ "ns", 1, HNCTL_UNIT_TIME },
-		{ "us", 1000, HNCTL_UNIT_TIME },
-		{ "ms", 1000000, HNCTL_UNIT_TIME },
-		{ "s", 1000000000, HNCTL_UNIT_TIME },
-		{ "K", 1024, HNCTL_UNIT_BYTES },
-		{ "k", 1024, HNCTL_UNIT_BYTES },
-		{ "M", 1048576, HNCTL_UNIT_BYTES },
-	};
-	char num[32];
-	size_t i, n;
-
-	if (!hnctl_num(s, max, v))
-		return 0;
-	for (n = 0; s[n] >= '0' && s[n] <= '9'; n++)
-		;
-	if (!n || n >= sizeof(num))
-		return -1;
-	memcpy(num, s, n);
-	num[n] = '\0';
-	for (i = 0; i < sizeof(unit) / sizeof(unit[0]); i++) {
-		if (!(unit[i].kind & units) || strcmp(s + n, unit[i].unit))
-			continue;
-		if (hnctl_num(num, max / unit[i].mul, v))
-			return -1;
-		*v *= unit[i].mul;
-		return 0;
-	}
-	return -1;
-}
-
-int hnctl_pair(const char *s, struct hn_ctl_pair *p)
-{
-	const char *colon = strchr(s, ':');
-	uint64_t a, b;
-	char buf[24];
-
-	if (!colon || (size_t)(colon - s) >= sizeof(buf))
-		return -1;
-	memcpy(buf, s, colon - s);
-	buf[colon - s] = '\0';
-	if (hnctl_num(buf, UINT32_MAX, &a) ||
-	    hnctl_num(colon + 1, UINT32_MAX, &b))
-		return -1;
-	p->src = (uint32_t)a;
-	p->dst = (uint32_t)b;
-	return 0;
-}
-
-const char *hnctl_grant_str(unsigned int result, char *num, size_t len)
-{
-	const char *name = hn_ctl_grant_name(result);
-
-	if (name)
-		return name;
-	snprintf(num, len, "%u", result);
-	return num;
-}
 
 /* The command named @name, or a unique prefix of one. */
 /* "no command (show, set, ...)": the commands of hnctl_cmds[] */
@@ -329,7 +132,7 @@ int main(int argc, char **argv)
 				     !strcmp(argv[i + 1], "help")))
 			main_help();
 		else if (i + 1 < argc && (c = find_cmd(argv[i + 1])) != NULL)
-			hnctl_help(c->name);
+			hnctl_help(c->help);
 		else if (i + 1 < argc)
 			return hnctl_usage(NULL, "unknown command '%s'",
 					   argv[i + 1]);
@@ -341,9 +144,10 @@ int main(int argc, char **argv)
 	if (!c)
 		return hnctl_usage(NULL, "unknown command '%s'", argv[i]);
 	if (i + 1 < argc && !strcmp(argv[i + 1], "help")) {
-		hnctl_help(c->name);
+		hnctl_help(c->help);
 		return 0;
 	}
+	o.help = c->help;
 	rc = c->run(&o, argc - i - 1, argv + i + 1);
 	hn_ctl_close(o.ctl);
 	return rc;

@@ -26,6 +26,7 @@ struct hnctl {
 	int dry_run;			/* -n: print the request, send nothing */
 	const char *config_file;	/* -c: the fabric of a dry run */
 	struct hn_ctl *ctl;		/* once connected */
+	const char *help;		/* the command's: -h, --help */
 };
 
 struct hnctl_cmd {
@@ -52,9 +53,9 @@ int hnctl_usage(const char *cmd, const char *fmt, ...)
  * Options every command takes after its name: -j/--json, -n/--dry-run,
  * -h/--help.  Returns 1 when @arg was one (and -1 after printing help).
  */
-int hnctl_common_opt(struct hnctl *o, const char *cmd, const char *arg);
-/* Print the help of @cmd (stdout). */
-void hnctl_help(const char *cmd);
+int hnctl_common_opt(struct hnctl *o, const char *arg);
+/* Print a help text (stdout), its lines @KEYS@ and @VALUES@ filled in. */
+void hnctl_help(const char *text);
 
 /* Numbers: decimal or 0x hex, whole token, within [0, max]. */
 int hnctl_num(const char *s, uint64_t max, uint64_t *v);
@@ -73,7 +74,7 @@ int hnctl_pair(const char *s, struct hn_ctl_pair *p);
 const char *hnctl_grant_str(unsigned int result, char *num, size_t len);
 
 /* Configuration as text ("nodes 64 slots 4 ...", one line, or one
- * "KEY VALUE" line per field) and as JSON members (cmd_config.c). */
+ * "KEY VALUE" line per field) and as JSON members (config_text.c). */
 void config_print(const struct hn_ctl_config *cfg, int one_line);
 void config_json(const struct hn_ctl_config *cfg);
 /*
@@ -86,9 +87,11 @@ int config_value(struct hn_ctl_config *cfg, const char *key, const char *val,
 int config_file(const char *path, struct hn_ctl_config *cfg, char *err,
 		size_t len);
 /* The keys of show --help, and the keys and values of set --help, from
- * libhybridnet's table of fields (cmd_config.c) */
+ * libhybridnet's table of fields (config_text.c) */
 void config_help_keys(void);
 void config_help_values(void);
+/* The field called @key (its name, or with '_' for '-'), or NULL. */
+const struct hn_ctl_field *config_field(const char *key);
 
 /* The commands */
 int cmd_show(struct hnctl *o, int argc, char **argv);

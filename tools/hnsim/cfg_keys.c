@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cfg_keys.c - hnsim: struct hn_config fields by name (--set KEY=VALUE,
- * --config FILE), and the policy's name.
+ * cfg_keys.c - hnsim: struct hn_config fields by name (what --set
+ * KEY=VALUE and --config FILE's lines set), and the policy's name.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -98,45 +98,6 @@ int cfg_set(struct hn_config *c, u32 *preload, const char *key,
 	return -1;
 }
 
-int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
-	    const char *prog)
-{
-	static const struct {
-		int opt;
-		const char *key;
-	} keyed[] = {
-		{ 'p', "profile" }, { 't', "topology" }, { 'n', "nodes" },
-		{ 'k', "slots" }, { 'P', "policy" },
-	};
-	const char *key = NULL, *val = arg;
-	char why[256], *eq;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(keyed); i++)
-		if (opt == keyed[i].opt)
-			key = keyed[i].key;
-	if (opt == 'c')
-		return cfg_file(c, preload, arg, prog) ? 1 : 0;
-	if (opt == 's') {
-		eq = strchr(arg, '=');
-		if (!eq) {
-			fprintf(stderr, "%s: --set '%s': want KEY=VALUE\n",
-				prog, arg);
-			return 1;
-		}
-		*eq = 0;
-		key = arg;
-		val = eq + 1;
-	}
-	if (!key)
-		return -1;
-	if (cfg_set(c, preload, key, val, why, sizeof(why))) {
-		fprintf(stderr, "%s: %s\n", prog, why);
-		return 1;
-	}
-	return 0;
-}
-
 const char *cfg_policy_name(u32 p, char *buf, size_t len)
 {
 	return hn_policy_text(p, buf, (u32)len);
@@ -194,53 +155,4 @@ void cfg_print_json(FILE *f, const struct hn_config *c)
 			hn_cfg_print(c, (u32)i, buf, sizeof(buf)));
 	}
 	fprintf(f, "}\n");
-}
-
-/* Apply KEY=VALUE lines ('#' comments), or hnctl show -j's object, of
- * @path; @prog names the tool.
- */
-int cfg_file(struct hn_config *c, u32 *preload, const char *path,
-	     const char *prog)
-{
-	char *buf = NULL, *eq, *k, *v, *line, *next, why[256];
-	unsigned long n = 0;
-	int rc = 0;
-
-	buf = cfg_read(path);
-	if (!buf)
-		return -1;
-	if (buf[strspn(buf, " \t\r\n")] == '{') {
-		rc = cfg_json(c, preload, buf, path, prog);
-		free(buf);
-		return rc;
-	}
-	for (line = buf; !rc && line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		n++;
-		k = strchr(line, '#');
-		if (k)
-			*k = 0;
-		k = line + strspn(line, " \t\r");
-		if (!*k)
-			continue;
-		eq = strchr(k, '=');
-		if (!eq) {
-			fprintf(stderr, "%s: %s:%lu: want KEY=VALUE\n", prog, path,
-				n);
-			rc = -1;
-			break;
-		}
-		*eq = 0;
-		v = eq + 1 + strspn(eq + 1, " \t");
-		k[strcspn(k, " \t")] = 0;
-		v[strcspn(v, " \t\r")] = 0;
-		if (cfg_set(c, preload, k, v, why, sizeof(why))) {
-			fprintf(stderr, "%s: %s:%lu: %s\n", prog, path, n, why);
-			rc = -1;
-		}
-	}
-	free(buf);
-	return rc;
 }

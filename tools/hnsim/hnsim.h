@@ -36,6 +36,7 @@ const char *cfg_policy_name(u32 policy, char *buf, size_t len);
 void cfg_print_keys(FILE *f);
 void cfg_print(FILE *f, const struct hn_config *c, u32 preload);
 void cfg_print_json(FILE *f, const struct hn_config *c);
+/* -c FILE and the engine's options (cfg_file.c) */
 int cfg_file(struct hn_config *c, u32 *preload, const char *path,
 	     const char *prog);
 /*
@@ -56,12 +57,6 @@ int cfg_opt(struct hn_config *c, u32 *preload, int opt, char *arg,
 	{ "set", required_argument, NULL, 's' },			\
 	{ "config", required_argument, NULL, 'c' }
 #define HNSIM_CFG_SHORTOPTS	"p:t:n:k:P:s:c:"
-
-/* a configuration file whole, NUL-ended, or NULL (said); cfg_json.c */
-char *cfg_read(const char *path);
-/* hnctl show -j's object: profile first, then every other member */
-int cfg_json(struct hn_config *c, u32 *preload, char *text,
-	     const char *path, const char *prog);
 
 /* a trace run (trace.c) and its statistics (trace_report.c) */
 int trace_run(struct sim_opts *o, struct hn_engine **ep,
