@@ -50,8 +50,8 @@ KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz) \
 		/usr/src/linux-source-6.1.tar.xz)
 KSFT	:= $(O)/ksft/kselftest_harness.h $(O)/ksft/kselftest.h
 
-.PHONY: all lib tools check check-unit check-spec check-scan unit bench deps clean \
-	help
+.PHONY: all lib tools check check-unit check-spec check-scan check-cycles unit \
+	bench deps clean help
 all: lib tools
 
 lib: $(O)/libhncore.a
@@ -160,6 +160,18 @@ check-style:
 	@bash selftests/style.sh $(O) $(KSRC_TAR) $(KDIR) \
 		| tee $(O)/tap/check-style.tap
 
+# no file of the engine, the library or a tool calls into a file that
+# calls back (selftests/link-cycles.py, from the objects' symbols)
+CHECK_STEPS += check-cycles
+HN_CYCLE_GROUPS := core:kmod/core lib:lib \
+	hnsim:tools/hnsim+tools/common hnctl:tools/hnctl+tools/common \
+	hntraffic:tools/hntraffic+tools/common+tools/hnsim/topts.c
+check-cycles:
+	@mkdir -p $(O)/tap
+	@python3 selftests/link-cycles.py --out $(O)/cycles \
+		--cc '$(CC) $(BASE) $(HN_NL_CFLAGS) -Itools/hnsim' \
+		$(HN_CYCLE_GROUPS) | tee $(O)/tap/check-cycles.tap
+
 # the VM's kernel-log scan catches every kind of report it must
 check-scan:
 	@mkdir -p $(O)/tap
@@ -224,6 +236,8 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
   check-spec        the netlink spec against the uapi header and the tables
   check-scan        the VM's kernel-log scan
   check-style       checkpatch --strict, W=1 and sparse on kmod/
+  check-cycles      no file of the engine, the library or a tool calls into
+                    one that calls back (from the objects' symbols)
   check-hnctl       hnctl without the module: parsing, phase files
   check-install     install, uninstall, pkg-config, modules_install, udev,
                     bash completion

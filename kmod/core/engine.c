@@ -55,6 +55,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	if (!rc && (c->topology != HN_TOPO_CROSSBAR ||
 		    c->switching != HN_SWITCH_WORMHOLE))
 		rc = hn_sw_create(e);
+	e->w_arm = e->fab ? hn_sw_arm : hn_wormhole_arm;
 	if (rc) {
 		hn_destroy(e);
 		goto out;

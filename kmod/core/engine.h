@@ -237,6 +237,8 @@ struct hn_engine {
 	struct hn_pairs pairs;		/* pair_stats.c */
 	struct hn_topo topo;		/* the fabric */
 	struct hn_fab *fab;		/* switch.c; NULL: wormhole.c's crossbar */
+	/* a worm's head reaches input u at t: its wormhole's hn_*_arm() */
+	void (*w_arm)(struct hn_engine *e, u32 u, u64 t);
 	struct hn_ft *ft;		/* fat tree: scratch to route circuits */
 	u64 ft_seed;			/* ft_sched local-random's */
 };

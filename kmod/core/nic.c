@@ -129,7 +129,7 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 		if (!st->vq_w.count)
 			hn_ring_add(n, st);
 		hn_q_push(&st->vq_w, m);
-		hn_wormhole_arm(e, u, m->t_ready);
+		e->w_arm(e, u, m->t_ready);
 		hn_room_grew(e, u, done);
 	}
 }

@@ -220,10 +220,6 @@ void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t)
 {
 	struct hn_node *n = &e->node[u];
 
-	if (e->fab) {
-		hn_sw_arm(e, u, t);
-		return;
-	}
 	if (!e->in_slot || e->cur != e->cfg.k || n->worm.st)
 		return;
 	t = hn_max64(t, hn_max64(e->now, e->slot_start + e->cfg.guard_ns));
