@@ -245,6 +245,8 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
                     they must name
   check-fields      every list of the configuration fields (modinfo, hnsim,
                     hnctl, the man pages) against kmod/core/hn_fields.h
+  check-next-field  a field added in a copy of the tree to the five files
+                    the table names, found in every interface
   check-dkms        a DKMS build against KDIR in a private tree
   check-help        this list against the Makefiles' targets
   check-vm          the module tests in a qemu VM

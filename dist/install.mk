@@ -21,6 +21,9 @@
 #   make check-help       make help against the targets (test-help.sh)
 #   make check-fields     every list of the configuration fields against
 #                         their table (test-fields.sh)
+#   make check-next-field in a copy of the tree, a field added to the five
+#                         files the table names, found everywhere
+#                         (test-next-field.sh)
 #   make man-path         links to the built pages in $(O)/man/manN/, and
 #                         the MANPATH that finds them before the system's:
 #                         export MANPATH=$$(make -s man-path); man hybridnet
@@ -77,8 +80,10 @@ $(O)/man/%: man/% $(O)/man-fields dist/install.mk
 		 { print }' $< > $@.tmp && mv $@.tmp $@
 
 .PHONY: install uninstall modules_install dkms-src man-path
-.PHONY: check-install check-man check-dkms check-help check-fields
-CHECK_STEPS += check-help check-man check-fields check-install check-dkms
+.PHONY: check-install check-man check-dkms check-help check-fields \
+	check-next-field
+CHECK_STEPS += check-help check-man check-fields check-next-field \
+	check-install check-dkms
 
 # libhybridnet.pc's directories, relative to ${prefix} when they are
 # under PREFIX, so that pkg-config --define-prefix can move the tree
@@ -161,6 +166,11 @@ check-man: $(HN_TOOLS:%=$(O)/%) $(HN_KO) $(HN_MANS)
 check-fields: $(HN_TOOLS:%=$(O)/%) $(HN_KO) $(HN_MANS)
 	@mkdir -p $(O)/tap
 	@selftests/install/test-fields.sh $(O) > $(O)/tap/$@.tap; \
+	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
+
+check-next-field:
+	@mkdir -p $(O)/tap
+	@selftests/install/test-next-field.sh > $(O)/tap/$@.tap; \
 	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
 
 check-dkms:

@@ -27,7 +27,8 @@
  * Documentation/ABI/testing/sysfs-class-misc-hybridnet.  What the engine
  * does with it is the engine's: its member of struct hn_config
  * (hn_core.h), the code that uses it, and its value in the profiles
- * (config.c) unless that is 0.
+ * (config.c) unless that is 0.  make check-next-field adds one in a copy
+ * of the tree, to these five files only, and finds it everywhere.
  *
  * HN_FIELD(field, ATTR, param, "name", "help", type, min, max, live, words)
  *   field  member of struct hn_config (the engine's own short name)
