@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# docs/results/fattree.mk - the fat-tree experiments (issue 13),
+# docs/results/fattree.mk - the fat-tree experiments,
 # included by the top-level Makefile.
 #
 #   make results-fattree   run the sweeps (build/results/fattree/*.dat),

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# fattree.sh - the fat-tree experiments of docs/results/fattree.md (issue
-# 13), run with hnsim on FT(3,4) (64 nodes) and FT(3,8) (512 nodes):
+# fattree.sh - the fat-tree experiments of docs/results/fattree.md,
+# run with hnsim on FT(3,4) (64 nodes) and FT(3,8) (512 nodes):
 #  1. latency against offered load for Duato's switching techniques
 #     (wormhole, virtual cut-through, store-and-forward), with the
 #     zero-load latencies checked against his base-latency formulas;

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# docs/results/switching.mk - Ding's switching experiments (issue 6),
+# docs/results/switching.mk - Ding's switching experiments,
 # included by the top-level Makefile.
 #
 #   make results-switching   run the sweeps (build/results/switching/*.dat)

@@ -328,7 +328,7 @@ void hn_topts_usage_patterns(FILE *f)
 "                    of the current one has arrived), and random-phase messages\n"
 "                    go wormhole whatever their destination (the default)\n"
 "  --phases per-node each node through its own phases, unsynchronised; the\n"
-"                    NIC's table tags every message (the model before issue 10)\n"
+"                    NIC's table tags every message (the engine's first model)\n"
 "  --rmesh M         two-phase: random-mesh messages after the all-to-all (16)\n"
 "  --grid WxH        grid of the mesh patterns, tornado, neighbor (auto)\n"
 "Sizes (--size, default 128):\n"
