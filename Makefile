@@ -217,8 +217,8 @@ Build (into $(O)/ and kmod/):
   hntraffic         $(O)/hntraffic, traffic through /dev/hybridnet
   module            kmod/hybridnet.ko, against KDIR
   unit              the engine's unit tests, with ASan and UBSan
-  samples           $(O)/samples/pingpong, built with pkg-config against
-                    $(O)/libhybridnet-uninstalled.pc (docs/tutorial.md)
+  samples           $(O)/samples/pingpong and circuit, built with pkg-config
+                    against $(O)/libhybridnet-uninstalled.pc (docs/tutorial.md)
   vm-initrd         the VM's initramfs: module, test programs, tools,
                     everything in $(O)/vm/bin/
 Install (PREFIX=/usr/local, DESTDIR):

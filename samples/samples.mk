@@ -5,13 +5,14 @@
 # ($(O)/libhybridnet-uninstalled.pc, lib/lib.mk), dynamically linked.
 # Included by the top-level Makefile after lib/lib.mk.
 #
-#   make samples   $(O)/samples/pingpong (docs/tutorial.md; make
-#                  check-vm-run runs it in the VM)
+#   make samples   $(O)/samples/pingpong and $(O)/samples/circuit
+#                  (docs/tutorial.md; make check-vm-run runs them in the
+#                  VM)
 #
 # samples/demo.c is the exception: make demo runs it from the initramfs,
 # linked -static (selftests/drivers/hybridnet/vm.mk).
 
-HN_SAMPLES	:= $(O)/samples/pingpong
+HN_SAMPLES	:= $(O)/samples/pingpong $(O)/samples/circuit
 
 .PHONY: samples
 all: samples

@@ -3,15 +3,16 @@
 #
 # test-vm-run.sh O - make check-vm-run: "make vm-run" as a user calls it,
 # in five boots (about a minute).  Prints TAP.
-#  0. The C that docs/tutorial.md shows is samples/pingpong.c's.
+#  0. The C that docs/tutorial.md shows is samples/pingpong.c's and
+#     samples/circuit.c's.
 #  1. A file dropped into O/vm/bin/ makes the initramfs out of date, and
 #     is in the VM (at /run/hn) at the next vm-run.
 #  2. HN_PARAMS="nodes=16 slots=4 profile=ding5 preload=shift" and a command
 #     line with quotes and a $: vm-run-guest.sh's checks, run in the VM
 #     (the module's config/, the tutorial's pingpong linked against the
-#     build tree, hnctl stats, sysfs, Debian's ip and python3), each a
-#     TAP line here; then "exit 42", which vm-run must hand back; what
-#     the command wrote is not on the host.
+#     build tree, hnctl stats, sysfs, its circuit, Debian's ip and
+#     python3), each a TAP line here; then "exit 42", which vm-run must
+#     hand back; what the command wrote is not on the host.
 #  3. HN_PARAMS the module refuses: status 125, and the kernel's reason;
 #     a parameter the module does not have (the kernel would load it with
 #     its defaults and only log "unknown parameter 'node' ignored"): the
@@ -38,18 +39,19 @@ vmrun() { # vmrun OUTFILE make-arguments...: make's status
 }
 
 # 0. the tutorial shows the program that runs below
-python3 - docs/tutorial.md samples/pingpong.c >"$T/doc.out" 2>&1 <<'EOF'
+python3 - docs/tutorial.md samples/pingpong.c samples/circuit.c >"$T/doc.out" 2>&1 <<'EOF'
 import re, sys
-doc, src = (open(f).read() for f in sys.argv[1:3])
+doc = open(sys.argv[1]).read()
+src = [open(f).read() for f in sys.argv[2:]]
 blocks = re.findall(r"^```c\n(.*?)^```", doc, re.S | re.M)
-bad = [b for b in blocks if b not in src]
+bad = [b for b in blocks if not any(b in s for s in src)]
 for b in bad:
-    print("not in samples/pingpong.c:\n" + b)
+    print("in no sample of " + " ".join(sys.argv[2:]) + ":\n" + b)
 print(len(blocks), "blocks")
 sys.exit(1 if bad or not blocks else 0)
 EOF
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
-	"docs/tutorial.md's C is samples/pingpong.c's, verbatim ($(tail -n 1 "$T/doc.out"))" \
+	"docs/tutorial.md's C is samples/pingpong.c's and circuit.c's, verbatim ($(tail -n 1 "$T/doc.out"))" \
 	"$T/doc.out"
 
 # 1. the initramfs follows $O/vm/bin/
@@ -76,8 +78,8 @@ awk '/^ok - / { print "1\t" substr($0, 6) } /^not ok - / { print "0\t" substr($0
 while IFS=$'\t' read -r ok desc; do
 	report "$ok" "in the VM: $desc"
 done <"$T/guest"
-report "$([ "$(wc -l <"$T/guest")" -eq 9 ] && echo 1 || echo 0)" \
-	"the VM ran all 9 checks of vm-run-guest.sh ($(wc -l <"$T/guest"))"
+report "$([ "$(wc -l <"$T/guest")" -eq 10 ] && echo 1 || echo 0)" \
+	"the VM ran all 10 checks of vm-run-guest.sh ($(wc -l <"$T/guest"))"
 report "$(grep -qx "it's /root" "$T/run.out" && echo 1 || echo 0)" \
 	"CMD reaches the VM's shell verbatim: quotes, and a \$ it expands there"
 report "$(grep -qx "$token" "$T/run.out" && echo 1 || echo 0)" \

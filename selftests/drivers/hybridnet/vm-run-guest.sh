@@ -39,6 +39,11 @@ t "sysfs stats/ says the same" \
 	sh -c "grep . $SYS/stats/rx_msgs_circuit $SYS/stats/rx_msgs_wormhole &&
 	       test \$(cat $SYS/stats/rx_msgs_circuit) = 3 &&
 	       test \$(cat $SYS/stats/rx_msgs_wormhole) = 3"
+t "the tutorial's circuit: its preload carries 0 -> 1, 1 -> 0 goes by wormhole, and 0 -> 1 after its release" \
+	sh -c "$O/samples/circuit | tee /tmp/ci.out &&
+	       grep -qx 'circuit 0 -> 1 in slot 0' /tmp/ci.out &&
+	       test \"\$(grep -oE '^[0-9] -> [0-9]  [a-z]+ +slot [0-9]|^released.*' /tmp/ci.out | tr -s ' ' | tr '\n' ,)\" = \
+	            '0 -> 1 circuit slot 0,1 -> 0 wormhole slot 4,released 0 -> 1,0 -> 1 wormhole slot 4,'"
 t "Debian's ip (iproute2): ip -br link show lo" \
 	sh -c "ip -br link show lo | tee /dev/stderr | grep -q '^lo .*UP'"
 t "Debian's python3 reads the module's sysfs" \
