@@ -63,6 +63,11 @@ The VM's examples run in one boot ("make vm-run", the initramfs of make
 check-vm); the host's one after the other.  A broken example, an unknown
 KIND, a marker that stands before no code block and a skip without a
 reason fail the test.
+
+Links.  Every relative link of a document, [text](path#anchor), must lead
+to a file of the tree, and its #anchor (if any) to a heading of that
+document, as a Markdown renderer names it ("## The phase file" is
+#the-phase-file).
 """
 import argparse
 import base64
@@ -361,6 +366,44 @@ def run_vm(exs, work, o, tap):
     return vm_ok, p.stdout
 
 
+def slug(title):
+    """The anchor a Markdown renderer (GitHub's) gives a heading."""
+    t = re.sub(r"[^\w\- ]", "", title.strip().lower())
+    return t.replace(" ", "-")
+
+
+def links(docs):
+    """The relative links of the documents that lead nowhere: a file that
+    is not in the tree, or a #anchor that is no heading of its document."""
+    md = MarkdownIt("commonmark")
+    heads = {}
+
+    def anchors(path):
+        if path not in heads:
+            toks = md.parse(open(path).read())
+            heads[path] = {slug(toks[i + 1].content) for i, t in enumerate(toks)
+                           if t.type == "heading_open"}
+        return heads[path]
+
+    bad, n = [], 0
+    for d in docs:
+        todo = md.parse(open(d).read())
+        while todo:
+            t = todo.pop(0)
+            todo[0:0] = t.children or []
+            href = t.attrGet("href") if t.type == "link_open" else None
+            if not href or re.match(r"^[a-z]+:", href):
+                continue
+            n += 1
+            path, _, anchor = href.partition("#")
+            target = os.path.normpath(os.path.join(os.path.dirname(d), path)) if path else d
+            if not os.path.exists(target):
+                bad.append("%s: link to %s: no such file" % (d, href))
+            elif anchor and target.endswith(".md") and anchor not in anchors(target):
+                bad.append("%s: link to %s: no such heading in %s" % (d, href, target))
+    return n, bad
+
+
 class Tap:
     def __init__(self):
         self.n = 0
@@ -412,6 +455,9 @@ def check(docs, o, tap, only_host=False):
                    "every code block is an example or marked: %d examples, %d not run here, %d not commands"
                    % (len(exs) - len(notrun), sum(ex.kind == "skip" for ex in notrun),
                       sum(ex.kind in ("text", "file") for ex in notrun)), errors)
+        nlinks, bad = links(docs)
+        tap.report(not bad, "every link of the documents leads to a file of the tree, "
+                   "and a #anchor to a heading of it (%d links)" % nlinks, bad)
         for ex in exs:
             if ex.kind in ("host", "make-n"):
                 run_host(ex, ex.id, work, cwd)
@@ -464,6 +510,9 @@ Text.
 
 <!-- example: nowhere -->
     true
+
+A link to a file the tree does not have: [nothing](no-such-file.md), and
+to a heading its document does not have: [nowhere](#no-such-heading).
 """
 
 
@@ -485,13 +534,17 @@ def self_test(o, tap):
         want = [("not ok", "every code block"), ("ok", ":5 (host, 0 s): printf"),
                 ("not ok", ":11 (host, 0 s): echo one"), ("not ok", ":18 (host, 0 s): true"),
                 ("not ok", ":23 (host, 0 s): echo surprise"),
-                ("not ok", ":26 (make-n, 0 s): make no-such-target-here")]
+                ("not ok", ":26 (make-n, 0 s): make no-such-target-here"),
+                ("not ok", "every link of the documents")]
         missing = [w for w in want
                    if not re.search("^%s [0-9]+ [^\n]*%s" % (w[0], re.escape(w[1])), got, re.M)]
         tap.report(not missing and "unknown example kind 'nowhere'" in got
-                   and "stands before no code block" in got,
+                   and "stands before no code block" in got
+                   and "no-such-file.md: no such file" in got
+                   and "#no-such-heading: no such heading" in got,
                    "the checker: a good example passes; a wrong output, a failing script, "
-                   "an unknown make target, a stray marker and an unknown kind fail",
+                   "an unknown make target, a stray marker, an unknown kind and a broken "
+                   "link fail",
                    ["wanted: %s" % (missing,), got])
     finally:
         shutil.rmtree(d, ignore_errors=True)
