@@ -211,7 +211,7 @@ sys.exit(a != b)' "$T/c" "$T/p" 2>> "$T/p" &&
 		grep -qx '  "points": \[' "$T/p" && ok=1
 	report $ok "hnsim sched --json --pretty: nests indented two spaces a level" \
 		"$T/p"
-	# (the README's trace example: make check-docs runs it)
+	# (docs/hnsim.md's trace example: make check-docs runs it)
 	# one vocabulary: what the module takes, hnsim takes, and back
 	printf '0 0 1 128\n' | "$HNSIM" -n 4 -k 2 -s preload=shift \
 		--no-progress > "$T/p" 2>&1

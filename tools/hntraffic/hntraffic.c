@@ -181,8 +181,8 @@ static void usage(FILE *f)
 "    hntraffic --pattern mixed --pred 0.7 --batch 1000 --size 80/80\n"
 "\n"
 "SEE ALSO\n"
-"    hnsim run --help (the same patterns in simulation), README.md\n"
-"    (\"hntraffic\", \"Traffic and experiments\"), docs/model.md (\"Traffic\").\n");
+"    hnsim run --help (the same patterns in simulation), docs/hntraffic.md,\n"
+"    docs/hnsim.md (\"Traffic and experiments\"), docs/model.md (\"Traffic\").\n");
 }
 
 static int sys_str(const char *name, char *buf, size_t n)
