@@ -242,7 +242,8 @@ Test (each step writes TAP to $(O)/tap/STEP.tap):
   check-install     install, uninstall, pkg-config, modules_install, udev,
                     bash completion
   check-man         the man pages: mandoc -T lint, man --warnings, and what
-                    they must name
+                    they must name; no issue number in README, docs, man
+                    pages or any help
   check-fields      every list of the configuration fields (modinfo, hnsim,
                     hnctl, the man pages) against kmod/core/hn_fields.h
   check-next-field  a field added in a copy of the tree to the five files

@@ -4,7 +4,9 @@
 # selftests/install/test-man.sh BUILD - the man pages (man/) and the
 # sysfs ABI file (Documentation/ABI/testing/).  The pages pass
 # "mandoc -T lint" and "man --warnings" without a message, carry the
-# release's version, cite no line of a file the reader does not have, and
+# release's version, cite no line of a file the reader does not have
+# (nor do README.md, docs/ and the tools' help), name no issue number
+# (nor do README.md, docs/, the help screens and make help), and
 # name what the code has: every command, key and option the tools' --help
 # gives, every module parameter of kmod/hybridnet.ko, every errno, error
 # counter and ioctl of the device.  The ABI file is well formed and has an
@@ -57,6 +59,35 @@ CITE='\b[LT][0-9]{3,4}\b|\bP[0-9]{2,3}\b|shared/(seeds|notes)|seeds/0|note §'
 report "$( [ -s "$T/cites" ] && echo 0 || echo 1)" \
 	"README, docs and the tools' help cite the texts by section, never by line" \
 	"$T/cites"
+
+# no user-facing text names an issue of the project's tracker: README,
+# every text file under docs/, the man pages (source and built), every
+# help screen of the tools and of make help
+ISSUE='\bissues?[ #]*[0-9]+|\bissues? (number|no\.) *[0-9]+'
+helps() {	# every help screen, each line prefixed with where it came from
+	local c
+	for c in "" run trace sched config; do
+		"$O/hnsim" $c --help 2>&1 | sed "s|^|hnsim $c --help: |"
+	done
+	"$O/hntraffic" --help 2>&1 | sed "s|^|hntraffic --help: |"
+	dist/hnplot -h 2>&1 | sed "s|^|hnplot -h: |"
+	"$O/hnctl" --help 2>&1 | sed "s|^|hnctl --help: |"
+	for c in $(sed -n '/^COMMANDS/,/^$/s/^    \([a-z]*\) .*/\1/p' \
+			< <("$O/hnctl" --help)); do
+		"$O/hnctl" "$c" --help 2>&1 | sed "s|^|hnctl $c --help: |"
+	done
+	${MAKE:-make} -s --no-print-directory help 2>&1 | sed "s|^|make help: |"
+}
+printf 'see issue 10\nas in issues #3 and 4\n' > "$T/issue-probe"
+check "the issue-number check finds 'issue 10' and 'issues #3'" \
+	sh -c "test \$(grep -ciE '$ISSUE' $T/issue-probe) = 2"
+{
+	grep -rnHIiE "$ISSUE" README.md docs/ man/ $PAGES
+	helps | grep -iE "$ISSUE"
+} > "$T/issues"
+report "$( [ -s "$T/issues" ] && echo 0 || echo 1)" \
+	"README, docs/, the man pages and every help screen name no issue number" \
+	"$T/issues"
 
 # every help screen has the same sections, in the order of a man page
 for h in "hnctl" "hnsim" "hnsim run" "hnsim sched" "hnsim config" "hntraffic"; do
