@@ -21,6 +21,8 @@
 KO=/lib/hn/hybridnet.ko
 SYS=/sys/class/misc/hybridnet
 export HN_KO=$KO
+# Debian's ip (ipr) finds the link kind's plugin there (dist/iproute2/)
+export IP_LIB_DIR=/opt/hn/ip
 
 mode=check
 soak=600
@@ -145,7 +147,9 @@ check)
 	step errors errors-vm.sh
 	step fattree fattree
 	step netdev netdev-vm.sh
+	step netdev-if netdev-if-vm.sh
 	step netdev-traffic netdev-traffic-vm.sh
+	step netdev-scale netdev-scale-vm.sh
 	step capture capture-vm.sh
 	step reload reload
 	step failnth env HN_FAILNTH_STRIDE=7 failnth
@@ -243,7 +247,8 @@ cmd)	# make vm-run (vm-cmd.sh wrote /etc/hn-job)
 		echo "vm-run: insmod hybridnet.ko $HN_PARAMS failed"
 		exit 125
 	fi
-	HN_PATH=$HN_PATH hn-hostrun "$HN_CWD" "$HN_CMD"
+	# /opt/hn is /run/hn in the host's tree
+	HN_PATH=$HN_PATH IP_LIB_DIR=/run/hn/ip hn-hostrun "$HN_CWD" "$HN_CMD"
 	rc=$?
 	unload 2>/dev/null ||
 		echo "vm-run: rmmod hybridnet failed: does a process the command left hold /dev/hybridnet?"
@@ -260,7 +265,12 @@ results-tcp)
 	;;
 netdev)	# for development: the interfaces' tests alone
 	step netdev netdev-vm.sh
+	step netdev-if netdev-if-vm.sh
 	step netdev-traffic netdev-traffic-vm.sh
+	step netdev-scale netdev-scale-vm.sh
+	;;
+netdev-scale)	# for development: 4096 interfaces alone
+	step netdev-scale netdev-scale-vm.sh
 	;;
 capture)	# for development: the capture interface's tests alone
 	step capture capture-vm.sh
