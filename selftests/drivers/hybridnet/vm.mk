@@ -256,7 +256,9 @@ results-tcp: $(HN_INITRD)
 # $(HN_CACHE)/kdebug-KEY, KEY a hash of the options and of the kernel
 # source's version, so a new clone (CI's) reuses it.  The tests take about
 # 6 minutes there.  The network options (namespaces, IPv4, IPv6, veth,
-# the qdisc layer) are those of the interfaces' tests (netdev-vm.sh).
+# the qdisc layer, user namespaces, packet sockets) are those of the
+# interfaces' and the capture's tests (netdev-vm.sh, netlink.c's userns,
+# capture-vm.sh's tcpdump).
 # make check runs this lane too when HN_DEBUG_LANE=1
 # (.ci/run sets it).  The module is built from a copy of the sources, so
 # kmod/ keeps the one for the installed kernel.
@@ -273,7 +275,7 @@ HN_DBG_ON	:= 64BIT SMP MODULES MODULE_UNLOAD PRINTK PRINTK_TIME TTY \
 		   LOCKUP_DETECTOR SOFTLOCKUP_DETECTOR FAULT_INJECTION FAILSLAB \
 		   FAIL_PAGE_ALLOC FAULT_INJECTION_DEBUG_FS \
 		   NAMESPACES NET_NS INET IPV6 NETDEVICES NET_CORE VETH \
-		   NET_SCHED
+		   NET_SCHED USER_NS PACKET
 HN_DBG_OFF	:= SLOB WERROR MODULE_SIG
 HN_DBG_KEY	:= $(shell { echo $(HN_DBG_ON) / $(HN_DBG_OFF); \
 			   dpkg-query -W -f='$${Version}' linux-source-6.1 \
