@@ -194,7 +194,8 @@ fi
 # B's or A's Udp counter $2 of /proc/net/snmp
 snmp() { in_ns "$1" awk -v k="$2" '/^Udp:/ { if (!h) { split($0, n); h = 1 }
 	else { for (i = 1; i <= NF; i++) if (n[i] == k) print $i } }' /proc/net/snmp; }
-# frames netif_rx() refused (the backlog full), all CPUs
+# frames the CPUs' backlogs refused (softnet_stat), all CPUs: none of the
+# interfaces', whose NAPI poll hands frames to the stack without one
 softdrop() {
 	s=0
 	while read -r _ d _; do
@@ -257,8 +258,8 @@ iperf() {
 	# TCP, 42 of 1042 for UDP); UDP's lost datagrams are among the
 	# qdisc's, the receiving socket's and the backlog's drops, all
 	# outside hybridnet (a drop late in the run is no gap iperf3 sees)
-	# netif_rx()'s drops (the backlog's, softnet drops) are the core's
-	# rx_dropped, in neither rx_packets nor rx_bytes
+	# a backlog's drops (softnet drops) would be the core's rx_dropped,
+	# in neither rx_packets nor rx_bytes
 	[ "$it" -eq "$et" ] && [ "$et" -eq "$er" ] &&
 	{ [ "$er" -eq "$ir" ] || [ "$sdd" -gt 0 ]; } &&
 	[ "$pt" -eq "$mt" ] && [ "$mt" -eq "$mr" ] && [ "$mr" -eq $((pr + sdd)) ] &&
