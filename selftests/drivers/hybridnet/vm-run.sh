@@ -247,8 +247,7 @@ cmd)	# make vm-run (vm-cmd.sh wrote /etc/hn-job)
 		echo "vm-run: insmod hybridnet.ko $HN_PARAMS failed"
 		exit 125
 	fi
-	# /opt/hn is /run/hn in the host's tree
-	HN_PATH=$HN_PATH IP_LIB_DIR=/run/hn/ip hn-hostrun "$HN_CWD" "$HN_CMD"
+	HN_PATH=$HN_PATH hn-hostrun "$HN_CWD" "$HN_CMD"
 	rc=$?
 	unload 2>/dev/null ||
 		echo "vm-run: rmmod hybridnet failed: does a process the command left hold /dev/hybridnet?"
