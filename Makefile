@@ -113,6 +113,7 @@ CHECK_STEPS := check-unit check-spec check-scan
 -include tools/hntraffic/hntraffic.mk
 -include selftests/fresh/fresh.mk
 -include selftests/docs/docs.mk
+-include dist/iproute2/iproute2.mk
 -include dist/install.mk
 
 # The targets that install the Debian packages they lack

@@ -6,7 +6,8 @@
 #   make install          the tools (and hnplot), libhybridnet (.so, .a,
 #                         libhybridnet.pc), the headers, the man pages, bash
 #                         completion, the Wireshark dissector and the udev
-#                         rule, under $(DESTDIR)$(PREFIX)
+#                         rule, under $(DESTDIR)$(PREFIX); iproute2's plugin
+#                         for the link kind where Debian's ip loads it
 #   make uninstall        remove them
 #   make modules_install  kmod/hybridnet.ko into
 #                         $(INSTALL_MOD_PATH)/lib/modules/KREL/extra/, then
@@ -40,6 +41,10 @@ BASHCOMPDIR	?= $(PREFIX)/share/bash-completion/completions
 WIRESHARKDIR	?= $(LIBDIR)/wireshark/plugins
 # udev reads /etc/udev/rules.d and /usr/lib/udev/rules.d, never PREFIX
 UDEVRULESDIR	?= /etc/udev/rules.d
+# Debian's ip loads a link kind's plugin from its LIBDIR/ip, never PREFIX's
+# (or from $$IP_LIB_DIR): /usr/lib/x86_64-linux-gnu/ip
+HN_MULTIARCH	:= $(or $(shell $(CC) -print-multiarch 2>/dev/null),x86_64-linux-gnu)
+IPLIBDIR	?= /usr/lib/$(HN_MULTIARCH)/ip
 DKMSSRCDIR	?= /usr/src/hybridnet-$(HN_VERSION)
 
 HN_TOOLS	:= hnctl hnsim hntraffic
@@ -66,7 +71,8 @@ HN_INSTALLED	:= $(HN_TOOLS:%=$(BINDIR)/%) \
 		   $(foreach m,$(HN_MANS),$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
 		   $(HN_TOOLS:%=$(BASHCOMPDIR)/%) \
 		   $(WIRESHARKDIR)/$(notdir $(HN_LUA)) \
-		   $(UDEVRULESDIR)/$(notdir $(HN_UDEV))
+		   $(UDEVRULESDIR)/$(notdir $(HN_UDEV)) \
+		   $(IPLIBDIR)/$(notdir $(HN_IPLINK))
 
 all: $(HN_MANS)
 
@@ -90,11 +96,11 @@ CHECK_STEPS += check-help check-man check-fields check-next-field \
 HN_PC_LIBDIR	 = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
 HN_PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
-install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_MANS)
+install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_MANS) $(HN_IPLINK)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 		$(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(INCLUDEDIR)/linux \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(UDEVRULESDIR) \
-		$(DESTDIR)$(WIRESHARKDIR) \
+		$(DESTDIR)$(WIRESHARKDIR) $(DESTDIR)$(IPLIBDIR) \
 		$(sort $(foreach m,$(HN_MANS),$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))))
 	install -m 0755 $(HN_TOOLS:%=$(O)/%) $(HN_SCRIPTS) $(DESTDIR)$(BINDIR)/
 	install -m 0755 $(HNLIB_SO) $(DESTDIR)$(LIBDIR)/
@@ -114,6 +120,7 @@ install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_MANS)
 		$(DESTDIR)$(BASHCOMPDIR)/ &&) true
 	install -m 0644 $(HN_LUA) $(DESTDIR)$(WIRESHARKDIR)/
 	install -m 0644 $(HN_UDEV) $(DESTDIR)$(UDEVRULESDIR)/
+	install -m 0644 $(HN_IPLINK) $(DESTDIR)$(IPLIBDIR)/
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
 		ldconfig; \
 		udevadm control --reload 2>/dev/null || true; \
@@ -153,7 +160,7 @@ dkms-src:
 		--exclude='*.symvers' --exclude='kmod.mk' dkms.conf kmod uapi | \
 		tar -xf - -C $(DESTDIR)$(DKMSSRCDIR)
 
-check-install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_MANS) $(HN_KO)
+check-install: $(HN_TOOLS:%=$(O)/%) $(HNLIB) $(HNLIB_SO) $(HN_MANS) $(HN_KO) $(HN_IPLINK)
 	@mkdir -p $(O)/tap
 	@selftests/install/test-install.sh $(O) > $(O)/tap/$@.tap; \
 	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc

@@ -34,6 +34,12 @@
  * The working values (batch, stall threshold, step bytes, receive batch)
  * derive from the configuration: hn_clock_configure() runs whenever it
  * changes.
+ *
+ * Service: a sink that cannot take hd->lock where it is (an interface's
+ * transmit and NAPI poll run with bottom halves off) asks for its
+ * service op with hn_sink_kick(), from any context; the kthread runs it
+ * under hd->lock before its next batch, in either mode, and wakes for
+ * it.
  */
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
@@ -115,6 +121,40 @@ void hn_clock_kick(struct hn_dev *hd)
 	atomic_inc(&hd->kicks);
 	if (wq_has_sleeper(&hd->clock_wq))
 		wake_up(&hd->clock_wq);
+}
+
+/*
+ * Ask for @s's service op in the kthread, under hd->lock (any context,
+ * bottom halves off too).  Asked again before it runs, it runs once.
+ */
+void hn_sink_kick(struct hn_sink *s)
+{
+	struct hn_dev *hd = s->hd;
+
+	if (test_and_set_bit(0, &s->kicked))
+		return;
+	llist_add(&s->kick, &hd->kicked);
+	hn_clock_kick(hd);
+}
+
+/*
+ * Run the services asked for, in the order asked.  The kthread calls it
+ * before each batch; a sink that goes away calls it once nothing can ask
+ * for its service any more, so that the list holds it no longer.
+ */
+void hn_clock_service(struct hn_dev *hd)
+{
+	struct llist_node *l;
+	struct hn_sink *s, *t;
+
+	lockdep_assert_held(&hd->lock);
+	l = llist_reverse_order(llist_del_all(&hd->kicked));
+	llist_for_each_entry_safe(s, t, l, kick) {
+		clear_bit(0, &s->kicked);
+		/* a kick from now on comes again */
+		smp_mb__after_atomic();
+		s->ops->service(s);
+	}
 }
 
 static u64 hn_paced_target(struct hn_dev *hd)
@@ -225,6 +265,7 @@ static void hn_clock_free(struct hn_dev *hd)
 						 atomic_read(&hd->kicks) != seen);
 		seen = atomic_read(&hd->kicks);
 		mutex_lock(&hd->lock);
+		hn_clock_service(hd);
 		if (sleep) {
 			hd->progress_at = hn_now(hd->e);
 			hd->wakeups++;
@@ -262,6 +303,7 @@ static bool hn_paced_run(struct hn_dev *hd)
 	u32 i;
 
 	mutex_lock(&hd->lock);
+	hn_clock_service(hd);
 	target = hn_paced_target(hd);
 	while (hn_now(e) < target) {
 		if (!hn_clock_busy(hd)) {
@@ -315,6 +357,7 @@ static void hn_clock_paced(struct hn_dev *hd)
 		wait_event_interruptible(hd->clock_wq,
 					 kthread_should_stop() ||
 					 atomic_read(&hd->ticks) ||
+					 !llist_empty(&hd->kicked) ||
 					 (!timer_on &&
 					  atomic_read(&hd->kicks) != seen));
 		seen = atomic_read(&hd->kicks);

@@ -53,9 +53,40 @@
 
 static struct hn_port *hn_file_port(struct hn_file *f)
 {
-	/* pairs with smp_store_release() in hn_dev_bind() */
-	return smp_load_acquire(&f->port);
+	/* pairs with smp_store_release() in hn_port_bind() */
+	return smp_load_acquire(&f->sink.port);
 }
+
+/* The file's sink: a delivered message waits on the port for read(). */
+static void hn_file_deliver(struct hn_sink *s, struct hn_msg *m)
+{
+	struct hn_file *f = container_of(s, struct hn_file, sink);
+
+	hn_port_rx_push(s->port, container_of(m, struct hn_kmsg, m));
+	wake_up_interruptible_poll(&f->wq, EPOLLIN | EPOLLRDNORM);
+}
+
+/* The NIC's room changed: writers and pollers waiting for it look. */
+static void hn_file_wake(struct hn_sink *s, u32 room)
+{
+	struct hn_file *f = container_of(s, struct hn_file, sink);
+
+	wake_up_interruptible_poll(&f->wq, EPOLLOUT | EPOLLWRNORM);
+}
+
+static int hn_file_holder(const struct hn_sink *s, char *buf, size_t len)
+{
+	const struct hn_file *f = container_of(s, struct hn_file, sink);
+
+	return scnprintf(buf, len, "a file of pid %d (%s)", pid_vnr(f->pid),
+			 f->comm);
+}
+
+static const struct hn_sink_ops hn_file_sink_ops = {
+	.deliver = hn_file_deliver,
+	.wake = hn_file_wake,
+	.holder = hn_file_holder,
+};
 
 static int hn_dev_open(struct inode *inode, struct file *file)
 {
@@ -65,8 +96,10 @@ static int hn_dev_open(struct inode *inode, struct file *file)
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
 		return -ENOMEM;
-	f->hd = container_of(misc, struct hn_dev, misc);
+	f->sink.ops = &hn_file_sink_ops;
+	f->sink.hd = container_of(misc, struct hn_dev, misc);
 	f->tx_want = 1;
+	init_waitqueue_head(&f->wq);
 	mutex_init(&f->rlock);
 	file->private_data = f;
 	return stream_open(inode, file);
@@ -75,12 +108,12 @@ static int hn_dev_open(struct inode *inode, struct file *file)
 static int hn_dev_release(struct inode *inode, struct file *file)
 {
 	struct hn_file *f = file->private_data;
-	struct hn_dev *hd = f->hd;
+	struct hn_dev *hd = f->sink.hd;
 	bool gave;
 
-	if (f->port) {
+	if (f->sink.port) {
 		mutex_lock(&hd->lock);
-		gave = hn_port_unbind(hd, f->port);
+		gave = hn_port_unbind(hd, f->sink.port);
 		mutex_unlock(&hd->lock);
 		if (gave)	/* the space may unblock the fabric */
 			hn_clock_kick(hd);
@@ -93,7 +126,7 @@ static int hn_dev_release(struct inode *inode, struct file *file)
 
 static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
 {
-	struct hn_dev *hd = f->hd;
+	struct hn_dev *hd = f->sink.hd;
 	struct hn_port *p;
 	long rc = 0;
 	u32 node;
@@ -109,18 +142,15 @@ static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
 		return -EINVAL;
 	}
 	p = &hd->ports[node];
-	if (f->port) {
-		if (f->port != p)
+	if (f->sink.port) {
+		if (f->sink.port != p)
 			rc = -EBUSY;
 	} else {
-		rc = hn_port_bind(hd, p, f);
-		if (!rc) {
-			/* who bound it, for hn_port_holder() */
-			f->pid = get_pid(task_tgid(current));
-			get_task_comm(f->comm, current);
-			/* publish it; pairs with hn_file_port() */
-			smp_store_release(&f->port, p);
-		}
+		/* who binds it, for hn_port_holder() */
+		put_pid(f->pid);
+		f->pid = get_pid(task_tgid(current));
+		get_task_comm(f->comm, current);
+		rc = hn_port_bind(hd, p, &f->sink);
 	}
 	mutex_unlock(&hd->lock);
 	if (rc)
@@ -132,7 +162,7 @@ static long hn_dev_info(struct hn_file *f,
 			struct hybridnet_info __user *arg)
 {
 	struct hn_port *p = hn_file_port(f);
-	struct hn_dev *hd = f->hd;
+	struct hn_dev *hd = f->sink.hd;
 	struct hybridnet_info info = { };
 
 	mutex_lock(&hd->lock);
@@ -164,7 +194,7 @@ static long hn_dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case HYBRIDNET_IOC_INFO:
 		return hn_dev_info(f, (struct hybridnet_info __user *)arg);
 	default:
-		hn_count_err(f->hd, HN_E_IOCTL_UNKNOWN);
+		hn_count_err(f->sink.hd, HN_E_IOCTL_UNKNOWN);
 		return -ENOTTY;
 	}
 }
@@ -206,7 +236,7 @@ static int hn_dev_check_hdr(struct hn_dev *hd,
 static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 		       struct hn_kmsg *km, bool nonblock)
 {
-	struct hn_dev *hd = f->hd;
+	struct hn_dev *hd = f->sink.hd;
 	u32 len = km->m.len;
 	bool busy = false, was_busy;
 	int rc;
@@ -238,7 +268,7 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 			return -EAGAIN;
 		}
 		atomic64_inc(&hd->tx_waits);
-		if (wait_event_interruptible(p->wq, READ_ONCE(p->room) >= len)) {
+		if (wait_event_interruptible(f->wq, READ_ONCE(p->room) >= len)) {
 			hn_count_err(hd, HN_E_WRITE_INTR);
 			return -ERESTARTSYS;
 		}
@@ -262,7 +292,7 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	struct hn_file *f = iocb->ki_filp->private_data;
 	struct hn_port *p = hn_file_port(f);
 	size_t total = iov_iter_count(from);
-	struct hn_dev *hd = f->hd;
+	struct hn_dev *hd = f->sink.hd;
 	struct hybridnet_msg_hdr h;
 	struct hn_kmsg *km;
 	int rc;
@@ -319,7 +349,7 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 			   struct iov_iter *to)
 {
 	struct hybridnet_msg_hdr h = { };
-	struct hn_dev *hd = f->hd;
+	struct hn_dev *hd = f->sink.hd;
 	struct hn_kmsg *km;
 	size_t size;
 	bool busy;
@@ -366,7 +396,7 @@ static ssize_t hn_dev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct hn_file *f = iocb->ki_filp->private_data;
 	struct hn_port *p = hn_file_port(f);
-	struct hn_dev *hd = f->hd;
+	struct hn_dev *hd = f->sink.hd;
 	ssize_t rc;
 
 	if (!p) {
@@ -391,7 +421,7 @@ static ssize_t hn_dev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 			hn_count_err(hd, HN_E_READ_AGAIN);
 			return -EAGAIN;
 		}
-		if (wait_event_interruptible(p->wq, hn_port_rx_ready(p))) {
+		if (wait_event_interruptible(f->wq, hn_port_rx_ready(p))) {
 			hn_count_err(hd, HN_E_READ_INTR);
 			return -ERESTARTSYS;
 		}
@@ -402,14 +432,14 @@ static __poll_t hn_dev_poll(struct file *file, struct poll_table_struct *wait)
 {
 	struct hn_file *f = file->private_data;
 	struct hn_port *p = hn_file_port(f);
-	struct hn_dev *hd = f->hd;
+	struct hn_dev *hd = f->sink.hd;
 	u32 want = READ_ONCE(f->tx_want);
 	__poll_t mask = 0;
 	u32 room;
 
 	if (!p)
 		return EPOLLERR;
-	poll_wait(file, &p->wq, wait);
+	poll_wait(file, &f->wq, wait);
 	poll_wait(file, &hd->mem_wq, wait);
 	if (hn_port_rx_ready(p))
 		mask |= EPOLLIN | EPOLLRDNORM;

@@ -53,6 +53,7 @@ struct hn_gen {
 	u64 t0, t_end;			/* the engine's time */
 	void (*ended)(struct hn_dev *hd);	/* from end_work */
 	struct work_struct end_work;
+	struct hn_sink sink;		/* takes the driver's messages */
 	struct hn_dev *hd;
 };
 
@@ -144,26 +145,26 @@ static const struct hn_stepper hn_gen_stepper = {
 };
 
 /* The ports hand the driver's messages here. */
-static void hn_gen_delivered(struct hn_dev *hd, struct hn_msg *m)
+static void hn_gen_delivered(struct hn_sink *s, struct hn_msg *m)
 {
-	hn_trun_delivered(hd->gen->r, m);
+	hn_trun_delivered(s->hd->gen->r, m);
 }
 
 /* The engine is going, with @m in it. */
-static void hn_gen_reclaimed(struct hn_dev *hd, struct hn_msg *m)
+static void hn_gen_reclaimed(struct hn_sink *s, struct hn_msg *m)
 {
-	hn_trun_reclaimed(hd->gen->r, m);
+	hn_trun_reclaimed(s->hd->gen->r, m);
 }
 
 /* A NIC found room: the run's PE there may be waiting for it. */
-static bool hn_gen_room(struct hn_dev *hd, u32 node, u64 t)
+static bool hn_gen_room(struct hn_sink *s, u32 node, u64 t)
 {
-	struct hn_gen *g = hd->gen;
+	struct hn_gen *g = s->hd->gen;
 
-	return g->r && g->e == hd->e && hn_trun_room(g->r, node, t);
+	return g->r && g->e == s->hd->e && hn_trun_room(g->r, node, t);
 }
 
-static const struct hn_sink hn_gen_sink = {
+static const struct hn_sink_ops hn_gen_sink_ops = {
 	.deliver = hn_gen_delivered,
 	.reclaim = hn_gen_reclaimed,
 	.room = hn_gen_room,
@@ -179,10 +180,12 @@ static int hn_gen_get(struct hn_dev *hd, void (*ended)(struct hn_dev *hd))
 		if (!g)
 			return -ENOMEM;
 		g->hd = hd;
+		g->sink.ops = &hn_gen_sink_ops;
+		g->sink.hd = hd;
 		INIT_WORK(&g->end_work, hn_gen_end_work);
 		mutex_lock(&hd->lock);
 		hd->gen = g;
-		hn_port_set_sink(hd, &hn_gen_sink);
+		hn_port_set_sink(hd, &g->sink);
 		mutex_unlock(&hd->lock);
 	}
 	hd->gen->ended = ended;

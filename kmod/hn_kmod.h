@@ -14,6 +14,7 @@
 #include <linux/hrtimer.h>
 #include <linux/kobject.h>
 #include <linux/list.h>
+#include <linux/llist.h>
 #include <linux/math64.h>
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
@@ -22,6 +23,7 @@
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <linux/hybridnet.h>
+#include <net/dropreason.h>
 
 #include "hn_core.h"
 #include "cfg_field.h"		/* the configuration's fields */
@@ -82,12 +84,18 @@ static inline u64 hn_mode_percentile(const struct hn_gstats *g, u32 mode,
 /* The owner of a message written to the device (m->owner). */
 #define HN_OWNER_DEV	0
 
-/* A message: the engine's part first, the payload after it (port.c). */
+/*
+ * A message: the engine's part first, then where the payload is (port.c).
+ * A file's message carries its payload in buf[]; an interface's carries
+ * the frame's skb itself (no copy), and data points into it.
+ */
 struct hn_kmsg {
 	struct hn_msg m;
 	struct list_head list;		/* on hn_port.rxq once delivered */
+	struct sk_buff *skb;		/* an interface's frame, or NULL */
+	u8 *data;			/* the payload: buf, or skb->data */
 	u8 from;			/* enum hybridnet_capture_from */
-	u8 data[];
+	u8 buf[];
 };
 
 /*
@@ -104,20 +112,19 @@ static inline void hn_node_mac(u8 *mac, u32 node)
 	mac[5] = node & 0xff;
 }
 
-struct hn_file;
+struct hn_sink;
 
 /* One virtual node as the device sees it. */
 struct hn_port {
 	u32 id;
-	struct hn_file *owner;		/* hd->lock; NULL: unbound */
+	struct hn_sink *owner;		/* hd->lock; NULL: unbound */
 	u32 room;			/* hd->lock: last hn_nic_room() seen */
 	u64 rx_dropped;			/* hd->lock */
-	spinlock_t lock;		/* protects the fields below */
+	spinlock_t lock;		/* the fields below; bottom halves off */
 	struct list_head rxq;		/* delivered, not yet read */
 	u32 rx_count;
 	u32 rx_unreturned;		/* read, space not yet consumed */
 	u64 rx_read;			/* messages read by the owner */
-	wait_queue_head_t wq;		/* readers, writers, poll */
 };
 
 struct hn_nkobj;
@@ -140,12 +147,45 @@ struct hn_stepper {
 	bool exclusive;
 };
 
-/* Where messages of another owner than the device go (port.c). */
+/*
+ * What takes delivered messages (port.c): the owner of a port, which is
+ * a file of /dev/hybridnet (dev.c) or a network interface (netdev.c), and
+ * the in-kernel generator (generator.c), whose messages (m->owner
+ * HN_OWNER_TRUN) reach it whatever their node.  Every op but deliver is
+ * optional.
+ */
+struct hn_sink_ops {
+	/*
+	 * @m has arrived: take it.  hd->lock, from the engine's step: only
+	 * hn_consume() may be called into the engine from here.
+	 */
+	void (*deliver)(struct hn_sink *s, struct hn_msg *m);
+	/* hn_destroy() hands back @m, still in flight (NULL: a hn_kmsg) */
+	void (*reclaim)(struct hn_sink *s, struct hn_msg *m);
+	/*
+	 * In a step: @node's NIC has more room at @t (struct hn_ops.room);
+	 * true stops the engine there.
+	 */
+	bool (*room)(struct hn_sink *s, u32 node, u64 t);
+	/*
+	 * After the steps: the NIC room of the owner's node changed since
+	 * it asked with hn_port_want_room(), and is @room now.  hd->lock.
+	 */
+	void (*wake)(struct hn_sink *s, u32 room);
+	/* The clock kthread's, asked for with hn_sink_kick().  hd->lock. */
+	void (*service)(struct hn_sink *s);
+	/* Who it is, as hn_port_holder() says it. */
+	int (*holder)(const struct hn_sink *s, char *buf, size_t len);
+	/* An interface's name (hn_ports_busy() names those first), or NULL. */
+	const char *(*ifname)(const struct hn_sink *s);
+};
+
 struct hn_sink {
-	void (*deliver)(struct hn_dev *hd, struct hn_msg *m);
-	void (*reclaim)(struct hn_dev *hd, struct hn_msg *m);
-	/* a NIC has more room (struct hn_ops.room): true to stop there */
-	bool (*room)(struct hn_dev *hd, u32 node, u64 t);
+	const struct hn_sink_ops *ops;
+	struct hn_dev *hd;
+	struct hn_port *port;		/* set once, when bound (release) */
+	struct llist_node kick;		/* on hd->kicked while asked for */
+	unsigned long kicked;		/* bit 0: on hd->kicked */
 };
 
 struct hn_dev {
@@ -153,7 +193,7 @@ struct hn_dev {
 	struct mutex lock;
 	struct hn_engine *e;
 	struct hn_config cfg;		/* the engine's, kept in step */
-	const struct hn_sink *sink;	/* hd->lock: other owners' messages */
+	struct hn_sink *sink;		/* hd->lock: other owners' messages */
 	/* hd->lock and the RTNL: the capture interface, or NULL (capture.c) */
 	struct hn_cap *cap;
 	bool frozen;			/* hd->lock: no binding (rebuild) */
@@ -179,6 +219,7 @@ struct hn_dev {
 	struct task_struct *clock_task;
 	wait_queue_head_t clock_wq;
 	atomic_t kicks;			/* something may have to run */
+	struct llist_head kicked;	/* sinks waiting for their service */
 	atomic_t ticks;			/* paced: hrtimer expired */
 	struct hrtimer timer;
 	u32 budget;			/* steps per batch under the lock */
@@ -199,6 +240,11 @@ struct hn_dev {
 
 	u32 rebuilds;			/* hd->lock: fabrics replaced */
 	u32 resets;			/* hd->lock: statistics cleared */
+	/* the fabric's network namespace: its user namespace's admin owns it */
+	struct net *net;
+	/* netdev.c: the interfaces (RTNL and hd->lock), their nodes' bits */
+	struct list_head netdevs;
+	DECLARE_BITMAP(nd_nodes, HN_MAX_NODES);
 	struct hn_gen *gen;		/* hd->lock: generator.c */
 	struct mutex nl_lock;		/* netlink: one state change at a time */
 
@@ -224,15 +270,15 @@ struct hn_port_stats {
 	bool bound;
 };
 
+/* An open file of /dev/hybridnet (dev.c). */
 struct hn_file {
-	struct hn_dev *hd;
-	struct hn_port *port;		/* set once, under hd->lock */
+	struct hn_sink sink;		/* the owner of its port, once bound */
+	wait_queue_head_t wq;		/* readers, writers, poll */
 	struct mutex rlock;		/* one reader at a time */
 	u32 tx_want;			/* POLLOUT threshold, see dev.c */
-	/* who bound it, for hn_port_holder(): set with port */
-	struct pid *pid;		/* the process (a file's) */
+	/* who bound it, for hn_port_holder(): set with sink.port */
+	struct pid *pid;
 	char comm[TASK_COMM_LEN];
-	struct net_device *ndev;	/* a network interface's (netdev.c) */
 };
 
 static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
@@ -241,6 +287,7 @@ static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
 }
 
 /* port.c */
+struct sk_buff;
 extern const struct hn_ops hn_port_ops;
 struct hn_port *hn_ports_alloc(const struct hn_config *c);
 void hn_ports_refill(struct hn_dev *hd);
@@ -248,13 +295,24 @@ long hn_kmsg_size(u32 len);
 bool hn_msg_mem_room(struct hn_dev *hd, u32 len);
 struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
 			      u8 from);
+struct hn_kmsg *hn_kmsg_wrap(struct hn_dev *hd, struct sk_buff *skb);
+struct sk_buff *hn_kmsg_unwrap(struct hn_dev *hd, struct hn_kmsg *km);
 void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km);
-void hn_port_set_sink(struct hn_dev *hd, const struct hn_sink *sink);
-int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_file *f);
+void hn_kmsg_drop(struct hn_dev *hd, struct hn_kmsg *km,
+		  enum skb_drop_reason reason);
+void hn_port_set_sink(struct hn_dev *hd, struct hn_sink *sink);
+int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_sink *s);
 bool hn_port_unbind(struct hn_dev *hd, struct hn_port *p);
+void hn_port_rx_push(struct hn_port *p, struct hn_kmsg *km);
+void hn_port_refuse(struct hn_dev *hd, struct hn_port *p,
+		    struct hn_kmsg *km, enum skb_drop_reason reason);
+u32 hn_port_rx_flush(struct hn_dev *hd, struct hn_port *p,
+		     enum skb_drop_reason reason, bool *gave);
 struct hn_kmsg *hn_port_peek(struct hn_port *p);
 bool hn_port_rx_ready(struct hn_port *p);
 u32 hn_port_pop(struct hn_dev *hd, struct hn_port *p, struct hn_kmsg *km);
+u32 hn_port_take(struct hn_port *p, struct list_head *list, u32 max);
+u32 hn_port_taken(struct hn_dev *hd, struct hn_port *p, u32 n, u32 bytes);
 void hn_port_credit(struct hn_dev *hd, struct hn_port *p, u32 bytes);
 void hn_port_want_room(struct hn_dev *hd, struct hn_port *p);
 void hn_ports_wake_writers(struct hn_dev *hd);
@@ -274,6 +332,8 @@ int hn_clock_restart(struct hn_dev *hd, enum hn_clock_mode mode,
 void hn_clock_configure(struct hn_dev *hd);
 void hn_clock_set_stepper(struct hn_dev *hd, const struct hn_stepper *st);
 void hn_clock_kick(struct hn_dev *hd);
+void hn_sink_kick(struct hn_sink *s);
+void hn_clock_service(struct hn_dev *hd);
 void hn_clock_sync(struct hn_dev *hd);
 bool hn_clock_drive(struct hn_dev *hd, u32 budget);
 u32 hn_clock_budget(struct hn_dev *hd, u32 len);
@@ -325,26 +385,19 @@ void hn_gen_free(struct hn_dev *hd);
 extern const struct file_operations hn_fops;
 
 /* netdev.c: network interfaces, each the owner of a node */
-enum hn_nd_why {		/* why a node cannot get an interface */
-	HN_ND_WHY_RANGE,	/* no such node */
-	HN_ND_WHY_FILE,		/* a file holds it */
-	HN_ND_WHY_NETDEV,	/* an interface holds it */
-	HN_ND_WHY_REBUILD,	/* hd->frozen */
-	HN_ND_WHY_MTU,		/* max_msg_bytes < 14 + 68 */
-	HN_ND_WHY_FULL,		/* every node has an owner */
-	HN_ND_WHY_NAME,		/* the name is taken */
-	HN_ND_WHY_REGISTER,	/* register_netdevice() failed */
-};
-
 struct net;
 struct net_device;
-int hn_netdevs_init(struct hn_dev *hd, bool all);
-void hn_netdevs_exit(struct hn_dev *hd);
-const char *hn_netdev_why(enum hn_nd_why why);
-int hn_netdev_add(struct net *net, const char *name, u32 node,
-		  enum hn_nd_why *why);
-int hn_netdev_del(struct net *net, const char *name, u32 node);
-struct net_device *hn_netdev_get(u32 node);
+int hn_netdev_kind_register(void);
+void hn_netdev_kind_unregister(void);
+void hn_netdevs_del_all(struct hn_dev *hd);
+int hn_netdev_del(struct hn_dev *hd, struct net *net, const char *name,
+		  u32 node);
+struct net_device *hn_netdev_get(struct hn_dev *hd, u32 node);
+
+/* fabrics.c: the fabrics by number (the link kind's IFLA_HYBRIDNET_FABRIC) */
+void hn_fabric_register(struct hn_dev *hd);
+void hn_fabric_unregister(struct hn_dev *hd);
+struct hn_dev *hn_fabric_get(u32 index);
 
 /* capture.c: the capture interface (hnmon0) */
 enum hn_cap_cnt {		/* its counters, ethtool -S */

@@ -79,7 +79,6 @@ int hn_nl_traffic_get(struct sk_buff *skb, struct genl_info *info);
 
 /* nl_netdev.c */
 extern const struct nla_policy hn_netdev_policy[HYBRIDNET_ATTR_MAX + 1];
-int hn_nl_netdev_add(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_netdev_del(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_netdev_dump(struct sk_buff *skb, struct netlink_callback *cb);
 

@@ -54,21 +54,25 @@
  * touches no state and takes neither lock.  Each reply's extack message
  * lives in its own request (see netlink.c).
  *
- * The network interfaces (netdev.c) own their ports as files do.  Their
- * transmit runs with bottom halves off and cannot take hd->lock: it only
- * queues the frame and a work item per interface, which takes hd->lock to
- * inject and, outside it, takes delivered messages off the port's queue
- * (the only reader, as file->rlock makes a file's).  A wait-queue entry
- * on the port's wait queue queues that work item where files' readers
- * and writers would be woken, and another on hd->mem_wq where writers
- * wait for message memory.  Interfaces come and go under the RTNL
- * (rtnl_lock), which is taken before hd->lock and inside hd->nl_lock
- * (NETDEV_ADD, NETDEV_DEL), never the other way round: nothing that holds
- * hd->lock waits for the RTNL, and nothing under the RTNL takes
- * hd->nl_lock.  The table of interfaces changes with the RTNL and
- * hd->lock both held.  An interface binds its port under hd->lock, as a
- * file does, so a bind and a rebuild (hd->frozen) exclude each other;
- * ndo_uninit stops the work item before it unbinds.
+ * The network interfaces (netdev.c) own their ports as files do; every
+ * owner of a port, and the generator, takes its deliveries through one
+ * interface, struct hn_sink (port.c).  An interface's transmit runs with
+ * bottom halves off and cannot take hd->lock: it puts the frame on a
+ * lock-free list and asks for its service (hn_sink_kick()), which the
+ * clock kthread runs under hd->lock before its next batch and which
+ * hands the frames to the NIC; its NAPI poll takes delivered messages
+ * off the port's queue (the only reader, as file->rlock makes a file's)
+ * and gives their receive space back through the same service.  The
+ * port's receive queue lock (port->lock) is taken with bottom halves
+ * off for that.  Interfaces come and go under the RTNL (rtnl_lock),
+ * which is taken before hd->lock and inside hd->nl_lock (NETDEV_DEL),
+ * never the other way round: nothing that holds hd->lock waits for the
+ * RTNL, and nothing under the RTNL takes hd->nl_lock.  The list of
+ * interfaces changes with the RTNL and hd->lock both held.  An interface
+ * binds its port under hd->lock, as a file does, so a bind and a rebuild
+ * (hd->frozen) exclude each other; ndo_uninit runs the services asked
+ * for before it unbinds.  The table of fabrics (fabrics.c) changes under
+ * the RTNL.
  *
  * The capture interface (capture.c) is hd->cap, set and cleared with the
  * RTNL and hd->lock both held.  The deliver callback, under hd->lock,
@@ -83,10 +87,10 @@
  * so the module cannot be unloaded while a file is open (delete_module
  * fails with EWOULDBLOCK).  On unload the generator stops and refuses new
  * runs and its pending end report is flushed, then the netlink family
- * goes (genl_unregister_family() waits for the commands in progress, a
- * NETDEV_ADD among them), then the link kind and with it every interface
- * (rtnl_link_unregister(), from whatever namespace, after any "ip link
- * add" in progress), then the device,
+ * goes (genl_unregister_family() waits for the commands in progress),
+ * then the fabric leaves the table, so that no "ip link add" finds it,
+ * and its interfaces are deleted, from whatever namespace, a batch per
+ * hold of the RTNL; then the link kind, the device,
  * the kthread, and the engine, which hands back the messages still in
  * flight, the generator's to it; then the generator's last run is freed.
  */
@@ -150,10 +154,6 @@ MODULE_PARM_DESC(preload, "circuits installed at load: none (default) or shift (
 static long msg_mem_max_bytes;
 module_param(msg_mem_max_bytes, long, 0444);
 MODULE_PARM_DESC(msg_mem_max_bytes, "memory the device's messages may hold, bytes, 16 MiB..half of RAM (default 0: an eighth of RAM)");
-
-static bool netdevs;
-module_param(netdevs, bool, 0444);
-MODULE_PARM_DESC(netdevs, "1: a network interface per node, hn0..hnN-1 (netdev.c; default 0)");
 
 static struct hn_dev *hn_the_dev;
 
@@ -277,6 +277,9 @@ static struct hn_dev *hn_dev_alloc(void)
 	if (rc)
 		goto err_free;
 	hd->cfg = cfg;
+	/* the initial namespace's admin makes and configures it */
+	hd->net = &init_net;
+	INIT_LIST_HEAD(&hd->netdevs);
 	mutex_init(&hd->lock);
 	mutex_init(&hd->nl_lock);
 	init_waitqueue_head(&hd->clock_wq);
@@ -345,9 +348,9 @@ static int __init hn_init(void)
 		pr_err("cannot create the fabric directories in sysfs: %d\n", rc);
 		goto err_nodes;
 	}
-	rc = hn_netdevs_init(hd, netdevs);
+	rc = hn_netdev_kind_register();
 	if (rc) {
-		pr_err("cannot set up the network interfaces: %d\n", rc);
+		pr_err("cannot register the link kind hybridnet: %d\n", rc);
 		goto err_fabric;
 	}
 	rc = hn_cap_init(hd);
@@ -361,6 +364,7 @@ static int __init hn_init(void)
 		goto err_cap;
 	}
 	hn_the_dev = hd;
+	hn_fabric_register(hd);
 	pr_info("%u nodes, %u predictive slots, profile %s, %s clock\n",
 		hd->cfg.nodes, hd->cfg.k, hd->profile,
 		hd->clock == HN_CLOCK_FREE ? "free" : "paced");
@@ -369,7 +373,7 @@ static int __init hn_init(void)
 err_cap:
 	hn_cap_exit();
 err_netdevs:
-	hn_netdevs_exit(hd);
+	hn_netdev_kind_unregister();
 err_fabric:
 	hn_sysfs_fabric_del(hd);
 err_nodes:
@@ -390,7 +394,9 @@ static void __exit hn_exit(void)
 	hn_gen_exit(hd);
 	hn_nl_exit();
 	hn_cap_exit();
-	hn_netdevs_exit(hd);
+	hn_fabric_unregister(hd);
+	hn_netdevs_del_all(hd);
+	hn_netdev_kind_unregister();
 	hn_sysfs_fabric_del(hd);
 	hn_sysfs_nodes_del(hd);
 	misc_deregister(&hd->misc);

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * netdev.c - a network interface per virtual node: the owner of its
- * node's port as an open file of /dev/hybridnet would be, so a node held
- * by a file cannot get an interface and the other way round (EBUSY).
- * Interfaces are made at load (netdevs=1: hn0 .. hnN-1), by netlink
- * (HYBRIDNET_CMD_NETDEV_ADD, nl_netdev.c) and by rtnetlink ("ip link add
- * NAME type hybridnet": the rtnl_link_ops kind "hybridnet"); any of them
- * goes with "ip link del", HYBRIDNET_CMD_NETDEV_DEL or the unload.
+ * netdev.c - a network interface per virtual node: the link kind
+ * "hybridnet" of rtnetlink.  An interface owns its node's port (it is the
+ * port's sink, as an open file of /dev/hybridnet is), so a node held by a
+ * file cannot get an interface and the other way round (EBUSY).
  *
- * Which node "ip link add" takes: iproute2 passes kind-specific
- * attributes (IFLA_INFO_DATA) only through a plugin of its own
- * (link_hybridnet.so), so the node comes from the name: hnN takes node N,
- * any other name (or none, which becomes hnN) the lowest node that has no
- * owner.
+ * Made by rtnetlink alone (RTM_NEWLINK of kind "hybridnet"; "ip link add
+ * NAME type hybridnet [fabric F] [node N]" with iproute2's plugin of
+ * dist/iproute2/, or "hnctl netdev add", which sends the same request).
+ * Its attributes (IFLA_HYBRIDNET_*, uapi/linux/hybridnet.h) name the
+ * fabric, today only fabric 0, and the node; without a node it takes the
+ * lowest one that has no owner.  A name left to the kernel becomes hnN.
+ * Making one needs CAP_NET_ADMIN over the user namespace that owns the
+ * fabric's network namespace, wherever the interface goes: rtnetlink
+ * asks only for it over the caller's namespace, which the root of any
+ * user namespace has.  It goes with "ip link del", NETDEV_DEL
+ * (nl_netdev.c) or the unload, which deletes interfaces a batch per hold
+ * of the RTNL.
  *
  * Addresses: node n has the locally administered unicast MAC
  * 02:68:6e:00:HH:LL ("hn", then n as a 16-bit big-endian number), so
@@ -21,86 +25,95 @@
  * Frames: each frame the stack transmits is one message of the engine,
  * the whole Ethernet frame as its payload, sent from the interface's node
  * to the node its destination MAC names; a broadcast or multicast frame
- * is one message to every other node with an interface.  The MTU is
+ * is one message to every other node with an interface.  The message
+ * carries the skb itself, not a copy: an interface that receives it hands
+ * that skb to its stack; a file reads its bytes.  The MTU is at most
  * max_msg_bytes less the Ethernet header; max_msg_bytes cannot change
  * while interfaces exist, since a rebuild of the fabric is refused while
  * any port is bound (hn_ports_busy()).
  *
- * Context: the engine is under hd->lock, a mutex, and ndo_start_xmit runs
- * with bottom halves off; so a transmitted frame waits on the interface's
- * own queue (HN_ND_TXQ frames) for a work item that sends it under
- * hd->lock.  When that queue is full the interface's queue is stopped;
- * the work item wakes it once it has room again.  The same work item
- * takes delivered messages off the port's receive queue, hands them to
- * the stack (netif_rx()) and returns their receive space.  It is queued
- * by a wait-queue entry on the port's wait queue, the one files' readers
- * and writers sleep on: the port wakes it on every delivery and, once the
- * NIC was found full (hn_port_want_room()), whenever the NIC's room
- * changes; and by a second entry, on the device's message-memory wait
- * queue while the device's messages hold msg_mem_max_bytes, which the
- * next message freed wakes.  So a full NIC or a full message memory holds
- * frames back instead of losing them, and the stack's qdisc holds or
- * drops as it does for any device.
+ * Transmit, as a NIC's ring: ndo_start_xmit runs with bottom halves off
+ * and cannot take hd->lock, the engine's mutex.  It pushes each frame
+ * (a broadcast as one clone per destination) onto a lock-free list and
+ * asks for the interface's service (hn_sink_kick()); the clock kthread,
+ * under hd->lock, takes the list and hands the frames to the NIC.  What
+ * xmit may push: the NIC's room, as the kthread last saw it, less what
+ * xmit pushed and the NIC has not taken yet, or nothing while the
+ * device's message memory is full.  Once that is spent the queue stops;
+ * the kthread wakes it when the room has come back (a message left the
+ * NIC, or one was freed).  So the NIC's buffer is the ring: frames wait
+ * in the qdisc while the fabric cannot take them, and nothing is dropped
+ * inside hybridnet for a full NIC or a full message memory.  BQL: the
+ * bytes pushed are reported sent; the bytes of this interface the NIC
+ * holds are never more than the NIC holds, so when the NIC's occupancy
+ * falls below what the interface put in it, the difference has left the
+ * NIC and is reported completed.
  *
- * Drops: a frame that cannot go is counted in the interface's standard
- * counters (ip -s link) and, by reason, in ethtool -S: a destination MAC
- * that names no node, no memory for the message (the kernel's, not
- * msg_mem_max_bytes), a destination the pure TDM policy cannot reach, a
- * frame longer than max_msg_bytes (a VLAN tag on a frame of the full
- * MTU); a message that reaches an interface that is down or cannot get an
- * skb, or that netif_rx() drops (counted in rx_dropped by the core, by
- * its reason here, and never in rx_packets).  ethtool -S also counts
- * the queue's stops by what the work item was waiting for (nothing: it
- * was behind; the NIC; message memory), a stopped queue whose cause
- * changes counting again for the new one, and gives the node's figures
- * of sysfs nodes/N/ (the HN_NSTAT list of hn_lists.h).
+ * Receive, through NAPI: the port's deliver op queues the message on
+ * the port's receive queue and schedules the interface's NAPI, threaded
+ * by default (a kthread "napi/hnN-I" per interface that is up, so that
+ * the stack's work is not done in the engine's context;
+ * /sys/class/net/hnN/threaded chooses), whose poll hands up to its
+ * budget of frames to GRO (napi_gro_receive()) and gives their receive
+ * space back through the kthread's service.  An interface that is down
+ * takes nothing: a message for it is dropped at once.
  *
- * Locking (main.c): hn_nds[] and nd->bound change with the RTNL and
- * hd->lock both held, so either lock reads them; an interface's port is
- * claimed under hd->lock, where files bind theirs, and a rebuild
- * (hd->frozen) refuses both.  The RTNL is taken before hd->lock, never
- * after it, and never inside hd->nl_lock's reverse.  ndo_uninit gives the
- * node back: it stops the work item for good before unbinding the port.
+ * Counters (ip -s link, /proc/net/dev): tx_packets and tx_bytes count
+ * messages handed to the NIC, so a broadcast counts once per destination
+ * and the figures match the engine's (nodes/N/tx_msgs_*); rx_packets and
+ * rx_bytes the frames handed to the stack.  Every frame lost is in
+ * tx_dropped or rx_dropped, by reason in ethtool -S, and freed with
+ * kfree_skb_reason() so that drop monitor sees it (hn_nd_cnt_reason[]).
+ * Each context has its own counters (u64_stats): xmit's, those counted
+ * under hd->lock, the poll's.  ethtool -S also counts the queue's stops
+ * by what the frames were waiting for, and gives the node's figures of
+ * sysfs nodes/N/ (the HN_NSTAT list of hn_lists.h).
  *
- * Lifetime: every interface carries hn_link_ops, so the unload
- * (rtnl_link_unregister()) removes them from whatever network namespace
- * they are in; a namespace that ends gives them back to the initial one
- * (netns_refund), as a physical device.
+ * Locking (main.c): an interface binds its port under hd->lock, where
+ * files bind theirs, and a rebuild (hd->frozen) refuses both; hd->netdevs
+ * and hd->nd_nodes change with the RTNL and hd->lock both held.  The RTNL
+ * is taken before hd->lock, never after it.  Fields of the clock's side
+ * are under hd->lock; xmit's are under the TX queue's lock.  ndo_stop
+ * takes the interface out of the deliveries and drops what waits, both
+ * ways; ndo_uninit gives the node back once nothing can ask for its
+ * service any more.
+ *
+ * Lifetime: every interface carries hn_link_ops, so the unload removes
+ * them from whatever network namespace they are in; a namespace that
+ * ends gives them back to the initial one (netns_refund), as a physical
+ * device.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/etherdevice.h>
 #include <linux/ethtool.h>
-#include <linux/mm.h>
+#include <linux/llist.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/skbuff.h>
-#include <linux/slab.h>
-#include <linux/workqueue.h>
+#include <linux/u64_stats_sync.h>
 #include <net/rtnetlink.h>
 
 #include "hn_kmod.h"
 
-/* frames waiting for the work item before the queue is stopped */
-#define HN_ND_TXQ	64
-/* messages taken off the receive queue per run of the work item */
-#define HN_ND_RX_BUDGET	64
+/* interfaces deleted per hold of the RTNL (hn_netdevs_del_all()) */
+#define HN_ND_DEL_BATCH	32
 
 /* Counters of ethtool -S: drops by reason, then the queue's stops. */
 enum hn_nd_cnt {
 	HN_ND_TX_NO_NODE,	/* destination MAC names no node */
-	HN_ND_TX_NO_MEM,	/* the kernel could not allocate the message */
+	HN_ND_TX_NO_MEM,	/* no memory for the message or a clone */
 	HN_ND_TX_UNREACH,	/* pure TDM: no circuit to the destination */
 	HN_ND_TX_TOO_BIG,	/* longer than max_msg_bytes (a VLAN tag) */
+	HN_ND_TX_DOWN,		/* still waiting when it went down */
 	HN_ND_RX_DOWN,		/* delivered to an interface that is down */
 	HN_ND_RX_SHORT,		/* a file sent less than an Ethernet header */
 	HN_ND_RX_NO_MEM,	/* no skb for a delivered message */
-	HN_ND_RX_BACKLOG,	/* netif_rx() dropped it (its backlog full) */
 	HN_ND_DROP_NR,
-	/* the queue stopped, as the work item left txq's head: */
-	HN_ND_STOP_BACKLOG = HN_ND_DROP_NR,	/* sent, still behind */
-	HN_ND_STOP_NIC,		/* waiting for the NIC buffer */
-	HN_ND_STOP_MEM,		/* waiting for msg_mem_max_bytes */
+	/* the queue stopped, its frames waiting for: */
+	HN_ND_STOP_BACKLOG = HN_ND_DROP_NR,	/* the kthread, behind */
+	HN_ND_STOP_NIC,		/* the NIC buffer */
+	HN_ND_STOP_MEM,		/* msg_mem_max_bytes */
 	HN_ND_CNT_NR
 };
 
@@ -109,13 +122,29 @@ static const char hn_nd_cnt_names[HN_ND_CNT_NR][ETH_GSTRING_LEN] = {
 	"tx_drop_no_mem",
 	"tx_drop_unreach",
 	"tx_drop_too_big",
+	"tx_drop_down",
 	"rx_drop_down",
 	"rx_drop_short",
 	"rx_drop_no_mem",
-	"rx_drop_backlog",
 	"tx_stop_backlog",
 	"tx_stop_nic_full",
 	"tx_stop_msg_mem",
+};
+
+/*
+ * The closest reason Linux 6.1 has for each drop, for drop monitor.
+ * Messages from a file that are dropped (too short, no skb) have no skb:
+ * they are counted alone.
+ */
+static const enum skb_drop_reason hn_nd_cnt_reason[HN_ND_DROP_NR] = {
+	[HN_ND_TX_NO_NODE] = SKB_DROP_REASON_IP_OUTNOROUTES,
+	[HN_ND_TX_NO_MEM] = SKB_DROP_REASON_NOMEM,
+	[HN_ND_TX_UNREACH] = SKB_DROP_REASON_IP_OUTNOROUTES,
+	[HN_ND_TX_TOO_BIG] = SKB_DROP_REASON_PKT_TOO_BIG,
+	[HN_ND_TX_DOWN] = SKB_DROP_REASON_DEV_READY,
+	[HN_ND_RX_DOWN] = SKB_DROP_REASON_DEV_READY,
+	[HN_ND_RX_SHORT] = SKB_DROP_REASON_PKT_TOO_SMALL,
+	[HN_ND_RX_NO_MEM] = SKB_DROP_REASON_NOMEM,
 };
 
 /* the node's figures, named as its files of sysfs nodes/N/ */
@@ -126,86 +155,262 @@ static const char hn_nd_nstat_names[HN_NS_NR][ETH_GSTRING_LEN] = {
 #undef HN_NSTAT
 };
 
-struct hn_netdev {
-	struct hn_file f;		/* the port's owner */
-	struct hn_port *port;		/* while bound */
-	struct net_device *ndev;
-	u32 node;
-	bool bound;			/* RTNL and hd->lock: holds the port */
-	struct wait_queue_entry wait;	/* on port->wq: queues work */
-	struct wait_queue_entry mem_wait; /* on hd->mem_wq while waiting */
-	struct work_struct work;
-	struct sk_buff_head txq;	/* waiting for the work item */
-	u32 tx_next;			/* broadcast: next node of txq's head */
-	u8 tx_why;			/* HN_ND_STOP_*: the last run's */
-	atomic64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
-	atomic64_t cnt[HN_ND_CNT_NR];
+/* Who counts: each context its own counters, one writer each. */
+enum hn_nd_ctx {
+	HN_ND_XMIT,		/* ndo_start_xmit: the TX queue's lock */
+	HN_ND_LOCKED,		/* under hd->lock */
+	HN_ND_POLL,		/* the NAPI poll */
+	HN_ND_CTX_NR
 };
 
-/* each node's interface, or NULL (HN_MAX_NODES entries) */
-static struct hn_netdev **hn_nds;
-static struct hn_dev *hn_nd_hd;
+/* the standard counters, after those of ethtool -S */
+enum {
+	HN_ND_TX_PACKETS = HN_ND_CNT_NR,
+	HN_ND_TX_BYTES,
+	HN_ND_RX_PACKETS,
+	HN_ND_RX_BYTES,
+	HN_ND_ALL_NR
+};
+
+struct hn_nd_stats {
+	struct u64_stats_sync syncp;
+	u64_stats_t v[HN_ND_ALL_NR];
+};
+
+struct hn_netdev {
+	struct hn_sink sink;		/* the owner of the node's port */
+	struct net_device *ndev;
+	struct napi_struct napi;	/* while up */
+	struct list_head list;		/* on hd->netdevs while bound */
+	u32 fabric, node;
+	u32 nodes, max_len, nic_buf;	/* the fabric's, as bound */
+	bool bound;			/* RTNL and hd->lock: holds the port */
+	bool up;			/* hd->lock: takes deliveries */
+	/* xmit's end of the ring (the TX queue's lock) */
+	struct llist_head ring;
+	u32 tx_pushed;			/* bytes pushed, ever (wrapping) */
+	/* the kthread's end (hd->lock) */
+	u32 tx_limit;			/* xmit pushes while below it */
+	u32 tx_taken;			/* bytes taken off the ring, ever */
+	u32 in_nic;			/* bytes of ours the NIC may hold */
+	u32 bql_done;			/* of them, left it: to report */
+	struct sk_buff_head pend;	/* taken, not yet in the NIC */
+	u8 tx_why;			/* HN_ND_STOP_*: what pend waits for */
+	struct wait_queue_entry mem_wait;	/* on hd->mem_wq */
+	atomic_t rx_give;		/* the poll's: space to give back */
+	struct hn_nd_stats st[HN_ND_CTX_NR];
+};
+
+/* a frame on the ring: its destination */
+struct hn_nd_cb {
+	u32 dst;
+};
+
+#define HN_ND_CB(skb)	((struct hn_nd_cb *)(skb)->cb)
+
 static struct rtnl_link_ops hn_link_ops;
 
-/* Why a node cannot get an interface (hn_nd_claim()). */
-static const char *const hn_nd_why_text[] = {
-	[HN_ND_WHY_RANGE] = "the node is out of range",
-	[HN_ND_WHY_FILE] = "the node is bound to a file",
-	[HN_ND_WHY_NETDEV] = "the node has an interface already",
-	[HN_ND_WHY_REBUILD] = "the fabric is being rebuilt",
-	[HN_ND_WHY_MTU] = "max_msg_bytes is below an Ethernet header and an MTU of 68",
-	[HN_ND_WHY_FULL] = "every node has an interface or a file",
-	[HN_ND_WHY_NAME] = "the name is taken in this network namespace",
-	[HN_ND_WHY_REGISTER] = "the kernel refused to register the interface",
-};
-
-const char *hn_netdev_why(enum hn_nd_why why)
+static void hn_nd_count(struct hn_netdev *nd, enum hn_nd_ctx ctx, int c,
+			u64 n)
 {
-	return hn_nd_why_text[why];
+	struct hn_nd_stats *st = &nd->st[ctx];
+
+	u64_stats_update_begin(&st->syncp);
+	u64_stats_add(&st->v[c], n);
+	u64_stats_update_end(&st->syncp);
 }
 
+/* hn_nd_count() from process context: bottom halves off, as elsewhere */
+static void hn_nd_count_bh(struct hn_netdev *nd, enum hn_nd_ctx ctx, int c,
+			   u64 n)
+{
+	local_bh_disable();
+	hn_nd_count(nd, ctx, c, n);
+	local_bh_enable();
+}
+
+/* Drop @skb for drop @c, counted in context @ctx (bottom halves off). */
+static void hn_nd_drop(struct hn_netdev *nd, enum hn_nd_ctx ctx,
+		       enum hn_nd_cnt c, struct sk_buff *skb)
+{
+	hn_nd_count(nd, ctx, c, 1);
+	kfree_skb_reason(skb, hn_nd_cnt_reason[c]);
+}
+
+/* Every context's counters, summed: @v[HN_ND_ALL_NR]. */
+static void hn_nd_read(struct hn_netdev *nd, u64 *v)
+{
+	u64 one[HN_ND_ALL_NR];
+	struct hn_nd_stats *st;
+	unsigned int start;
+	int c, i;
+
+	memset(v, 0, HN_ND_ALL_NR * sizeof(*v));
+	for (c = 0; c < HN_ND_CTX_NR; c++) {
+		st = &nd->st[c];
+		do {
+			start = u64_stats_fetch_begin(&st->syncp);
+			for (i = 0; i < HN_ND_ALL_NR; i++)
+				one[i] = u64_stats_read(&st->v[i]);
+		} while (u64_stats_fetch_retry(&st->syncp, start));
+		for (i = 0; i < HN_ND_ALL_NR; i++)
+			v[i] += one[i];
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* transmit: xmit's end of the ring                                     */
+
 /* The node @mac names, or -1. */
-static int hn_nd_mac_node(struct hn_dev *hd, const u8 *mac)
+static int hn_nd_mac_node(const struct hn_netdev *nd, const u8 *mac)
 {
 	u32 node = (mac[4] << 8) | mac[5];
 	u8 want[ETH_ALEN];
 
-	lockdep_assert_held(&hd->lock);
 	hn_node_mac(want, node);
-	if (!ether_addr_equal(mac, want) || node >= hd->cfg.nodes)
+	if (!ether_addr_equal(mac, want) || node >= nd->nodes)
 		return -1;
 	return node;
 }
 
-static void hn_nd_count(struct hn_netdev *nd, enum hn_nd_cnt c)
+/* Credit left to xmit: what it may still push (negative: overdrawn). */
+static s32 hn_nd_credit(const struct hn_netdev *nd)
 {
-	atomic64_inc(&nd->cnt[c]);
+	return (s32)(READ_ONCE(nd->tx_limit) - READ_ONCE(nd->tx_pushed));
 }
 
-static int hn_nd_wake(struct wait_queue_entry *wait, unsigned int mode,
-		      int sync, void *key)
+/* The credit the queue waits for once stopped: a full frame's, or less. */
+static s32 hn_nd_wake_at(const struct hn_netdev *nd)
 {
-	struct hn_netdev *nd = container_of(wait, struct hn_netdev, wait);
-
-	queue_work(system_wq, &nd->work);
-	return 0;
+	return min(READ_ONCE(nd->ndev->mtu) + ETH_HLEN, nd->nic_buf / 2);
 }
 
-/* Memory was freed: leave the wait queue (as autoremove does), send. */
+/*
+ * The frames of one transmit, before they go on the ring together: the
+ * newest first, as on the ring, which the kthread reads backwards.
+ */
+struct hn_nd_batch {
+	struct llist_node *first, *last;
+	u32 bytes;
+};
+
+static void hn_nd_batch_add(struct hn_nd_batch *b, struct sk_buff *skb,
+			    u32 dst)
+{
+	HN_ND_CB(skb)->dst = dst;
+	skb->ll_node.next = b->first;
+	b->first = &skb->ll_node;
+	if (!b->last)
+		b->last = &skb->ll_node;
+	b->bytes += skb->len;
+}
+
+/* The next node from @n on with another interface, or -1. */
+static int hn_nd_next_peer(const struct hn_netdev *nd, u32 n)
+{
+	const unsigned long *map = nd->sink.hd->nd_nodes;
+
+	for (n = find_next_bit(map, nd->nodes, n); n < nd->nodes;
+	     n = find_next_bit(map, nd->nodes, n + 1))
+		if (n != nd->node)
+			return n;
+	return -1;
+}
+
+/* A broadcast: @skb for one other interface, a clone for each of the rest. */
+static void hn_nd_batch_all(struct hn_netdev *nd, struct hn_nd_batch *b,
+			    struct sk_buff *skb)
+{
+	struct sk_buff *c;
+	int n, next;
+
+	n = hn_nd_next_peer(nd, 0);
+	if (n < 0) {
+		hn_nd_drop(nd, HN_ND_XMIT, HN_ND_TX_NO_NODE, skb);
+		return;
+	}
+	for (; n >= 0; n = next) {
+		next = hn_nd_next_peer(nd, n + 1);
+		c = next < 0 ? skb : skb_clone(skb, GFP_ATOMIC);
+		if (c)
+			hn_nd_batch_add(b, c, n);
+		else
+			hn_nd_count(nd, HN_ND_XMIT, HN_ND_TX_NO_MEM, 1);
+	}
+}
+
+/* The credit is spent: stop the queue, unless room came back meanwhile. */
+static void hn_nd_stop_queue(struct hn_netdev *nd, struct netdev_queue *txq)
+{
+	netif_tx_stop_queue(txq);
+	hn_nd_count(nd, HN_ND_XMIT, READ_ONCE(nd->tx_why), 1);
+	/* pairs with the barrier in hn_nd_tx_room() */
+	smp_mb();
+	if (hn_nd_credit(nd) >= hn_nd_wake_at(nd))
+		netif_tx_start_queue(txq);
+}
+
+static netdev_tx_t hn_nd_xmit(struct sk_buff *skb, struct net_device *ndev)
+{
+	struct hn_netdev *nd = netdev_priv(ndev);
+	struct netdev_queue *txq = netdev_get_tx_queue(ndev, 0);
+	struct hn_nd_batch b = { };
+	bool kick;
+	int dst;
+
+	if (unlikely(skb->len > nd->max_len)) {
+		hn_nd_drop(nd, HN_ND_XMIT, HN_ND_TX_TOO_BIG, skb);
+		return NETDEV_TX_OK;
+	}
+	/* a message's payload is one piece (no NETIF_F_SG: already so) */
+	if (unlikely(skb_linearize(skb))) {
+		hn_nd_drop(nd, HN_ND_XMIT, HN_ND_TX_NO_MEM, skb);
+		return NETDEV_TX_OK;
+	}
+	skb_tx_timestamp(skb);
+	if (is_multicast_ether_addr(skb->data)) {
+		hn_nd_batch_all(nd, &b, skb);
+	} else {
+		dst = hn_nd_mac_node(nd, skb->data);
+		if (dst < 0)
+			hn_nd_drop(nd, HN_ND_XMIT, HN_ND_TX_NO_NODE, skb);
+		else
+			hn_nd_batch_add(&b, skb, dst);
+	}
+	if (!b.bytes)
+		return NETDEV_TX_OK;
+	WRITE_ONCE(nd->tx_pushed, nd->tx_pushed + b.bytes);
+	if (hn_nd_credit(nd) <= 0)
+		hn_nd_stop_queue(nd, txq);
+	/*
+	 * Sent before the kthread can see the frames, which it may complete
+	 * at once.  As a NIC's doorbell, the kick comes once for a burst.
+	 */
+	kick = __netdev_tx_sent_queue(txq, b.bytes, netdev_xmit_more());
+	llist_add_batch(b.first, b.last, &nd->ring);
+	if (kick)
+		hn_sink_kick(&nd->sink);
+	return NETDEV_TX_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* transmit: the kthread's end (hd->lock)                               */
+
 static int hn_nd_mem_wake(struct wait_queue_entry *wait, unsigned int mode,
 			  int sync, void *key)
 {
 	struct hn_netdev *nd = container_of(wait, struct hn_netdev, mem_wait);
 
+	/* leave the wait queue, as autoremove does */
 	list_del_init(&wait->entry);
-	queue_work(system_wq, &nd->work);
+	hn_sink_kick(&nd->sink);
 	return 0;
 }
 
-/* Wait for the device's message memory (only the work item calls it). */
+/* Wait for the device's message memory: the first message freed kicks. */
 static void hn_nd_mem_wait(struct hn_netdev *nd)
 {
-	wait_queue_head_t *wq = &nd->f.hd->mem_wq;
+	wait_queue_head_t *wq = &nd->sink.hd->mem_wq;
 	unsigned long flags;
 
 	spin_lock_irqsave(&wq->lock, flags);
@@ -218,7 +423,7 @@ static void hn_nd_mem_wait(struct hn_netdev *nd)
 
 static void hn_nd_mem_unwait(struct hn_netdev *nd)
 {
-	wait_queue_head_t *wq = &nd->f.hd->mem_wq;
+	wait_queue_head_t *wq = &nd->sink.hd->mem_wq;
 	unsigned long flags;
 
 	spin_lock_irqsave(&wq->lock, flags);
@@ -227,280 +432,379 @@ static void hn_nd_mem_unwait(struct hn_netdev *nd)
 }
 
 /*
- * The next destination of @skb at or after nd->tx_next: the node its
- * MAC names (once), or each other node with an interface.  -1 when
- * there is none left.
+ * A message carrying @skb, or NULL: the memory is full (then the first
+ * message freed kicks the service) or the kernel has none (*@nomem).
  */
-static int hn_nd_next_dst(struct hn_netdev *nd, struct sk_buff *skb)
+static struct hn_kmsg *hn_nd_wrap(struct hn_netdev *nd, struct sk_buff *skb,
+				  bool *nomem)
 {
-	const u8 *dst = eth_hdr(skb)->h_dest;
-	struct hn_dev *hd = nd->f.hd;
-	u32 n;
-
-	if (!is_multicast_ether_addr(dst))
-		return nd->tx_next ? -1 : hn_nd_mac_node(hd, dst);
-	for (n = nd->tx_next; n < hd->cfg.nodes; n++)
-		if (hn_nds[n] && n != nd->node)
-			return n;
-	return -1;
-}
-
-/*
- * A message for the frame at the head of txq, or NULL when it must wait
- * for message memory (then the work item runs again once some is freed)
- * or the kernel has none (counted; the caller goes on).
- */
-static struct hn_kmsg *hn_nd_kmsg(struct hn_netdev *nd, u32 len, bool *wait)
-{
-	struct hn_dev *hd = nd->f.hd;
+	struct hn_dev *hd = nd->sink.hd;
 	struct hn_kmsg *km;
 
-	*wait = false;
-	km = hn_kmsg_alloc(hd, len, true, HYBRIDNET_CAPTURE_FROM_NETDEV);
+	*nomem = false;
+	km = hn_kmsg_wrap(hd, skb);
+	if (PTR_ERR_OR_ZERO(km) == -EAGAIN) {
+		hn_nd_mem_wait(nd);
+		km = hn_kmsg_wrap(hd, skb);	/* freed meanwhile? */
+		if (PTR_ERR_OR_ZERO(km) != -EAGAIN)
+			hn_nd_mem_unwait(nd);
+	}
 	if (!IS_ERR(km))
 		return km;
-	if (PTR_ERR(km) != -EAGAIN) {
-		hn_nd_count(nd, HN_ND_TX_NO_MEM);
-		return NULL;
-	}
-	hn_nd_mem_wait(nd);
-	/* freed meanwhile? */
-	km = hn_kmsg_alloc(hd, len, true, HYBRIDNET_CAPTURE_FROM_NETDEV);
-	if (!IS_ERR(km)) {
-		hn_nd_mem_unwait(nd);
-		return km;
-	}
-	if (PTR_ERR(km) != -EAGAIN) {
-		hn_nd_mem_unwait(nd);
-		hn_nd_count(nd, HN_ND_TX_NO_MEM);
-		return NULL;
-	}
-	*wait = true;
+	*nomem = PTR_ERR(km) == -ENOMEM;
 	return NULL;
 }
 
 /*
- * Send the frames waiting on nd->txq, each as one message per
- * destination, until the NIC or the message memory is full.  Returns true
- * when the engine has work left for the clock.
+ * The room xmit may use, BQL's completions, the queue woken when there is
+ * enough: after the NIC took frames or its room changed.
  */
-static bool hn_nd_tx(struct hn_netdev *nd)
+static void hn_nd_tx_room(struct hn_netdev *nd)
 {
-	struct hn_dev *hd = nd->f.hd;
-	struct hn_port *p = nd->port;
-	struct hn_kmsg *km;
-	enum hn_nd_cnt why = HN_ND_STOP_BACKLOG;
-	bool was_busy = false, wait;
-	struct sk_buff *skb;
-	u32 sent = 0;
-	int dst, rc;
+	struct netdev_queue *txq = netdev_get_tx_queue(nd->ndev, 0);
+	struct hn_dev *hd = nd->sink.hd;
+	u32 room = hn_nic_room(hd->e, nd->node);
+	u32 occ = nd->nic_buf - room;
 
 	lockdep_assert_held(&hd->lock);
-	while ((skb = skb_peek(&nd->txq))) {
-		dst = hn_nd_next_dst(nd, skb);
-		if (dst < 0) {
-			if (!nd->tx_next)
-				hn_nd_count(nd, HN_ND_TX_NO_NODE);
-			nd->tx_next = 0;
-			skb_unlink(skb, &nd->txq);
-			dev_kfree_skb(skb);
-			continue;
-		}
-		if (hn_nic_room(hd->e, p->id) < skb->len) {
-			/* hn_ports_wake_writers() tells when room changes */
-			hn_port_want_room(hd, p);
-			why = HN_ND_STOP_NIC;
-			break;
-		}
-		km = hn_nd_kmsg(nd, skb->len, &wait);
-		if (wait) {
-			why = HN_ND_STOP_MEM;
-			break;
-		}
-		if (!km) {
-			nd->tx_next = dst + 1;
-			continue;
-		}
-		skb_copy_bits(skb, 0, km->data, skb->len);
-		km->m.src = p->id;
-		km->m.dst = dst;
-		hn_clock_sync(hd);
-		km->m.t_inject = hn_now(hd->e);
-		was_busy |= hn_busy(hd->e);
-		rc = hn_inject(hd->e, &km->m, NULL);
-		if (rc) {
-			hn_kmsg_free(hd, km);
-			if (rc == -EAGAIN) {
-				hn_port_want_room(hd, p);
-				why = HN_ND_STOP_NIC;
-				break;
-			}
-			hn_nd_count(nd, rc == -EHOSTUNREACH ?
-				    HN_ND_TX_UNREACH : HN_ND_TX_NO_MEM);
-		} else {
-			atomic64_inc(&nd->tx_packets);
-			atomic64_add(skb->len, &nd->tx_bytes);
-			sent += skb->len;
-		}
-		nd->tx_next = dst + 1;
+	if (nd->in_nic > occ) {
+		nd->bql_done += nd->in_nic - occ;
+		nd->in_nic = occ;
 	}
-	/* why the frames wait, until the next run says otherwise */
-	WRITE_ONCE(nd->tx_why, why);
-	/* as a write: an idle fabric carries the frames in this context */
-	return sent && (was_busy || hn_clock_drive(hd, hn_clock_budget(hd,
-								      sent)));
+	/* while the message memory is full, no more than what waits */
+	if (nd->tx_why == HN_ND_STOP_MEM)
+		room = 0;
+	WRITE_ONCE(nd->tx_limit, nd->tx_taken + room);
+	/* pairs with the barrier in hn_nd_stop_queue() */
+	smp_mb();
+	/* the qdisc's softirq runs as they end, here: frames for the ring */
+	local_bh_disable();
+	if (nd->bql_done) {
+		netdev_tx_completed_queue(txq, 1, nd->bql_done);
+		nd->bql_done = 0;
+	}
+	if (netif_tx_queue_stopped(txq) &&
+	    hn_nd_credit(nd) >= hn_nd_wake_at(nd))
+		netif_tx_wake_queue(txq);
+	local_bh_enable();
 }
 
-/* Hand a delivered message to the stack as a frame, or count why not. */
-static void hn_nd_rx_one(struct hn_netdev *nd, const struct hn_kmsg *km)
+/* A frame the NIC will not take: dropped, its bytes done with. */
+static void hn_nd_tx_drop(struct hn_netdev *nd, struct sk_buff *skb,
+			  enum hn_nd_cnt c)
 {
-	struct net_device *ndev = nd->ndev;
-	struct sk_buff *skb;
-
-	if (!netif_running(ndev)) {
-		hn_nd_count(nd, HN_ND_RX_DOWN);
-		return;
-	}
-	if (km->m.len < ETH_HLEN) {
-		hn_nd_count(nd, HN_ND_RX_SHORT);
-		return;
-	}
-	skb = netdev_alloc_skb_ip_align(ndev, km->m.len);
-	if (!skb) {
-		hn_nd_count(nd, HN_ND_RX_NO_MEM);
-		return;
-	}
-	skb_put_data(skb, km->data, km->m.len);
-	skb->protocol = eth_type_trans(skb, ndev);
-	/* a drop there is in the core's rx_dropped already: count the why */
-	if (netif_rx(skb) == NET_RX_DROP) {
-		hn_nd_count(nd, HN_ND_RX_BACKLOG);
-		return;
-	}
-	atomic64_inc(&nd->rx_packets);
-	atomic64_add(km->m.len, &nd->rx_bytes);
+	nd->tx_taken += skb->len;
+	nd->bql_done += skb->len;
+	local_bh_disable();
+	hn_nd_drop(nd, HN_ND_LOCKED, c, skb);
+	local_bh_enable();
 }
 
 /*
- * Up to HN_ND_RX_BUDGET delivered messages to the stack; *@more when
- * others may wait.  Returns the receive space to give back.
+ * Take the ring, then hand the waiting frames to the NIC, oldest first,
+ * each as a message, until the NIC or the message memory is full.
  */
-static u32 hn_nd_rx(struct hn_netdev *nd, bool *more)
+static void hn_nd_tx(struct hn_netdev *nd)
 {
+	struct hn_dev *hd = nd->sink.hd;
+	u8 why = HN_ND_STOP_BACKLOG;
+	struct sk_buff *skb, *next;
+	u64 packets = 0, bytes = 0;
+	struct llist_node *l;
 	struct hn_kmsg *km;
-	u32 give = 0, i;
+	bool nomem;
+	u32 len;
+	int rc;
 
-	for (i = 0; i < HN_ND_RX_BUDGET; i++) {
-		km = hn_port_peek(nd->port);
-		if (!km)
+	lockdep_assert_held(&hd->lock);
+	l = llist_reverse_order(llist_del_all(&nd->ring));
+	llist_for_each_entry_safe(skb, next, l, ll_node)
+		__skb_queue_tail(&nd->pend, skb);	/* next: over ll_node */
+	while ((skb = skb_peek(&nd->pend))) {
+		len = skb->len;
+		if (hn_nic_room(hd->e, nd->node) < len) {
+			why = HN_ND_STOP_NIC;
 			break;
-		hn_nd_rx_one(nd, km);
-		give += hn_port_pop(nd->f.hd, nd->port, km);
+		}
+		km = hn_nd_wrap(nd, skb, &nomem);
+		if (!km && !nomem) {
+			why = HN_ND_STOP_MEM;
+			break;
+		}
+		__skb_unlink(skb, &nd->pend);
+		if (!km) {
+			hn_nd_tx_drop(nd, skb, HN_ND_TX_NO_MEM);
+			continue;
+		}
+		/* the NIC has it now: no socket, route or device of the sender */
+		skb_scrub_packet(skb, true);
+		skb_orphan(skb);
+		skb->dev = NULL;
+		km->m.src = nd->node;
+		km->m.dst = HN_ND_CB(skb)->dst;
+		hn_clock_sync(hd);
+		km->m.t_inject = hn_now(hd->e);
+		rc = hn_inject(hd->e, &km->m, NULL);
+		if (rc == -EAGAIN) {	/* another owner took the room */
+			__skb_queue_head(&nd->pend, hn_kmsg_unwrap(hd, km));
+			why = HN_ND_STOP_NIC;
+			break;
+		}
+		if (rc) {
+			hn_nd_tx_drop(nd, hn_kmsg_unwrap(hd, km),
+				      rc == -EHOSTUNREACH ? HN_ND_TX_UNREACH :
+				      HN_ND_TX_NO_MEM);
+			continue;
+		}
+		nd->tx_taken += len;
+		nd->in_nic += len;
+		packets++;
+		bytes += len;
 	}
-	*more = i == HN_ND_RX_BUDGET;
-	return give;
+	WRITE_ONCE(nd->tx_why, why);
+	if (packets) {
+		hn_nd_count_bh(nd, HN_ND_LOCKED, HN_ND_TX_PACKETS, packets);
+		hn_nd_count_bh(nd, HN_ND_LOCKED, HN_ND_TX_BYTES, bytes);
+	}
+	/* hear of every change of the NIC's room while it holds ours */
+	if (nd->in_nic || why == HN_ND_STOP_NIC)
+		hn_port_want_room(hd, nd->sink.port);
+	hn_nd_tx_room(nd);
 }
 
-static void hn_nd_work(struct work_struct *work)
+/* Everything waiting to be sent is lost: the interface went down. */
+static void hn_nd_tx_purge(struct hn_netdev *nd)
 {
-	struct hn_netdev *nd = container_of(work, struct hn_netdev, work);
-	struct hn_dev *hd = nd->f.hd;
-	u8 why = nd->tx_why;
-	bool more, busy;
-	u32 give;
+	struct sk_buff *skb, *next;
+	struct llist_node *l;
+	u64 n = 0;
 
-	give = hn_nd_rx(nd, &more);
-	mutex_lock(&hd->lock);
+	l = llist_del_all(&nd->ring);
+	llist_for_each_entry_safe(skb, next, l, ll_node) {
+		kfree_skb_reason(skb, hn_nd_cnt_reason[HN_ND_TX_DOWN]);
+		n++;
+	}
+	while ((skb = __skb_dequeue(&nd->pend))) {
+		kfree_skb_reason(skb, hn_nd_cnt_reason[HN_ND_TX_DOWN]);
+		n++;
+	}
+	hn_nd_count_bh(nd, HN_ND_LOCKED, HN_ND_TX_DOWN, n);
+	WRITE_ONCE(nd->tx_pushed, 0);
+	WRITE_ONCE(nd->tx_limit, 0);
+	nd->tx_taken = 0;
+	nd->in_nic = 0;
+	nd->bql_done = 0;
+	netdev_tx_reset_queue(netdev_get_tx_queue(nd->ndev, 0));
+}
+
+/* ------------------------------------------------------------------ */
+/* the sink: deliveries, room, service                                  */
+
+static void hn_nd_deliver(struct hn_sink *s, struct hn_msg *m)
+{
+	struct hn_netdev *nd = container_of(s, struct hn_netdev, sink);
+	struct hn_kmsg *km = container_of(m, struct hn_kmsg, m);
+
+	if (!nd->up) {
+		hn_nd_count_bh(nd, HN_ND_LOCKED, HN_ND_RX_DOWN, 1);
+		hn_port_refuse(s->hd, s->port, km, hn_nd_cnt_reason[HN_ND_RX_DOWN]);
+		return;
+	}
+	hn_port_rx_push(s->port, km);
+	/* threaded: wakes its kthread; else the poll runs as this ends */
+	local_bh_disable();
+	napi_schedule(&nd->napi);
+	local_bh_enable();
+}
+
+/* The NIC's room changed (after the engine's steps): send, wake. */
+static void hn_nd_wake(struct hn_sink *s, u32 room)
+{
+	struct hn_netdev *nd = container_of(s, struct hn_netdev, sink);
+
+	if (nd->up)
+		hn_nd_tx(nd);
+}
+
+/* Asked for by xmit, the poll, or the message memory freed. */
+static void hn_nd_service(struct hn_sink *s)
+{
+	struct hn_netdev *nd = container_of(s, struct hn_netdev, sink);
+	u32 give = atomic_xchg(&nd->rx_give, 0);
+
 	if (give)
-		hn_port_credit(hd, nd->port, give);
-	busy = hn_nd_tx(nd);
-	/* as a read: the space given back may let a stalled fabric go on */
-	busy |= give && hn_busy(hd->e);
-	mutex_unlock(&hd->lock);
-	if (busy)
-		hn_clock_kick(hd);
-	if (netif_queue_stopped(nd->ndev)) {
-		if (skb_queue_len(&nd->txq) < HN_ND_TXQ / 2)
-			netif_wake_queue(nd->ndev);
-		else if (nd->tx_why != why)	/* kept stopped, for another cause */
-			hn_nd_count(nd, nd->tx_why);
-	}
-	if (more)
-		queue_work(system_wq, &nd->work);
+		hn_port_credit(s->hd, s->port, give);
+	if (nd->up)
+		hn_nd_tx(nd);
 }
 
-static netdev_tx_t hn_nd_xmit(struct sk_buff *skb, struct net_device *ndev)
+static int hn_nd_holder(const struct hn_sink *s, char *buf, size_t len)
 {
-	struct hn_netdev *nd = netdev_priv(ndev);
+	const struct hn_netdev *nd = container_of(s, struct hn_netdev, sink);
 
-	if (skb->len > READ_ONCE(nd->f.hd->cfg.max_msg_bytes)) {
-		hn_nd_count(nd, HN_ND_TX_TOO_BIG);
-		dev_kfree_skb_any(skb);
-		return NETDEV_TX_OK;
-	}
-	skb_queue_tail(&nd->txq, skb);
-	if (skb_queue_len(&nd->txq) >= HN_ND_TXQ) {
-		netif_stop_queue(ndev);
-		hn_nd_count(nd, READ_ONCE(nd->tx_why));
-	}
-	queue_work(system_wq, &nd->work);
-	return NETDEV_TX_OK;
+	return scnprintf(buf, len, "the interface %s", netdev_name(nd->ndev));
 }
+
+static const char *hn_nd_ifname(const struct hn_sink *s)
+{
+	return netdev_name(container_of(s, struct hn_netdev, sink)->ndev);
+}
+
+static const struct hn_sink_ops hn_nd_sink_ops = {
+	.deliver = hn_nd_deliver,
+	.wake = hn_nd_wake,
+	.service = hn_nd_service,
+	.holder = hn_nd_holder,
+	.ifname = hn_nd_ifname,
+};
+
+/* ------------------------------------------------------------------ */
+/* receive: the NAPI poll                                               */
+
+/* The frame of @km for the stack, or NULL (counted). */
+static struct sk_buff *hn_nd_rx_skb(struct hn_netdev *nd, struct hn_kmsg *km)
+{
+	u32 len = km->m.len;
+	struct sk_buff *skb;
+
+	if (unlikely(len < ETH_HLEN)) {
+		hn_nd_count(nd, HN_ND_POLL, HN_ND_RX_SHORT, 1);
+		return NULL;
+	}
+	if (km->skb) {
+		skb = km->skb;
+		km->skb = NULL;
+	} else {
+		skb = napi_alloc_skb(&nd->napi, len);
+		if (unlikely(!skb)) {
+			hn_nd_count(nd, HN_ND_POLL, HN_ND_RX_NO_MEM, 1);
+			return NULL;
+		}
+		skb_put_data(skb, km->data, len);
+	}
+	skb->protocol = eth_type_trans(skb, nd->ndev);
+	return skb;
+}
+
+static int hn_nd_poll(struct napi_struct *napi, int budget)
+{
+	struct hn_netdev *nd = container_of(napi, struct hn_netdev, napi);
+	struct hn_port *p = nd->sink.port;
+	struct hn_dev *hd = nd->sink.hd;
+	u32 n, bytes = 0, give, len;
+	u64 rx_packets = 0, rx_bytes = 0;
+	struct hn_kmsg *km, *tmp;
+	struct sk_buff *skb;
+	LIST_HEAD(q);
+
+	n = hn_port_take(p, &q, budget);
+	list_for_each_entry_safe(km, tmp, &q, list) {
+		len = km->m.len;
+		bytes += len;
+		skb = hn_nd_rx_skb(nd, km);
+		hn_kmsg_free(hd, km);
+		if (!skb)
+			continue;
+		rx_packets++;
+		rx_bytes += len;
+		napi_gro_receive(napi, skb);
+	}
+	hn_nd_count(nd, HN_ND_POLL, HN_ND_RX_PACKETS, rx_packets);
+	hn_nd_count(nd, HN_ND_POLL, HN_ND_RX_BYTES, rx_bytes);
+	give = n ? hn_port_taken(hd, p, n, bytes) : 0;
+	if (give) {
+		atomic_add(give, &nd->rx_give);
+		hn_sink_kick(&nd->sink);
+	}
+	if (n < budget)
+		napi_complete_done(napi, n);
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* net_device_ops, ethtool_ops                                          */
 
 static int hn_nd_open(struct net_device *ndev)
 {
+	struct hn_netdev *nd = netdev_priv(ndev);
+	struct hn_dev *hd = nd->sink.hd;
+
+	/* threaded (hn_nd_setup()): its kthread comes with it */
+	netif_napi_add(ndev, &nd->napi, hn_nd_poll);
+	napi_enable(&nd->napi);
+	mutex_lock(&hd->lock);
+	nd->tx_why = HN_ND_STOP_BACKLOG;
+	WRITE_ONCE(nd->tx_limit, hn_nic_room(hd->e, nd->node));
+	nd->up = true;
+	mutex_unlock(&hd->lock);
 	netif_start_queue(ndev);
 	return 0;
 }
 
+/*
+ * The core has stopped the transmit side: the interface takes no more
+ * deliveries, and what waits either way is dropped.
+ */
 static int hn_nd_stop(struct net_device *ndev)
 {
-	netif_stop_queue(ndev);
+	struct hn_netdev *nd = netdev_priv(ndev);
+	struct hn_dev *hd = nd->sink.hd;
+	bool gave;
+	u32 n;
+
+	napi_disable(&nd->napi);
+	mutex_lock(&hd->lock);
+	nd->up = false;
+	n = hn_port_rx_flush(hd, nd->sink.port,
+			     hn_nd_cnt_reason[HN_ND_RX_DOWN], &gave);
+	hn_nd_count_bh(nd, HN_ND_LOCKED, HN_ND_RX_DOWN, n);
+	hn_port_credit(hd, nd->sink.port, atomic_xchg(&nd->rx_give, 0));
+	hn_nd_tx_purge(nd);
+	mutex_unlock(&hd->lock);
+	hn_nd_mem_unwait(nd);
+	netif_napi_del(&nd->napi);
+	hn_clock_kick(hd);	/* the space given back may let it go on */
 	return 0;
 }
 
 static void hn_nd_get_stats64(struct net_device *ndev,
 			      struct rtnl_link_stats64 *s)
 {
-	struct hn_netdev *nd = netdev_priv(ndev);
+	u64 v[HN_ND_ALL_NR];
 	int i;
 
-	s->tx_packets = atomic64_read(&nd->tx_packets);
-	s->tx_bytes = atomic64_read(&nd->tx_bytes);
-	s->rx_packets = atomic64_read(&nd->rx_packets);
-	s->rx_bytes = atomic64_read(&nd->rx_bytes);
-	for (i = HN_ND_TX_NO_NODE; i <= HN_ND_TX_TOO_BIG; i++)
-		s->tx_dropped += atomic64_read(&nd->cnt[i]);
-	/* netif_rx()'s drops (HN_ND_RX_BACKLOG): the core adds them */
+	hn_nd_read(netdev_priv(ndev), v);
+	s->tx_packets = v[HN_ND_TX_PACKETS];
+	s->tx_bytes = v[HN_ND_TX_BYTES];
+	s->rx_packets = v[HN_ND_RX_PACKETS];
+	s->rx_bytes = v[HN_ND_RX_BYTES];
+	for (i = HN_ND_TX_NO_NODE; i <= HN_ND_TX_DOWN; i++)
+		s->tx_dropped += v[i];
 	for (i = HN_ND_RX_DOWN; i <= HN_ND_RX_NO_MEM; i++)
-		s->rx_dropped += atomic64_read(&nd->cnt[i]);
+		s->rx_dropped += v[i];
 }
 
 /*
  * Give the node back (ndo_uninit, or a registration that failed): the
- * work item is stopped for good first, then the port unbound.  RTNL.
+ * interface is down, so nothing asks for its service any more but what
+ * is on the kthread's list already, which runs first.  RTNL.
  */
 static void hn_nd_release(struct hn_netdev *nd)
 {
-	struct hn_dev *hd = nd->f.hd;
-	bool gave;
+	struct hn_dev *hd = nd->sink.hd;
 
 	ASSERT_RTNL();
 	if (!nd->bound)
 		return;
-	remove_wait_queue(&nd->port->wq, &nd->wait);
-	cancel_work_sync(&nd->work);
-	/* the work item may have waited for memory again as it ended */
 	hn_nd_mem_unwait(nd);
-	cancel_work_sync(&nd->work);
 	mutex_lock(&hd->lock);
-	WRITE_ONCE(hn_nds[nd->node], NULL);
+	hn_clock_service(hd);
+	clear_bit(nd->node, hd->nd_nodes);
+	list_del(&nd->list);
 	nd->bound = false;
-	gave = hn_port_unbind(hd, nd->port);
+	hn_port_unbind(hd, nd->sink.port);
 	mutex_unlock(&hd->lock);
-	if (gave)
-		hn_clock_kick(hd);
-	skb_queue_purge(&nd->txq);
+	hn_clock_kick(hd);	/* for the services run, the space given back */
 }
 
 static void hn_nd_uninit(struct net_device *ndev)
@@ -516,6 +820,16 @@ static const struct net_device_ops hn_nd_ops = {
 	.ndo_get_stats64 = hn_nd_get_stats64,
 	.ndo_validate_addr = eth_validate_addr,
 };
+
+static void hn_nd_drvinfo(struct net_device *ndev,
+			  struct ethtool_drvinfo *info)
+{
+	struct hn_netdev *nd = netdev_priv(ndev);
+
+	strscpy(info->driver, KBUILD_MODNAME, sizeof(info->driver));
+	snprintf(info->bus_info, sizeof(info->bus_info), "fabric%u-node%u",
+		 nd->fabric, nd->node);
+}
 
 static int hn_nd_sset_count(struct net_device *ndev, int sset)
 {
@@ -535,11 +849,11 @@ static void hn_nd_ethtool_stats(struct net_device *ndev,
 				struct ethtool_stats *stats, u64 *data)
 {
 	struct hn_netdev *nd = netdev_priv(ndev);
-	struct hn_dev *hd = nd->f.hd;
-	int i;
+	struct hn_dev *hd = nd->sink.hd;
+	u64 v[HN_ND_ALL_NR];
 
-	for (i = 0; i < HN_ND_CNT_NR; i++)
-		data[i] = atomic64_read(&nd->cnt[i]);
+	hn_nd_read(nd, v);
+	memcpy(data, v, HN_ND_CNT_NR * sizeof(*data));
 	mutex_lock(&hd->lock);
 	if (nd->bound)
 		hn_dev_node_stats(hd, nd->node, data + HN_ND_CNT_NR);
@@ -547,16 +861,22 @@ static void hn_nd_ethtool_stats(struct net_device *ndev,
 }
 
 static const struct ethtool_ops hn_nd_ethtool_ops = {
+	.get_drvinfo = hn_nd_drvinfo,
 	.get_link = ethtool_op_get_link,
 	.get_sset_count = hn_nd_sset_count,
 	.get_strings = hn_nd_get_strings,
 	.get_ethtool_stats = hn_nd_ethtool_stats,
+	.get_ts_info = ethtool_op_get_ts_info,
 };
 
-/* rtnl_link_ops.setup, and alloc_netdev()'s: an interface with no node */
+/* ------------------------------------------------------------------ */
+/* rtnetlink: the link kind                                             */
+
+/* rtnl_link_ops.setup: an interface of no fabric, no node yet */
 static void hn_nd_setup(struct net_device *ndev)
 {
 	struct hn_netdev *nd = netdev_priv(ndev);
+	int i;
 
 	ether_setup(ndev);
 	ndev->netdev_ops = &hn_nd_ops;
@@ -564,17 +884,33 @@ static void hn_nd_setup(struct net_device *ndev)
 	ndev->rtnl_link_ops = &hn_link_ops;
 	ndev->needs_free_netdev = true;
 	ndev->min_mtu = ETH_MIN_MTU;
+	/* the fabric's max_msg_bytes lowers it when the node is claimed */
+	ndev->max_mtu = HYBRIDNET_MAX_MSG - ETH_HLEN;
 	ndev->tx_queue_len = 1000;
+	/* NAPI in a kthread of its own, made when the interface comes up */
+	dev_set_threaded(ndev, true);
 	nd->ndev = ndev;
-	nd->f.hd = hn_nd_hd;
-	nd->f.ndev = ndev;
-	nd->tx_why = HN_ND_STOP_BACKLOG;
-	skb_queue_head_init(&nd->txq);
-	INIT_WORK(&nd->work, hn_nd_work);
-	init_waitqueue_func_entry(&nd->wait, hn_nd_wake);
+	nd->sink.ops = &hn_nd_sink_ops;
+	init_llist_head(&nd->ring);
+	__skb_queue_head_init(&nd->pend);
+	INIT_LIST_HEAD(&nd->list);
 	init_waitqueue_func_entry(&nd->mem_wait, hn_nd_mem_wake);
 	INIT_LIST_HEAD(&nd->mem_wait.entry);
+	for (i = 0; i < HN_ND_CTX_NR; i++)
+		u64_stats_init(&nd->st[i].syncp);
 }
+
+/* Why a node cannot get an interface (hn_nd_claim()). */
+enum hn_nd_why {
+	HN_ND_WHY_RANGE,	/* no such node */
+	HN_ND_WHY_FILE,		/* a file holds it */
+	HN_ND_WHY_NETDEV,	/* an interface holds it */
+	HN_ND_WHY_REBUILD,	/* hd->frozen */
+	HN_ND_WHY_MTU,		/* max_msg_bytes < 14 + 68 */
+	HN_ND_WHY_BIG_MTU,	/* the MTU asked for is above the fabric's */
+	HN_ND_WHY_FULL,		/* every node has an owner */
+	HN_ND_WHY_NAME,		/* the name is taken */
+};
 
 /* The lowest node with no owner, or -1.  hd->lock. */
 static int hn_nd_free_node(struct hn_dev *hd)
@@ -589,13 +925,15 @@ static int hn_nd_free_node(struct hn_dev *hd)
 }
 
 /*
- * Give node @node (or, when it is negative, the lowest free one) to
- * @nd: its port, its MTU, its MAC.  RTNL.  0, or an errno and *@why.
+ * Give node @node of @hd (or, when it is negative, the lowest free one)
+ * to @nd: its port, its MTU (the largest, unless @mtu_set), its MAC.
+ * RTNL.  0, or an errno and *@why.
  */
-static int hn_nd_claim(struct hn_netdev *nd, int node, enum hn_nd_why *why)
+static int hn_nd_claim(struct hn_netdev *nd, struct hn_dev *hd, int node,
+		       bool mtu_set, enum hn_nd_why *why)
 {
-	struct hn_dev *hd = nd->f.hd;
 	struct net_device *ndev = nd->ndev;
+	u32 max_mtu = hd->cfg.max_msg_bytes - ETH_HLEN;
 	u8 mac[ETH_ALEN];
 	int rc = -EBUSY;
 
@@ -613,123 +951,193 @@ static int hn_nd_claim(struct hn_netdev *nd, int node, enum hn_nd_why *why)
 	} else if (hd->cfg.max_msg_bytes < ETH_HLEN + ETH_MIN_MTU) {
 		*why = HN_ND_WHY_MTU;
 		rc = -EINVAL;
-	} else if (hn_nds[node]) {
+	} else if (mtu_set && ndev->mtu > max_mtu) {
+		*why = HN_ND_WHY_BIG_MTU;
+		rc = -EINVAL;
+	} else if (test_bit(node, hd->nd_nodes)) {
 		*why = HN_ND_WHY_NETDEV;
-	} else if (hn_port_bind(hd, &hd->ports[node], &nd->f)) {
+	} else if (hn_port_bind(hd, &hd->ports[node], &nd->sink)) {
 		*why = HN_ND_WHY_FILE;
 	} else {
 		nd->node = node;
-		nd->port = &hd->ports[node];
+		nd->nodes = hd->cfg.nodes;
+		nd->max_len = hd->cfg.max_msg_bytes;
+		nd->nic_buf = hd->cfg.nic_buf_bytes;
 		nd->bound = true;
-		ndev->max_mtu = hd->cfg.max_msg_bytes - ETH_HLEN;
-		ndev->mtu = ndev->max_mtu;
+		set_bit(node, hd->nd_nodes);
+		list_add_tail(&nd->list, &hd->netdevs);
+		ndev->max_mtu = max_mtu;
+		if (!mtu_set)
+			ndev->mtu = max_mtu;
 		hn_node_mac(mac, node);
 		eth_hw_addr_set(ndev, mac);
-		add_wait_queue(&nd->port->wq, &nd->wait);
-		WRITE_ONCE(hn_nds[node], nd);
 		rc = 0;
 	}
 	mutex_unlock(&hd->lock);
 	return rc;
 }
 
-/*
- * Claim a node for @ndev (in its namespace already) and register it.
- * RTNL.  A name with a '%' becomes hnN.
- */
-static int hn_nd_register(struct net_device *ndev, int node,
-			  enum hn_nd_why *why)
+/* The refusal of hn_nd_claim() or of the name, said. */
+static void hn_nd_why_say(struct netlink_ext_ack *extack,
+			  const struct nlattr *node, const struct nlattr *mtu,
+			  enum hn_nd_why why)
 {
+	switch (why) {
+	case HN_ND_WHY_RANGE:
+		NL_SET_ERR_MSG_ATTR(extack, node,
+				    "the node is out of the fabric's range (hnctl show nodes)");
+		break;
+	case HN_ND_WHY_FILE:
+		NL_SET_ERR_MSG_ATTR(extack, node,
+				    "the node is bound to a file (sysfs nodes/N/holder names it)");
+		break;
+	case HN_ND_WHY_NETDEV:
+		NL_SET_ERR_MSG_ATTR(extack, node,
+				    "the node has an interface already");
+		break;
+	case HN_ND_WHY_REBUILD:
+		NL_SET_ERR_MSG(extack, "the fabric is being rebuilt: try again");
+		break;
+	case HN_ND_WHY_MTU:
+		NL_SET_ERR_MSG(extack,
+			       "max_msg_bytes is below an Ethernet header and an MTU of 68");
+		break;
+	case HN_ND_WHY_BIG_MTU:
+		NL_SET_ERR_MSG_ATTR(extack, mtu,
+				    "the MTU is above the fabric's, max_msg_bytes less 14");
+		break;
+	case HN_ND_WHY_FULL:
+		NL_SET_ERR_MSG(extack, "every node has an interface or a file");
+		break;
+	case HN_ND_WHY_NAME:
+		NL_SET_ERR_MSG(extack,
+			       "the name is taken in this network namespace");
+		break;
+	}
+}
+
+static const struct nla_policy hn_nd_policy[IFLA_HYBRIDNET_MAX + 1] = {
+	[IFLA_HYBRIDNET_FABRIC] = { .type = NLA_U32 },
+	[IFLA_HYBRIDNET_NODE] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+};
+
+static int hn_nd_validate(struct nlattr *tb[], struct nlattr *data[],
+			  struct netlink_ext_ack *extack)
+{
+	if (tb[IFLA_ADDRESS]) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[IFLA_ADDRESS],
+				    "an interface's MAC is its node's, 02:68:6e:00:HH:LL");
+		return -EINVAL;
+	}
+	if (data && data[IFLA_HYBRIDNET_FABRIC] &&
+	    nla_get_u32(data[IFLA_HYBRIDNET_FABRIC])) {
+		NL_SET_ERR_MSG_ATTR(extack, data[IFLA_HYBRIDNET_FABRIC],
+				    "no such fabric: there is one, fabric 0");
+		return -ENODEV;
+	}
+	return 0;
+}
+
+/*
+ * "ip link add [NAME] type hybridnet [fabric F] [node N]": the node, or
+ * the lowest free one, of fabric F (0).  A name left to the kernel
+ * becomes hnN.
+ */
+static int hn_nd_newlink(struct net *src_net, struct net_device *ndev,
+			 struct nlattr *tb[], struct nlattr *data[],
+			 struct netlink_ext_ack *extack)
+{
+	struct nlattr *na = data ? data[IFLA_HYBRIDNET_NODE] : NULL;
+	struct nlattr *fa = data ? data[IFLA_HYBRIDNET_FABRIC] : NULL;
 	struct hn_netdev *nd = netdev_priv(ndev);
+	enum hn_nd_why why;
+	struct hn_dev *hd;
 	int rc;
 
-	rc = hn_nd_claim(nd, node, why);
-	if (rc)
+	nd->fabric = fa ? nla_get_u32(fa) : 0;
+	hd = hn_fabric_get(nd->fabric);
+	if (!hd) {
+		NL_SET_ERR_MSG_ATTR(extack, fa, "no such fabric: the module has none now");
+		return -ENODEV;
+	}
+	if (!ns_capable(hd->net->user_ns, CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG(extack,
+			       "an interface of a fabric needs CAP_NET_ADMIN in the user namespace that owns the fabric's network namespace");
+		return -EPERM;
+	}
+	nd->sink.hd = hd;
+	rc = hn_nd_claim(nd, hd, na ? (int)nla_get_u32(na) : -1,
+			 tb[IFLA_MTU], &why);
+	if (rc) {
+		hn_nd_why_say(extack, na, tb[IFLA_MTU], why);
 		return rc;
-	if (strchr(ndev->name, '%'))
+	}
+	if (ndev->name_assign_type == NET_NAME_ENUM) {
 		snprintf(ndev->name, IFNAMSIZ, "hn%u", nd->node);
+		ndev->name_assign_type = NET_NAME_PREDICTABLE;
+	}
 	if (__dev_get_by_name(dev_net(ndev), ndev->name)) {
-		*why = HN_ND_WHY_NAME;
+		hn_nd_why_say(extack, na, NULL, HN_ND_WHY_NAME);
 		rc = -EEXIST;
 	} else {
 		rc = register_netdevice(ndev);
-		*why = HN_ND_WHY_REGISTER;
 	}
 	if (rc)
 		hn_nd_release(nd);	/* if ndo_uninit has not */
 	return rc;
 }
 
-/* "ip link add [NAME] type hybridnet": node N for hnN, else the lowest */
-static int hn_nd_newlink(struct net *src_net, struct net_device *ndev,
-			 struct nlattr *tb[], struct nlattr *data[],
-			 struct netlink_ext_ack *extack)
+static size_t hn_nd_get_size(const struct net_device *ndev)
 {
-	const char *name = ndev->name;
-	enum hn_nd_why why;
-	int node = -1;
-	u32 n;
-	int rc;
+	return nla_total_size(sizeof(u32)) +	/* IFLA_HYBRIDNET_FABRIC */
+	       nla_total_size(sizeof(u32));	/* IFLA_HYBRIDNET_NODE */
+}
 
-	if (!strncmp(name, "hn", 2) && !kstrtou32(name + 2, 10, &n) &&
-	    n < HN_MAX_NODES)
-		node = n;
-	rc = hn_nd_register(ndev, node, &why);
-	if (rc && extack)	/* static text, as NL_SET_ERR_MSG's */
-		extack->_msg = hn_nd_why_text[why];
-	return rc;
+static int hn_nd_fill_info(struct sk_buff *skb, const struct net_device *ndev)
+{
+	const struct hn_netdev *nd = netdev_priv(ndev);
+
+	if (nla_put_u32(skb, IFLA_HYBRIDNET_FABRIC, nd->fabric) ||
+	    nla_put_u32(skb, IFLA_HYBRIDNET_NODE, nd->node))
+		return -EMSGSIZE;
+	return 0;
 }
 
 static struct rtnl_link_ops hn_link_ops __read_mostly = {
 	.kind = "hybridnet",
 	.priv_size = sizeof(struct hn_netdev),
 	.setup = hn_nd_setup,
+	.maxtype = IFLA_HYBRIDNET_MAX,
+	.policy = hn_nd_policy,
+	.validate = hn_nd_validate,
 	.newlink = hn_nd_newlink,
 	.dellink = unregister_netdevice_queue,
+	.get_size = hn_nd_get_size,
+	.fill_info = hn_nd_fill_info,
 	.netns_refund = true,
 };
 
+/* ------------------------------------------------------------------ */
+/* the fabric's interfaces                                              */
+
 /*
- * An interface @name (NULL: hnN) of @node in @net (HYBRIDNET_CMD_NETDEV_ADD
- * and netdevs=1).  0, or an errno and *@why.
+ * Remove the interface @name of @net, or of @node when @name is NULL
+ * (wherever it is).  -ENODEV when there is none, -EOPNOTSUPP when @name
+ * is not ours.
  */
-int hn_netdev_add(struct net *net, const char *name, u32 node,
-		  enum hn_nd_why *why)
+int hn_netdev_del(struct hn_dev *hd, struct net *net, const char *name,
+		  u32 node)
 {
 	struct net_device *ndev;
-	int rc;
-
-	*why = HN_ND_WHY_NAME;
-	ndev = alloc_netdev(sizeof(struct hn_netdev), name ?: "hn%d",
-			    name ? NET_NAME_USER : NET_NAME_PREDICTABLE,
-			    hn_nd_setup);
-	if (!ndev)
-		return -ENOMEM;
-	dev_net_set(ndev, net);
-	rtnl_lock();
-	rc = hn_nd_register(ndev, node, why);
-	rtnl_unlock();
-	if (rc)
-		free_netdev(ndev);
-	return rc;
-}
-
-/*
- * Remove the interface @name of @net, or of @node when @name is NULL.
- * -ENODEV when there is none, -EOPNOTSUPP when @name is not ours.
- */
-int hn_netdev_del(struct net *net, const char *name, u32 node)
-{
-	struct net_device *ndev = NULL;
-	struct hn_netdev *nd;
 	int rc = 0;
 
 	rtnl_lock();
 	if (name) {
 		ndev = __dev_get_by_name(net, name);
-	} else if (node < HN_MAX_NODES) {
-		nd = hn_nds[node];
-		ndev = nd ? nd->ndev : NULL;
+	} else {
+		mutex_lock(&hd->lock);
+		ndev = hn_netdev_get(hd, node);
+		mutex_unlock(&hd->lock);
 	}
 	if (!ndev)
 		rc = -ENODEV;
@@ -741,58 +1149,54 @@ int hn_netdev_del(struct net *net, const char *name, u32 node)
 	return rc;
 }
 
-/* The interface of @node, or NULL.  RTNL. */
-struct net_device *hn_netdev_get(u32 node)
+/* The interface of @node, or NULL.  RTNL and hd->lock. */
+struct net_device *hn_netdev_get(struct hn_dev *hd, u32 node)
 {
 	ASSERT_RTNL();
-	return node < HN_MAX_NODES && hn_nds[node] ? hn_nds[node]->ndev :
-						     NULL;
+	lockdep_assert_held(&hd->lock);
+	if (node >= hd->cfg.nodes || !test_bit(node, hd->nd_nodes))
+		return NULL;
+	return container_of(hd->ports[node].owner, struct hn_netdev,
+			    sink)->ndev;
 }
 
 /*
- * At load: the kind "hybridnet" and, with netdevs=1, one interface per
- * node.  max_msg_bytes must leave room for an IPv4 packet of 68 bytes
- * after the Ethernet header.
+ * Delete every interface of @hd, in whatever network namespace, a batch
+ * per hold of the RTNL, so that others get it in between.  The fabric is
+ * out of the table already (hn_fabric_unregister()): none comes back.
  */
-int hn_netdevs_init(struct hn_dev *hd, bool all)
+void hn_netdevs_del_all(struct hn_dev *hd)
 {
-	enum hn_nd_why why;
-	u32 n;
-	int rc;
+	struct hn_netdev *nd;
+	int n;
 
-	if (all && hd->cfg.max_msg_bytes < ETH_HLEN + ETH_MIN_MTU) {
-		pr_err("netdevs=1: max_msg_bytes=%u is below %u, an Ethernet header and the least MTU\n",
-		       hd->cfg.max_msg_bytes, ETH_HLEN + ETH_MIN_MTU);
-		return -EINVAL;
-	}
-	hn_nds = kvcalloc(HN_MAX_NODES, sizeof(*hn_nds), GFP_KERNEL);
-	if (!hn_nds)
-		return -ENOMEM;
-	hn_nd_hd = hd;
-	rc = rtnl_link_register(&hn_link_ops);
-	if (rc) {
-		kvfree(hn_nds);
-		return rc;
-	}
-	for (n = 0; all && n < hd->cfg.nodes; n++) {
-		rc = hn_netdev_add(&init_net, NULL, n, &why);
-		if (rc) {
-			pr_err("cannot create interface hn%u: %s (%d)\n", n,
-			       hn_nd_why_text[why], rc);
-			hn_netdevs_exit(hd);
-			return rc;
+	do {
+		LIST_HEAD(kill);	/* unregister_netdevice_many() ends it */
+
+		n = 0;
+		rtnl_lock();
+		list_for_each_entry(nd, &hd->netdevs, list) {
+			if (n == HN_ND_DEL_BATCH)
+				break;
+			unregister_netdevice_queue(nd->ndev, &kill);
+			n++;
 		}
+		unregister_netdevice_many(&kill);
+		rtnl_unlock();
 		cond_resched();
-	}
-	return 0;
+	} while (n);
 }
 
-/* Remove every interface, in whatever network namespace it is. */
-void hn_netdevs_exit(struct hn_dev *hd)
+/* At load: the kind "hybridnet". */
+int hn_netdev_kind_register(void)
+{
+	return rtnl_link_register(&hn_link_ops);
+}
+
+/* At unload, once the fabrics have deleted theirs: none is left. */
+void hn_netdev_kind_unregister(void)
 {
 	rtnl_link_unregister(&hn_link_ops);
-	kvfree(hn_nds);
-	hn_nds = NULL;
 }
 
 MODULE_ALIAS_RTNL_LINK("hybridnet");

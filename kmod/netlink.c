@@ -133,7 +133,6 @@ static const struct hn_nl_cmd {
 	[HYBRIDNET_CMD_TRAFFIC_STOP] = { hn_nl_traffic_stop, true },
 	[HYBRIDNET_CMD_TRAFFIC_GET] = { hn_nl_traffic_get, false },
 	[HYBRIDNET_CMD_FABRIC_GET] = { hn_nl_fabric_get, false },
-	[HYBRIDNET_CMD_NETDEV_ADD] = { hn_nl_netdev_add, true },
 	[HYBRIDNET_CMD_NETDEV_DEL] = { hn_nl_netdev_del, true },
 	[HYBRIDNET_CMD_CAPTURE_ON] = { hn_nl_capture_on, true },
 	[HYBRIDNET_CMD_CAPTURE_OFF] = { hn_nl_capture_off, true },
@@ -219,7 +218,6 @@ static const struct genl_ops hn_nl_ops[] = {
 		.policy = hn_switch_policy,
 		.maxattr = HYBRIDNET_ATTR_MAX,
 	},
-	HN_NL_OP(NETDEV_ADD, hn_netdev_policy, GENL_ADMIN_PERM),
 	HN_NL_OP(NETDEV_DEL, hn_netdev_policy, GENL_ADMIN_PERM),
 	{
 		.cmd = HYBRIDNET_CMD_NETDEV_GET,

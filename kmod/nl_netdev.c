@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nl_netdev.c - HYBRIDNET_CMD_NETDEV_ADD, _DEL and _GET: a network
- * interface for a node at run time (netdev.c makes and removes it), and
- * the list of interfaces.
+ * nl_netdev.c - HYBRIDNET_CMD_NETDEV_DEL and _GET: remove a node's
+ * network interface (netdev.c), and the list of interfaces.  They are
+ * made by rtnetlink alone (the link kind "hybridnet").
  *
- * ADD makes the interface in the caller's network namespace, named
- * IFNAME or hnN; DEL removes the caller's namespace's interface IFNAME,
- * or the interface of NODE wherever it is.  The GET dump gives, per
- * interface, what names it across namespaces (its NODE, ADDRESS and
- * NETNS_COOKIE) beside what names it inside its own (IFNAME, IFINDEX).
+ * DEL removes the caller's namespace's interface IFNAME, or the
+ * interface of NODE wherever it is, which rtnetlink cannot name.  The
+ * GET dump gives, per interface, what names it across namespaces (its
+ * NODE, ADDRESS and NETNS_COOKIE) beside what names it inside its own
+ * (IFNAME, IFINDEX).
  */
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>
@@ -22,70 +22,6 @@ const struct nla_policy hn_netdev_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
 };
 
-/* What holds @node now, into @buf ("a file" when it has let go since). */
-static const char *hn_nl_holder(struct hn_dev *hd, u32 node, char *buf,
-				size_t len)
-{
-	mutex_lock(&hd->lock);
-	if (node < hd->cfg.nodes && hd->ports[node].owner)
-		hn_port_holder(hd, &hd->ports[node], buf, len);
-	else
-		strscpy(buf, "a file", len);
-	mutex_unlock(&hd->lock);
-	return buf;
-}
-
-int hn_nl_netdev_add(struct sk_buff *skb, struct genl_info *info)
-{
-	const struct nlattr *na = info->attrs[HYBRIDNET_ATTR_NODE];
-	const struct nlattr *ia = info->attrs[HYBRIDNET_ATTR_IFNAME];
-	struct hn_dev *hd = hn_nl_hd;
-	const char *name = NULL;
-	enum hn_nd_why why;
-	char who[64];
-	u32 node, nodes;
-	int rc;
-
-	if (!na) {
-		NL_SET_ERR_MSG(info->extack, "the node is missing");
-		return -EINVAL;
-	}
-	node = nla_get_u32(na);
-	if (ia) {
-		name = nla_data(ia);
-		if (!dev_valid_name(name)) {
-			hn_nl_errf(info, ia, "\"%s\" is not a valid interface name",
-				   name);
-			return -EINVAL;
-		}
-	}
-	mutex_lock(&hd->lock);
-	nodes = hd->cfg.nodes;
-	mutex_unlock(&hd->lock);
-	if (node >= nodes) {	/* nl_lock: no rebuild meanwhile */
-		hn_nl_errf(info, na, "node %u is out of range 0..%u", node,
-			   nodes - 1);
-		return -EINVAL;
-	}
-	rc = hn_netdev_add(genl_info_net(info), name, node, &why);
-	if (!rc || rc == -ENOMEM)
-		return rc;
-	if (why == HN_ND_WHY_NAME && name)
-		hn_nl_errf(info, ia, "the name %s is taken in this network namespace",
-			   name);
-	else if (why == HN_ND_WHY_NAME)
-		hn_nl_errf(info, na, "the name hn%u is taken in this network namespace",
-			   node);
-	else if (why == HN_ND_WHY_FILE)
-		hn_nl_errf(info, na, "node %u is bound to %s", node,
-			   hn_nl_holder(hd, node, who, sizeof(who)));
-	else if (why == HN_ND_WHY_NETDEV)
-		hn_nl_errf(info, na, "node %u has an interface already", node);
-	else
-		hn_nl_errf(info, na, "node %u: %s", node, hn_netdev_why(why));
-	return rc;
-}
-
 int hn_nl_netdev_del(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct nlattr *na = info->attrs[HYBRIDNET_ATTR_NODE];
@@ -97,8 +33,8 @@ int hn_nl_netdev_del(struct sk_buff *skb, struct genl_info *info)
 			       "give the interface's name or its node, one of them");
 		return -EINVAL;
 	}
-	rc = hn_netdev_del(genl_info_net(info), ia ? nla_data(ia) : NULL,
-			   na ? nla_get_u32(na) : 0);
+	rc = hn_netdev_del(hn_nl_hd, genl_info_net(info),
+			   ia ? nla_data(ia) : NULL, na ? nla_get_u32(na) : 0);
 	if (rc == -ENODEV && ia)
 		hn_nl_errf(info, ia, "no interface %s in this network namespace",
 			   (const char *)nla_data(ia));
@@ -128,12 +64,14 @@ static int hn_put_netdev(struct sk_buff *skb, u32 node,
 int hn_nl_netdev_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	const struct net_device *ndev;
+	struct hn_dev *hd = hn_nl_hd;
 	u32 u = cb->args[0];
 	void *hdr;
 
 	rtnl_lock();
+	mutex_lock(&hd->lock);
 	for (; u < HYBRIDNET_MAX_NODES; u++) {
-		ndev = hn_netdev_get(u);
+		ndev = hn_netdev_get(hd, u);
 		if (!ndev)
 			continue;
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
@@ -147,6 +85,7 @@ int hn_nl_netdev_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		}
 		genlmsg_end(skb, hdr);
 	}
+	mutex_unlock(&hd->lock);
 	rtnl_unlock();
 	cb->args[0] = u;
 	return skb->len;

@@ -2,29 +2,38 @@
 /*
  * port.c - the device's side of each virtual node: its port, the messages
  * written to it and delivered from it, the receive queue, the receive
- * credit given back to the fabric, the wake-ups of its readers and
- * writers, and its counters.  Nothing else touches a port's fields.
+ * credit given back to the fabric, the wake-ups of its owner when the
+ * NIC's room changes, and its counters.  Nothing else touches a port's
+ * fields.
  *
  * A message written to /dev/hybridnet or sent by an interface is a struct
- * hn_kmsg: the engine's struct hn_msg, then the payload.  The engine hands it back through
- * hn_port_ops: delivered, it is queued on the destination's port (or
- * counted in rx_dropped and freed when no file is bound there); reclaimed
- * when the engine is destroyed, it is freed.  Messages of another owner
- * (the in-kernel generator's, m->owner != HN_OWNER_DEV) go to the sink
- * that owner registered with hn_port_set_sink().  Every delivered message,
- * whatever its owner, is shown first to the capture interface when there
- * is one (capture.c): the one place that sees them all.
+ * hn_kmsg: the engine's struct hn_msg, then where the payload is (its own
+ * buffer, or the interface's skb).  The engine hands it back through
+ * hn_port_ops.  Delivered, it goes to a sink (struct hn_sink, the one way
+ * messages leave the fabric): the owner of the destination's port, a
+ * file (dev.c) or an interface (netdev.c), which queues it on the port's
+ * receive queue and wakes its reader; or, a message of another owner
+ * (the in-kernel generator's, m->owner != HN_OWNER_DEV), the sink that
+ * owner registered with hn_port_set_sink().  One that reaches a port
+ * nobody holds is counted in rx_dropped and freed.  Reclaimed when the
+ * engine is destroyed, a message goes back to its owner: freed, or to the
+ * generator's sink.  Every delivered message, whatever its owner, is
+ * shown first to the capture interface when there is one (capture.c):
+ * the one place that sees them all.
  *
  * Receive credit: the space of a message read returns to the fabric in
  * batches (hd->rx_batch bytes, set by the clock), and all of it once the
  * queue is empty, so a reader that keeps up costs the engine one update
  * per batch.
+ *
+ * The receive queue's lock is taken with bottom halves off: an
+ * interface's reader is its NAPI poll.
  */
 #include <linux/bitmap.h>
 #include <linux/mm.h>
 #include <linux/netdevice.h>
 #include <linux/pid.h>
-#include <linux/poll.h>
+#include <linux/skbuff.h>
 #include <linux/slab.h>
 
 #include "hn_kmod.h"
@@ -44,7 +53,6 @@ struct hn_port *hn_ports_alloc(const struct hn_config *c)
 		WRITE_ONCE(p->room, c->nic_buf_bytes);
 		spin_lock_init(&p->lock);
 		INIT_LIST_HEAD(&p->rxq);
-		init_waitqueue_head(&p->wq);
 	}
 	return ports;
 }
@@ -67,7 +75,7 @@ long hn_kmsg_size(u32 len)
 {
 	struct hn_kmsg *km;
 
-	return kmalloc_size_roundup(struct_size(km, data, len));
+	return kmalloc_size_roundup(struct_size(km, buf, len));
 }
 
 static void hn_msg_mem_uncharge(struct hn_dev *hd, long size)
@@ -121,88 +129,130 @@ struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
 					     hn_msg_mem_charge(hd, size)))
 			return ERR_PTR(-ERESTARTSYS);
 	}
-	km = kvmalloc(struct_size(km, data, len), GFP_KERNEL_ACCOUNT);
+	km = kvmalloc(struct_size(km, buf, len), GFP_KERNEL_ACCOUNT);
 	if (!km) {
 		hn_msg_mem_uncharge(hd, size);
 		return ERR_PTR(-ENOMEM);
 	}
-	memset(&km->m, 0, sizeof(km->m));
+	memset(km, 0, sizeof(*km));
 	km->m.owner = HN_OWNER_DEV;
 	km->m.len = len;
+	km->data = km->buf;
 	km->from = from;
 	return km;
 }
 
+/*
+ * A message that carries @skb, an interface's linear frame, as its
+ * payload: charged to the device's message memory as a message of its
+ * length, never waiting.  Returns it, or ERR_PTR(-EAGAIN or -ENOMEM).
+ */
+struct hn_kmsg *hn_kmsg_wrap(struct hn_dev *hd, struct sk_buff *skb)
+{
+	long size = hn_kmsg_size(skb->len);
+	struct hn_kmsg *km;
+
+	if (!hn_msg_mem_charge(hd, size))
+		return ERR_PTR(-EAGAIN);
+	km = kzalloc(sizeof(*km), GFP_KERNEL);
+	if (!km) {
+		hn_msg_mem_uncharge(hd, size);
+		return ERR_PTR(-ENOMEM);
+	}
+	km->m.owner = HN_OWNER_DEV;
+	km->m.len = skb->len;
+	km->skb = skb;
+	km->data = skb->data;
+	km->from = HYBRIDNET_CAPTURE_FROM_NETDEV;
+	return km;
+}
+
+/* Free @km but keep the skb it carries, which is returned. */
+struct sk_buff *hn_kmsg_unwrap(struct hn_dev *hd, struct hn_kmsg *km)
+{
+	struct sk_buff *skb = km->skb;
+
+	km->skb = NULL;
+	hn_kmsg_free(hd, km);
+	return skb;
+}
+
+/* Any context: an interface's poll frees what it received. */
 void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km)
 {
 	long size = hn_kmsg_size(km->m.len);
 
+	consume_skb(km->skb);
 	kvfree(km);
 	hn_msg_mem_uncharge(hd, size);
 }
 
+/* @km is lost for @reason: its skb, if any, says so (drop monitor). */
+void hn_kmsg_drop(struct hn_dev *hd, struct hn_kmsg *km,
+		  enum skb_drop_reason reason)
+{
+	kfree_skb_reason(km->skb, reason);
+	km->skb = NULL;
+	hn_kmsg_free(hd, km);
+}
+
 /* Messages of another owner go to its sink (the generator's run). */
-void hn_port_set_sink(struct hn_dev *hd, const struct hn_sink *sink)
+void hn_port_set_sink(struct hn_dev *hd, struct hn_sink *sink)
 {
 	lockdep_assert_held(&hd->lock);
 	hd->sink = sink;
 }
 
 /*
- * The engine delivered @m (hd->lock held, from hn_step()).  Queue it for
- * the owner of the destination, or count and free it when nobody is
- * bound there.  Only hn_consume() may be called back from here.
+ * The engine delivered @m (hd->lock held, from hn_step()): to its sink,
+ * or counted and freed when nobody holds the destination.  Only
+ * hn_consume() may be called back from here.
  */
 static void hn_port_deliver(void *ctx, struct hn_msg *m)
 {
 	struct hn_kmsg *km = container_of(m, struct hn_kmsg, m);
 	struct hn_dev *hd = ctx;
 	struct hn_port *p = &hd->ports[m->dst];
+	struct hn_sink *s;
 
 	lockdep_assert_held(&hd->lock);
 	hd->delivered++;
 	if (unlikely(hd->cap))
 		hn_cap_deliver(hd->cap, m, m->owner == HN_OWNER_DEV ? km : NULL);
-	if (m->owner != HN_OWNER_DEV) {
-		hd->sink->deliver(hd, m);
+	s = m->owner == HN_OWNER_DEV ? p->owner : hd->sink;
+	if (likely(s)) {
+		s->ops->deliver(s, m);
 		return;
 	}
-	if (!p->owner) {
-		p->rx_dropped++;
-		hd->rx_dropped++;
-		hn_consume(hd->e, m->dst, m->len);
-		hn_kmsg_free(hd, km);
-		return;
-	}
-	spin_lock(&p->lock);
-	list_add_tail(&km->list, &p->rxq);
-	p->rx_count++;
-	spin_unlock(&p->lock);
-	wake_up_interruptible_poll(&p->wq, EPOLLIN | EPOLLRDNORM);
+	p->rx_dropped++;
+	hd->rx_dropped++;
+	hn_consume(hd->e, m->dst, m->len);
+	hn_kmsg_drop(hd, km, SKB_DROP_REASON_DEV_READY);
 }
 
-/* hn_destroy() hands back what is still in flight. */
+/* hn_destroy() hands back what is still in flight, to its owner. */
 static void hn_port_reclaim(void *ctx, struct hn_msg *m)
 {
 	struct hn_dev *hd = ctx;
 
-	if (m->owner != HN_OWNER_DEV)
-		hd->sink->reclaim(hd, m);
+	if (m->owner != HN_OWNER_DEV && hd->sink->ops->reclaim)
+		hd->sink->ops->reclaim(hd->sink, m);
 	else
 		hn_kmsg_free(hd, container_of(m, struct hn_kmsg, m));
 }
 
 /*
  * A NIC has more room at @t, inside a slot: the generator's PEs may take
- * it at once (its run stops the engine there).  Writers of the device
- * are woken after the step, as before.
+ * it at once (its run stops the engine there).  The owners of the ports
+ * hear of it after the step (hn_ports_wake_writers()).
  */
 static bool hn_port_room(void *ctx, u32 node, u64 t)
 {
 	struct hn_dev *hd = ctx;
 
 	lockdep_assert_held(&hd->lock);
-	return hd->sink && hd->sink->room && hd->sink->room(hd, node, t);
+	return hd->sink && hd->sink->ops->room &&
+	       hd->sink->ops->room(hd->sink, node, t);
 }
 
 const struct hn_ops hn_port_ops = {
@@ -212,47 +262,88 @@ const struct hn_ops hn_port_ops = {
 };
 
 /*
- * Bind @p to @f: 0, or -EBUSY when another file holds it or the fabric is
- * being rebuilt.
+ * Bind @p to @s, which then owns it: 0, or -EBUSY when another owner
+ * holds it or the fabric is being rebuilt.
  */
-int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_file *f)
+int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_sink *s)
 {
 	lockdep_assert_held(&hd->lock);
 	if (p->owner || hd->frozen)
 		return -EBUSY;
-	p->owner = f;
+	p->owner = s;
 	WRITE_ONCE(p->room, hn_nic_room(hd->e, p->id));
+	/* for the owner's lockless readers (a file's system calls) */
+	smp_store_release(&s->port, p);
 	return 0;
 }
 
 /*
- * The file bound to @p is closing: free what is queued (rx_dropped) and
- * give its space back.  Returns true when space went back to the fabric,
- * which may let it go on.
+ * Free what @p's queue holds, as lost for @reason, and give its space
+ * back, with what was read and not yet returned.  Returns how many
+ * messages were freed; *@gave whether space went back.
  */
-bool hn_port_unbind(struct hn_dev *hd, struct hn_port *p)
+u32 hn_port_rx_flush(struct hn_dev *hd, struct hn_port *p,
+		     enum skb_drop_reason reason, bool *gave)
 {
 	struct hn_kmsg *km, *tmp;
 	LIST_HEAD(drop);
-	u32 give;
+	u32 give, n = 0;
 
 	lockdep_assert_held(&hd->lock);
-	p->owner = NULL;
-	__clear_bit(p->id, hd->tx_wait);
-	spin_lock(&p->lock);
+	spin_lock_bh(&p->lock);
 	list_splice_init(&p->rxq, &drop);
 	p->rx_count = 0;
 	give = p->rx_unreturned;
 	p->rx_unreturned = 0;
-	spin_unlock(&p->lock);
+	spin_unlock_bh(&p->lock);
 	list_for_each_entry_safe(km, tmp, &drop, list) {
 		give += km->m.len;
-		p->rx_dropped++;
-		hd->rx_dropped++;
-		hn_kmsg_free(hd, km);
+		n++;
+		hn_kmsg_drop(hd, km, reason);
 	}
 	hn_consume(hd->e, p->id, give);
-	return give != 0;
+	*gave = give;
+	return n;
+}
+
+/*
+ * The owner of @p lets go: free what is queued (rx_dropped) and give its
+ * space back.  Returns true when space went back to the fabric, which
+ * may let it go on.
+ */
+bool hn_port_unbind(struct hn_dev *hd, struct hn_port *p)
+{
+	bool gave;
+	u32 n;
+
+	lockdep_assert_held(&hd->lock);
+	p->owner = NULL;
+	__clear_bit(p->id, hd->tx_wait);
+	n = hn_port_rx_flush(hd, p, SKB_DROP_REASON_DEV_READY, &gave);
+	p->rx_dropped += n;
+	hd->rx_dropped += n;
+	return gave;
+}
+
+/* Queue @km, delivered, for @p's owner (its deliver op). */
+void hn_port_rx_push(struct hn_port *p, struct hn_kmsg *km)
+{
+	spin_lock_bh(&p->lock);
+	list_add_tail(&km->list, &p->rxq);
+	p->rx_count++;
+	spin_unlock_bh(&p->lock);
+}
+
+/*
+ * The owner of @p does not take @km, delivered to it, for @reason: its
+ * space goes back at once (its deliver op).
+ */
+void hn_port_refuse(struct hn_dev *hd, struct hn_port *p,
+		    struct hn_kmsg *km, enum skb_drop_reason reason)
+{
+	lockdep_assert_held(&hd->lock);
+	hn_consume(hd->e, p->id, km->m.len);
+	hn_kmsg_drop(hd, km, reason);
 }
 
 /*
@@ -263,9 +354,9 @@ struct hn_kmsg *hn_port_peek(struct hn_port *p)
 {
 	struct hn_kmsg *km;
 
-	spin_lock(&p->lock);
+	spin_lock_bh(&p->lock);
 	km = list_first_entry_or_null(&p->rxq, struct hn_kmsg, list);
-	spin_unlock(&p->lock);
+	spin_unlock_bh(&p->lock);
 	return km;
 }
 
@@ -275,25 +366,76 @@ bool hn_port_rx_ready(struct hn_port *p)
 }
 
 /*
+ * @n messages of @bytes, taken off @p's queue, have been read.  Returns
+ * the receive space to give back now with hn_port_credit() (0: keep
+ * batching).  Call with p->lock held.
+ */
+static u32 hn_port_read(struct hn_dev *hd, struct hn_port *p, u32 n,
+			u32 bytes)
+{
+	u32 give = 0;
+
+	lockdep_assert_held(&p->lock);
+	p->rx_read += n;
+	p->rx_unreturned += bytes;
+	if (list_empty(&p->rxq) || p->rx_unreturned >= hd->rx_batch) {
+		give = p->rx_unreturned;
+		p->rx_unreturned = 0;
+	}
+	return give;
+}
+
+/*
  * Take @km, the message hn_port_peek() returned and the reader copied
  * out, off the queue and free it.  Returns the receive space to give
  * back now with hn_port_credit() (0: keep batching).
  */
 u32 hn_port_pop(struct hn_dev *hd, struct hn_port *p, struct hn_kmsg *km)
 {
-	u32 give = 0;
+	u32 give;
 
-	spin_lock(&p->lock);
+	spin_lock_bh(&p->lock);
 	list_del(&km->list);
 	p->rx_count--;
-	p->rx_read++;
-	p->rx_unreturned += km->m.len;
-	if (list_empty(&p->rxq) || p->rx_unreturned >= hd->rx_batch) {
-		give = p->rx_unreturned;
-		p->rx_unreturned = 0;
-	}
-	spin_unlock(&p->lock);
+	give = hn_port_read(hd, p, 1, km->m.len);
+	spin_unlock_bh(&p->lock);
 	hn_kmsg_free(hd, km);
+	return give;
+}
+
+/*
+ * Up to @max delivered messages, the oldest first, off @p's queue onto
+ * @list, for the reader (an interface's poll), which frees them.
+ * Returns how many.
+ */
+u32 hn_port_take(struct hn_port *p, struct list_head *list, u32 max)
+{
+	struct hn_kmsg *km, *tmp;
+	u32 n = 0;
+
+	spin_lock_bh(&p->lock);
+	list_for_each_entry_safe(km, tmp, &p->rxq, list) {
+		if (n == max)
+			break;
+		list_move_tail(&km->list, list);
+		n++;
+	}
+	p->rx_count -= n;
+	spin_unlock_bh(&p->lock);
+	return n;
+}
+
+/*
+ * The @n messages of @bytes hn_port_take() gave have been read: the
+ * receive space to give back now (0: keep batching).
+ */
+u32 hn_port_taken(struct hn_dev *hd, struct hn_port *p, u32 n, u32 bytes)
+{
+	u32 give;
+
+	spin_lock_bh(&p->lock);
+	give = hn_port_read(hd, p, n, bytes);
+	spin_unlock_bh(&p->lock);
 	return give;
 }
 
@@ -305,8 +447,8 @@ void hn_port_credit(struct hn_dev *hd, struct hn_port *p, u32 bytes)
 }
 
 /*
- * A writer or poller of @p waits for NIC room: remember the room now, so
- * that hn_ports_wake_writers() wakes it when that changes.
+ * The owner of @p waits for NIC room: remember the room now, so that
+ * hn_ports_wake_writers() tells it (its wake op) when that changes.
  */
 void hn_port_want_room(struct hn_dev *hd, struct hn_port *p)
 {
@@ -316,9 +458,9 @@ void hn_port_want_room(struct hn_dev *hd, struct hn_port *p)
 }
 
 /*
- * Tell writers and pollers waiting for NIC room how much there is now.
- * A node leaves the bitmap once its NIC buffer is empty: nothing it waits
- * for can be bigger.
+ * After the engine's steps: tell the owners waiting for NIC room how
+ * much there is now.  A node leaves the bitmap once its NIC buffer is
+ * empty: nothing it waits for can be bigger.
  */
 void hn_ports_wake_writers(struct hn_dev *hd)
 {
@@ -335,7 +477,8 @@ void hn_ports_wake_writers(struct hn_dev *hd)
 		WRITE_ONCE(p->room, room);
 		if (room == hd->cfg.nic_buf_bytes)
 			__clear_bit(n, hd->tx_wait);
-		wake_up_interruptible_poll(&p->wq, EPOLLOUT | EPOLLWRNORM);
+		if (p->owner && p->owner->ops->wake)
+			p->owner->ops->wake(p->owner, room);
 	}
 }
 
@@ -344,11 +487,11 @@ void hn_port_rx_queue(struct hn_port *p, u32 *queued, u32 *next_len)
 {
 	struct hn_kmsg *km;
 
-	spin_lock(&p->lock);
+	spin_lock_bh(&p->lock);
 	*queued = p->rx_count;
 	km = list_first_entry_or_null(&p->rxq, struct hn_kmsg, list);
 	*next_len = km ? km->m.len : 0;
-	spin_unlock(&p->lock);
+	spin_unlock_bh(&p->lock);
 }
 
 /* @p's counters and state. */
@@ -356,10 +499,10 @@ void hn_port_stats(struct hn_dev *hd, struct hn_port *p,
 		   struct hn_port_stats *ps)
 {
 	lockdep_assert_held(&hd->lock);
-	spin_lock(&p->lock);
+	spin_lock_bh(&p->lock);
 	ps->rx_read = p->rx_read;
 	ps->rx_queued = p->rx_count;
-	spin_unlock(&p->lock);
+	spin_unlock_bh(&p->lock);
 	ps->rx_dropped = p->rx_dropped;
 	ps->nic_room = hn_nic_room(hd->e, p->id);
 	ps->bound = p->owner;
@@ -374,16 +517,12 @@ void hn_port_stats(struct hn_dev *hd, struct hn_port *p,
 int hn_port_holder(struct hn_dev *hd, const struct hn_port *p, char *buf,
 		   size_t len)
 {
-	const struct hn_file *f = p->owner;
+	const struct hn_sink *s = p->owner;
 
 	lockdep_assert_held(&hd->lock);
-	if (!f)
+	if (!s)
 		return scnprintf(buf, len, "nothing");
-	if (f->ndev)
-		return scnprintf(buf, len, "the interface %s",
-				 netdev_name(f->ndev));
-	return scnprintf(buf, len, "a file of pid %d (%s)", pid_vnr(f->pid),
-			 f->comm);
+	return s->ops->holder(s, buf, len);
 }
 
 /*
@@ -394,6 +533,7 @@ int hn_port_holder(struct hn_dev *hd, const struct hn_port *p, char *buf,
 bool hn_ports_busy(struct hn_dev *hd, char *buf, size_t len)
 {
 	const struct hn_port *file = NULL, *p;
+	const char *name;
 	int n;
 	u32 i;
 
@@ -402,11 +542,12 @@ bool hn_ports_busy(struct hn_dev *hd, char *buf, size_t len)
 		p = &hd->ports[i];
 		if (!p->owner)
 			continue;
-		if (p->owner->ndev) {
+		name = p->owner->ops->ifname ? p->owner->ops->ifname(p->owner) :
+		       NULL;
+		if (name) {
 			scnprintf(buf, len,
 				  "node %u has the interface %s: delete it first (hnctl netdev del %s)",
-				  i, netdev_name(p->owner->ndev),
-				  netdev_name(p->owner->ndev));
+				  i, name, name);
 			return true;
 		}
 		if (!file)
@@ -431,9 +572,9 @@ void hn_ports_reset_stats(struct hn_dev *hd)
 	for (i = 0; i < hd->cfg.nodes; i++) {
 		p = &hd->ports[i];
 		p->rx_dropped = 0;
-		spin_lock(&p->lock);
+		spin_lock_bh(&p->lock);
 		p->rx_read = 0;
-		spin_unlock(&p->lock);
+		spin_unlock_bh(&p->lock);
 	}
 	for (i = 0; i < HN_E_NR; i++)
 		atomic64_set(&hd->err[i], 0);

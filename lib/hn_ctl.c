@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hn_ctl.c - libhybridnet's control plane: the handle (a generic netlink
- * socket on libnl-genl-3), the request/reply loop and the kernel's
- * reasons for a refusal.
+ * socket on libnl-genl-3, and an rtnetlink one for the interfaces), the
+ * request/reply loop and the kernel's reasons for a refusal.
  *
  * libnl 3.7 has no helper for extended ACKs, so the socket gets
  * NETLINK_EXT_ACK (and NETLINK_CAP_ACK: an error does not echo a large
@@ -122,8 +122,11 @@ const char *hn_ctl_strerror(struct hn_ctl *c, int err)
 	return why;
 }
 
-/* A generic netlink socket with extended ACKs and room for big messages. */
-static int hn_ctl_socket(struct nl_sock **skp)
+/*
+ * A netlink socket of @proto (NETLINK_GENERIC, NETLINK_ROUTE) with
+ * extended ACKs and room for big messages.
+ */
+static int hn_ctl_socket(struct nl_sock **skp, int proto)
 {
 	struct nl_sock *sk;
 	int one = 1, rc;
@@ -131,7 +134,7 @@ static int hn_ctl_socket(struct nl_sock **skp)
 	sk = nl_socket_alloc();
 	if (!sk)
 		return -ENOMEM;
-	rc = hn_ctl_errno(genl_connect(sk));
+	rc = hn_ctl_errno(nl_connect(sk, proto));
 	if (rc)
 		goto fail;
 	if (setsockopt(nl_socket_get_fd(sk), SOL_NETLINK, NETLINK_EXT_ACK,
@@ -172,7 +175,7 @@ int hn_ctl_open(struct hn_ctl **cp)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	rc = hn_ctl_socket(&c->sk);
+	rc = hn_ctl_socket(&c->sk, NETLINK_GENERIC);
 	if (rc)
 		goto fail;
 	c->family = genl_ctrl_resolve(c->sk, HYBRIDNET_GENL_NAME);
@@ -199,6 +202,7 @@ void hn_ctl_close(struct hn_ctl *c)
 		return;
 	nl_socket_free(c->sk);
 	nl_socket_free(c->ev);
+	nl_socket_free(c->rt);
 	free(c->evbuf);
 	free(c);
 }
@@ -210,7 +214,7 @@ int hn_ctl_subscribe(struct hn_ctl *c)
 	c->err[0] = '\0';
 	if (c->ev)
 		return 0;
-	rc = hn_ctl_socket(&c->ev);
+	rc = hn_ctl_socket(&c->ev, NETLINK_GENERIC);
 	if (rc)
 		return rc;
 	nl_socket_disable_seq_check(c->ev);
@@ -513,8 +517,31 @@ static int hn_cb_valid(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
+/* The rtnetlink socket, opened on first use. */
+static int hn_ctl_route(struct hn_ctl *c)
+{
+	return c->rt ? 0 : hn_ctl_socket(&c->rt, NETLINK_ROUTE);
+}
+
 int hn_ctl_run(struct hn_ctl *c, struct nl_msg *m, hn_ctl_reply_fn fn,
 	       void *arg)
+{
+	return hn_ctl_talk(c, c->sk, m, fn, arg);
+}
+
+int hn_ctl_run_route(struct hn_ctl *c, struct nl_msg *m)
+{
+	int rc = hn_ctl_route(c);
+
+	if (rc) {
+		nlmsg_free(m);
+		return rc;
+	}
+	return hn_ctl_talk(c, c->rt, m, NULL, NULL);
+}
+
+int hn_ctl_talk(struct hn_ctl *c, struct nl_sock *sk, struct nl_msg *m,
+		hn_ctl_reply_fn fn, void *arg)
 {
 	struct hn_run r = { .c = c, .fn = fn, .arg = arg };
 	struct nl_cb *cb;
@@ -535,7 +562,7 @@ int hn_ctl_run(struct hn_ctl *c, struct nl_msg *m, hn_ctl_reply_fn fn,
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, hn_cb_valid, &r);
 
 	errno = 0;
-	rc = nl_send_auto(c->sk, m);
+	rc = nl_send_auto(sk, m);
 	if (rc < 0) {
 		/* the system call's errno says more than libnl's code */
 		rc = errno ? -errno : hn_ctl_errno(rc);
@@ -545,9 +572,10 @@ int hn_ctl_run(struct hn_ctl *c, struct nl_msg *m, hn_ctl_reply_fn fn,
 				      nlmsg_hdr(m)->nlmsg_len);
 		goto out;
 	}
-	r.req = nlmsg_hdr(m);
+	/* the attributes named in a refusal are the family's */
+	r.req = sk == c->sk ? nlmsg_hdr(m) : NULL;
 	while (!r.done) {
-		rc = nl_recvmsgs(c->sk, cb);
+		rc = nl_recvmsgs(sk, cb);
 		if (rc < 0 && !r.done) {
 			r.rc = r.rc ? r.rc : hn_ctl_errno(rc);
 			break;

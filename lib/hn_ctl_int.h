@@ -15,6 +15,7 @@
 struct hn_ctl {
 	struct nl_sock *sk;		/* requests and their replies */
 	struct nl_sock *ev;		/* the events group, once subscribed */
+	struct nl_sock *rt;		/* rtnetlink, once used */
 	int family;			/* generic netlink family id */
 	int grp;			/* the events group id */
 	char err[320];			/* hn_ctl_errmsg() */
@@ -41,6 +42,11 @@ struct nl_msg *hn_ctl_msg(struct hn_ctl *c, uint8_t cmd, size_t size,
  */
 int hn_ctl_run(struct hn_ctl *c, struct nl_msg *m, hn_ctl_reply_fn fn,
 	       void *arg);
+/* The same on socket @sk (c->sk: hn_ctl_run()). */
+int hn_ctl_talk(struct hn_ctl *c, struct nl_sock *sk, struct nl_msg *m,
+		hn_ctl_reply_fn fn, void *arg);
+/* An rtnetlink request @m (consumed), answered by an ACK alone. */
+int hn_ctl_run_route(struct hn_ctl *c, struct nl_msg *m);
 
 /* A dump's growing array of @size-byte entries, @n of them filled. */
 struct hn_ctl_dump {

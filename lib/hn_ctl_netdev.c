@@ -1,24 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hn_ctl_netdev.c - libhybridnet's control plane: the network interfaces
- * of the nodes (HYBRIDNET_CMD_NETDEV_ADD, _DEL, and the _GET dump).
+ * of the nodes.  They are made by rtnetlink, as "ip link add NAME type
+ * hybridnet node N" makes them (RTM_NEWLINK of the link kind hybridnet,
+ * its node in IFLA_INFO_DATA); removed and listed by the generic netlink
+ * family (HYBRIDNET_CMD_NETDEV_DEL, the _GET dump).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <linux/if_link.h>
+#include <linux/rtnetlink.h>
 
 #include "hn_ctl_int.h"
 
 int hn_ctl_netdev_add(struct hn_ctl *c, const char *name, uint32_t node)
 {
-	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_NETDEV_ADD, 32, 0);
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	struct nlattr *info, *data;
+	struct nl_msg *m;
 
-	if (m && (nla_put_u32(m, HYBRIDNET_ATTR_NODE, node) ||
-		  (name && nla_put_string(m, HYBRIDNET_ATTR_IFNAME, name)))) {
+	m = nlmsg_alloc_simple(RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL);
+	if (!m)
+		return -ENOMEM;
+	if (nlmsg_append(m, &ifi, sizeof(ifi), NLMSG_ALIGNTO) ||
+	    (name && nla_put_string(m, IFLA_IFNAME, name)) ||
+	    !(info = nla_nest_start(m, IFLA_LINKINFO)) ||
+	    nla_put_string(m, IFLA_INFO_KIND, "hybridnet") ||
+	    !(data = nla_nest_start(m, IFLA_INFO_DATA)) ||
+	    nla_put_u32(m, IFLA_HYBRIDNET_NODE, node)) {
 		nlmsg_free(m);
 		return -EMSGSIZE;
 	}
-	return hn_ctl_run(c, m, NULL, NULL);
+	nla_nest_end(m, data);
+	nla_nest_end(m, info);
+	return hn_ctl_run_route(c, m);
 }
 
 int hn_ctl_netdev_del(struct hn_ctl *c, const char *name, uint32_t node)

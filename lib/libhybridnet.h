@@ -399,7 +399,8 @@ struct hn_ctl_netdev {
 
 /*
  * An interface for @node in the caller's network namespace, named @name
- * (NULL: hnN, N the node).  Needs CAP_NET_ADMIN.
+ * (NULL: hnN, N the node), by rtnetlink, as "ip link add NAME type
+ * hybridnet node N".  Needs CAP_NET_ADMIN in the initial user namespace.
  */
 int hn_ctl_netdev_add(struct hn_ctl *c, const char *name, uint32_t node);
 /* Remove the caller's namespace's interface @name, or @node's anywhere

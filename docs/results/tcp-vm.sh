@@ -5,7 +5,7 @@
 # (hn.run=results-tcp, make results-tcp); its output is parsed by
 # docs/results/tcp.sh on the host.
 #
-# The fabric: 2 nodes with an interface each (netdevs=1), the paced clock
+# The fabric: 2 nodes with an interface each (hn0, hn1), the paced clock
 # at 1:1, one predictive slot reserved for preloads (pin_slots=1, so no
 # circuit is ever predicted), the fixed policy (the predictive slot and
 # the wormhole slot alternate, both HN_TCP_SLOT_NS long), links of
@@ -47,7 +47,7 @@ modes() {
 		else for (i = 1; i <= NF; i++) if (n[i] == "RetransSegs") print $i }' /proc/net/snmp)"
 }
 
-insmod "$KO" netdevs=1 nodes=2 clock=paced pace_ppm=1000000 slots=1 \
+load_links 2 nodes=2 clock=paced pace_ppm=1000000 slots=1 \
 	pin_slots=1 policy=0 slot_p_ns="$SLOT" slot_w_ns="$SLOT" \
 	link_mbps="$MBPS" || exit 1
 setup_pair >/dev/null || { echo "setup failed"; exit 1; }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # netdev-bench.sh - make bench-netdev, in the VM: iperf3 TCP and UDP
-# throughput through two interfaces of netdevs=1 (free clock, the
+# throughput through two interfaces, hn0 and hn1 (free clock, the
 # default fabric) against a veth pair, in the same VM and the same run,
 # each pair across two network namespaces.  Prints one line per test
 # and the ratio hybridnet / veth.  Loads and unloads the module (HN_KO).
@@ -39,7 +39,7 @@ rate() {
 	     END { print r + 0, (l == "" ? "-" : l "%") }' /tmp/nb-$proto.out
 }
 
-insmod "$KO" netdevs=1 nodes=2 || exit 1
+load_links 2 nodes=2 || exit 1
 mtu=$(($(cat /sys/class/misc/hybridnet/config/max_msg_bytes) - 14))
 setup_pair >/dev/null || { echo "setup failed"; exit 1; }
 C=$(mkns)

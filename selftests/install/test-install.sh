@@ -17,6 +17,8 @@ trap 'rm -rf "$T"' EXIT
 VER=$(sed -n 's/^HN_VERSION := //p' Makefile)
 MAJOR=${VER%%.*}
 M="make -s --no-print-directory O=$O"
+# where Debian's ip loads plugins from (dist/install.mk's IPLIBDIR)
+IPLIB=/usr/lib/$(gcc -print-multiarch)/ip
 R=$T/root
 P=$R/usr/local
 
@@ -45,6 +47,7 @@ sort > "$T/want" <<EOF2
 /usr/local/share/man/man1/hntraffic.1
 /usr/local/share/man/man4/hybridnet.4
 /usr/local/share/man/man8/hnctl.8
+$IPLIB/link_hybridnet.so
 EOF2
 listing() {	# the files and symlinks under $1, symlinks with their target
 	(cd "$1" && find . \( -type f -o -type l \) -printf '/%P%l\n' |
@@ -53,7 +56,7 @@ listing() {	# the files and symlinks under $1, symlinks with their target
 listing "$R" > "$T/have"
 diff "$T/have" "$T/want" > "$T/diff"
 report "$( [ -s "$T/diff" ] && echo 0 || echo 1)" \
-	"make install installs exactly the tools, libraries, headers, pkg-config file, man pages, completions, Wireshark dissector and udev rule" \
+	"make install installs exactly the tools, libraries, headers, pkg-config file, man pages, completions, Wireshark dissector, udev rule and ip's plugin" \
 	"$T/diff"
 check "the tools are executable, the rest is not" sh -c \
 	"test -x $P/bin/hnctl -a -x $P/bin/hnsim -a -x $P/bin/hntraffic -a -x $P/bin/hnplot &&
@@ -201,6 +204,30 @@ EOF2
 else
 	skip "the Wireshark dissector decodes a capture" "no tshark (it is not in make deps)"
 fi
+# ---- iproute2's plugin, as installed, with the system's ip ---------------
+# Debian 12's ip (iproute2 6.1) loads it: its usage (struct link_util's
+# print_help), and its options parsed and refused (parse_opt) before any
+# request is sent; the VM's tests send them (netdev-vm.sh)
+if command -v ip >/dev/null && ip -V | grep -q 'iproute2-6\.1\.'; then
+	ipl() { IP_LIB_DIR=$R$IPLIB ip "$@" 2>&1; }
+	check "ip link help hybridnet prints the plugin's usage" sh -c \
+		"IP_LIB_DIR=$R$IPLIB ip link help hybridnet | head -n 1 |
+		 grep -qx 'Usage: ip link add \[NAME\] type hybridnet \[ fabric F \] \[ node N \]'"
+	check "ip link add ... type hybridnet help: the plugin's usage, nothing sent" sh -c \
+		"! IP_LIB_DIR=$R$IPLIB ip link add hnx type hybridnet help 2>$T/ip.err &&
+		 grep -q '^Where:	F := 0' $T/ip.err"
+	check "ip link add ... type hybridnet node x: refused by the plugin" \
+		test "$(ipl link add hnx type hybridnet node x)" = \
+		'Error: argument "x" is wrong: node must be a number, 0..nodes-1'
+	check "ip link add ... type hybridnet node 1 node 2: refused by the plugin" \
+		test "$(ipl link add hnx type hybridnet node 1 node 2)" = \
+		'Error: duplicate "node": "2" is the second value.'
+	check "ip link add ... type hybridnet frob: refused by the plugin" sh -c \
+		"IP_LIB_DIR=$R$IPLIB ip link add hnx type hybridnet frob 2>&1 |
+		 grep -qx 'hybridnet: unknown option \"frob\"'"
+else
+	skip "Debian's ip loads the plugin" "no ip of iproute2 6.1"
+fi
 check "the udev rule gives /dev/hybridnet to the group hybridnet, mode 0660" \
 	grep -qx 'KERNEL=="hybridnet", SUBSYSTEM=="misc", GROUP="hybridnet", MODE="0660"' \
 	"$R/etc/udev/rules.d/60-hybridnet.rules"
@@ -214,7 +241,7 @@ check "make install PREFIX=/opt/hn installs under /opt/hn, and the .pc says so" 
 	       test -x $R2/opt/hn/bin/hnctl -a -f $R2/opt/hn/share/man/man4/hybridnet.4 &&
 	       grep -qx 'prefix=/opt/hn' $R2/opt/hn/lib/pkgconfig/libhybridnet.pc &&
 	       grep -qx 'libdir=\${prefix}/lib' $R2/opt/hn/lib/pkgconfig/libhybridnet.pc &&
-	       ! find $R2 -path $R2/opt -prune -o -path $R2/etc -prune -o -type f -print | grep ."
+	       ! find $R2 -path $R2/opt -prune -o -path $R2/etc -prune -o -path $R2$IPLIB -prune -o -type f -print | grep ."
 
 # ---- modules_install ----------------------------------------------------
 KREL=$(modinfo -F vermagic kmod/hybridnet.ko | cut -d' ' -f1)

@@ -199,7 +199,10 @@ if ! [ -x /newroot/bin/sh ]; then
 	echo "hn-hostrun: the host's tree is not mounted (no hn.host=1 or no 9p share; see dmesg)" >&2
 	exit 127
 fi
-exec chroot /newroot /usr/bin/env -i HOME=/root TERM="${TERM:-linux}" \
+# Debian's ip finds plugins of the initramfs's (link_KIND.so) in ip/
+ipl=
+[ ! -d /newroot/run/hn/ip ] || ipl=IP_LIB_DIR=/run/hn/ip
+exec chroot /newroot /usr/bin/env -i HOME=/root TERM="${TERM:-linux}" $ipl \
 	PATH="${HN_PATH:+$HN_PATH:}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/run/hn" \
 	/bin/sh -c 'cd "$1" && eval "$2"' hn-hostrun "$1" "$2"
 EOF

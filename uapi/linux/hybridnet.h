@@ -140,6 +140,25 @@ struct hybridnet_capture_hdr {
 
 /*
  * ------------------------------------------------------------------------
+ * The link kind "hybridnet" of rtnetlink: a network interface for a node
+ * (RTM_NEWLINK with IFLA_INFO_KIND "hybridnet"; "ip link add NAME type
+ * hybridnet [fabric F] [node N]" with iproute2's plugin link_hybridnet.so).
+ * Its attributes, in IFLA_INFO_DATA, are these; RTM_GETLINK gives them
+ * back.  Without NODE the interface takes the lowest node that has no
+ * owner.  Creating one needs CAP_NET_ADMIN in the user namespace that
+ * owns the fabric's network namespace.
+ */
+enum {
+	IFLA_HYBRIDNET_UNSPEC,
+	IFLA_HYBRIDNET_FABRIC,		/* u32: the fabric; 0, the only one */
+	IFLA_HYBRIDNET_NODE,		/* u32: the node, below the fabric's nodes */
+	__IFLA_HYBRIDNET_MAX
+};
+
+#define IFLA_HYBRIDNET_MAX	(__IFLA_HYBRIDNET_MAX - 1)
+
+/*
+ * ------------------------------------------------------------------------
  * Generic netlink family "hybridnet", version 1.
  *
  * Documentation/netlink/specs/hybridnet.yaml describes the same family;
@@ -219,7 +238,6 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_FABRIC_GET,	/* the fabric's shape and virtual time */
 	HYBRIDNET_CMD_LINK_GET,		/* dump: one message per link */
 	HYBRIDNET_CMD_SWITCH_GET,	/* dump: one message per switch */
-	HYBRIDNET_CMD_NETDEV_ADD,	/* admin: an interface for a node */
 	HYBRIDNET_CMD_NETDEV_DEL,	/* admin: remove an interface */
 	HYBRIDNET_CMD_NETDEV_GET,	/* dump: every interface, by node */
 	HYBRIDNET_CMD_CAPTURE_ON,	/* admin: make the capture interface */

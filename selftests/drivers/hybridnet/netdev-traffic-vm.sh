@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# netdev-traffic-vm.sh - traffic through the interfaces of netdevs=1
+# netdev-traffic-vm.sh - traffic through an interface per node
 # (kmod/netdev.c), in the VM, as TAP.  Each check compares counts that
 # must agree exactly:
 #  - ping both ways, IPv4 and IPv6: the replies equal the engine's
@@ -74,7 +74,7 @@ hn_drops() {
 
 # ---- ping, IPv4 and IPv6, counted; circuit, then wormhole -------------
 if [ -z "$free_only" ]; then
-check "insmod netdevs=1 nodes=4" insmod "$KO" netdevs=1 nodes=4
+check "insmod nodes=4, hn0..hn3" load_links 4 nodes=4
 check "two namespaces, static neighbours, the fabric quiet" setup_pair
 check "IPv4 ping A -> B: 10 replies = 10 requests and 10 replies delivered" \
 	ping_count "$A" 0 1 10.0.0.2 10 any
@@ -194,7 +194,8 @@ fi
 # B's or A's Udp counter $2 of /proc/net/snmp
 snmp() { in_ns "$1" awk -v k="$2" '/^Udp:/ { if (!h) { split($0, n); h = 1 }
 	else { for (i = 1; i <= NF; i++) if (n[i] == k) print $i } }' /proc/net/snmp; }
-# frames netif_rx() refused (the backlog full), all CPUs
+# frames the CPUs' backlogs refused (softnet_stat), all CPUs: none of the
+# interfaces', whose NAPI poll hands frames to the stack without one
 softdrop() {
 	s=0
 	while read -r _ d _; do
@@ -257,8 +258,8 @@ iperf() {
 	# TCP, 42 of 1042 for UDP); UDP's lost datagrams are among the
 	# qdisc's, the receiving socket's and the backlog's drops, all
 	# outside hybridnet (a drop late in the run is no gap iperf3 sees)
-	# netif_rx()'s drops (the backlog's, softnet drops) are the core's
-	# rx_dropped, in neither rx_packets nor rx_bytes
+	# a backlog's drops (softnet drops) would be the core's rx_dropped,
+	# in neither rx_packets nor rx_bytes
 	[ "$it" -eq "$et" ] && [ "$et" -eq "$er" ] &&
 	{ [ "$er" -eq "$ir" ] || [ "$sdd" -gt 0 ]; } &&
 	[ "$pt" -eq "$mt" ] && [ "$mt" -eq "$mr" ] && [ "$mr" -eq $((pr + sdd)) ] &&
@@ -285,8 +286,8 @@ fi
 # 4 ms a datagram, once kept up with it and the queue never stopped)
 FLOOD=500
 if [ -z "$free_only" ]; then
-check "insmod netdevs=1 nodes=4 clock=paced pace_ppm=1000000 link_mbps=1 slots of 100 us" \
-	insmod "$KO" netdevs=1 nodes=4 clock=paced pace_ppm=1000000 link_mbps=1 \
+check "insmod nodes=4 clock=paced pace_ppm=1000000 link_mbps=1 slots of 100 us, hn0..hn3" \
+	load_links 4 nodes=4 clock=paced pace_ppm=1000000 link_mbps=1 \
 	slot_p_ns=100000 slot_w_ns=100000
 check "two namespaces, static neighbours, the fabric quiet" setup_pair
 check "hn0's qdisc: pfifo_fast with a queue of 20 frames" sh -c "
@@ -324,10 +325,10 @@ flood() {
 		sleep 0.05
 		i=$((i + 1))
 	done
-	# the sender outruns the fabric: once hn0's own queue (64 frames)
-	# and its NIC are full, the interface stops its queue and the qdisc
-	# holds 20 frames, then drops (pfifo_fast drops only while the
-	# queue is stopped: it is otherwise emptied as it is filled)
+	# the sender outruns the fabric: once hn0's NIC (its ring) is
+	# full, the interface stops its queue and the qdisc holds 20
+	# frames, then drops (pfifo_fast drops only while the queue is
+	# stopped: it is otherwise emptied as it is filled)
 	in_ns "$A" udpflood send 10.0.0.2 9000 $FLOOD 1000 >/tmp/flood-s.out
 	wait $rp
 	[ -n "$hogs" ] && kill $hogs
@@ -372,8 +373,8 @@ fi
 # announces.  hn1 only receives: the room it gives back must kick the
 # clock, as a read of a file does, or the flow stops for good.
 FLOOD=2000
-check "insmod netdevs=1 nodes=4 rx_buf_bytes=8192 nic_buf_bytes=8192 (the free clock)" \
-	insmod "$KO" netdevs=1 nodes=4 rx_buf_bytes=8192 nic_buf_bytes=8192
+check "insmod nodes=4 rx_buf_bytes=8192 nic_buf_bytes=8192 (the free clock), hn0..hn3" \
+	load_links 4 nodes=4 rx_buf_bytes=8192 nic_buf_bytes=8192
 check "two namespaces, static neighbours, the fabric quiet" setup_pair
 check "hn0's qdisc: pfifo_fast with a queue of 20 frames" sh -c "
 	nsenter -t $A -n ipr link set hn0 txqueuelen 20 &&

@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # netdev-vm.sh - the network interfaces (kmod/netdev.c), in the VM, as
-# TAP.  netdevs=1: one interface per node with its documented MAC, two
-# network namespaces (busybox unshare, nsenter and ip) pinging each other
-# over the fabric both ways, the per-mode counters of sysfs and of
-# ethtool -S (hn_ethtool) moving (wormhole, then circuit with
-# preload=shift), broadcasts to interfaces that are down counted as
-# drops, a file refused a node with an interface, the rebuild refused
-# with the reason, interfaces given back when their namespace ends, and
-# the unload with interfaces in other namespaces.  At run time: add and
+# TAP.  One interface per node (Debian's ip with the link kind's plugin)
+# with its documented MAC, two network namespaces (busybox unshare,
+# nsenter and ip) pinging each other over the fabric both ways, the
+# per-mode counters of sysfs and of ethtool -S (hn_ethtool) moving
+# (wormhole, then circuit with preload=shift), broadcasts to interfaces
+# that are down counted as drops, a file refused a node with an
+# interface, the rebuild refused with the reason, interfaces given back
+# when their namespace ends, and the unload with interfaces in other
+# namespaces.  The plugin: node and fabric shown by ip -d, its help, its
+# refusals.  The link kind refused to an unprivileged user in a user
+# namespace of its own, which claims nothing.  At run time: add and
 # delete by hnctl and by ip, the refusals and their messages, EBUSY both
 # ways, a file and interfaces on one fabric, add/del against rebuilds,
 # binds and the unload, add/del/unload 20 times; a flood into a slow
@@ -87,7 +90,8 @@ ping_pair() {
 }
 
 
-check "insmod netdevs=1 nodes=4" insmod "$KO" netdevs=1 nodes=4
+check "insmod nodes=4, an interface per node (ipr link add hnN type hybridnet node N)" \
+	load_links 4 nodes=4
 check "hn0..hn3, MAC 02:68:6e:00:00:NN of node NN" sh -c '
 	for i in 0 1 2 3; do
 		a=$(cat /sys/class/net/hn$i/address); echo "hn$i $a"
@@ -120,14 +124,14 @@ check "rmmod with the interfaces in other namespaces" rmmod hybridnet
 check "module gone" sh -c '! test -e /sys/module/hybridnet'
 cleanup_ns
 
-check "insmod netdevs=1 nodes=4 preload=shift" insmod "$KO" netdevs=1 nodes=4 preload=shift
+check "insmod nodes=4 preload=shift, hn0..hn3" load_links 4 nodes=4 preload=shift
 check "two namespaces again" setup_pair_arp
 check "ping both ways as circuit messages" ping_pair circuit
 check "rmmod with preloaded circuits and interfaces in namespaces" rmmod hybridnet
 cleanup_ns
 
 # a namespace that ends gives its interfaces back to the initial one
-check "insmod for namespaces that end" insmod "$KO" netdevs=1 nodes=4
+check "insmod for namespaces that end, hn0..hn3" load_links 4 nodes=4
 check "two namespaces, then they end" setup_pair_arp
 cleanup_ns
 check "hn0 and hn1 back in the initial namespace" sh -c '
@@ -141,7 +145,7 @@ check "rmmod after the namespaces ended" rmmod hybridnet
 
 i=0
 while [ $i -lt 5 ]; do
-	insmod "$KO" netdevs=1 nodes=4 && setup_pair_arp &&
+	load_links 4 nodes=4 && setup_pair_arp &&
 		in_ns "$A" ping -c 1 -W 5 10.0.0.2 >/dev/null && rmmod hybridnet || break
 	cleanup_ns
 	i=$((i + 1))
@@ -152,6 +156,17 @@ cleanup_ns
 
 # ---- interfaces at run time ----------------------------------------------
 check "insmod nodes=4, no interface" sh -c "insmod $KO nodes=4 && ! ls /sys/class/net | grep -q '^hn'"
+# rtnetlink asks for CAP_NET_ADMIN over the caller's namespace only,
+# which the root of any user namespace has; the link kind asks for it
+# over the fabric's
+for node in "node 0" ""; do
+	check "an unprivileged user, root in its own user and network namespace: ipr link add ... $node refused, said" sh -c "
+		out=\$(hn_asuser 65534 65534 unshare -r -n ipr link add hn0 type hybridnet $node 2>&1); rc=\$?; echo \"\$out\"
+		[ \$rc -ne 0 ] && echo \"\$out\" | grep -q '^Error: an interface of a fabric needs CAP_NET_ADMIN in the user namespace that owns the fabric.s network namespace.\$'"
+done
+check "it claimed nothing" sh -c '
+	hnctl netdev; grep . '"$NODES"'/*/holder
+	[ -z "$(hnctl netdev)" ] && ! grep -v "^nothing$" '"$NODES"'/*/holder'
 check "hnctl netdev add node 0: hn0, the MAC of node 0" sh -c '
 	hnctl netdev add node 0 && [ "$(cat /sys/class/net/hn0/address)" = 02:68:6e:00:00:00 ]'
 check "hnctl netdev add NAME node 1" sh -c '
@@ -164,27 +179,44 @@ check "hnctl netdev lists them: node, ifindex, address, namespace" sh -c '
 check "hnctl -j netdev" sh -c '
 	out=$(hnctl -j netdev); echo "$out"
 	echo "$out" | grep -q "{\"netdevs\":\[{\"name\":\"hn0\",\"node\":0,\"ifindex\":[0-9]*,\"address\":\"02:68:6e:00:00:00\",\"netns\":[0-9]*},{\"name\":\"eth-n1\",\"node\":1,"'
-check "a node out of range: refused, with the range" \
-	refused "node 4 is out of range 0..3" hnctl netdev add node 4
+check "a node out of range: refused, said" \
+	refused "the node is out of the fabric's range (hnctl show nodes)" hnctl netdev add node 4
 check "a node that has an interface: EBUSY, said" \
-	refused "node 0 has an interface already" hnctl netdev add x0 node 0
-check "a name taken: EEXIST, said" \
-	refused "the name eth-n1 is taken in this network namespace" hnctl netdev add eth-n1 node 2
+	refused "the node has an interface already" hnctl netdev add x0 node 0
+check "a name taken: EEXIST" \
+	refused "File exists" hnctl netdev add eth-n1 node 2
 hn_hold 2 >/tmp/nd.hold 2>&1 &
 H=$!
 check "a file holds node 2" held /tmp/nd.hold
-check "a node bound to a file: EBUSY, naming the file's program" \
-	refused "node 2 is bound to a file of pid $H (hn_hold)" hnctl netdev add node 2
-check "ip link add: EBUSY for a node bound to a file" sh -c '
-	out=$(ip link add hn2 type hybridnet 2>&1); rc=$?; echo "$out"
-	[ $rc -ne 0 ] && echo "$out" | grep -qiE "busy|bound to a file" &&
+check "a node bound to a file: EBUSY, said" \
+	refused "the node is bound to a file (sysfs nodes/N/holder names it)" hnctl netdev add node 2
+check "sysfs nodes/2/holder names the file's program" \
+	grep -qx "a file of pid $H (hn_hold)" $NODES/2/holder
+check "ip link add: EBUSY for a node bound to a file, said" sh -c '
+	out=$(ipr link add hn2 type hybridnet node 2 2>&1); rc=$?; echo "$out"
+	[ $rc -ne 0 ] && echo "$out" | grep -q "Error: the node is bound to a file" &&
 	! test -e /sys/class/net/hn2'
 check "a file cannot bind a node with a run-time interface (EBUSY)" sh -c '
 	out=$(timeout 5 hn_hold 1 2>&1); rc=$?; echo "$out"
 	[ $rc -eq 1 ] && echo "$out" | grep -q "cannot bind node 1"'
-check "ip link add hn3 type hybridnet takes node 3" sh -c '
-	ip link add hn3 type hybridnet && [ "$(cat /sys/class/net/hn3/address)" = 02:68:6e:00:00:03 ] &&
+check "ipr link add hn3 type hybridnet node 3" sh -c '
+	ipr link add hn3 type hybridnet node 3 && [ "$(cat /sys/class/net/hn3/address)" = 02:68:6e:00:00:03 ] &&
 	hnctl netdev | grep -q "^hn3 node 3 "'
+check "ipr -d link show hn3: the link kind, its fabric and its node" sh -c '
+	out=$(ipr -d link show hn3); echo "$out"
+	echo "$out" | grep -q "^ *hybridnet fabric 0 node 3 "'
+check "ipr -j -d link show hn3: the same in JSON" sh -c '
+	out=$(ipr -j -d link show hn3); echo "$out"
+	echo "$out" | grep -q "\"linkinfo\":{\"info_kind\":\"hybridnet\",\"info_data\":{\"fabric\":0,\"node\":3}}"'
+check "ipr link help hybridnet: the plugin's usage" sh -c '
+	out=$(ipr link help hybridnet 2>&1); echo "$out"
+	echo "$out" | grep -q "^Usage: ip link add \[NAME\] type hybridnet \[ fabric F \] \[ node N \]$"'
+check "ipr link add ... fabric 1: refused, said" sh -c '
+	out=$(ipr link add hnf type hybridnet fabric 1 node 3 2>&1); rc=$?; echo "$out"
+	[ $rc -ne 0 ] && [ "$out" = "Error: no such fabric: there is one, fabric 0." ]'
+check "ipr link add ... node 9 on 4 nodes: refused, said" sh -c '
+	out=$(ipr link add hnf type hybridnet node 9 2>&1); rc=$?; echo "$out"
+	[ $rc -ne 0 ] && [ "$out" = "Error: the node is out of the fabric'"'"'s range (hnctl show nodes)." ]'
 check "ip link add with every node taken: refused" sh -c '
 	out=$(ip link add type hybridnet 2>&1); rc=$?; echo "$out"; ip link
 	[ $rc -ne 0 ] && [ "$(hnctl netdev | wc -l)" -eq 3 ]'
@@ -221,7 +253,7 @@ R1=$!
   done ) >/dev/null 2>&1 &
 R2=$!
 ( for _ in $(seq 30); do
-	ip link add hn1 type hybridnet; ip link set hn1 up; ip link del hn1
+	ipr link add hn1 type hybridnet node 1; ip link set hn1 up; ip link del hn1
   done ) >/dev/null 2>&1 &
 R3=$!
 wait $R1 $R2 $R3
@@ -239,7 +271,7 @@ wait $R1 2>/dev/null
 i=0
 while [ $i -lt 20 ]; do
 	insmod "$KO" nodes=4 && hnctl netdev add node 0 &&
-		ip link add hn1 type hybridnet && P=$(mkns) &&
+		ipr link add hn1 type hybridnet node 1 && P=$(mkns) &&
 		ip link set hn1 netns "$P" && hnctl netdev del hn0 &&
 		hnctl netdev add x2 node 2 && rmmod hybridnet || break
 	kill "$P"

@@ -1445,15 +1445,6 @@ TEST_F_TIMEOUT(nl, extack_per_request, 600)
 	}
 }
 
-static int netdev_add(struct nlr *r, const char *name, uint32_t node)
-{
-	nlr_msg(r, HYBRIDNET_CMD_NETDEV_ADD, 0);
-	nlr_u32(r, HYBRIDNET_ATTR_NODE, node);
-	if (name)
-		nlr_str(r, HYBRIDNET_ATTR_IFNAME, name);
-	return nlr_call(r, NULL, NULL);
-}
-
 static int netdev_del_node(struct nlr *r, uint32_t node)
 {
 	nlr_msg(r, HYBRIDNET_CMD_NETDEV_DEL, 0);
@@ -1474,34 +1465,113 @@ static void netdev_cb(void *ctx, const struct nlmsghdr *h)
 			 (const char *)tb[HYBRIDNET_ATTR_IFNAME] + NLA_HDRLEN);
 }
 
-/* NETDEV_ADD, _GET and _DEL: the policy, the refusals and their text. */
+/* An RTM_GETLINK reply: "KIND fabric F node N mtu M" */
+static void getlink_cb(void *ctx, const struct nlmsghdr *h)
+{
+	const struct nlattr *tb[IFLA_MAX + 1], *li[IFLA_INFO_MAX + 1];
+	const struct nlattr *d[IFLA_HYBRIDNET_MAX + 1];
+	char *out = ctx;
+
+	nlr_parse_after(h, NLMSG_ALIGN(sizeof(struct ifinfomsg)), tb, IFLA_MAX);
+	if (!tb[IFLA_LINKINFO] || !tb[IFLA_MTU])
+		return;
+	nlr_parse_nest(tb[IFLA_LINKINFO], li, IFLA_INFO_MAX);
+	if (!li[IFLA_INFO_KIND] || !li[IFLA_INFO_DATA])
+		return;
+	nlr_parse_nest(li[IFLA_INFO_DATA], d, IFLA_HYBRIDNET_MAX);
+	if (d[IFLA_HYBRIDNET_FABRIC] && d[IFLA_HYBRIDNET_NODE])
+		snprintf(out, 64, "%s fabric %u node %u mtu %u",
+			 (const char *)li[IFLA_INFO_KIND] + NLA_HDRLEN,
+			 nlr_get_u32(d[IFLA_HYBRIDNET_FABRIC]),
+			 nlr_get_u32(d[IFLA_HYBRIDNET_NODE]),
+			 nlr_get_u32(tb[IFLA_MTU]));
+}
+
+static int link_get(struct nlr *rt, const char *name, char *out)
+{
+	out[0] = 0;
+	nlr_link_start(rt, RTM_GETLINK, 0);
+	nlr_str(rt, IFLA_IFNAME, name);
+	return nlr_call(rt, getlink_cb, out);
+}
+
+static void with_address(struct nlr *r)
+{
+	static const uint8_t mac[6] = { 2, 0, 0, 0, 0, 1 };
+
+	nlr_put(r, IFLA_ADDRESS, mac, sizeof(mac));
+}
+
+static void with_mtu_1000(struct nlr *r)
+{
+	nlr_u32(r, IFLA_MTU, 1000);
+}
+
+static void with_mtu_big(struct nlr *r)
+{
+	nlr_u32(r, IFLA_MTU, 100000);
+}
+
+/*
+ * The link kind (RTM_NEWLINK, the only way interfaces are made): its
+ * policy, refusals and their text, what RTM_GETLINK gives back; NETDEV_GET
+ * and _DEL.  16 nodes, max_msg_bytes the profile's.
+ */
 TEST_F(nl, netdev)
 {
-	struct nlr *r = &self->r;
-	char last[64] = "";
+	struct nlr *r = &self->r, rt;
+	char last[64] = "", want[64];
 
-	nlr_msg(r, HYBRIDNET_CMD_NETDEV_ADD, 0);
-	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
-	EXPECT_STREQ("the node is missing", r->msg);
-	EXPECT_EQ(-ERANGE, netdev_add(r, NULL, HYBRIDNET_MAX_NODES));
-	EXPECT_EQ(-EINVAL, netdev_add(r, NULL, 16));
-	EXPECT_STREQ("node 16 is out of range 0..15", r->msg);
-	EXPECT_EQ(-EINVAL, netdev_add(r, "a/b", 3));
-	EXPECT_STREQ("\"a/b\" is not a valid interface name", r->msg);
-	EXPECT_EQ(-EINVAL, netdev_add(r, "sixteen-chars-xx", 3));
+	ASSERT_EQ(0, nlr_route_open(&rt));
+	EXPECT_EQ(-ERANGE, nlr_link_add(&rt, "nl-t3", -1, HYBRIDNET_MAX_NODES,
+					NULL));
+	EXPECT_EQ(-EINVAL, nlr_link_add(&rt, "nl-t3", -1, 16, NULL));
+	EXPECT_STREQ("the node is out of the fabric's range (hnctl show nodes)",
+		     rt.msg);
+	EXPECT_EQ(-ENODEV, nlr_link_add(&rt, "nl-t3", 1, 3, NULL));
+	EXPECT_STREQ("no such fabric: there is one, fabric 0", rt.msg);
+	EXPECT_EQ(-EINVAL, nlr_link_add(&rt, "nl-t3", 0, 3, with_address));
+	EXPECT_STREQ("an interface's MAC is its node's, 02:68:6e:00:HH:LL",
+		     rt.msg);
+	EXPECT_EQ(-EINVAL, nlr_link_add(&rt, "nl-t3", 0, 3, with_mtu_big));
+	EXPECT_STREQ("the MTU is above the fabric's, max_msg_bytes less 14",
+		     rt.msg);
+	/* nothing claimed by any of them */
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
+	EXPECT_EQ(0, nlr_call(r, NULL, NULL));
 
-	ASSERT_EQ(0, netdev_add(r, "nl-t3", 3));
+	ASSERT_EQ(0, nlr_link_add(&rt, "nl-t3", 0, 3, with_mtu_1000));
+	EXPECT_EQ(1, link_get(&rt, "nl-t3", last));
+	EXPECT_STREQ("hybridnet fabric 0 node 3 mtu 1000", last);
 	nlr_msg(r, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
 	EXPECT_EQ(1, nlr_call(r, netdev_cb, last));
 	EXPECT_STREQ("3 nl-t3", last);
-	EXPECT_EQ(-EBUSY, netdev_add(r, NULL, 3));
-	EXPECT_STREQ("node 3 has an interface already", r->msg);
-	EXPECT_EQ(-EEXIST, netdev_add(r, "nl-t3", 4));
-	EXPECT_STREQ("the name nl-t3 is taken in this network namespace",
-		     r->msg);
+	EXPECT_EQ(-EBUSY, nlr_link_add(&rt, "nl-t3b", -1, 3, NULL));
+	EXPECT_STREQ("the node has an interface already", rt.msg);
+	/* rtnetlink's own refusal of a name taken */
+	EXPECT_EQ(-EEXIST, nlr_link_add(&rt, "nl-t3", -1, 4, NULL));
+	/* no node: the lowest free one; no name: hnN */
+	ASSERT_EQ(0, nlr_link_add(&rt, NULL, -1, -1, NULL));
+	EXPECT_EQ(1, link_get(&rt, "hn0", last));
+	snprintf(want, sizeof(want), "hybridnet fabric 0 node 0 mtu %lld",
+		 (long long)config_u32(r, HYBRIDNET_ATTR_MAX_MSG_BYTES) - 14);
+	EXPECT_STREQ(want, last);
+	/* an interface cannot change its node */
+	nlr_link_start(&rt, RTM_NEWLINK, 0);
+	nlr_str(&rt, IFLA_IFNAME, "hn0");
+	{
+		struct nlattr *info = nlr_nest(&rt, IFLA_LINKINFO), *data;
+
+		nlr_str(&rt, IFLA_INFO_KIND, "hybridnet");
+		data = nlr_nest(&rt, IFLA_INFO_DATA);
+		nlr_u32(&rt, IFLA_HYBRIDNET_NODE, 5);
+		nlr_end(&rt, data);
+		nlr_end(&rt, info);
+	}
+	EXPECT_EQ(-EOPNOTSUPP, nlr_call(&rt, NULL, NULL));
 	/* a rebuild while an interface holds a node */
 	EXPECT_EQ(-EBUSY, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
-	EXPECT_STREQ("cannot change the fabric now: node 3 has the interface nl-t3: delete it first (hnctl netdev del nl-t3)",
+	EXPECT_STREQ("cannot change the fabric now: node 0 has the interface hn0: delete it first (hnctl netdev del hn0)",
 		     r->msg);
 
 	nlr_msg(r, HYBRIDNET_CMD_NETDEV_DEL, 0);
@@ -1513,8 +1583,10 @@ TEST_F(nl, netdev)
 	EXPECT_EQ(0, netdev_del_node(r, 3));
 	EXPECT_EQ(-ENODEV, netdev_del_node(r, 3));
 	EXPECT_STREQ("node 3 has no interface", r->msg);
+	EXPECT_EQ(0, netdev_del_node(r, 0));
 	nlr_msg(r, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
 	EXPECT_EQ(0, nlr_call(r, NULL, NULL));
+	nlr_close(&rt);
 }
 
 static int capture_on(struct nlr *r, const char *name, int snaplen, int ring)
@@ -1589,6 +1661,55 @@ TEST_F(nl, capture)
 	EXPECT_STREQ("off", got);
 }
 
+/*
+ * An unprivileged user in a user and network namespace of its own has
+ * CAP_NET_ADMIN there, which is all rtnetlink asks of RTM_NEWLINK: the
+ * link kind refuses it, as it needs CAP_NET_ADMIN over the fabric's
+ * namespace, whichever node it asks for; it claims nothing, and root
+ * still makes interfaces after it.  Skipped on a kernel without user
+ * namespaces.
+ */
+TEST_F(nl, userns)
+{
+	struct nlr *r = &self->r, rt;
+	int status;
+	pid_t pid = fork();
+
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		int bad = 0, rc, n;
+
+		if (setresgid(65534, 65534, 65534) ||
+		    setresuid(65534, 65534, 65534))
+			_exit(100);
+		if (unshare(CLONE_NEWUSER | CLONE_NEWNET))
+			_exit(errno == EINVAL || errno == ENOSPC ? 99 : 101);
+		if (nlr_route_open(&rt))
+			_exit(102);
+		for (n = -1; n < 4; n++) {
+			rc = nlr_link_add(&rt, NULL, -1, n, NULL);
+			bad |= rc != -EPERM;
+			bad |= strcmp(rt.msg, "an interface of a fabric needs CAP_NET_ADMIN in the user namespace that owns the fabric's network namespace") != 0;
+		}
+		_exit(bad);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	if (WEXITSTATUS(status) == 99)
+		SKIP(return, "no user namespaces in this kernel");
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	/* it claimed nothing, and nobody is locked out */
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
+	EXPECT_EQ(0, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, nlr_route_open(&rt));
+	EXPECT_EQ(0, nlr_link_add(&rt, "nl-u0", -1, 0, NULL));
+	EXPECT_EQ(0, nlr_link_add(&rt, "nl-u1", -1, -1, NULL));
+	nlr_msg(r, HYBRIDNET_CMD_NETDEV_GET, NLM_F_DUMP);
+	EXPECT_EQ(2, nlr_call(r, NULL, NULL));
+	EXPECT_EQ(0, netdev_del_node(r, 0));
+	EXPECT_EQ(0, netdev_del_node(r, 1));
+	nlr_close(&rt);
+}
+
 /* Without CAP_NET_ADMIN: read, but not change. */
 TEST_F(nl, permission)
 {
@@ -1598,7 +1719,7 @@ TEST_F(nl, permission)
 
 	ASSERT_LE(0, pid);
 	if (!pid) {
-		struct nlr c;
+		struct nlr c, rt;
 		int bad = 0;
 
 		if (setresgid(65534, 65534, 65534) ||
@@ -1614,9 +1735,8 @@ TEST_F(nl, permission)
 		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 4;
 		nlr_msg(&c, HYBRIDNET_CMD_CIRCUIT_GET, NLM_F_DUMP);
 		bad |= (nlr_call(&c, NULL, NULL) < 0) << 5;
-		nlr_msg(&c, HYBRIDNET_CMD_NETDEV_ADD, 0);
-		nlr_u32(&c, HYBRIDNET_ATTR_NODE, 0);
-		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 7;
+		bad |= (nlr_route_open(&rt) ||
+			nlr_link_add(&rt, NULL, -1, 0, NULL) != -EPERM) << 7;
 		nlr_msg(&c, HYBRIDNET_CMD_NETDEV_DEL, 0);
 		nlr_u32(&c, HYBRIDNET_ATTR_NODE, 0);
 		bad |= (nlr_call(&c, NULL, NULL) != -EPERM) << 8;

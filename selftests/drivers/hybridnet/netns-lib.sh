@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # netns-lib.sh - sourced (busybox sh) by netdev-vm.sh,
-# netdev-traffic-vm.sh, docs/results/tcp-vm.sh and
+# netdev-traffic-vm.sh, netdev-if-vm.sh, docs/results/tcp-vm.sh and
 # selftests/bench/netdev-bench.sh (errors-vm.sh, for its TAP check
-# alone): two network namespaces with an
-# interface of netdevs=1 each, static neighbours, the counters the
-# scripts compare, and a TAP check.  The caller sets NODES (the sysfs
-# nodes/ directory), pids (the namespaces' holders, killed by cleanup_ns)
-# and, for check, n and fails.  Debian's ip runs as ipr
-# (selftests/vm/dynbin.sh).
+# alone): an interface per node, two network namespaces with one
+# each, static neighbours, the counters the scripts compare, and a TAP
+# check.  The caller sets NODES (the sysfs nodes/ directory), pids (the
+# namespaces' holders, killed by cleanup_ns) and, for check, n and
+# fails.  Debian's ip runs as ipr (selftests/vm/dynbin.sh), with the
+# link kind's plugin (IP_LIB_DIR, vm-run.sh).
 
 # check NAME CMD...: one TAP line; CMD's output is shown when it fails
 check() {
@@ -22,6 +22,22 @@ check() {
 		sed 's/^/# /' /tmp/netns-check.out
 		echo "not ok $n - $name"
 	fi
+}
+
+# links N: hn0 .. hnN-1, node i's interface hni, in this namespace
+links() {
+	_l=0
+	while [ $_l -lt "$1" ]; do
+		ipr link add "hn$_l" type hybridnet node $_l || return 1
+		_l=$((_l + 1))
+	done
+}
+
+# load the module with these parameters, then links N: load_links N PARAM...
+load_links() {
+	_n=$1
+	shift
+	insmod "$KO" "$@" && links "$_n"
 }
 
 # a process in a network namespace of its own; prints its pid

@@ -2,7 +2,8 @@
 /*
  * nl_raw.h - a small raw generic netlink client for the module tests:
  * byte-level control over requests (bad input, fuzzing) and the kernel's
- * extack message on every error.  No libnl, so it links statically.
+ * extack message on every error.  No libnl, so it links statically.  The
+ * same on an rtnetlink socket (nlr_route_open()), for the link kind.
  */
 #ifndef HN_NL_RAW_H
 #define HN_NL_RAW_H
@@ -14,7 +15,9 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <linux/genetlink.h>
+#include <linux/if_link.h>
 #include <linux/netlink.h>
+#include <linux/rtnetlink.h>
 
 #include <linux/hybridnet.h>
 
@@ -184,11 +187,14 @@ static inline int nlr_call(struct nlr *r,
 	}
 }
 
-/* Attributes of a genetlink message (top level) into tb[0..max]. */
-static inline void nlr_parse(const struct nlmsghdr *h, const struct nlattr **tb,
-			     int max)
+/*
+ * Attributes of a message (top level), after @hdrlen bytes of its family's
+ * header, into tb[0..max].
+ */
+static inline void nlr_parse_after(const struct nlmsghdr *h, size_t hdrlen,
+				   const struct nlattr **tb, int max)
 {
-	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + GENL_HDRLEN;
+	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + hdrlen;
 	const uint8_t *end = (const uint8_t *)h + h->nlmsg_len;
 	const struct nlattr *a;
 
@@ -200,6 +206,13 @@ static inline void nlr_parse(const struct nlmsghdr *h, const struct nlattr **tb,
 		if ((a->nla_type & NLA_TYPE_MASK) <= max)
 			tb[a->nla_type & NLA_TYPE_MASK] = a;
 	}
+}
+
+/* Attributes of a genetlink message (top level) into tb[0..max]. */
+static inline void nlr_parse(const struct nlmsghdr *h, const struct nlattr **tb,
+			     int max)
+{
+	nlr_parse_after(h, GENL_HDRLEN, tb, max);
 }
 
 static inline void nlr_parse_nest(const struct nlattr *nest,
@@ -340,6 +353,63 @@ static inline int nlr_open(struct nlr *r)
 		return rc;
 	}
 	return r->family ? 0 : -ENOENT;
+}
+
+/* An rtnetlink socket, with extended ACKs: 0 or -errno. */
+static inline int nlr_route_open(struct nlr *r)
+{
+	int one = 1;
+
+	memset(r, 0, offsetof(struct nlr, buf));
+	r->fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	if (r->fd < 0)
+		return -errno;
+	setsockopt(r->fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	return 0;
+}
+
+/* Start an rtnetlink link request: @type (RTM_NEWLINK, ...), @flags. */
+static inline void nlr_link_start(struct nlr *r, uint16_t type,
+				  uint16_t flags)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)r->buf;
+	struct ifinfomsg *ifi = (struct ifinfomsg *)(r->buf + NLMSG_HDRLEN);
+
+	memset(h, 0, NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*ifi)));
+	h->nlmsg_type = type;
+	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | flags;
+	h->nlmsg_seq = ++r->seq;
+	ifi->ifi_family = AF_UNSPEC;
+	r->len = NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(*ifi));
+}
+
+/*
+ * RTM_NEWLINK of the link kind hybridnet: @name (NULL: the kernel's
+ * choice), IFLA_HYBRIDNET_FABRIC and _NODE when not negative; @extra, when
+ * given, adds attributes at the top level first.  0 or -errno.
+ */
+static inline int nlr_link_add(struct nlr *r, const char *name, int64_t fabric,
+			       int64_t node, void (*extra)(struct nlr *r))
+{
+	struct nlattr *info, *data;
+
+	nlr_link_start(r, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL);
+	if (extra)
+		extra(r);
+	if (name)
+		nlr_str(r, IFLA_IFNAME, name);
+	info = nlr_nest(r, IFLA_LINKINFO);
+	nlr_str(r, IFLA_INFO_KIND, "hybridnet");
+	if (fabric >= 0 || node >= 0) {
+		data = nlr_nest(r, IFLA_INFO_DATA);
+		if (fabric >= 0)
+			nlr_u32(r, IFLA_HYBRIDNET_FABRIC, fabric);
+		if (node >= 0)
+			nlr_u32(r, IFLA_HYBRIDNET_NODE, node);
+		nlr_end(r, data);
+	}
+	nlr_end(r, info);
+	return nlr_call(r, NULL, NULL);
 }
 
 static inline void nlr_close(struct nlr *r)

@@ -10,9 +10,10 @@
 #  2. HN_PARAMS="nodes=16 slots=4 profile=ding5 preload=shift" and a command
 #     line with quotes and a $: vm-run-guest.sh's checks, run in the VM
 #     (the module's config/, the tutorial's pingpong linked against the
-#     build tree, hnctl stats, sysfs, its circuit, Debian's ip and
-#     python3), each a TAP line here; then "exit 42", which vm-run must
-#     hand back; what the command wrote is not on the host.
+#     build tree, hnctl stats, sysfs, its circuit, Debian's ip with the
+#     link kind's plugin, python3), each a TAP line here; then "exit 42",
+#     which vm-run must hand back; what the command wrote is not on the
+#     host.
 #  3. HN_PARAMS the module refuses: status 125, and the kernel's reason;
 #     a parameter the module does not have (the kernel would load it with
 #     its defaults and only log "unknown parameter 'node' ignored"): the
@@ -78,8 +79,8 @@ awk '/^ok - / { print "1\t" substr($0, 6) } /^not ok - / { print "0\t" substr($0
 while IFS=$'\t' read -r ok desc; do
 	report "$ok" "in the VM: $desc"
 done <"$T/guest"
-report "$([ "$(wc -l <"$T/guest")" -eq 10 ] && echo 1 || echo 0)" \
-	"the VM ran all 10 checks of vm-run-guest.sh ($(wc -l <"$T/guest"))"
+report "$([ "$(wc -l <"$T/guest")" -eq 11 ] && echo 1 || echo 0)" \
+	"the VM ran all 11 checks of vm-run-guest.sh ($(wc -l <"$T/guest"))"
 report "$(grep -qx "it's /root" "$T/run.out" && echo 1 || echo 0)" \
 	"CMD reaches the VM's shell verbatim: quotes, and a \$ it expands there"
 report "$(grep -qx "$token" "$T/run.out" && echo 1 || echo 0)" \

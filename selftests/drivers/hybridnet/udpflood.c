@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * udpflood.c - a UDP flood with exact counts, for netdev-traffic-vm.sh
- * (backpressure through an interface of netdevs=1):
+ * (backpressure through an interface of a node):
  *
  *   udpflood send ADDR PORT COUNT SIZE   COUNT datagrams of SIZE bytes
  *                                        to ADDR (IPv4), back to back, on

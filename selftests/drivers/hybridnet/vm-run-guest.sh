@@ -46,6 +46,10 @@ t "the tutorial's circuit: its preload carries 0 -> 1, 1 -> 0 goes by wormhole, 
 	            '0 -> 1 circuit slot 0,1 -> 0 wormhole slot 4,released 0 -> 1,0 -> 1 wormhole slot 4,'"
 t "Debian's ip (iproute2): ip -br link show lo" \
 	sh -c "ip -br link show lo | tee /dev/stderr | grep -q '^lo .*UP'"
+t "Debian's ip with the plugin: ip link add hn3 type hybridnet fabric 0 node 3, ip -d link show prints them" \
+	sh -c "ip link add hn3 type hybridnet fabric 0 node 3 &&
+	       ip -d link show hn3 | tee /dev/stderr | grep -q 'hybridnet fabric 0 node 3' &&
+	       ip link del hn3"
 t "Debian's python3 reads the module's sysfs" \
 	python3 -c "import sys; n = open('$SYS/config/nodes').read(); print(n.strip()); sys.exit(n != '16\n')"
 t "what the command writes stays in the VM (a RAM overlay on the host's tree)" \

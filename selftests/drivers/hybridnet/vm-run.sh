@@ -21,6 +21,8 @@
 KO=/lib/hn/hybridnet.ko
 SYS=/sys/class/misc/hybridnet
 export HN_KO=$KO
+# Debian's ip (ipr) finds the link kind's plugin there (dist/iproute2/)
+export IP_LIB_DIR=/opt/hn/ip
 
 mode=check
 soak=600
@@ -145,7 +147,9 @@ check)
 	step errors errors-vm.sh
 	step fattree fattree
 	step netdev netdev-vm.sh
+	step netdev-if netdev-if-vm.sh
 	step netdev-traffic netdev-traffic-vm.sh
+	step netdev-scale netdev-scale-vm.sh
 	step capture capture-vm.sh
 	step reload reload
 	step failnth env HN_FAILNTH_STRIDE=7 failnth
@@ -260,7 +264,12 @@ results-tcp)
 	;;
 netdev)	# for development: the interfaces' tests alone
 	step netdev netdev-vm.sh
+	step netdev-if netdev-if-vm.sh
 	step netdev-traffic netdev-traffic-vm.sh
+	step netdev-scale netdev-scale-vm.sh
+	;;
+netdev-scale)	# for development: 4096 interfaces alone
+	step netdev-scale netdev-scale-vm.sh
 	;;
 capture)	# for development: the capture interface's tests alone
 	step capture capture-vm.sh

@@ -32,9 +32,10 @@ HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
 HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 # Debian's programs the interfaces' tests run (dynbin.sh), and scripts
 HN_VM_SCRIPTS	:= $(addprefix $(HN_VM)/bin/,netdev-traffic-vm.sh netns-lib.sh \
-		   paced-bench.sh netdev-bench.sh tcp-vm.sh capture-vm.sh hn-load.sh)
+		   paced-bench.sh netdev-bench.sh tcp-vm.sh capture-vm.sh \
+		   netdev-if-vm.sh netdev-scale-vm.sh hn-load.sh)
 HN_VM_DYN	:= $(HN_VM)/bin/iperf3 $(HN_VM)/bin/ipr $(HN_VM)/bin/tcr \
-		   $(HN_VM)/bin/tcpdump
+		   $(HN_VM)/bin/tcpdump $(HN_VM)/bin/ip/link_hybridnet.so
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
 HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
 		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnsim \
@@ -127,6 +128,8 @@ $(HN_VM)/bin/hn-load.sh: $(HN_VM_SRCDIR)/hn-load.sh
 $(HN_VM)/bin/netdev-traffic-vm.sh: $(HN_VM_SRCDIR)/netdev-traffic-vm.sh
 $(HN_VM)/bin/netns-lib.sh: $(HN_VM_SRCDIR)/netns-lib.sh
 $(HN_VM)/bin/capture-vm.sh: $(HN_VM_SRCDIR)/capture-vm.sh
+$(HN_VM)/bin/netdev-if-vm.sh: $(HN_VM_SRCDIR)/netdev-if-vm.sh
+$(HN_VM)/bin/netdev-scale-vm.sh: $(HN_VM_SRCDIR)/netdev-scale-vm.sh
 $(HN_VM)/bin/paced-bench.sh: selftests/bench/paced-bench.sh
 $(HN_VM)/bin/netdev-bench.sh: selftests/bench/netdev-bench.sh
 $(HN_VM)/bin/tcp-vm.sh: docs/results/tcp-vm.sh
@@ -146,6 +149,12 @@ $(HN_VM)/bin/tcr: selftests/vm/dynbin.sh
 	selftests/vm/dynbin.sh $(@D) tcr=tc
 $(HN_VM)/bin/tcpdump: selftests/vm/dynbin.sh
 	selftests/vm/dynbin.sh $(@D) tcpdump=tcpdump
+
+# iproute2's plugin for the link kind (dist/iproute2/), which ipr loads
+# from /opt/hn/ip, the VM's IP_LIB_DIR (vm-run.sh)
+$(HN_VM)/bin/ip/link_hybridnet.so: $(O)/link_hybridnet.so
+	@mkdir -p $(@D)
+	cp $< $@
 
 # the sysfs ABI file and the script that holds the module's sysfs to it
 $(HN_VM)/bin/sysfs-abi.sh: $(HN_VM_SRCDIR)/sysfs-abi.sh
@@ -247,7 +256,9 @@ results-tcp: $(HN_INITRD)
 # $(HN_CACHE)/kdebug-KEY, KEY a hash of the options and of the kernel
 # source's version, so a new clone (CI's) reuses it.  The tests take about
 # 6 minutes there.  The network options (namespaces, IPv4, IPv6, veth,
-# the qdisc layer) are those of the interfaces' tests (netdev-vm.sh).
+# the qdisc layer, user namespaces, packet sockets) are those of the
+# interfaces' and the capture's tests (netdev-vm.sh, netlink.c's userns,
+# capture-vm.sh's tcpdump).
 # make check runs this lane too when HN_DEBUG_LANE=1
 # (.ci/run sets it).  The module is built from a copy of the sources, so
 # kmod/ keeps the one for the installed kernel.
@@ -264,7 +275,7 @@ HN_DBG_ON	:= 64BIT SMP MODULES MODULE_UNLOAD PRINTK PRINTK_TIME TTY \
 		   LOCKUP_DETECTOR SOFTLOCKUP_DETECTOR FAULT_INJECTION FAILSLAB \
 		   FAIL_PAGE_ALLOC FAULT_INJECTION_DEBUG_FS \
 		   NAMESPACES NET_NS INET IPV6 NETDEVICES NET_CORE VETH \
-		   NET_SCHED
+		   NET_SCHED USER_NS PACKET
 HN_DBG_OFF	:= SLOB WERROR MODULE_SIG
 HN_DBG_KEY	:= $(shell { echo $(HN_DBG_ON) / $(HN_DBG_OFF); \
 			   dpkg-query -W -f='$${Version}' linux-source-6.1 \
