@@ -18,6 +18,7 @@ pkgs=(build-essential linux-source-6.1 linux-headers-amd64 linux-image-amd64
       gnuplot-nox python3 python3-yaml iproute2	# iproute2: make check-vm-run
       iperf3	# netdev-traffic-vm.sh, make bench-netdev, make results-tcp
       tcpdump	# capture-vm.sh; docs/netdev.md "Capturing"
+      tshark	# make check-install: the Wireshark dissector decodes a capture
       iputils-ping ethtool	# docs/netdev.md's examples (make check-docs)
       python3-markdown-it	# make check-docs reads the Markdown
       debootstrap	# make check-fresh

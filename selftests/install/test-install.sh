@@ -202,7 +202,7 @@ EOF2
 		"tshark -X lua_script:hybridnet.lua decodes the capture interface's frames" \
 		"$T/diff" "$T/tshark.err"
 else
-	skip "the Wireshark dissector decodes a capture" "no tshark (it is not in make deps)"
+	skip "the Wireshark dissector decodes a capture" "no tshark (make deps installs it)"
 fi
 # ---- iproute2's plugin, as installed, with the system's ip ---------------
 # Debian 12's ip (iproute2 6.1) loads it: its usage (struct link_util's
