@@ -203,6 +203,8 @@ void hn_circuit_run(struct hn_engine *e, u64 lim)
 			hn_ev_del(e, u);
 		else
 			hn_ev_set(e, u, n->in_free);
+		if (!batch)
+			hn_work(e, e->now);
 	}
 }
 

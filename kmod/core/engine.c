@@ -472,6 +472,7 @@ static bool idle_skip(struct hn_engine *e, u64 t)
 static void advance(struct hn_engine *e, u64 t, bool one)
 {
 	e->stop_at = HN_U64_MAX;
+	e->work_left = e->work_max;
 	for (;;) {
 		if (e->in_slot) {
 			slot_run(e, t);
@@ -509,6 +510,17 @@ void hn_stop_at(struct hn_engine *e, u64 t)
 	t = hn_max64(t, e->now);
 	if (t < e->stop_at)
 		e->stop_at = t;
+}
+
+void hn_set_work(struct hn_engine *e, u32 events)
+{
+	e->work_max = events;
+}
+
+/* The last call stopped because its work was spent (hn_set_work()). */
+bool hn_cut(const struct hn_engine *e)
+{
+	return e->work_max && !e->work_left;
 }
 
 u64 hn_step_until(struct hn_engine *e, u64 t)

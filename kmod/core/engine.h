@@ -203,6 +203,8 @@ struct hn_engine {
 	u64 slot_cap;			/* circuit slot: bytes per circuit */
 	u64 run;			/* slots begun (tells runs apart) */
 	u64 stop_at;			/* ops->room asked to stop: HN_U64_MAX */
+	u32 work_max;			/* events per call (hn_set_work); 0: any */
+	u32 work_left;			/* of the call in progress; 0: spent */
 	u32 nheap;			/* events of the slot in progress */
 	u32 nev;			/* inputs that may have one */
 	u32 nslots;			/* K + 1 */
@@ -242,6 +244,19 @@ struct hn_engine {
 	struct hn_ft *ft;		/* fat tree: scratch to route circuits */
 	u64 ft_seed;			/* ft_sched local-random's */
 };
+
+/*
+ * One event handled at @t.  Once the call's work (hn_set_work()) is
+ * spent, the call stops at @t, as hn_stop_at() would have it for
+ * ops->room: what else is due at @t still happens, and the next call goes
+ * on from there.  (Inline, so that the slots' files need not call back
+ * into engine.c, which runs them.)
+ */
+static inline void hn_work(struct hn_engine *e, u64 t)
+{
+	if (e->work_left && !--e->work_left)
+		e->stop_at = hn_min64(e->stop_at, hn_max64(t, e->now));
+}
 
 /* How far @x comes after @last in round-robin order over 0..@n-1 (0: next). */
 static inline u32 hn_rr_dist(u32 x, u32 last, u32 n)
