@@ -173,6 +173,7 @@ struct hn_fab {
 	u64 seed;			/* the random up-port choice */
 	u64 w_end;			/* the last S_W ended; HN_U64_MAX: none */
 	u64 wcap, wused;		/* worms made, in use */
+	u64 wneed;			/* the most its messages may hold */
 	u32 wsize;			/* bytes of a worm */
 	struct hn_fworm *free;
 	void *chunks;			/* the worms' allocations, a list */
@@ -272,6 +273,7 @@ struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst);
 void hn_stream_put(struct hn_engine *e, struct hn_stream *st);
 void hn_ring_add(struct hn_node *n, struct hn_stream *st);
 void hn_ring_del(struct hn_node *n, struct hn_stream *st);
+void hn_streams_trim(struct hn_engine *e);
 void hn_streams_free(struct hn_engine *e);
 
 /* nic.c */
@@ -385,6 +387,9 @@ void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t);
 int hn_sw_create(struct hn_engine *e);
 void hn_sw_destroy(struct hn_engine *e);
 int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m);
+void hn_sw_unreserve(struct hn_engine *e, const struct hn_msg *m);
+u64 hn_sw_msg_mem(const struct hn_engine *e, u32 len);
+void hn_sw_trim(struct hn_engine *e);
 void hn_sw_begin(struct hn_engine *e);
 void hn_sw_event(struct hn_engine *e, u32 i, u64 t);
 void hn_sw_end(struct hn_engine *e);

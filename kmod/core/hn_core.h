@@ -460,6 +460,14 @@ void hn_run_until(struct hn_engine *e, u64 t);
  */
 void hn_set_work(struct hn_engine *e, u32 events);
 bool hn_cut(const struct hn_engine *e);
+/*
+ * Memory: the most the engine takes for one more message of @len bytes
+ * in flight, as the allocator rounds it (its worms, its stream; the rest
+ * is fixed by the configuration); and, with no message in it, free what
+ * it keeps for the next ones.
+ */
+u64 hn_msg_mem(const struct hn_engine *e, u32 len);
+void hn_trim(struct hn_engine *e);
 
 /* circuits */
 int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,
