@@ -166,7 +166,9 @@ u64 hn_msg_mem(const struct hn_engine *e, u32 len)
 /*
  * No message in the engine: free what it made for messages and keeps for
  * the next ones (worms, spare streams, the nodes' stream tables and
- * uplink rings), down to what the configuration fixes.
+ * uplink rings), down to what the configuration fixes.  An uplink ring
+ * forgets a transfer only when its NIC next looks (hn_nic_release()):
+ * with every message delivered, all have left, so each NIC looks now.
  */
 void hn_trim(struct hn_engine *e)
 {
@@ -179,6 +181,7 @@ void hn_trim(struct hn_engine *e)
 	hn_streams_trim(e);
 	for (u = 0; u < e->cfg.nodes; u++) {
 		n = &e->node[u];
+		hn_nic_release(e, u);
 		if (n->rel_n)
 			continue;
 		hn_free(n->rel);
