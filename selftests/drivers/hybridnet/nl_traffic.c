@@ -9,12 +9,9 @@
  * bounded memory with slots of a second,
  * EBUSY, bad input (errno and extack text, nothing changed), permission,
  * traffic of /dev/hybridnet beside a run, the paced clock, and unloading
- * the module while a run goes on.  Then, on a fat tree of 4,096 nodes
- * loaded for it: the kernel's memory during a run at full load with
- * slots of a second, against the run's bound, and unloading with the
- * fabric full of its messages.  Expects the module loaded with
- * nodes=16 slots=4 and no file open, and leaves it so; the tests run in
- * order.
+ * the module while a run goes on.  (The memory of runs on the largest
+ * trees is genmem.c's.)  Expects the module loaded with nodes=16 slots=4
+ * and no file open; the tests run in order.
  */
 #define _GNU_SOURCE
 #include <poll.h>
@@ -25,103 +22,9 @@
 #include "kselftest_harness.h"
 #include "hn_test.h"
 #include "nl_raw.h"
+#include "nl_traffic.h"
 #include "hn_traffic.h"
 #include "cfg_field.h"
-
-struct tstate {
-	uint32_t state;
-	char pattern[32];
-	char why[160];
-	char phases[16];
-	uint64_t now;
-	uint64_t st[HYBRIDNET_STAT_MAX + 1];
-	int have[HYBRIDNET_STAT_MAX + 1];
-	uint64_t seed;
-};
-
-static void parse_traffic(const struct nlmsghdr *h, struct tstate *s)
-{
-	const struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1];
-	const struct nlattr *st[HYBRIDNET_STAT_MAX + 1];
-	int i;
-
-	memset(s, 0, sizeof(*s));
-	s->state = ~0u;
-	nlr_parse(h, tb, HYBRIDNET_ATTR_MAX);
-	if (tb[HYBRIDNET_ATTR_TRAFFIC_STATE])
-		s->state = nlr_get_u32(tb[HYBRIDNET_ATTR_TRAFFIC_STATE]);
-	if (tb[HYBRIDNET_ATTR_PATTERN])
-		snprintf(s->pattern, sizeof(s->pattern), "%s",
-			 (const char *)tb[HYBRIDNET_ATTR_PATTERN] + NLA_HDRLEN);
-	if (tb[HYBRIDNET_ATTR_WHY])
-		snprintf(s->why, sizeof(s->why), "%s",
-			 (const char *)tb[HYBRIDNET_ATTR_WHY] + NLA_HDRLEN);
-	if (tb[HYBRIDNET_ATTR_PHASES])
-		snprintf(s->phases, sizeof(s->phases), "%s",
-			 (const char *)tb[HYBRIDNET_ATTR_PHASES] + NLA_HDRLEN);
-	if (tb[HYBRIDNET_ATTR_NOW])
-		s->now = nlr_get_u64(tb[HYBRIDNET_ATTR_NOW]);
-	if (tb[HYBRIDNET_ATTR_SEED])
-		s->seed = nlr_get_u64(tb[HYBRIDNET_ATTR_SEED]);
-	if (!tb[HYBRIDNET_ATTR_STATS])
-		return;
-	nlr_parse_nest(tb[HYBRIDNET_ATTR_STATS], st, HYBRIDNET_STAT_MAX);
-	for (i = 0; i <= HYBRIDNET_STAT_MAX; i++) {
-		if (!st[i])
-			continue;
-		s->have[i] = 1;
-		s->st[i] = nlr_get_u64(st[i]);
-	}
-}
-
-static int traffic_get(struct nlr *r, struct tstate *s)
-{
-	int rc;
-
-	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_GET, 0);
-	rc = nlr_call(r, NULL, NULL);
-	if (rc != 1)
-		return rc < 0 ? rc : -EPROTO;
-	parse_traffic((const struct nlmsghdr *)r->reply, s);
-	return 0;
-}
-
-/* Poll until the run is no longer running: 0, or -ETIMEDOUT. */
-static int wait_end(struct nlr *r, struct tstate *s, int seconds)
-{
-	uint64_t end = hn_now_ns() + seconds * 1000000000ull;
-
-	while (hn_now_ns() < end) {
-		if (traffic_get(r, s))
-			return -EPROTO;
-		if (s->state != HYBRIDNET_TRAFFIC_RUNNING)
-			return 0;
-		usleep(5000);
-	}
-	return -ETIMEDOUT;
-}
-
-/* Poll until the stopped run's injected messages have all arrived. */
-static int wait_drained(struct nlr *r, struct tstate *s, int seconds)
-{
-	uint64_t end = hn_now_ns() + seconds * 1000000000ull;
-
-	while (hn_now_ns() < end) {
-		if (traffic_get(r, s))
-			return -EPROTO;
-		if (!s->st[HYBRIDNET_STAT_IN_FLIGHT_MSGS])
-			return 0;
-		usleep(5000);
-	}
-	return -ETIMEDOUT;
-}
-
-static void start_msg(struct nlr *r, const char *pattern)
-{
-	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_START, 0);
-	if (pattern)
-		nlr_str(r, HYBRIDNET_ATTR_PATTERN, pattern);
-}
 
 static int start_batch(struct nlr *r, const char *pattern, uint32_t batch,
 		       uint64_t seed)
@@ -243,23 +146,6 @@ static int subscribe(struct nlr *ev)
 		return -1;
 	return setsockopt(ev->fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
 			  &ev->mcgrp, sizeof(ev->mcgrp));
-}
-
-/*
- * What a run may hold: HN_GEN_MEM_MAX, at most half of msg_mem_max_bytes
- * (the parameter shows the value in force), with no device message in
- * the way.
- */
-static uint64_t gen_bound(void)
-{
-	char buf[32];
-	uint64_t max;
-
-	if (hn_read_file("/sys/module/hybridnet/parameters/msg_mem_max_bytes",
-			 buf, sizeof(buf)))
-		return 0;
-	max = strtoull(buf, NULL, 0) / 2;
-	return max < (64 << 20) ? max : 64 << 20;
 }
 
 FIXTURE(tr) {
@@ -997,148 +883,6 @@ TEST_F(tr, unload_while_running)
 	ASSERT_EQ(0, nlr_open(r));
 	ASSERT_EQ(0, traffic_get(r, &s));
 	EXPECT_EQ(HYBRIDNET_TRAFFIC_IDLE, s.state);
-}
-
-/* ---- the largest trees: the run's memory, and unloading after it */
-
-/* A /proc/meminfo line's value, bytes; -1 if missing. */
-static int64_t meminfo(const char *key)
-{
-	char buf[8192], *p;
-
-	if (hn_read_file("/proc/meminfo", buf, sizeof(buf)))
-		return -1;
-	p = strstr(buf, key);
-	return p ? strtoll(p + strlen(key), NULL, 10) * 1024 : -1;
-}
-
-/*
- * What the kernel holds unreclaimably: slab, and kmalloc's allocations of
- * whole pages with it (the engine's worms), and vmalloc (kvmalloc's).
- */
-static int64_t kmem_bytes(void)
-{
-	return meminfo("SUnreclaim:") + meminfo("VmallocUsed:");
-}
-
-/*
- * The margin over what the run counted: the engine's parts that are
- * fixed by the configuration (stream tables of 8 entries, uplink rings of
- * 4, per node), the slab's partly used pages, netlink's buffers.  A debug
- * kernel (kmemleak) adds to every allocation its own metadata (KASAN's
- * redzones, kmemleak's object) and keeps what was freed in KASAN's
- * quarantine for a while: there the margin is the counted figure again.
- */
-static int64_t kmem_margin(int64_t counted)
-{
-	int64_t m = 16 << 20;
-
-	if (!access("/sys/kernel/debug/kmemleak", F_OK))
-		m += counted;
-	return m;
-}
-
-/* Slots of a second, then the whole link offered by every node. */
-static int start_full_load(struct nlr *r)
-{
-	if (nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_P_NS, 1000000000) ||
-	    nlr_set_u32(r, HYBRIDNET_ATTR_SLOT_W_NS, 1000000000))
-		return -1;
-	start_msg(r, "uniform");
-	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 1000000);
-	nlr_u64(r, HYBRIDNET_ATTR_MEASURE_NS, 100000000000ull);
-	return nlr_call(r, NULL, NULL);
-}
-
-/* FT(6, 4), 4,096 nodes, worms of 11 hops; nodes=16 slots=4 after. */
-FIXTURE(tree) {
-	struct nlr r;
-};
-
-FIXTURE_SETUP(tree)
-{
-	if (hn_loaded())
-		ASSERT_EQ(0, hn_unload());
-	ASSERT_EQ(0, hn_load("topology=fattree:6,4"));
-	ASSERT_EQ(0, nlr_open(&self->r));
-}
-
-FIXTURE_TEARDOWN(tree)
-{
-	nlr_close(&self->r);
-	if (hn_loaded())
-		hn_unload();
-	hn_load("nodes=16 slots=4");
-}
-
-/*
- * The reported case, on a large tree: slots of a second at full load.
- * The run reserves its bound from msg_mem_max_bytes, counts what its
- * messages hold (the worms and streams the engine makes for them
- * included) and ends as saturated at the bound; the kernel's memory
- * grows by what it counted, within the margin; after the drain the
- * reservation is back and the engine's spares are freed.
- */
-TEST_F_TIMEOUT(tree, long_slots_memory_bounded, 1800)
-{
-	int64_t base = kmem_bytes(), peak = 0, now, counted;
-	uint64_t bound = gen_bound(), end;
-	struct nlr *r = &self->r;
-	struct tstate s;
-
-	ASSERT_LT(0, base);
-	ASSERT_LT(0, bound);
-	ASSERT_EQ(0, start_full_load(r));
-	end = hn_now_ns() + 1200 * 1000000000ull;
-	do {
-		ASSERT_EQ(0, traffic_get(r, &s));
-		now = kmem_bytes() - base;
-		peak = now > peak ? now : peak;
-		if (s.state != HYBRIDNET_TRAFFIC_RUNNING)
-			break;
-		usleep(20000);
-	} while (hn_now_ns() < end);
-	counted = s.st[HYBRIDNET_STAT_MEM_MAX];
-	TH_LOG("%s; %llu messages, %lld bytes counted (bound %llu), the kernel grew by %lld at most",
-	       s.why, (unsigned long long)s.st[HYBRIDNET_STAT_GEN_MSGS],
-	       (long long)counted, (unsigned long long)bound,
-	       (long long)peak);
-	ASSERT_EQ(HYBRIDNET_TRAFFIC_SATURATED, s.state);
-	EXPECT_NE(NULL, strstr(s.why, "max_mem"));
-	EXPECT_LE(counted, bound);
-	EXPECT_LE(bound - 4096, counted);	/* within a message of it */
-	EXPECT_LE(peak, counted + kmem_margin(counted));
-
-	ASSERT_EQ(0, wait_drained(r, &s, 600));
-	/* the reservation goes with the last message, the spares after */
-	end = hn_now_ns() + 10 * 1000000000ull;
-	while (hn_sys("stats/msg_mem_bytes") && hn_now_ns() < end)
-		usleep(20000);
-	EXPECT_EQ(0, hn_sys("stats/msg_mem_bytes"));
-	usleep(200000);
-	now = kmem_bytes() - base;
-	TH_LOG("after the drain: %lld bytes above the start", (long long)now);
-	EXPECT_LE(now, kmem_margin(counted));
-}
-
-/*
- * Unload with the fabric full of a saturated run's messages and slots of
- * a second: the clock thread's steps are bounded in work, so it stops at
- * once, and the messages go with the engine.  (A hang here is the test's
- * time limit.)
- */
-TEST_F_TIMEOUT(tree, unload_with_long_slots_full, 1800)
-{
-	struct nlr *r = &self->r;
-	struct tstate s;
-
-	ASSERT_EQ(0, start_full_load(r));
-	ASSERT_EQ(0, wait_end(r, &s, 1200));
-	EXPECT_EQ(HYBRIDNET_TRAFFIC_SATURATED, s.state);
-	EXPECT_LT(0, s.st[HYBRIDNET_STAT_IN_FLIGHT_MSGS]);
-	nlr_close(r);
-	ASSERT_EQ(0, hn_unload());
-	EXPECT_EQ(0, hn_loaded());
 }
 
 TEST_HARNESS_MAIN
