@@ -25,15 +25,18 @@
  * What a step is belongs to hd->stepper: by default the engine's slots
  * (hn_step_until(): the rest of a slot, or the next one, not past the
  * paced target, so a paced engine stops inside a slot and a message
- * written then takes part in it); another stepper (the in-kernel generator's run driver) may
- * take their place with hn_clock_set_stepper().  An exclusive stepper is
- * run by this thread alone (writers and readers leave the slots to it),
- * keeps the thread busy until it is taken away, and is never taken for
- * stalled: it ends by itself.
+ * written then takes part in it), each with a share of HN_BATCH_WORK of
+ * the engine's events, so that a batch of steps is short whatever the
+ * slot length and the traffic in flight; another stepper (the in-kernel
+ * generator's run driver) may take their place with
+ * hn_clock_set_stepper().  An exclusive stepper is run by this thread
+ * alone (writers and readers leave the slots to it), keeps the thread
+ * busy until it is taken away, and is never taken for stalled: it ends
+ * by itself.
  *
- * The working values (batch, stall threshold, step bytes, receive batch)
- * derive from the configuration: hn_clock_configure() runs whenever it
- * changes.
+ * The working values (batch, work, stall threshold, step bytes, receive
+ * batch) derive from the configuration: hn_clock_configure() runs
+ * whenever it changes.
  *
  * Service: a sink that cannot take hd->lock where it is (an interface's
  * transmit and NAPI poll run with bottom halves off) asks for its
@@ -50,6 +53,15 @@
 #include <linux/sched.h>
 
 #include "hn_kmod.h"
+
+/*
+ * The engine's events one batch of steps may handle: each step gets
+ * HN_BATCH_WORK / hd->budget of them (hn_set_work()).  A slot of a second
+ * with the queues of 4,096 nodes in flight is millions of events, and the
+ * thread must drop hd->lock, yield and see kthread_stop() after every
+ * batch.  A step cut short goes on in the next one with the same result.
+ */
+#define HN_BATCH_WORK	16384
 
 /* Longer than any wait inside the fabric that is not a full receiver. */
 static u64 hn_stall_ns(const struct hn_config *c)
@@ -90,7 +102,8 @@ static u32 hn_engine_run(struct hn_dev *hd, u32 budget, u64 until,
 	*stuck = false;
 	for (i = 0; i < budget && hn_busy(e) && hn_now(e) < until; i++) {
 		now = hn_now(e);
-		if (hn_step_until(e, until) == now) {	/* no slot can run */
+		if (hn_step_until(e, until) == now && !hn_cut(e)) {
+			/* no slot can run */
 			*stuck = true;
 			break;
 		}
@@ -403,6 +416,7 @@ void hn_clock_configure(struct hn_dev *hd)
 
 	lockdep_assert_held(&hd->lock);
 	hd->budget = clamp_t(u32, 16384 / c->nodes, 1, 64);
+	hn_set_work(hd->e, HN_BATCH_WORK / hd->budget);
 	hd->stall_ns = hn_stall_ns(c);
 	hd->step_bytes = clamp_t(u64, slot_bytes, 1, c->worm_bytes);
 	hd->rx_batch = max(1U, c->rx_buf_bytes / 4);

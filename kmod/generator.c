@@ -26,8 +26,17 @@
  * second) for them before it starts.  Messages still in a source queue
  * were never injected and go with the run.
  *
+ * Memory: a run reserves HN_GEN_MEM_MAX of the device's message memory
+ * (msg_mem_max_bytes; at most half of it, less if the device's messages
+ * hold more) and gives the core that bound (max_mem), which counts what
+ * the run's messages hold, the engine's part included, and ends the run
+ * as saturated before it would hold more.  Once the run has ended, the
+ * reservation shrinks to what its messages still hold, and when the last
+ * has left the engine's spare worms and streams go too (hn_trim(); from a
+ * work item when a delivery finds it, as the engine is busy then).
+ *
  * Locking: hd->gen and everything in it is under hd->lock, but for the
- * work item.  Start, stop and exit are serialised by the caller
+ * work items.  Start, stop and exit are serialised by the caller
  * (netlink's hd->nl_lock).  The end of a run (found in the kthread, under
  * hd->lock) is reported from a work item, through the callback given to
  * hn_gen_start().
@@ -51,8 +60,10 @@ struct hn_gen {
 	struct hn_trun_cfg rc;
 	char dist[32];			/* size distribution, as given */
 	u64 t0, t_end;			/* the engine's time */
+	long reserved;			/* of msg_mem_max_bytes, for r */
 	void (*ended)(struct hn_dev *hd);	/* from end_work */
 	struct work_struct end_work;
+	struct work_struct trim_work;	/* r's last message has left */
 	struct hn_sink sink;		/* takes the driver's messages */
 	struct hn_dev *hd;
 };
@@ -62,6 +73,53 @@ static void hn_gen_end_work(struct work_struct *w)
 	struct hn_gen *g = container_of(w, struct hn_gen, end_work);
 
 	g->ended(g->hd);
+}
+
+/* The last run's messages have all left: the engine's spares go too. */
+static void hn_gen_trim(struct hn_dev *hd)
+{
+	struct hn_gen *g = hd->gen;
+
+	lockdep_assert_held(&hd->lock);
+	if (g->state != HYBRIDNET_TRAFFIC_RUNNING && g->r && g->e == hd->e &&
+	    !hn_trun_result(g->r)->mem_bytes)
+		hn_trim(hd->e);		/* unless other messages are in it */
+}
+
+static void hn_gen_trim_work(struct work_struct *w)
+{
+	struct hn_gen *g = container_of(w, struct hn_gen, trim_work);
+
+	mutex_lock(&g->hd->lock);
+	hn_gen_trim(g->hd);
+	mutex_unlock(&g->hd->lock);
+}
+
+/*
+ * The run has ended: its reservation shrinks to what its messages still
+ * hold, and once they hold nothing the engine's spares go, at once if
+ * @now, else from a work item (from a deliver callback: the engine is
+ * busy).
+ */
+static void hn_gen_unreserve(struct hn_dev *hd, bool now)
+{
+	struct hn_gen *g = hd->gen;
+	long held;
+
+	lockdep_assert_held(&hd->lock);
+	if (g->state == HYBRIDNET_TRAFFIC_RUNNING || !g->r)
+		return;
+	held = hn_trun_result(g->r)->mem_bytes;
+	if (g->reserved <= held)
+		return;
+	hn_msg_mem_release(hd, g->reserved - held);
+	g->reserved = held;
+	if (held || g->dead)
+		return;
+	if (now)
+		hn_gen_trim(hd);
+	else
+		schedule_work(&g->trim_work);
 }
 
 /* Every message the last run injected has been delivered. */
@@ -86,6 +144,7 @@ static void hn_gen_end(struct hn_dev *hd, u32 state, const char *why)
 	g->why = why;
 	g->t_end = hn_now(hd->e);
 	hn_clock_set_stepper(hd, NULL);
+	hn_gen_unreserve(hd, true);
 }
 
 static const char *hn_gen_errwhy(int rc)
@@ -148,6 +207,7 @@ static const struct hn_stepper hn_gen_stepper = {
 static void hn_gen_delivered(struct hn_sink *s, struct hn_msg *m)
 {
 	hn_trun_delivered(s->hd->gen->r, m);
+	hn_gen_unreserve(s->hd, false);
 }
 
 /* The engine is going, with @m in it. */
@@ -183,6 +243,7 @@ static int hn_gen_get(struct hn_dev *hd, void (*ended)(struct hn_dev *hd))
 		g->sink.ops = &hn_gen_sink_ops;
 		g->sink.hd = hd;
 		INIT_WORK(&g->end_work, hn_gen_end_work);
+		INIT_WORK(&g->trim_work, hn_gen_trim_work);
 		mutex_lock(&hd->lock);
 		hd->gen = g;
 		hn_port_set_sink(hd, &g->sink);
@@ -194,16 +255,19 @@ static int hn_gen_get(struct hn_dev *hd, void (*ended)(struct hn_dev *hd))
 
 /*
  * Start a run of @t, @rc on the module's engine; @ended is called (from a
- * work item) when it ends by itself.  Not under hd->lock.  -EBUSY with
- * *@busy saying why; a refusal of the core fills @err.  The run is not
- * stepped until hn_gen_go(), so that the start can be announced first.
+ * work item) when it ends by itself.  Not under hd->lock.  -EBUSY or
+ * -ENOBUFS (no room in msg_mem_max_bytes) with *@busy saying why; a
+ * refusal of the core fills @err.  The run is not stepped until
+ * hn_gen_go(), so that the start can be announced first.
  */
 int hn_gen_start(struct hn_dev *hd, struct hn_tcfg *t,
 		 const struct hn_trun_cfg *rc, const char *dist,
 		 void (*ended)(struct hn_dev *hd), struct hn_err *err,
 		 const char **busy)
 {
+	struct hn_trun_cfg rcm = *rc;
 	struct hn_trun *r, *old;
+	long reserved, old_reserved;
 	struct hn_gen *g;
 	bool drained = false;
 	int i, rv;
@@ -234,29 +298,43 @@ int hn_gen_start(struct hn_dev *hd, struct hn_tcfg *t,
 		return -EBUSY;
 	}
 
+	reserved = hn_msg_mem_reserve(hd, min(HN_GEN_MEM_MAX,
+					      hd->msg_mem_max / 2),
+				      HN_GEN_MEM_MIN);
+	if (!reserved) {
+		*busy =
+			"the device's messages hold msg_mem_max_bytes: the generator needs 1 MiB";
+		return -ENOBUFS;
+	}
+	rcm.max_mem = reserved;
 	mutex_lock(&hd->lock);
 	if (g->dead) {
 		mutex_unlock(&hd->lock);
+		hn_msg_mem_release(hd, reserved);
 		return -ESHUTDOWN;
 	}
 	t->nodes = hd->cfg.nodes;
-	r = hn_trun_attach(hd->e, t, rc, &rv, err);
+	r = hn_trun_attach(hd->e, t, &rcm, &rv, err);
 	if (!r) {
 		mutex_unlock(&hd->lock);
+		hn_msg_mem_release(hd, reserved);
 		return rv;
 	}
 	old = g->r;
+	old_reserved = g->reserved;
 	g->r = r;
+	g->reserved = reserved;
 	g->e = hd->e;
 	g->state = HYBRIDNET_TRAFFIC_RUNNING;
 	g->why = NULL;
 	g->t = *t;
-	g->rc = *rc;
+	g->rc = rcm;
 	strscpy(g->dist, dist, sizeof(g->dist));
 	g->t0 = hn_now(hd->e);
 	g->t_end = g->t0;
 	mutex_unlock(&hd->lock);
 	hn_trun_destroy(old);	/* drained: nothing of it is in the engine */
+	hn_msg_mem_release(hd, old_reserved);
 	return 0;
 }
 
@@ -335,6 +413,7 @@ void hn_gen_exit(struct hn_dev *hd)
 	mutex_unlock(&hd->lock);
 	hn_gen_stop(hd, "stopped: the module is unloading");
 	cancel_work_sync(&hd->gen->end_work);
+	cancel_work_sync(&hd->gen->trim_work);
 }
 
 /* After the engine has handed back the run's messages (hn_destroy()). */
@@ -343,6 +422,7 @@ void hn_gen_free(struct hn_dev *hd)
 	if (!hd->gen)
 		return;
 	hn_trun_destroy(hd->gen->r);
+	hn_msg_mem_release(hd, hd->gen->reserved);
 	kfree(hd->gen);
 	hd->gen = NULL;
 }

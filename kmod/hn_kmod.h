@@ -19,6 +19,7 @@
 #include <linux/miscdevice.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
+#include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
@@ -293,6 +294,8 @@ struct hn_port *hn_ports_alloc(const struct hn_config *c);
 void hn_ports_refill(struct hn_dev *hd);
 long hn_kmsg_size(u32 len);
 bool hn_msg_mem_room(struct hn_dev *hd, u32 len);
+long hn_msg_mem_reserve(struct hn_dev *hd, long want, long least);
+void hn_msg_mem_release(struct hn_dev *hd, long size);
 struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
 			      u8 from);
 struct hn_kmsg *hn_kmsg_wrap(struct hn_dev *hd, struct sk_buff *skb);
@@ -352,11 +355,16 @@ void hn_dev_node_stats(struct hn_dev *hd, u32 u, u64 *v);
 #define HN_MSG_MEM_MIN		(16L << 20)
 
 /*
- * The most messages one run of the generator holds at once, in its source
- * queues and in the fabric (96 bytes each in the kmalloc-96 cache: 6 MiB
- * whatever the configuration).  A run that reaches it ends as saturated.
+ * The memory one run of the generator may hold, in its source queues and
+ * in the fabric: its messages and what the engine takes for each
+ * (hn_msg_mem(): on a fat tree mostly worms, 64 + 40 bytes a hop), as the
+ * allocator rounds them.  A run reserves it from msg_mem_max_bytes when
+ * it starts: HN_GEN_MEM_MAX, at most half of msg_mem_max_bytes, less if
+ * the device's messages hold more, and START refuses with ENOBUFS below
+ * HN_GEN_MEM_MIN.  A run that would hold more ends as saturated.
  */
-#define HN_GEN_MAX_LIVE		65536
+#define HN_GEN_MEM_MAX		((long)SZ_64M)
+#define HN_GEN_MEM_MIN		((long)SZ_1M)	/* "1 MiB" in generator.c */
 
 /* generator.c: what TRAFFIC_GET and the events report */
 struct hn_gen_state {

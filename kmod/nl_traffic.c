@@ -12,15 +12,17 @@
  * hnsim run's default (injection cycle 10 ns, hot set {0} at 10 %, four
  * mesh directions, no generation rate limit, queue limit 1000 messages,
  * tolerance 5 %), and the network is the module's as configured.  A run
- * holds at most HN_GEN_MAX_LIVE messages at once, queued or in the
- * fabric: one that would hold more is past saturation and ends so.  Values
+ * holds at most the memory it reserved (HN_GEN_MEM_MAX, generator.c),
+ * queued or in the fabric: one that would hold more is past saturation
+ * and ends so.  Values
  * are checked here, with an extack message naming the attribute and the
  * value, then by the core (hn_tcfg_check(), hn_trun_check()).
  *
  * GET and the events carry the state, the pattern, how the run ended,
  * the engine's time, the configuration as given, and a statistics nest:
  * gen-msgs, inj-msgs, done-msgs, done-bytes, in-flight-msgs (injected,
- * not yet delivered), queue-max, the latency of the measured messages
+ * not yet delivered), queue-max, mem-max (the most bytes its messages
+ * held, as charged against the reservation), the latency of the measured messages
  * (lat-*: batch every message, Bernoulli those generated in the window;
  * p50 and p99 are upper bounds within [min, max], hn_hist_percentile()),
  * and, once the run has ended, offered-ppm and accepted-ppm (Bernoulli,
@@ -151,6 +153,7 @@ static int hn_put_traffic_stats(struct sk_buff *skb,
 	    hn_nl_put64(skb, HYBRIDNET_STAT_IN_FLIGHT_MSGS,
 			res->inj_msgs - res->done_msgs) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_QUEUE_MAX, res->queue_max) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_MEM_MAX, res->mem_max) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_OFFERED_PPM, res->offered_ppm) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_ACCEPTED_PPM, res->accepted_ppm) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_UTIL_PPM, res->util_ppm) ||
@@ -367,7 +370,6 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 
 	hn_tcfg_default(t, hn_nl_hd->cfg.nodes);
 	hn_trun_cfg_default(rc);
-	rc->max_live = HN_GEN_MAX_LIVE;
 	err = hn_nl_pattern(info, t);
 	if (err)
 		return err;
@@ -453,7 +455,7 @@ int hn_nl_traffic_start(struct sk_buff *skb, struct genl_info *info)
 	if (rv)
 		return rv;
 	rv = hn_gen_start(hd, &t, &rc, dist, hn_nl_traffic_event, &err, &busy);
-	if (rv == -EBUSY && busy) {
+	if (busy) {
 		hn_nl_errf(info, NULL, "%s", busy);
 		return rv;
 	}

@@ -102,6 +102,30 @@ static bool hn_msg_mem_charge(struct hn_dev *hd, long size)
 	return true;
 }
 
+/*
+ * Up to @want bytes of the device's message memory for the in-kernel
+ * generator's run, which counts its own use: what is free, if that is at
+ * least @least, else nothing.  Returns the bytes reserved.
+ */
+long hn_msg_mem_reserve(struct hn_dev *hd, long want, long least)
+{
+	long cur = atomic_long_read(&hd->msg_mem), take;
+
+	do {
+		take = min(want, hd->msg_mem_max - cur);
+		if (take < least)
+			return 0;
+	} while (!atomic_long_try_cmpxchg(&hd->msg_mem, &cur, cur + take));
+	return take;
+}
+
+/* Give back @size bytes of a reservation: writers may use them again. */
+void hn_msg_mem_release(struct hn_dev *hd, long size)
+{
+	if (size)
+		hn_msg_mem_uncharge(hd, size);
+}
+
 /* Would a message of @len bytes fit in the device's message memory now? */
 bool hn_msg_mem_room(struct hn_dev *hd, u32 len)
 {

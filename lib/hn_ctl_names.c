@@ -164,6 +164,7 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_PAIRS_MAX] = "pairs-max",
 	[HYBRIDNET_STAT_PAIR_OVERFLOW_MSGS] = "pair-overflow-msgs",
 	[HYBRIDNET_STAT_PAIR_OVERFLOW_BYTES] = "pair-overflow-bytes",
+	[HYBRIDNET_STAT_MEM_MAX] = "mem-max",
 };
 
 /* hn_ctl_stats.mask is an array of 64-bit masks */

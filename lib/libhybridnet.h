@@ -577,7 +577,7 @@ int hn_ctl_sched_run(struct hn_ctl *c, const struct hn_ctl_sched *s,
  * not "" (phased: "global" or "per-node").  Get: the
  * state, and, once a run was started, its configuration (mask says which
  * fields came), why it ended, and its statistics (gen-msgs, inj-msgs,
- * done-msgs, done-bytes, in-flight-msgs, queue-max, offered-ppm,
+ * done-msgs, done-bytes, in-flight-msgs, queue-max, mem-max, offered-ppm,
  * accepted-ppm, util-ppm, lat-*-ns, time-ns: the run's virtual time).
  */
 struct hn_ctl_traffic {

@@ -214,6 +214,9 @@ static int check_fabric(const struct hn_engine *e, u64 cut,
 	}
 	if (worms != f->wused || f->wused > f->wcap)
 		return bad(err, "worms miscounted", HN_NONE, HN_NONE);
+	if (f->wused > f->wneed || f->wneed > f->wcap)
+		return bad(err, "worms beyond what the messages may need",
+			   HN_NONE, HN_NONE);
 	if (bytes != cut)
 		return bad(err, "worms do not carry what messages cut",
 			   HN_NONE, HN_NONE);

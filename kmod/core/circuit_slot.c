@@ -126,6 +126,8 @@ static u64 msg_left(struct hn_engine *e, u32 u, u64 t)
 	n->buf_used -= m->len;
 	used(e, u);
 	e->g.slot[e->cur].bytes += x;
+	if (e->fab)
+		hn_sw_unreserve(e, m);
 	hn_deliver(e, m, t + lat, HN_MODE_CIRCUIT, e->cur);
 	hn_room_grew(e, u, t);
 	if (st->vq_pckt.count)
@@ -203,6 +205,8 @@ void hn_circuit_run(struct hn_engine *e, u64 lim)
 			hn_ev_del(e, u);
 		else
 			hn_ev_set(e, u, n->in_free);
+		if (!batch)
+			hn_work(e, e->now);
 	}
 }
 

@@ -5,8 +5,8 @@
  * The engine is compiled twice: into hybridnet.ko (__KERNEL__ defined) and
  * into a user-space static library for hnsim and the unit tests.  This file
  * maps the few services the engine needs (fixed-width types, errno values,
- * zeroed allocation, memset, snprintf, 64-bit division) onto each
- * environment.
+ * zeroed allocation and its size, memset, snprintf, 64-bit division, a
+ * point to yield the CPU) onto each environment.
  * Nothing else from the kernel or libc may be used under kmod/core/.
  */
 #ifndef HN_COMPAT_H
@@ -19,6 +19,8 @@
 #include <linux/slab.h>
 #include <linux/math64.h>
 #include <linux/kernel.h>		/* ARRAY_SIZE */
+#include <linux/mm.h>			/* PAGE_ALIGN */
+#include <linux/sched.h>		/* cond_resched */
 
 /* The engine runs under a mutex (see kmod/main.c), never in atomic context. */
 static inline void *hn_zalloc(size_t size)
@@ -29,6 +31,19 @@ static inline void *hn_zalloc(size_t size)
 static inline void hn_free(void *p)
 {
 	kvfree(p);
+}
+
+/* What hn_zalloc(@size) takes, as the allocator rounds it (at most). */
+static inline size_t hn_alloc_size(size_t size)
+{
+	return size <= KMALLOC_MAX_SIZE ? kmalloc_size_roundup(size) :
+	       PAGE_ALIGN(size);
+}
+
+/* In long loops that free or walk everything: let others run. */
+static inline void hn_resched(void)
+{
+	cond_resched();
 }
 
 static inline u64 hn_div(u64 a, u64 b)
@@ -70,6 +85,16 @@ static inline void *hn_zalloc(size_t size)
 static inline void hn_free(void *p)
 {
 	free(p);
+}
+
+/* glibc's chunk: the size and an 8-byte header, in 16-byte units */
+static inline size_t hn_alloc_size(size_t size)
+{
+	return (size + 8 + 15) & ~(size_t)15;
+}
+
+static inline void hn_resched(void)
+{
 }
 
 static inline u64 hn_div(u64 a, u64 b)

@@ -126,6 +126,8 @@ void hn_destroy(struct hn_engine *e)
 				reclaim_list(e, &n->tab[i]->fab);
 			}
 		}
+		if (!(u % 64))
+			hn_resched();
 	}
 	if (e->node)
 		hn_streams_free(e);
@@ -142,6 +144,51 @@ void hn_destroy(struct hn_engine *e)
 	hn_free(e->req_pairs);
 	hn_free(e->req_grants);
 	hn_free(e);
+}
+
+/*
+ * The most memory the engine takes for one more message of @len bytes in
+ * flight, as the allocator rounds it: switch.c's worms for it, a stream
+ * (one per pair with data, so at most one per message), its place in the
+ * NIC's table of streams (which doubles when half full: at most 4
+ * entries a stream), on the uplink's ring (2 entries: it doubles too) and
+ * in Dynamic TDM's request arrays (2 of each).  Everything else the
+ * engine holds is fixed by the configuration.
+ */
+u64 hn_msg_mem(const struct hn_engine *e, u32 len)
+{
+	return hn_alloc_size(sizeof(struct hn_stream)) +
+	       4 * sizeof(struct hn_stream *) + 2 * sizeof(struct hn_rel) +
+	       2 * (sizeof(struct hn_pair) + sizeof(struct hn_grant)) +
+	       hn_sw_msg_mem(e, len);
+}
+
+/*
+ * No message in the engine: free what it made for messages and keeps for
+ * the next ones (worms, spare streams, the nodes' stream tables and
+ * uplink rings), down to what the configuration fixes.  An uplink ring
+ * forgets a transfer only when its NIC next looks (hn_nic_release()):
+ * with every message delivered, all have left, so each NIC looks now.
+ */
+void hn_trim(struct hn_engine *e)
+{
+	struct hn_node *n;
+	u32 u;
+
+	if (e->in_msgs != e->out_msgs)
+		return;
+	hn_sw_trim(e);
+	hn_streams_trim(e);
+	for (u = 0; u < e->cfg.nodes; u++) {
+		n = &e->node[u];
+		hn_nic_release(e, u);
+		if (n->rel_n)
+			continue;
+		hn_free(n->rel);
+		n->rel = NULL;
+		n->rel_cap = 0;
+		n->rel_head = 0;
+	}
 }
 
 const struct hn_config *hn_cfg(const struct hn_engine *e)
@@ -472,6 +519,7 @@ static bool idle_skip(struct hn_engine *e, u64 t)
 static void advance(struct hn_engine *e, u64 t, bool one)
 {
 	e->stop_at = HN_U64_MAX;
+	e->work_left = e->work_max;
 	for (;;) {
 		if (e->in_slot) {
 			slot_run(e, t);
@@ -509,6 +557,17 @@ void hn_stop_at(struct hn_engine *e, u64 t)
 	t = hn_max64(t, e->now);
 	if (t < e->stop_at)
 		e->stop_at = t;
+}
+
+void hn_set_work(struct hn_engine *e, u32 events)
+{
+	e->work_max = events;
+}
+
+/* The last call stopped because its work was spent (hn_set_work()). */
+bool hn_cut(const struct hn_engine *e)
+{
+	return e->work_max && !e->work_left;
 }
 
 u64 hn_step_until(struct hn_engine *e, u64 t)

@@ -173,6 +173,7 @@ struct hn_fab {
 	u64 seed;			/* the random up-port choice */
 	u64 w_end;			/* the last S_W ended; HN_U64_MAX: none */
 	u64 wcap, wused;		/* worms made, in use */
+	u64 wneed;			/* the most its messages may hold */
 	u32 wsize;			/* bytes of a worm */
 	struct hn_fworm *free;
 	void *chunks;			/* the worms' allocations, a list */
@@ -203,6 +204,8 @@ struct hn_engine {
 	u64 slot_cap;			/* circuit slot: bytes per circuit */
 	u64 run;			/* slots begun (tells runs apart) */
 	u64 stop_at;			/* ops->room asked to stop: HN_U64_MAX */
+	u32 work_max;			/* events per call (hn_set_work); 0: any */
+	u32 work_left;			/* of the call in progress; 0: spent */
 	u32 nheap;			/* events of the slot in progress */
 	u32 nev;			/* inputs that may have one */
 	u32 nslots;			/* K + 1 */
@@ -243,6 +246,19 @@ struct hn_engine {
 	u64 ft_seed;			/* ft_sched local-random's */
 };
 
+/*
+ * One event handled at @t.  Once the call's work (hn_set_work()) is
+ * spent, the call stops at @t, as hn_stop_at() would have it for
+ * ops->room: what else is due at @t still happens, and the next call goes
+ * on from there.  (Inline, so that the slots' files need not call back
+ * into engine.c, which runs them.)
+ */
+static inline void hn_work(struct hn_engine *e, u64 t)
+{
+	if (e->work_left && !--e->work_left)
+		e->stop_at = hn_min64(e->stop_at, hn_max64(t, e->now));
+}
+
 /* How far @x comes after @last in round-robin order over 0..@n-1 (0: next). */
 static inline u32 hn_rr_dist(u32 x, u32 last, u32 n)
 {
@@ -257,6 +273,7 @@ struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst);
 void hn_stream_put(struct hn_engine *e, struct hn_stream *st);
 void hn_ring_add(struct hn_node *n, struct hn_stream *st);
 void hn_ring_del(struct hn_node *n, struct hn_stream *st);
+void hn_streams_trim(struct hn_engine *e);
 void hn_streams_free(struct hn_engine *e);
 
 /* nic.c */
@@ -370,6 +387,9 @@ void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t);
 int hn_sw_create(struct hn_engine *e);
 void hn_sw_destroy(struct hn_engine *e);
 int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m);
+void hn_sw_unreserve(struct hn_engine *e, const struct hn_msg *m);
+u64 hn_sw_msg_mem(const struct hn_engine *e, u32 len);
+void hn_sw_trim(struct hn_engine *e);
 void hn_sw_begin(struct hn_engine *e);
 void hn_sw_event(struct hn_engine *e, u32 i, u64 t);
 void hn_sw_end(struct hn_engine *e);

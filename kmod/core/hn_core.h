@@ -448,6 +448,26 @@ u64 hn_step(struct hn_engine *e);
 u64 hn_step_until(struct hn_engine *e, u64 t);
 void hn_stop_at(struct hn_engine *e, u64 t);
 void hn_run_until(struct hn_engine *e, u64 t);
+/*
+ * Bound the work of each hn_step(), hn_step_until() and hn_run_until()
+ * call: after about @events events (0: no bound, the default) it returns
+ * early, at the time of the last one, with every event up to then done;
+ * hn_cut() then says so.  Calling again goes on exactly as if it had not
+ * stopped.  The wormhole slot always obeys it, a circuit slot when the
+ * owner has ops->room (without it, each circuit's slot runs in one
+ * piece).  The module bounds a step so that its clock thread yields and
+ * stops promptly, whatever the slot length.
+ */
+void hn_set_work(struct hn_engine *e, u32 events);
+bool hn_cut(const struct hn_engine *e);
+/*
+ * Memory: the most the engine takes for one more message of @len bytes
+ * in flight, as the allocator rounds it (its worms, its stream; the rest
+ * is fixed by the configuration); and, with no message in it, free what
+ * it keeps for the next ones.
+ */
+u64 hn_msg_mem(const struct hn_engine *e, u32 len);
+void hn_trim(struct hn_engine *e);
 
 /* circuits */
 int hn_preload(struct hn_engine *e, const struct hn_slot_cfg *cfg, u32 n,

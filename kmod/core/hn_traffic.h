@@ -114,7 +114,7 @@ struct hn_trun_cfg {
 	u32 net;		/* enum hn_net */
 	u32 preload_slots;	/* slots 0..P-1 get the pattern's plan */
 	u32 max_queue;		/* source queue per node that means saturated */
-	u32 max_live;		/* messages queued or in flight: stop; 0: none */
+	u64 max_mem;		/* bytes its messages may hold: stop; 0: any */
 	u32 sat_tol_ppm;	/* accepted below offered x (1 - tol): saturated */
 	u64 warmup_ns;		/* Bernoulli: statistics discarded, at least */
 	u64 warmup_max_ns;	/* and at most; 0: warmup + 10 x measure */
@@ -130,7 +130,7 @@ enum hn_trun_end {
 	HN_END_SAT_DRAIN,	/* tagged not drained in drain_ns: saturated */
 	HN_END_LIMIT,		/* batch not done by limit_ns */
 	HN_END_SAT_RATE,	/* accepted < offered x (1 - sat_tol): saturated */
-	HN_END_SAT_LIVE,	/* max_live messages alive: saturated */
+	HN_END_SAT_MEM,		/* its messages hold max_mem: saturated */
 	HN_END_SAT_TREND,	/* latency rose through the window: saturated */
 	HN_END_STOPPED,		/* hn_trun_stop(): stopped from outside */
 };
@@ -173,6 +173,13 @@ struct hn_tres {
 	u64 hist_mode[HN_NMODES][HN_HIST_BUCKETS];
 	u64 t_first, t_last;	/* first generation, last delivery */
 	u64 queue_max;		/* largest source queue seen, messages */
+	/*
+	 * The memory its messages hold, queued or in the engine: each
+	 * struct hn_tmsg made (spares included) and, while the message
+	 * lives, what the engine may take for it (hn_msg_mem()), all as
+	 * the allocator rounds them.  Now, and the most it held.
+	 */
+	u64 mem_bytes, mem_max;
 	u64 groups;		/* plan groups installed (preload) */
 	/* convergence (Bernoulli): per sample period of the window */
 	u64 smp_gen_bytes[HN_TRUN_SAMPLES];	/* generated in it */

@@ -33,7 +33,8 @@ u32 hn_slot_conns(const struct hn_engine *e, u32 slot)
 
 /*
  * Bytes the engine has allocated: fixed arrays, the pair table, live and
- * cached streams, and a multistage fabric's ports and worms.
+ * cached streams, the NICs' tables of streams and uplink rings, and a
+ * multistage fabric's ports and worms.
  */
 u64 hn_mem_bytes(const struct hn_engine *e)
 {
@@ -48,7 +49,8 @@ u64 hn_mem_bytes(const struct hn_engine *e)
 	b += (u64)e->pairs.max * sizeof(*e->pairs.v) +
 	     ((u64)e->pairs.mask + 1) * sizeof(*e->pairs.idx);
 	for (u = 0; u < N; u++) {
-		b += e->node[u].tab_cap * sizeof(*e->node[u].tab);
+		b += e->node[u].tab_cap * sizeof(*e->node[u].tab) +
+		     e->node[u].rel_cap * sizeof(*e->node[u].rel);
 		for (i = 0; i < e->node[u].tab_cap; i++)
 			streams += !!e->node[u].tab[i];
 	}

@@ -152,20 +152,41 @@ void hn_ring_del(struct hn_node *n, struct hn_stream *st)
 	st->rr_prev = NULL;
 }
 
-void hn_streams_free(struct hn_engine *e)
+/* The spare streams, and the tables of nodes that have none. */
+void hn_streams_trim(struct hn_engine *e)
 {
 	struct hn_stream *st;
-	u32 u, i;
+	struct hn_node *n;
+	u32 u, i = 0;
 
-	for (u = 0; u < e->cfg.nodes; u++) {
-		struct hn_node *n = &e->node[u];
-
-		for (i = 0; i < n->tab_cap; i++)
-			hn_free(n->tab[i]);
-		hn_free(n->tab);
-	}
 	while ((st = e->free_streams)) {
 		e->free_streams = st->free_next;
 		hn_free(st);
+		if (!(++i % 256))
+			hn_resched();
 	}
+	for (u = 0; u < e->cfg.nodes; u++) {
+		n = &e->node[u];
+		if (n->tab_used)
+			continue;
+		hn_free(n->tab);
+		n->tab = NULL;
+		n->tab_cap = 0;
+	}
+}
+
+void hn_streams_free(struct hn_engine *e)
+{
+	struct hn_node *n;
+	u32 u, i;
+
+	for (u = 0; u < e->cfg.nodes; u++) {
+		n = &e->node[u];
+		for (i = 0; i < n->tab_cap; i++)
+			hn_free(n->tab[i]);
+		n->tab_used = 0;
+		if (!(u % 64))
+			hn_resched();
+	}
+	hn_streams_trim(e);
 }

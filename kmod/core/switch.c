@@ -41,34 +41,81 @@
 /* ---- worms: made when a message is injected, so never missing later */
 
 /*
- * Enough worms for every message in the engine and @m: a message of len
- * bytes needs at most len / worm_bytes + 1, whatever path it takes (a
- * circuit's data may be moved to the wormhole path without warning).
+ * The worms a message of @len bytes may hold at once: its bytes cut into
+ * worms of worm_bytes, whatever path it takes (a circuit's data moved to
+ * the wormhole path keeps what it sent: the rest is no more worms).
+ */
+static u64 msg_worms(const struct hn_config *c, u32 len)
+{
+	return hn_div((u64)len + c->worm_bytes - 1, c->worm_bytes);
+}
+
+/* Bytes of switch.c's worms that one more message of @len bytes may take. */
+u64 hn_sw_msg_mem(const struct hn_engine *e, u32 len)
+{
+	return e->fab ? msg_worms(&e->cfg, len) * e->fab->wsize : 0;
+}
+
+/*
+ * Enough worms for every message in the engine and @m, which it takes:
+ * each allocation at least 64 of them, as many as the allocator's
+ * rounding gives room for.  They stay, for the next messages, until
+ * hn_trim() or the engine goes.
  */
 int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m)
 {
 	struct hn_fab *f = e->fab;
+	u64 need = f->wneed + msg_worms(&e->cfg, m->len), k, i, bytes;
 	struct hn_fworm *w;
-	u64 need, k, i;
 	void **chunk;
 
-	need = hn_div(e->in_bytes - e->out_bytes + m->len, e->cfg.worm_bytes) +
-	       e->in_msgs - e->out_msgs + 1;
-	if (need <= f->wcap)
-		return 0;
-	k = hn_max64(64, need - f->wcap);
-	chunk = hn_zalloc(sizeof(void *) + k * f->wsize);
-	if (!chunk)
-		return -ENOMEM;
-	*chunk = f->chunks;
-	f->chunks = chunk;
-	for (i = 0; i < k; i++) {
-		w = (struct hn_fworm *)((char *)(chunk + 1) + i * f->wsize);
-		w->next = f->free;
-		f->free = w;
+	if (need > f->wcap) {
+		k = hn_max64(64, need - f->wcap);
+		bytes = hn_alloc_size(sizeof(void *) + k * f->wsize);
+		k = hn_div(bytes - sizeof(void *), f->wsize);
+		chunk = hn_zalloc(bytes);
+		if (!chunk)
+			return -ENOMEM;
+		*chunk = f->chunks;
+		f->chunks = chunk;
+		for (i = 0; i < k; i++) {
+			w = (struct hn_fworm *)((char *)(chunk + 1) +
+						i * f->wsize);
+			w->next = f->free;
+			f->free = w;
+		}
+		f->wcap += k;
 	}
-	f->wcap += k;
+	f->wneed = need;
 	return 0;
+}
+
+/*
+ * @m leaves the engine, delivered by a circuit (circuit_slot.c) or by its
+ * last worm (arrive()): the worms it may have held are needed no more.
+ */
+void hn_sw_unreserve(struct hn_engine *e, const struct hn_msg *m)
+{
+	e->fab->wneed -= msg_worms(&e->cfg, m->len);
+}
+
+/* Nothing is in the engine: give the worms' memory back. */
+void hn_sw_trim(struct hn_engine *e)
+{
+	struct hn_fab *f = e->fab;
+	void **c;
+	u32 i = 0;
+
+	if (!f || f->wneed)
+		return;
+	while ((c = f->chunks)) {
+		f->chunks = *c;
+		hn_free(c);
+		if (!(++i % 64))
+			hn_resched();
+	}
+	f->free = NULL;
+	f->wcap = 0;
 }
 
 static struct hn_fworm *worm_get(struct hn_fab *f)
@@ -450,6 +497,7 @@ static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 	*l = m->next;
 	m->next = NULL;
 	e->wh_msgs--;
+	hn_sw_unreserve(e, m);
 	/* through the fabric, then the receiver's link (link m->dst) */
 	hn_deliver(e, m, t + c->fabric_ns +
 		   hn_topo_link_ns(&e->topo, m->dst) + c->nic_ns,
@@ -704,14 +752,11 @@ int hn_sw_create(struct hn_engine *e)
 void hn_sw_destroy(struct hn_engine *e)
 {
 	struct hn_fab *f = e->fab;
-	void **c;
 
 	if (!f)
 		return;
-	while ((c = f->chunks)) {
-		f->chunks = *c;
-		hn_free(c);
-	}
+	f->wneed = 0;		/* what it held is reclaimed */
+	hn_sw_trim(e);
 	hn_free(f->in);
 	hn_free(f->out);
 	hn_free(f->in_of);

@@ -131,7 +131,9 @@ struct hn_trun {
 	struct hn_trun_cfg r;
 	struct hn_tgen *g;
 	struct hn_src *src;
-	struct hn_tmsg *free;
+	struct hn_tmsg *free;		/* spares, until the run ends */
+	u32 tm_size;			/* a struct hn_tmsg, as allocated */
+	u32 big;			/* the largest message it makes */
 	u32 nactive;
 	u32 plan_slots;			/* P */
 	u32 group, ngroups;
@@ -173,8 +175,8 @@ static const char * const end_why[] = {
 	[HN_END_LIMIT] = "stopped: the batch was not delivered by limit_ns",
 	[HN_END_SAT_RATE] =
 		"saturated: the accepted load fell short of the offered load in the measurement window",
-	[HN_END_SAT_LIVE] =
-		"saturated: the run holds max_live messages, queued or in the fabric (the network accepts less than is offered)",
+	[HN_END_SAT_MEM] =
+		"saturated: the run's messages, queued or in the fabric, hold max_mem bytes (the network accepts less than is offered)",
 	[HN_END_SAT_TREND] =
 		"saturated: the measured messages' latency rose through the window's sample periods (near capacity: or the window is too short)",
 };
@@ -272,6 +274,16 @@ int hn_trun_check(const struct hn_trun_cfg *r, const struct hn_tcfg *t,
 	return 0;
 }
 
+/*
+ * The memory a message takes (struct hn_tres.mem_bytes): the engine's
+ * part while it lives, its struct hn_tmsg until it is freed.
+ */
+static void mem_add(struct hn_trun *r, u64 bytes)
+{
+	r->res.mem_bytes += bytes;
+	r->res.mem_max = hn_max64(r->res.mem_max, r->res.mem_bytes);
+}
+
 static struct hn_tmsg *msg_get(struct hn_trun *r)
 {
 	struct hn_tmsg *tm = r->free;
@@ -281,13 +293,55 @@ static struct hn_tmsg *msg_get(struct hn_trun *r)
 		memset(tm, 0, sizeof(*tm));
 		return tm;
 	}
-	return hn_zalloc(sizeof(*tm));
+	tm = hn_zalloc(sizeof(*tm));
+	if (tm)
+		mem_add(r, r->tm_size);
+	return tm;
 }
 
+static void msg_free(struct hn_trun *r, struct hn_tmsg *tm)
+{
+	hn_free(tm);
+	r->res.mem_bytes -= r->tm_size;
+}
+
+/* @tm is dead: its engine's part goes; a spare until the run ends. */
 static void msg_put(struct hn_trun *r, struct hn_tmsg *tm)
 {
+	r->res.mem_bytes -= hn_msg_mem(r->e, tm->m.len);
+	if (r->res.end) {
+		msg_free(r, tm);
+		return;
+	}
 	tm->next = r->free;
 	r->free = tm;
+}
+
+/*
+ * The run has ended: the messages of the source queues, never injected,
+ * and the spares go; those in the engine go when it hands them back.
+ */
+static void msgs_drop(struct hn_trun *r)
+{
+	struct hn_tmsg *tm;
+	u32 u;
+
+	for (u = 0; r->src && u < r->c.nodes; u++) {
+		while ((tm = r->src[u].head)) {
+			r->src[u].head = tm->next;
+			r->res.mem_bytes -= hn_msg_mem(r->e, tm->m.len);
+			msg_free(r, tm);
+		}
+		r->src[u].tail = NULL;
+		r->src[u].qlen = 0;
+		if (!(u % 64))
+			hn_resched();
+	}
+	r->queued = 0;
+	while ((tm = r->free)) {
+		r->free = tm->next;
+		msg_free(r, tm);
+	}
 }
 
 /* A PE's next event: its next generation, or a retry once its NIC has room. */
@@ -478,6 +532,7 @@ static int generate(struct hn_trun *r, u32 u)
 		tm->m.len = hn_tgen_size(r->g, u);
 		s->t_next = r->t0 + hn_tgen_next_ns(r->g, u);
 	}
+	mem_add(r, hn_msg_mem(r->e, tm->m.len));
 	tm->tagged = batch || (tm->m.t_inject >= r->t_win0 &&
 			       tm->m.t_inject < r->t_win1);
 	s->gen++;
@@ -505,21 +560,23 @@ static int generate(struct hn_trun *r, u32 u)
 	return 0;
 }
 
-/* The run's messages alive: in a source queue, or in the fabric. */
-static u64 live(const struct hn_trun *r)
+/* The most memory one more message may add (struct hn_tres.mem_bytes). */
+static u64 mem_next(const struct hn_trun *r)
 {
-	return r->queued + r->res.inj_msgs - r->res.done_msgs;
+	return (r->free ? 0 : r->tm_size) + hn_msg_mem(r->e, r->big);
 }
 
 /*
- * @u's PE may make another message: past max_queue, or max_live, the run
- * is saturated and ends at this step, so what it would make is never
- * needed.  This bounds both the memory and the work of a step.
+ * @u's PE may make another message: past max_queue, or with max_mem held
+ * by the run's messages, the run is saturated and ends at this step, so
+ * what it would make is never needed.  This bounds both the memory and
+ * the work of a step.
  */
 static bool may_generate(const struct hn_trun *r, const struct hn_src *s)
 {
 	return s->qlen <= r->r.max_queue &&
-	       (!r->r.max_live || live(r) < r->r.max_live);
+	       (!r->r.max_mem ||
+		r->res.mem_bytes + mem_next(r) <= r->r.max_mem);
 }
 
 /*
@@ -835,6 +892,7 @@ static void finish(struct hn_trun *r, u32 end)
 	res->why = end == HN_END_DONE && r->t.inject == HN_INJ_BERNOULLI ?
 		   done_bernoulli : end_why[end];
 	res->t_end = hn_now(r->e);
+	msgs_drop(r);
 	if (res->done_bytes && res->t_last > t0) {
 		dt = res->t_last - t0;
 		cap = hn_mul_div(dt, (u64)r->c.link_mbps * r->nactive, 8000);
@@ -880,10 +938,9 @@ void hn_trun_stop(struct hn_trun *r)
 static bool short_of_offered(const struct hn_trun *r)
 {
 	u64 gen = r->res.win_gen_bytes, acc = r->res.win_acc_bytes;
-	u64 big = r->t.size_dist == HN_SIZE_FIXED ? r->t.size : r->t.size_max;
 
 	return hn_mul_div(gen, HN_PPM - r->r.sat_tol_ppm, HN_PPM) > acc &&
-	       gen - acc > big * r->nactive;
+	       gen - acc > (u64)r->big * r->nactive;
 }
 
 /*
@@ -912,8 +969,8 @@ int hn_trun_step(struct hn_trun *r)
 		finish(r, HN_END_SAT_QUEUE);
 		return 1;
 	}
-	if (r->r.max_live && live(r) >= r->r.max_live) {
-		finish(r, HN_END_SAT_LIVE);
+	if (r->r.max_mem && r->res.mem_bytes + mem_next(r) > r->r.max_mem) {
+		finish(r, HN_END_SAT_MEM);
 		return 1;
 	}
 	if (batch) {
@@ -1065,6 +1122,8 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	r->res.lat_min = HN_U64_MAX;
 	r->res.lat_mode[HN_MODE_CIRCUIT].min = HN_U64_MAX;
 	r->res.lat_mode[HN_MODE_WORMHOLE].min = HN_U64_MAX;
+	r->tm_size = hn_alloc_size(sizeof(struct hn_tmsg));
+	r->big = t->size_dist == HN_SIZE_FIXED ? t->size : t->size_max;
 	r->g = hn_tgen_create(t, c, NULL);
 	r->src = hn_zalloc((size_t)c->nodes * sizeof(*r->src));
 	r->heap = hn_zalloc((size_t)c->nodes * sizeof(*r->heap));
@@ -1202,6 +1261,8 @@ void hn_trun_destroy(struct hn_trun *r)
 			r->src[u].head = tm->next;
 			hn_free(tm);
 		}
+		if (!(u % 64))
+			hn_resched();
 	}
 	while ((tm = r->free)) {
 		r->free = tm->next;

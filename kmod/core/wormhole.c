@@ -183,6 +183,7 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 		while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
 			e->now = t;
 			hn_sw_event(e, hn_ev_peek(e), t);
+			hn_work(e, t);
 		}
 		return;
 	}
@@ -199,6 +200,7 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 		} else {
 			hn_ev_del(e, u);
 		}
+		hn_work(e, t);
 	}
 }
 

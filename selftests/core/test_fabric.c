@@ -460,7 +460,11 @@ TEST(k0_slot_length_does_not_matter)
  * each node makes a message (1..512 B) at every Bernoulli success at the
  * link rate and holds it until its NIC takes it.  Everything must then
  * drain: every message delivered, hn_check() true, no byte in any switch
- * buffer, no output held.  Returns the messages delivered, or -1.
+ * buffer, no output held.  Meanwhile the engine's memory grows by no more
+ * than hn_msg_mem() says for the most messages it held at once, but for
+ * the parts the configuration fixes (a stream table of 8 entries per
+ * node, an allocation of 64 worms), and hn_trim() gives it all back
+ * after the drain.  Returns the messages delivered, or -1.
  */
 static long saturate(struct __test_metadata *_metadata,
 		     const struct hn_config *c, u32 pattern, u64 span,
@@ -471,7 +475,7 @@ static long saturate(struct __test_metadata *_metadata,
 	struct tmsg *held[64] = { 0 };
 	struct hn_tcfg tc;
 	struct hn_tgen *g;
-	u64 next[64], t, made = 0, stalls = 0;
+	u64 next[64], t, made = 0, stalls = 0, base, peak = 0, fixed;
 	struct sim s;
 	long n = -1;
 	u32 u, d, sw;
@@ -490,6 +494,7 @@ static long saturate(struct __test_metadata *_metadata,
 		return -1;
 	for (u = 0; u < shifts; u++)	/* slot u: every node to u + u + 1 */
 		EXPECT_EQ(0, hn_preload_shift(s.e, u, NULL));
+	base = hn_mem_bytes(s.e);
 	for (u = 0; u < c->nodes; u++)
 		next[u] = hn_tgen_active(g, u) ? hn_tgen_next_ns(g, u) :
 			  HN_U64_MAX;
@@ -515,8 +520,13 @@ static long saturate(struct __test_metadata *_metadata,
 			s.next_seq[(u64)u * c->nodes + held[u]->m.dst]++;
 			held[u] = NULL;
 			made++;
+			if (made - s.nlog > peak)
+				peak = made - s.nlog;
 		}
 	}
+	fixed = c->nodes * 8 * sizeof(void *) + 64 * hn_msg_mem(s.e, 1);
+	EXPECT_LE(hn_mem_bytes(s.e) - base,
+		  peak * hn_msg_mem(s.e, tc.size_max) + fixed);
 	for (u = 0; u < c->nodes; u++)
 		free(held[u]);
 	EXPECT_EQ(0, hn_check(s.e, NULL));
@@ -538,6 +548,8 @@ static long saturate(struct __test_metadata *_metadata,
 		EXPECT_EQ(0, s.order_errors);
 	if (!hn_busy(s.e) && made == s.nlog)
 		n = s.nlog;
+	hn_trim(s.e);
+	EXPECT_EQ(base, hn_mem_bytes(s.e));
 	sim_fini(&s);
 	hn_tgen_destroy(g);
 	return n;

@@ -12,7 +12,9 @@
  *   latency is the zero-load latency of Eq. 3.3.
  * - The outcome depends only on what is injected when, not on how the
  *   caller drives the clock (hn_run_until() to every injection, random
- *   extra stops, hn_step_until(), stops asked for by ops->room).
+ *   extra stops, hn_step_until(), stops asked for by ops->room, calls
+ *   cut short by a bound on their work, hn_set_work()), on a crossbar
+ *   and on a fat tree.
  */
 #include "kselftest_harness.h"
 #include "sim.h"
@@ -350,6 +352,7 @@ struct drive {
 	u64 t_deliver[NMSG];
 	u8 mode[NMSG], slot[NMSG];
 	int accepted[NMSG];
+	u64 calls, cuts;		/* of hn_step(), hn_run_until() */
 };
 
 struct dmsg {
@@ -399,6 +402,7 @@ static void reach(struct drive *d, u64 t, int style)
 	u64 mid;
 
 	while (hn_now(d->e) < t) {
+		d->calls++;
 		if (style && hn_rand_below(&d->rng, 2)) {
 			mid = hn_now(d->e) + hn_rand_below(&d->rng, 400);
 			if (hn_rand_below(&d->rng, 2))
@@ -411,8 +415,12 @@ static void reach(struct drive *d, u64 t, int style)
 	}
 }
 
+/*
+ * Run @p: the clock driven in @style, ops->room asking to stop @stop_ppm
+ * of the time, each call's work bounded to @work events (0: none).
+ */
 static void drive_run(const struct hn_config *c, const struct plan *p,
-		      int style, u32 stop_ppm, struct drive *d)
+		      int style, u32 stop_ppm, u32 work, struct drive *d)
 {
 	struct hn_pair mesh[2][32];
 	struct hn_slot_cfg sc[2];
@@ -423,7 +431,9 @@ static void drive_run(const struct hn_config *c, const struct plan *p,
 	memset(d, 0, sizeof(*d));
 	d->rng = 7;
 	d->stop_ppm = stop_ppm;
-	d->e = hn_create(c, stop_ppm ? &room_ops : &plain_ops, d, &rv);
+	d->e = hn_create(c, stop_ppm || work ? &room_ops : &plain_ops, d,
+			 &rv);
+	hn_set_work(d->e, work);
 	for (u = 0; u < c->nodes; u++) {
 		mesh[0][u] = (struct hn_pair){ u, (u + 1) % c->nodes };
 		mesh[1][u] = (struct hn_pair){ u, (u + 2) % c->nodes };
@@ -443,12 +453,18 @@ static void drive_run(const struct hn_config *c, const struct plan *p,
 		if (!d->accepted[i])
 			free(x);
 	}
-	while (hn_busy(d->e))
+	while (hn_busy(d->e)) {
 		hn_step(d->e);
+		d->calls++;
+		d->cuts += hn_cut(d->e);
+	}
 	hn_destroy(d->e);
 }
 
-/* ding4 on 16 nodes, K = 3, or (@i >= 4) a random configuration. */
+/*
+ * ding4 on 16 nodes, K = 3, or (@i >= 4) a random configuration; from
+ * @i = 12 on, on the fat tree FT(2, 4) of 16 nodes.
+ */
 static void drive_config(struct hn_config *c, u32 i, u64 *r)
 {
 	static const u32 pols[] = {
@@ -480,17 +496,25 @@ static void drive_config(struct hn_config *c, u32 i, u64 *r)
 	c->worm_bytes = c->flit_bytes * (1 + hn_rand_below(r, 32));
 	c->nic_buf_bytes = c->max_msg_bytes + hn_rand_below(r, 2048);
 	c->sw_buf_bytes = c->max_msg_bytes + hn_rand_below(r, 2048);
+	if (i < 12)
+		return;
+	c->topology = HN_TOPO_FATTREE;
+	c->levels = 2;
+	c->width = 4;
+	c->serdes_ns = c->wire_ns / 2;	/* one at each end of a link */
+	c->wh_flit_ns += 10;		/* a flit crosses a link meanwhile */
+	c->wh_first_ns += 10;
 }
 
 TEST(clock_driving_does_not_matter)
 {
-	static struct drive a, b, c2, d2;
+	static struct drive a, b, c2, d2, w1, w7;
 	static struct plan p[NMSG];
 	struct hn_config c;
 	u64 r = 99, t = 0;
 	u32 i, pol;
 
-	for (pol = 0; pol < 16; pol++) {
+	for (pol = 0; pol < 20; pol++) {
 		drive_config(&c, pol, &r);
 		ASSERT_EQ(0, hn_config_check(&c, NULL));
 		for (i = 0; i < NMSG; i++) {
@@ -499,21 +523,32 @@ TEST(clock_driving_does_not_matter)
 					      hn_rand_below(&r, 16),
 					      1 + hn_rand_below(&r, 512) };
 		}
-		drive_run(&c, p, 0, 0, &a);
-		drive_run(&c, p, 1, 0, &b);
-		drive_run(&c, p, 0, 300000, &c2);
-		drive_run(&c, p, 1, 500000, &d2);
+		drive_run(&c, p, 0, 0, 0, &a);
+		drive_run(&c, p, 1, 0, 0, &b);
+		drive_run(&c, p, 0, 300000, 0, &c2);
+		drive_run(&c, p, 1, 500000, 0, &d2);
+		drive_run(&c, p, 0, 0, 1, &w1);
+		drive_run(&c, p, 1, 200000, 7, &w7);
+		/* the bound cut calls short, and they took more of them */
+		EXPECT_LT(0, w1.cuts);
+		EXPECT_LT(a.calls, w1.calls);
 		for (i = 0; i < NMSG; i++) {
 			ASSERT_EQ(a.accepted[i], b.accepted[i]);
 			ASSERT_EQ(a.accepted[i], c2.accepted[i]);
 			ASSERT_EQ(a.accepted[i], d2.accepted[i]);
+			ASSERT_EQ(a.accepted[i], w1.accepted[i]);
+			ASSERT_EQ(a.accepted[i], w7.accepted[i]);
 			if (!a.accepted[i])
 				continue;
 			EXPECT_EQ(a.t_deliver[i], b.t_deliver[i]);
 			EXPECT_EQ(a.t_deliver[i], c2.t_deliver[i]);
 			EXPECT_EQ(a.t_deliver[i], d2.t_deliver[i]);
+			EXPECT_EQ(a.t_deliver[i], w1.t_deliver[i]);
+			EXPECT_EQ(a.t_deliver[i], w7.t_deliver[i]);
 			EXPECT_EQ(a.mode[i], d2.mode[i]);
 			EXPECT_EQ(a.slot[i], d2.slot[i]);
+			EXPECT_EQ(a.mode[i], w1.mode[i]);
+			EXPECT_EQ(a.slot[i], w1.slot[i]);
 		}
 	}
 }

@@ -515,11 +515,23 @@ TEST(saturation_reported)
 
 /*
  * Offered more than the network carries, with 1 ms slots: the run ends
- * saturated, holding at most max_queue + 1 per source and max_live in
- * all, whatever the slot length (the in-kernel generator's bound).  (A
- * PE acts inside a slot, so a long slot no longer makes its whole
+ * saturated, holding at most max_queue + 1 per source and max_mem bytes
+ * in all, whatever the slot length (the in-kernel generator's bound).
+ * (A PE acts inside a slot, so a long slot no longer makes its whole
  * length's messages due at once.)
  */
+/* Uniform traffic at the whole link rate on @c, slots of @slot_ns. */
+static void full_load(struct hn_config *c, struct hn_tcfg *t,
+		      struct hn_trun_cfg *rc, u32 slot_ns)
+{
+	c->slot_p_ns = slot_ns;
+	c->slot_w_ns = slot_ns;
+	hn_tcfg_default(t, c->nodes);
+	t->pattern = HN_PAT_UNIFORM;
+	t->load_ppm = 1000000;
+	hn_trun_cfg_default(rc);
+}
+
 TEST(generation_bounded)
 {
 	struct hn_trun_cfg rc;
@@ -532,12 +544,7 @@ TEST(generation_bounded)
 	hn_config_default(&c);
 	c.nodes = 16;
 	c.k = 0;
-	c.slot_p_ns = 1000000;
-	c.slot_w_ns = 1000000;
-	hn_tcfg_default(&t, c.nodes);
-	t.pattern = HN_PAT_UNIFORM;
-	t.load_ppm = 1000000;
-	hn_trun_cfg_default(&rc);
+	full_load(&c, &t, &rc, 1000000);
 	rc.measure_ns = 100000000;	/* the queues fill first */
 	r = hn_trun_create(&c, &t, &rc, &rv, NULL);
 	ASSERT_NE(NULL, r);
@@ -551,16 +558,80 @@ TEST(generation_bounded)
 
 	/* no queue limit to speak of: the bound on the whole run holds */
 	rc.max_queue = 1000000;
-	rc.max_live = 4000;
+	rc.max_mem = 1 << 20;
 	r = hn_trun_create(&c, &t, &rc, &rv, NULL);
 	ASSERT_NE(NULL, r);
 	ASSERT_EQ(0, hn_trun_run(r, 0));
 	res = hn_trun_result(r);
-	EXPECT_EQ(HN_END_SAT_LIVE, res->end);
-	EXPECT_NE(NULL, strstr(res->why, "max_live"));
-	EXPECT_LE(res->gen_msgs - res->done_msgs, rc.max_live);
+	EXPECT_EQ(HN_END_SAT_MEM, res->end);
+	EXPECT_NE(NULL, strstr(res->why, "max_mem"));
+	EXPECT_LE(res->mem_max, rc.max_mem);
+	/* within one message of it: the most one takes on a crossbar */
+	EXPECT_GT(res->mem_max + 1024, rc.max_mem);
 	EXPECT_EQ(0, hn_check(hn_trun_engine(r), NULL));
 	hn_trun_destroy(r);
+}
+
+/*
+ * The in-kernel generator's case: the whole link offered on the largest
+ * trees, with slots of a second.  The run counts the memory its messages
+ * hold (their own, and what the engine takes for each: worms of 64 + 40
+ * bytes a hop, a stream) and ends saturated, with the reason, before it
+ * holds more than max_mem.  What it counted holds the engine's growth
+ * but for a part fixed by the configuration, and once the messages have
+ * left, the run holds nothing and hn_trim() gives the engine's back.
+ */
+TEST(memory_bounded_on_big_trees)
+{
+	static const u32 tree[][2] = { { 12, 2 }, { 6, 4 }, { 2, 64 } };
+	const struct hn_tres *res;
+	struct hn_trun_cfg rc;
+	struct hn_engine *e;
+	struct hn_config c;
+	struct hn_tcfg t;
+	struct hn_trun *r;
+	u64 base, grown, fixed;
+	u32 i;
+	int rv;
+
+	for (i = 0; i < ARRAY_SIZE(tree); i++) {
+		sim_config_ft(&c, tree[i][0], tree[i][1], 0);
+		full_load(&c, &t, &rc, 1000000000);
+		rc.max_queue = 1000000;
+		rc.max_mem = 8 << 20;
+		r = hn_trun_create(&c, &t, &rc, &rv, NULL);
+		ASSERT_NE(NULL, r);
+		e = hn_trun_engine(r);
+		base = hn_mem_bytes(e);
+		ASSERT_EQ(0, hn_trun_run(r, 0));
+		res = hn_trun_result(r);
+		EXPECT_EQ(HN_END_SAT_MEM, res->end);
+		EXPECT_NE(NULL, strstr(res->why, "max_mem"));
+		EXPECT_LE(res->mem_max, rc.max_mem);
+		/*
+		 * The engine keeps what it made for them: worms, streams,
+		 * tables (of 8 entries at first), in allocations of 64 worms
+		 * at least.  The messages' own struct is in mem_max too.
+		 */
+		grown = hn_mem_bytes(e) - base;
+		fixed = (u64)c.nodes * (8 * sizeof(void *) + 4 * 32) +
+			64 * hn_msg_mem(e, t.size);
+		EXPECT_LE(grown, res->mem_max + fixed);
+		TH_LOG("FT(%u, %u): %llu messages, at most %llu bytes held, the engine grew by %llu",
+		       tree[i][0], tree[i][1],
+		       (unsigned long long)res->gen_msgs,
+		       (unsigned long long)res->mem_max,
+		       (unsigned long long)grown);
+		while (hn_busy(e))
+			hn_step(e);
+		EXPECT_EQ(res->gen_msgs - res->inj_msgs + res->done_msgs,
+			  res->gen_msgs);
+		EXPECT_EQ(0, res->mem_bytes);
+		EXPECT_EQ(0, hn_check(e, NULL));
+		hn_trim(e);
+		EXPECT_EQ(base, hn_mem_bytes(e));
+		hn_trun_destroy(r);
+	}
 }
 
 /* Bad names and out-of-range values are refused, with a reason. */

@@ -6,13 +6,17 @@
  * (headers included) and no more.  A non-blocking sender then gets EAGAIN
  * while its NIC still has room, poll() shows no POLLOUT, a blocking one
  * waits until a message is read, and everything still arrives, in order.
- * The parameter is checked at load and shows the value in force.
+ * The in-kernel generator's run takes its memory from the same bound: it
+ * finds none while the device's messages hold it all, and while it runs
+ * it holds half of it, which writers then cannot have.  The parameter is
+ * checked at load and shows the value in force.
  */
 #include <pthread.h>
 #include <sys/sysinfo.h>
 
 #include "kselftest_harness.h"
 #include "hn_test.h"
+#include "nl_raw.h"
 
 #define SIZE		4000
 #define MEM_MAX		(16u << 20)
@@ -111,6 +115,71 @@ TEST_F(mm, bound_holds_blocking_writer)
 	ASSERT_EQ(0, hn_quiesce(5000));
 	EXPECT_EQ(self->sent + 1, hn_rx_msgs());
 	EXPECT_EQ(0, hn_sys("stats/msg_mem_bytes"));
+}
+
+/* Send from a to node 1 until refused; returns how many were sent. */
+static uint64_t fill(struct hn_handle *a, uint64_t first)
+{
+	uint8_t buf[SIZE];
+	uint64_t n;
+
+	for (n = 0; n < 3 * MEM_MAX / SIZE; n++) {
+		ht_fill(buf, SIZE, 0, 1, first + n);
+		if (hn_send(a, 1, buf, SIZE))
+			break;
+	}
+	return n;
+}
+
+static int gen_start(struct nlr *r)
+{
+	nlr_msg(r, HYBRIDNET_CMD_TRAFFIC_START, 0);
+	nlr_str(r, HYBRIDNET_ATTR_PATTERN, "uniform");
+	nlr_u32(r, HYBRIDNET_ATTR_LOAD_PPM, 10000);
+	nlr_u64(r, HYBRIDNET_ATTR_MEASURE_NS, 100000000000ull);
+	return nlr_call(r, NULL, NULL);
+}
+
+/*
+ * The generator's run reserves its memory from msg_mem_max_bytes (half
+ * of it here): not while the device's messages hold it, and writers
+ * cannot have what the run holds.  It comes back when the run's messages
+ * have left.
+ */
+TEST_F(mm, generator_shares_the_bound)
+{
+	uint64_t more, mem;
+	struct nlr r;
+	int i;
+
+	ASSERT_EQ(-EAGAIN, self->last);
+	ASSERT_EQ(0, nlr_open(&r));
+	EXPECT_EQ(-ENOBUFS, gen_start(&r));
+	EXPECT_STREQ("the device's messages hold msg_mem_max_bytes: the generator needs 1 MiB",
+		     r.msg);
+
+	ASSERT_EQ(0, ht_drain(self->b, SIZE, 0, self->sent));
+	ASSERT_EQ(0, hn_quiesce(5000));
+	ASSERT_EQ(0, hn_sys("stats/msg_mem_bytes"));
+	ASSERT_EQ(0, gen_start(&r));
+	EXPECT_EQ(MEM_MAX / 2, hn_sys("stats/msg_mem_bytes"));
+	more = fill(self->a, self->sent);
+	mem = hn_sys("stats/msg_mem_bytes");
+	EXPECT_LE(mem, MEM_MAX);
+	EXPECT_LT(MEM_MAX - CHARGE_MAX, mem);
+	EXPECT_GT(self->sent / 2 + 2, more);
+	EXPECT_LT(self->sent / 2 - 2, more);
+
+	nlr_msg(&r, HYBRIDNET_CMD_TRAFFIC_STOP, 0);
+	ASSERT_EQ(0, nlr_do(&r));
+	for (i = 0; i < 500 && hn_sys("stats/msg_mem_bytes") > MEM_MAX / 2;
+	     i++)
+		usleep(10000);
+	EXPECT_GE(MEM_MAX / 2, hn_sys("stats/msg_mem_bytes"));
+	ASSERT_EQ(0, ht_drain(self->b, SIZE, self->sent, more));
+	ASSERT_EQ(0, hn_quiesce(5000));
+	EXPECT_EQ(0, hn_sys("stats/msg_mem_bytes"));
+	nlr_close(&r);
 }
 
 /* Out of range at load: refused; by default an eighth of RAM. */

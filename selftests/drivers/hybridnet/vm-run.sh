@@ -9,6 +9,7 @@
 #   soak   the adversarial tests for hn.soak= seconds in all (make soak)
 #   netdev the interfaces' tests alone (netdev-vm.sh, netdev-traffic-vm.sh)
 #   capture  the capture interface's tests alone (capture-vm.sh)
+#   genmem the generator's memory on the largest trees alone (genmem)
 #   netdev-flood  netdev-traffic-vm.sh's free-clock flood alone, hn.repeat=
 #          times (default 1) in one load of the module
 #   bench-paced, bench-netdev, results-tcp  make's targets of those names
@@ -138,6 +139,8 @@ check)
 	tap_ok "insmod for nl_traffic" load nodes=16 slots=4
 	step nl_traffic nl_traffic
 	tap_ok "rmmod after nl_traffic" unload
+	step genmem genmem
+	tap_ok "rmmod after genmem" unload
 	tap_ok "insmod for hnctl" load nodes=8 slots=4
 	step hnctl hnctl-vm.sh
 	tap_ok "rmmod after hnctl" unload
@@ -273,6 +276,11 @@ netdev-scale)	# for development: 4096 interfaces alone
 	;;
 capture)	# for development: the capture interface's tests alone
 	step capture capture-vm.sh
+	;;
+genmem)	# the generator's memory on the largest trees alone: the figures
+	# of docs/reliability.md, on either kernel
+	step genmem genmem
+	tap_ok "rmmod after genmem" unload
 	;;
 netdev-flood)	# for development: make check-vm-netdev-flood REPEAT=N
 	export HN_FREE_ONLY=1 HN_FLOODS="$repeat"
