@@ -7,11 +7,14 @@
  * EtherType HYBRIDNET_CAPTURE_ETHERTYPE, a struct hybridnet_capture_hdr
  * (uapi/linux/hybridnet.h), then the first snaplen bytes of the payload.
  *
- * At most one exists.  It is made by HYBRIDNET_CMD_CAPTURE_ON
+ * A fabric has at most one; the frames' header names the fabric
+ * (hybridnet_capture_hdr.fabric).  It is made by HYBRIDNET_CMD_CAPTURE_ON
  * (nl_capture.c, hnctl capture on) or by rtnetlink ("ip link add hnmon0
- * type hybridnet-capture", CAP_NET_ADMIN in the initial user namespace:
- * it sees every message of the fabric), and goes with "ip link del",
- * CAPTURE_OFF, the end of its network namespace or the unload.
+ * type hybridnet-capture": of the first fabric of the caller's network
+ * namespace, with CAP_NET_ADMIN over the user namespace that owns the
+ * fabric's), holds a reference to its fabric, and goes with "ip link
+ * del", CAPTURE_OFF, the end of its network namespace, the deletion of
+ * its fabric or the unload.
  *
  * Cost: the port's deliver callback (port.c) tests hd->cap, a pointer
  * that is NULL when no capture interface exists, and calls
@@ -57,7 +60,7 @@
 #define HN_CAP_HLEN	(ETH_HLEN + sizeof(struct hybridnet_capture_hdr))
 
 struct hn_cap {
-	struct hn_dev *hd;
+	struct hn_dev *hd;		/* its fabric, held from ndo_init */
 	struct net_device *ndev;
 	struct napi_struct napi;
 	struct sk_buff_head ring;	/* frames waiting for the poll */
@@ -72,7 +75,6 @@ struct hn_cap {
 	u64_stats_t rx_packets, rx_bytes;
 };
 
-static struct hn_dev *hn_cap_hd;
 static struct rtnl_link_ops hn_cap_link_ops;
 
 /* ethtool -S, by enum hn_cap_cnt */
@@ -131,6 +133,7 @@ static struct sk_buff *hn_cap_skb(struct hn_cap *cap, const struct hn_msg *m,
 	h->mode = m->mode;
 	h->tag = m->tag;
 	h->slot = htons(m->slot);
+	h->fabric = htons(cap->hd->id);
 	h->seq = htonl(cap->seq);
 	h->src = htonl(m->src);
 	h->dst = htonl(m->dst);
@@ -234,7 +237,8 @@ static void hn_cap_purge(struct hn_cap *cap)
 
 /*
  * Claim the fabric's capture (RTNL): refused when another interface has
- * it; register_netdevice() has found the name free.
+ * it or the fabric is being deleted; register_netdevice() has found the
+ * name free.  Holds the fabric until ndo_uninit.
  */
 static int hn_cap_init_dev(struct net_device *ndev)
 {
@@ -252,8 +256,15 @@ static int hn_cap_init_dev(struct net_device *ndev)
 	/* in softirq context, should a kthread not be had */
 	dev_set_threaded(ndev, true);
 	mutex_lock(&hd->lock);
+	if (hd->dead) {
+		mutex_unlock(&hd->lock);
+		netif_napi_del(&cap->napi);
+		netdev_rx_handler_unregister(ndev);
+		return -ENODEV;
+	}
 	hd->cap = cap;
 	mutex_unlock(&hd->lock);
+	hn_fabric_hold(hd);
 	return 0;
 }
 
@@ -270,6 +281,7 @@ static void hn_cap_uninit(struct net_device *ndev)
 	netif_napi_del(&cap->napi);
 	netdev_rx_handler_unregister(ndev);
 	hn_cap_purge(cap);
+	hn_fabric_put(hd);
 }
 
 static int hn_cap_open(struct net_device *ndev)
@@ -429,7 +441,6 @@ static void hn_cap_setup(struct net_device *ndev)
 	ndev->min_mtu = ETH_MIN_MTU;
 	ndev->max_mtu = ETH_MIN_MTU;
 	eth_hw_addr_set(ndev, mac);	/* no node's: byte 3 is 0xff */
-	cap->hd = hn_cap_hd;
 	cap->ndev = ndev;
 	cap->ring_max = HN_CAP_RING_DEFAULT;
 	cap->snaplen = HYBRIDNET_CAPTURE_SNAPLEN_MAX;
@@ -445,12 +456,13 @@ static void hn_cap_setup(struct net_device *ndev)
  */
 static int hn_cap_register(struct net_device *ndev, enum hn_cap_why *why)
 {
+	struct hn_cap *cap = netdev_priv(ndev);
 	int rc;
 
 	ASSERT_RTNL();
 	if (ndev->name_assign_type == NET_NAME_ENUM)
 		strscpy(ndev->name, "hnmon%d", IFNAMSIZ);
-	if (hn_cap_hd->cap) {
+	if (cap->hd->cap) {
 		*why = HN_CAP_WHY_EXISTS;
 		return -EEXIST;
 	}
@@ -464,25 +476,35 @@ static int hn_cap_register(struct net_device *ndev, enum hn_cap_why *why)
 	return rc;
 }
 
-/* "ip link add [NAME] type hybridnet-capture" */
+/* "ip link add [NAME] type hybridnet-capture": the first fabric's */
 static int hn_cap_newlink(struct net *src_net, struct net_device *ndev,
 			  struct nlattr *tb[], struct nlattr *data[],
 			  struct netlink_ext_ack *extack)
 {
+	struct hn_cap *cap = netdev_priv(ndev);
 	enum hn_cap_why why;
 	int rc;
 
-	/* rtnetlink asks for CAP_NET_ADMIN over the namespace only */
-	if (!capable(CAP_NET_ADMIN)) {
+	cap->hd = hn_fabric_get(src_net, HN_FABRIC_FIRST);
+	if (!cap->hd) {
 		NL_SET_ERR_MSG(extack,
-			       "capturing the fabric needs CAP_NET_ADMIN in the initial user namespace");
-		return -EPERM;
+			       "no fabric in this network namespace to capture");
+		return -ENODEV;
+	}
+	/* rtnetlink asks the same of the caller's namespace: say it */
+	if (!ns_capable(cap->hd->net->user_ns, CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG(extack,
+			       "capturing the fabric needs CAP_NET_ADMIN over its network namespace");
+		rc = -EPERM;
+		goto out;
 	}
 	rc = hn_cap_register(ndev, &why);
 	if (rc && why == HN_CAP_WHY_EXISTS)
 		NL_SET_ERR_MSG(extack, "a capture interface exists already");
 	else if (rc && why == HN_CAP_WHY_NAME)
 		NL_SET_ERR_MSG(extack, "the name is taken in this network namespace");
+out:
+	hn_fabric_put(cap->hd);	/* ndo_init took its own */
 	return rc;
 }
 
@@ -499,8 +521,8 @@ static struct rtnl_link_ops hn_cap_link_ops __read_mostly = {
  * @snaplen bytes of each payload on a ring of @ring frames
  * (HYBRIDNET_CMD_CAPTURE_ON).  0, or an errno and *@why.
  */
-int hn_cap_add(struct net *net, const char *name, u32 snaplen, u32 ring,
-	       enum hn_cap_why *why)
+int hn_cap_add(struct hn_dev *hd, struct net *net, const char *name,
+	       u32 snaplen, u32 ring, enum hn_cap_why *why)
 {
 	struct net_device *ndev;
 	struct hn_cap *cap;
@@ -513,6 +535,7 @@ int hn_cap_add(struct net *net, const char *name, u32 snaplen, u32 ring,
 	if (!ndev)
 		return -ENOMEM;
 	cap = netdev_priv(ndev);
+	cap->hd = hd;
 	cap->snaplen = snaplen;
 	cap->ring_max = ring;
 	dev_net_set(ndev, net);
@@ -532,14 +555,14 @@ int hn_cap_add(struct net *net, const char *name, u32 snaplen, u32 ring,
 	return rc;
 }
 
-/* Remove the capture interface, wherever it is: 0 or -ENODEV. */
-int hn_cap_del(void)
+/* Remove @hd's capture interface, wherever it is: 0 or -ENODEV. */
+int hn_cap_del(struct hn_dev *hd)
 {
 	struct hn_cap *cap;
 	int rc = -ENODEV;
 
 	rtnl_lock();
-	cap = hn_cap_hd->cap;
+	cap = hd->cap;
 	if (cap) {
 		unregister_netdevice(cap->ndev);
 		rc = 0;
@@ -548,14 +571,14 @@ int hn_cap_del(void)
 	return rc;
 }
 
-/* The capture interface and its counters: 0, or -ENODEV when none. */
-int hn_cap_info(struct hn_cap_info *ci)
+/* @hd's capture interface and its counters: 0, or -ENODEV when none. */
+int hn_cap_info(struct hn_dev *hd, struct hn_cap_info *ci)
 {
 	struct hn_cap *cap;
 	int rc = -ENODEV;
 
 	rtnl_lock();
-	cap = hn_cap_hd->cap;
+	cap = hd->cap;
 	if (cap) {
 		strscpy(ci->name, cap->ndev->name, sizeof(ci->name));
 		ci->ifindex = cap->ndev->ifindex;
@@ -570,13 +593,12 @@ int hn_cap_info(struct hn_cap_info *ci)
 }
 
 /* At load: the kind "hybridnet-capture". */
-int hn_cap_init(struct hn_dev *hd)
+int hn_cap_init(void)
 {
-	hn_cap_hd = hd;
 	return rtnl_link_register(&hn_cap_link_ops);
 }
 
-/* Remove the capture interface, in whatever network namespace it is. */
+/* At unload (the fabrics have taken theirs): the kind. */
 void hn_cap_exit(void)
 {
 	rtnl_link_unregister(&hn_cap_link_ops);

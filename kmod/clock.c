@@ -203,6 +203,8 @@ bool hn_clock_drive(struct hn_dev *hd, u32 budget)
 	u32 i;
 
 	lockdep_assert_held(&hd->lock);
+	if (hd->dead)		/* its kthread is stopped, or stops */
+		return false;
 	if (hd->clock != HN_CLOCK_FREE || hd->stepper->exclusive)
 		return true;
 	i = hd->stepper->run(hd, budget, U64_MAX, &stuck);
@@ -438,7 +440,7 @@ int hn_clock_start(struct hn_dev *hd, enum hn_clock_mode mode, u32 pace_ppm)
 	mutex_unlock(&hd->lock);
 	hrtimer_init(&hd->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 	hd->timer.function = hn_tick;
-	t = kthread_run(hn_clock_fn, hd, "hybridnet");
+	t = kthread_run(hn_clock_fn, hd, "hybridnet/%u", hd->id);
 	if (IS_ERR(t))
 		return PTR_ERR(t);
 	hd->clock_task = t;
@@ -447,8 +449,9 @@ int hn_clock_start(struct hn_dev *hd, enum hn_clock_mode mode, u32 pace_ppm)
 
 void hn_clock_stop(struct hn_dev *hd)
 {
-	if (hd->clock_task)
-		kthread_stop(hd->clock_task);
+	if (!hd->clock_task)	/* never started, or stopped */
+		return;
+	kthread_stop(hd->clock_task);
 	hd->clock_task = NULL;
 	hrtimer_cancel(&hd->timer);
 }

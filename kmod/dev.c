@@ -1,13 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dev.c - /dev/hybridnet, one open file per virtual node.
+ * dev.c - /dev/hybridnet, one misc device for every fabric, one open file
+ * per virtual node.
  *
- * ioctl(HYBRIDNET_IOC_BIND, &node) binds the file to a node, once: EINVAL when
- * node >= nodes, EBUSY when another file or an interface holds the node
- * (sysfs nodes/N/holder names it: the file keeps the pid and name of the
- * process that bound it), the fabric is being rebuilt, or this file is
- * bound to another node (binding again to the same node succeeds).
- * ioctl(HYBRIDNET_IOC_INFO, &info) describes the fabric and the bound node.
+ * ioctl(HYBRIDNET_IOC_BIND2, &bind) binds the file to a node of a fabric
+ * of the caller's network namespace, once; ioctl(HYBRIDNET_IOC_BIND,
+ * &node) to a node of the first fabric there.  ENODEV when the namespace
+ * has no such fabric (or none), EINVAL when node >= nodes (or bind's
+ * flags or __reserved are not 0), EBUSY when another file or an
+ * interface holds the node (sysfs nodes/N/holder names it: the file keeps
+ * the pid and name of the process that bound it), the fabric is being
+ * rebuilt, or this file is bound to another node (binding again to the
+ * same node succeeds).  The bound file holds a reference to its fabric
+ * (fabrics.c): once the fabric is deleted, by the end of its namespace,
+ * every call but close() fails with ENODEV, and sleepers wake to it.
+ * ioctl(HYBRIDNET_IOC_INFO, &info) describes the fabric and the bound node;
+ * an unbound file, the first fabric of the caller's namespace.
+ *
+ * The errors of sysfs errors/ are counted on the file's fabric, or, for
+ * an unbound file, on the first fabric of the caller's namespace.
  *
  * write() sends one message: struct hybridnet_msg_hdr, then hdr.len bytes.
  * Checks, in this order: unbound ENOTCONN; shorter than the header
@@ -41,7 +52,9 @@
  * later while nobody is bound, are freed and counted in rx_dropped.
  */
 #include <linux/fs.h>
+#include <linux/miscdevice.h>
 #include <linux/mm.h>
+#include <linux/nsproxy.h>
 #include <linux/pid.h>
 #include <linux/poll.h>
 #include <linux/sched/signal.h>
@@ -82,22 +95,54 @@ static int hn_file_holder(const struct hn_sink *s, char *buf, size_t len)
 			 f->comm);
 }
 
+/* The fabric is deleted: every sleeper looks, to find it so. */
+static void hn_file_gone(struct hn_sink *s)
+{
+	struct hn_file *f = container_of(s, struct hn_file, sink);
+
+	wake_up_interruptible_poll(&f->wq, EPOLLIN | EPOLLOUT | EPOLLERR |
+				   EPOLLHUP);
+}
+
 static const struct hn_sink_ops hn_file_sink_ops = {
 	.deliver = hn_file_deliver,
 	.wake = hn_file_wake,
+	.gone = hn_file_gone,
 	.holder = hn_file_holder,
 };
 
+/* The caller's network namespace, where it finds its fabrics. */
+static struct net *hn_dev_net(void)
+{
+	return current->nsproxy->net_ns;
+}
+
+/*
+ * Count @k on @f's fabric; an unbound file's, on the first fabric of the
+ * caller's namespace, if it has one.
+ */
+static void hn_file_err(struct hn_file *f, enum hn_err_kind k)
+{
+	struct hn_dev *hd;
+
+	if (hn_file_port(f)) {
+		hn_count_err(f->sink.hd, k);
+		return;
+	}
+	hd = hn_fabric_get(hn_dev_net(), HN_FABRIC_FIRST);
+	if (hd)
+		hn_count_err(hd, k);
+	hn_fabric_put(hd);
+}
+
 static int hn_dev_open(struct inode *inode, struct file *file)
 {
-	struct miscdevice *misc = file->private_data;
 	struct hn_file *f;
 
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
 		return -ENOMEM;
 	f->sink.ops = &hn_file_sink_ops;
-	f->sink.hd = container_of(misc, struct hn_dev, misc);
 	f->tx_want = 1;
 	init_waitqueue_head(&f->wq);
 	mutex_init(&f->rlock);
@@ -117,6 +162,7 @@ static int hn_dev_release(struct inode *inode, struct file *file)
 		mutex_unlock(&hd->lock);
 		if (gave)	/* the space may unblock the fabric */
 			hn_clock_kick(hd);
+		hn_fabric_put(hd);
 	}
 	put_pid(f->pid);
 	mutex_destroy(&f->rlock);
@@ -124,64 +170,108 @@ static int hn_dev_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static long hn_dev_bind(struct hn_file *f, u32 __user *arg)
+/* Bind @f to @node of fabric @id of the caller's namespace. */
+static long hn_dev_bind(struct hn_file *f, u32 id, u32 node)
 {
-	struct hn_dev *hd = f->sink.hd;
-	struct hn_port *p;
+	bool bound = false;
+	struct hn_dev *hd;
 	long rc = 0;
-	u32 node;
 
-	if (get_user(node, arg)) {
-		hn_count_err(hd, HN_E_IOCTL_FAULT);
-		return -EFAULT;
-	}
+	hd = hn_fabric_get(hn_dev_net(), id);
+	if (!hd)
+		return -ENODEV;
+	mutex_lock(&f->rlock);		/* one bind of @f at a time */
 	mutex_lock(&hd->lock);
-	if (node >= hd->cfg.nodes) {
-		mutex_unlock(&hd->lock);
+	if (hd->dead) {
+		rc = -ENODEV;
+	} else if (node >= hd->cfg.nodes) {
 		hn_count_err(hd, HN_E_BIND_RANGE);
-		return -EINVAL;
-	}
-	p = &hd->ports[node];
-	if (f->sink.port) {
-		if (f->sink.port != p)
+		rc = -EINVAL;
+	} else if (f->sink.port) {
+		/* a node of another fabric is another port too */
+		if (f->sink.port != &hd->ports[node])
 			rc = -EBUSY;
 	} else {
 		/* who binds it, for hn_port_holder() */
 		put_pid(f->pid);
 		f->pid = get_pid(task_tgid(current));
 		get_task_comm(f->comm, current);
-		rc = hn_port_bind(hd, p, &f->sink);
+		/* published with the port, which keeps the reference */
+		f->sink.hd = hd;
+		rc = hn_port_bind(hd, &hd->ports[node], &f->sink);
+		bound = !rc;
 	}
-	mutex_unlock(&hd->lock);
-	if (rc)
+	if (rc == -EBUSY)
 		hn_count_err(hd, HN_E_BIND_BUSY);
+	mutex_unlock(&hd->lock);
+	mutex_unlock(&f->rlock);
+	if (!bound)
+		hn_fabric_put(hd);
 	return rc;
+}
+
+static long hn_dev_bind1(struct hn_file *f, u32 __user *arg)
+{
+	u32 node;
+
+	if (get_user(node, arg)) {
+		hn_file_err(f, HN_E_IOCTL_FAULT);
+		return -EFAULT;
+	}
+	return hn_dev_bind(f, HN_FABRIC_FIRST, node);
+}
+
+static long hn_dev_bind2(struct hn_file *f, struct hybridnet_bind __user *arg)
+{
+	struct hybridnet_bind b;
+
+	if (copy_from_user(&b, arg, sizeof(b))) {
+		hn_file_err(f, HN_E_IOCTL_FAULT);
+		return -EFAULT;
+	}
+	if (b.flags || memchr_inv(b.__reserved, 0, sizeof(b.__reserved))) {
+		hn_file_err(f, HN_E_BIND_RANGE);
+		return -EINVAL;
+	}
+	return hn_dev_bind(f, b.fabric, b.node);
 }
 
 static long hn_dev_info(struct hn_file *f,
 			struct hybridnet_info __user *arg)
 {
 	struct hn_port *p = hn_file_port(f);
-	struct hn_dev *hd = f->sink.hd;
 	struct hybridnet_info info = { };
+	struct hn_dev *hd;
+	long rc = 0;
 
+	hd = p ? f->sink.hd : hn_fabric_get(hn_dev_net(), HN_FABRIC_FIRST);
+	if (!hd)
+		return -ENODEV;
 	mutex_lock(&hd->lock);
-	hn_clock_sync(hd);
-	info.nodes = hd->cfg.nodes;
-	info.slots = hd->cfg.k;
-	info.max_msg = hd->cfg.max_msg_bytes;
-	info.node = p ? p->id : HYBRIDNET_UNBOUND;
-	info.now = hn_now(hd->e);
-	if (p) {
-		info.nic_room = hn_nic_room(hd->e, p->id);
-		hn_port_rx_queue(p, &info.rx_queued, &info.rx_next_len);
+	if (hd->dead) {
+		rc = -ENODEV;
+	} else {
+		hn_clock_sync(hd);
+		info.fabric = hd->id;
+		info.nodes = hd->cfg.nodes;
+		info.slots = hd->cfg.k;
+		info.max_msg = hd->cfg.max_msg_bytes;
+		info.node = p ? p->id : HYBRIDNET_UNBOUND;
+		info.now = hn_now(hd->e);
+		if (p) {
+			info.nic_room = hn_nic_room(hd->e, p->id);
+			hn_port_rx_queue(p, &info.rx_queued,
+					 &info.rx_next_len);
+		}
 	}
 	mutex_unlock(&hd->lock);
-	if (copy_to_user(arg, &info, sizeof(info))) {
+	if (!rc && copy_to_user(arg, &info, sizeof(info))) {
 		hn_count_err(hd, HN_E_IOCTL_FAULT);
-		return -EFAULT;
+		rc = -EFAULT;
 	}
-	return 0;
+	if (!p)
+		hn_fabric_put(hd);
+	return rc;
 }
 
 static long hn_dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -190,11 +280,13 @@ static long hn_dev_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 	switch (cmd) {
 	case HYBRIDNET_IOC_BIND:
-		return hn_dev_bind(f, (u32 __user *)arg);
+		return hn_dev_bind1(f, (u32 __user *)arg);
+	case HYBRIDNET_IOC_BIND2:
+		return hn_dev_bind2(f, (struct hybridnet_bind __user *)arg);
 	case HYBRIDNET_IOC_INFO:
 		return hn_dev_info(f, (struct hybridnet_info __user *)arg);
 	default:
-		hn_count_err(f->sink.hd, HN_E_IOCTL_UNKNOWN);
+		hn_file_err(f, HN_E_IOCTL_UNKNOWN);
 		return -ENOTTY;
 	}
 }
@@ -243,6 +335,10 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 
 	for (;;) {
 		mutex_lock(&hd->lock);
+		if (hd->dead) {
+			mutex_unlock(&hd->lock);
+			return -ENODEV;
+		}
 		hn_clock_sync(hd);
 		km->m.t_inject = hn_now(hd->e);
 		was_busy = hn_busy(hd->e);
@@ -268,7 +364,8 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 			return -EAGAIN;
 		}
 		atomic64_inc(&hd->tx_waits);
-		if (wait_event_interruptible(f->wq, READ_ONCE(p->room) >= len)) {
+		if (wait_event_interruptible(f->wq, READ_ONCE(p->room) >= len ||
+					     READ_ONCE(hd->dead))) {
 			hn_count_err(hd, HN_E_WRITE_INTR);
 			return -ERESTARTSYS;
 		}
@@ -292,15 +389,18 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	struct hn_file *f = iocb->ki_filp->private_data;
 	struct hn_port *p = hn_file_port(f);
 	size_t total = iov_iter_count(from);
-	struct hn_dev *hd = f->sink.hd;
 	struct hybridnet_msg_hdr h;
 	struct hn_kmsg *km;
+	struct hn_dev *hd;
 	int rc;
 
 	if (!p) {
-		hn_count_err(hd, HN_E_WRITE_UNBOUND);
+		hn_file_err(f, HN_E_WRITE_UNBOUND);
 		return -ENOTCONN;
 	}
+	hd = f->sink.hd;
+	if (READ_ONCE(hd->dead))
+		return -ENODEV;
 	if (total < sizeof(h)) {
 		hn_count_err(hd, HN_E_WRITE_SHORT);
 		return -EINVAL;
@@ -319,9 +419,10 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 		rc = PTR_ERR(km);
 		if (rc == -EAGAIN)
 			WRITE_ONCE(f->tx_want, h.len);
-		hn_count_err(hd, rc == -EAGAIN ? HN_E_WRITE_AGAIN :
-			     rc == -ENOMEM ? HN_E_WRITE_NOMEM :
-			     HN_E_WRITE_INTR);
+		if (rc != -ENODEV)
+			hn_count_err(hd, rc == -EAGAIN ? HN_E_WRITE_AGAIN :
+				     rc == -ENOMEM ? HN_E_WRITE_NOMEM :
+				     HN_E_WRITE_INTR);
 		return rc;
 	}
 	if (!copy_from_iter_full(km->data, h.len, from)) {
@@ -396,14 +497,18 @@ static ssize_t hn_dev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct hn_file *f = iocb->ki_filp->private_data;
 	struct hn_port *p = hn_file_port(f);
-	struct hn_dev *hd = f->sink.hd;
+	struct hn_dev *hd;
 	ssize_t rc;
 
 	if (!p) {
-		hn_count_err(hd, HN_E_READ_UNBOUND);
+		hn_file_err(f, HN_E_READ_UNBOUND);
 		return -ENOTCONN;
 	}
+	hd = f->sink.hd;
 	for (;;) {
+		/* deleted: what was queued stays until the file closes */
+		if (READ_ONCE(hd->dead))
+			return -ENODEV;
 		if (hn_dev_nonblock(iocb)) {
 			if (!mutex_trylock(&f->rlock)) {
 				hn_count_err(hd, HN_E_READ_AGAIN);
@@ -421,7 +526,8 @@ static ssize_t hn_dev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 			hn_count_err(hd, HN_E_READ_AGAIN);
 			return -EAGAIN;
 		}
-		if (wait_event_interruptible(f->wq, hn_port_rx_ready(p))) {
+		if (wait_event_interruptible(f->wq, hn_port_rx_ready(p) ||
+					     READ_ONCE(hd->dead))) {
 			hn_count_err(hd, HN_E_READ_INTR);
 			return -ERESTARTSYS;
 		}
@@ -432,15 +538,18 @@ static __poll_t hn_dev_poll(struct file *file, struct poll_table_struct *wait)
 {
 	struct hn_file *f = file->private_data;
 	struct hn_port *p = hn_file_port(f);
-	struct hn_dev *hd = f->sink.hd;
 	u32 want = READ_ONCE(f->tx_want);
 	__poll_t mask = 0;
+	struct hn_dev *hd;
 	u32 room;
 
 	if (!p)
 		return EPOLLERR;
+	hd = f->sink.hd;
 	poll_wait(file, &f->wq, wait);
 	poll_wait(file, &hd->mem_wq, wait);
+	if (READ_ONCE(hd->dead))
+		return EPOLLERR | EPOLLHUP;
 	if (hn_port_rx_ready(p))
 		mask |= EPOLLIN | EPOLLRDNORM;
 	mutex_lock(&hd->lock);
@@ -453,7 +562,7 @@ static __poll_t hn_dev_poll(struct file *file, struct poll_table_struct *wait)
 	return mask;
 }
 
-const struct file_operations hn_fops = {
+static const struct file_operations hn_fops = {
 	.owner = THIS_MODULE,
 	.open = hn_dev_open,
 	.release = hn_dev_release,
@@ -464,3 +573,20 @@ const struct file_operations hn_fops = {
 	.compat_ioctl = compat_ptr_ioctl,
 	.llseek = no_llseek,
 };
+
+static struct miscdevice hn_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = HYBRIDNET_DEV_NAME,
+	.fops = &hn_fops,
+};
+
+/* At load: /dev/hybridnet. */
+int hn_dev_init(void)
+{
+	return misc_register(&hn_misc);
+}
+
+void hn_dev_exit(void)
+{
+	misc_deregister(&hn_misc);
+}

@@ -54,7 +54,7 @@ struct hn_gen {
 	struct hn_trun *r;		/* the last run; NULL before the first */
 	struct hn_engine *e;		/* the engine it was attached to */
 	u32 state;			/* enum hybridnet_traffic */
-	bool dead;			/* the module is going: no new run */
+	bool dead;			/* the fabric is going: no new run */
 	const char *why;		/* how it ended */
 	struct hn_tcfg t;		/* its configuration */
 	struct hn_trun_cfg rc;
@@ -401,8 +401,9 @@ const struct hn_tres *hn_gen_state(struct hn_dev *hd,
 }
 
 /*
- * Module unload, before the netlink family goes: stop the run, refuse new
- * ones, and wait for a pending end report.
+ * The fabric is being deleted (fabrics.c), with hd->nl_lock held: stop
+ * the run, refuse new ones, and wait for a pending end report (which
+ * finds the fabric dead and sends nothing).
  */
 void hn_gen_exit(struct hn_dev *hd)
 {
@@ -411,7 +412,7 @@ void hn_gen_exit(struct hn_dev *hd)
 	mutex_lock(&hd->lock);
 	hd->gen->dead = true;
 	mutex_unlock(&hd->lock);
-	hn_gen_stop(hd, "stopped: the module is unloading");
+	hn_gen_stop(hd, "stopped: the fabric was deleted");
 	cancel_work_sync(&hd->gen->end_work);
 	cancel_work_sync(&hd->gen->trim_work);
 }

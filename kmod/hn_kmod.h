@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hn_kmod.h - state shared by the kernel glue of hybridnet: main.c (load,
- * unload, parameters), port.c (ports and messages), clock.c (the kthread),
- * dev.c (/dev/hybridnet), netdev.c (the interfaces), capture.c (the
- * capture interface), dev_stats.c, sysfs.c, generator.c and the netlink
- * files (hn_nl.h).  The locking rules are in
- * main.c.
+ * unload, parameters), fabrics.c (the fabrics: making, finding, deleting),
+ * port.c (ports and messages), clock.c (the kthread), dev.c
+ * (/dev/hybridnet), netdev.c (the interfaces), capture.c (the capture
+ * interface), dev_stats.c, sysfs.c, generator.c and the netlink files
+ * (hn_nl.h).  The locking and lifetime rules are in main.c.
  */
 #ifndef HN_KMOD_H
 #define HN_KMOD_H
@@ -13,10 +13,10 @@
 #include <linux/atomic.h>
 #include <linux/hrtimer.h>
 #include <linux/kobject.h>
+#include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/llist.h>
 #include <linux/math64.h>
-#include <linux/miscdevice.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
@@ -128,6 +128,7 @@ struct hn_port {
 	u64 rx_read;			/* messages read by the owner */
 };
 
+struct device;
 struct hn_nkobj;
 struct hn_lkobj;
 struct hn_cap;
@@ -175,6 +176,11 @@ struct hn_sink_ops {
 	void (*wake)(struct hn_sink *s, u32 room);
 	/* The clock kthread's, asked for with hn_sink_kick().  hd->lock. */
 	void (*service)(struct hn_sink *s);
+	/*
+	 * The fabric is deleted (hd->dead): whoever sleeps on the owner
+	 * wakes, to find it so.  hd->lock.
+	 */
+	void (*gone)(struct hn_sink *s);
 	/* Who it is, as hn_port_holder() says it. */
 	int (*holder)(const struct hn_sink *s, char *buf, size_t len);
 	/* An interface's name (hn_ports_busy() names those first), or NULL. */
@@ -189,7 +195,23 @@ struct hn_sink {
 	unsigned long kicked;		/* bit 0: on hd->kicked */
 };
 
+/*
+ * One fabric (fabrics.c makes and deletes it): the engine and everything
+ * around it.  The name is the device's of old; "hd" everywhere.
+ */
 struct hn_dev {
+	/* the fabric as an object (fabrics.c) */
+	u32 id;				/* fabricN, 0..HYBRIDNET_MAX_FABRICS-1 */
+	/*
+	 * its network namespace (not counted): the admin of that
+	 * namespace's user namespace owns the fabric
+	 */
+	struct net *net;
+	struct list_head list;		/* fabrics.c: its namespace's, by id */
+	struct kref ref;		/* fabrics.c: hn_fabric_put() */
+	bool dead;			/* nl_lock and hd->lock: deleted */
+	struct device *dev;		/* /sys/class/hybridnet/fabricN */
+
 	/* the engine and everything marked hd->lock */
 	struct mutex lock;
 	struct hn_engine *e;
@@ -241,8 +263,6 @@ struct hn_dev {
 
 	u32 rebuilds;			/* hd->lock: fabrics replaced */
 	u32 resets;			/* hd->lock: statistics cleared */
-	/* the fabric's network namespace: its user namespace's admin owns it */
-	struct net *net;
 	/* netdev.c: the interfaces (RTNL and hd->lock), their nodes' bits */
 	struct list_head netdevs;
 	DECLARE_BITMAP(nd_nodes, HN_MAX_NODES);
@@ -253,7 +273,6 @@ struct hn_dev {
 	const char *profile;
 	enum hn_preload_mode preload;
 
-	struct miscdevice misc;
 	struct kobject *nodes_kobj;	/* nodes/ */
 	struct hn_nkobj **nkobj;	/* nl_lock: nodes/<n>/ */
 	u32 nkobj_count;		/* nl_lock: nodes/ holds 0..count-1 */
@@ -286,6 +305,30 @@ static inline void hn_count_err(struct hn_dev *hd, enum hn_err_kind k)
 {
 	atomic64_inc(&hd->err[k]);
 }
+
+/* What a fabric is made of: the module parameters', or FABRIC_NEW's. */
+struct hn_fabric_cfg {
+	struct hn_config cfg;		/* checked (hn_config_check()) */
+	const char *profile;		/* hn_profile_name()'s */
+	enum hn_clock_mode clock;
+	u32 pace_ppm;			/* 1..HN_NS_MAX */
+	u32 tick_us;			/* 10..1000000 */
+	long msg_mem_max;		/* HN_MSG_MEM_MIN..half of RAM */
+	enum hn_preload_mode preload;	/* shift needs cfg.k >= 1 */
+};
+
+/* fabrics.c: the fabrics, by number and by network namespace */
+#define HN_FABRIC_FIRST	HYBRIDNET_FABRIC_FIRST	/* the namespace's first */
+int hn_fabrics_init(void);
+void hn_fabrics_exit(void);
+void hn_fabric_cfg_default(struct hn_fabric_cfg *fc);
+struct hn_dev *hn_fabric_new(struct net *net, const struct hn_fabric_cfg *fc,
+			     const char **why);
+struct hn_dev *hn_fabric_get(struct net *net, u32 id);
+struct hn_dev *hn_fabric_next(struct net *net, u32 id);
+void hn_fabric_hold(struct hn_dev *hd);
+void hn_fabric_put(struct hn_dev *hd);
+int hn_fabric_del(struct hn_dev *hd, char *why, size_t len);
 
 /* port.c */
 struct sk_buff;
@@ -326,6 +369,7 @@ int hn_port_holder(struct hn_dev *hd, const struct hn_port *p, char *buf,
 		   size_t len);
 bool hn_ports_busy(struct hn_dev *hd, char *buf, size_t len);
 void hn_ports_reset_stats(struct hn_dev *hd);
+void hn_ports_wake_all(struct hn_dev *hd);
 
 /* clock.c */
 int hn_clock_start(struct hn_dev *hd, enum hn_clock_mode mode, u32 pace_ppm);
@@ -390,7 +434,8 @@ void hn_gen_exit(struct hn_dev *hd);
 void hn_gen_free(struct hn_dev *hd);
 
 /* dev.c */
-extern const struct file_operations hn_fops;
+int hn_dev_init(void);
+void hn_dev_exit(void);
 
 /* netdev.c: network interfaces, each the owner of a node */
 struct net;
@@ -401,11 +446,6 @@ void hn_netdevs_del_all(struct hn_dev *hd);
 int hn_netdev_del(struct hn_dev *hd, struct net *net, const char *name,
 		  u32 node);
 struct net_device *hn_netdev_get(struct hn_dev *hd, u32 node);
-
-/* fabrics.c: the fabrics by number (the link kind's IFLA_HYBRIDNET_FABRIC) */
-void hn_fabric_register(struct hn_dev *hd);
-void hn_fabric_unregister(struct hn_dev *hd);
-struct hn_dev *hn_fabric_get(u32 index);
 
 /* capture.c: the capture interface (hnmon0) */
 enum hn_cap_cnt {		/* its counters, ethtool -S */
@@ -436,13 +476,13 @@ struct hn_cap_info {
 
 void hn_cap_deliver(struct hn_cap *cap, const struct hn_msg *m,
 		    const struct hn_kmsg *km);
-int hn_cap_init(struct hn_dev *hd);
+int hn_cap_init(void);
 void hn_cap_exit(void);
 const char *hn_cap_why(enum hn_cap_why why);
-int hn_cap_add(struct net *net, const char *name, u32 snaplen, u32 ring,
-	       enum hn_cap_why *why);
-int hn_cap_del(void);
-int hn_cap_info(struct hn_cap_info *ci);
+int hn_cap_add(struct hn_dev *hd, struct net *net, const char *name,
+	       u32 snaplen, u32 ring, enum hn_cap_why *why);
+int hn_cap_del(struct hn_dev *hd);
+int hn_cap_info(struct hn_dev *hd, struct hn_cap_info *ci);
 
 /* sysfs.c */
 extern const struct attribute_group *hn_dev_groups[];

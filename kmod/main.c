@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hybridnet - an emulated hybrid interconnect: N virtual nodes on a
- * crossbar whose time a TDM controller shares between predictive circuit
- * slots and a wormhole slot.  The engine (kmod/core/) does the networking
- * in virtual time; this file loads it with the module parameters and ties
- * the ports (port.c), the clock (clock.c), the device (dev.c), the
- * network interfaces (netdev.c), the capture interface (capture.c), sysfs
- * (sysfs.c) and netlink (netlink.c) to it.
+ * crossbar or fat tree whose time a TDM controller shares between
+ * predictive circuit slots and a wormhole slot.  The engine (kmod/core/)
+ * does the networking in virtual time.  The module runs any number of
+ * fabrics (fabrics.c), each an engine with its ports (port.c), clock
+ * (clock.c), network interfaces (netdev.c), capture interface
+ * (capture.c), generator (generator.c) and sysfs device (sysfs.c), in the
+ * network namespace that made it; /dev/hybridnet (dev.c) and netlink
+ * (netlink.c) name a fabric and reach it.  This file reads the module
+ * parameters, which make fabric 0, and registers and unregisters what
+ * every fabric shares.  "hd" (struct hn_dev) is one fabric throughout.
  *
  * Locking
  * -------
- * hd->lock (a mutex) serialises every call into the engine, which is
+ * Every lock below is a fabric's own, but for hn_fabrics_lock (fabrics.c),
+ * which protects the lists of fabrics only and is taken inside every
+ * other lock.  hd->lock (a mutex) serialises every call into the engine, which is
  * single-threaded and allocates with GFP_KERNEL.  It also protects what
  * the engine's deliver callback touches outside the receive queues: each
  * port's owner, room and rx_dropped, the tx_wait bitmap, hd->delivered,
@@ -23,7 +29,7 @@
  *
  * Who runs what
  * -------------
- * The clock kthread "hybridnet" runs the engine's slots under hd->lock in
+ * The clock kthread "hybridnet/N" (N the fabric's number) runs the engine's slots under hd->lock in
  * batches of hd->budget steps, so nobody waits for more than one batch.
  * In paced mode an hrtimer wakes it every tick_us (the callback only
  * wakes it); in free mode writes and reads kick it.  With the free clock
@@ -71,8 +77,8 @@
  * interfaces changes with the RTNL and hd->lock both held.  An interface
  * binds its port under hd->lock, as a file does, so a bind and a rebuild
  * (hd->frozen) exclude each other; ndo_uninit runs the services asked
- * for before it unbinds.  The table of fabrics (fabrics.c) changes under
- * the RTNL.
+ * for before it unbinds.  An interface finds its fabric in the caller's
+ * namespace (fabrics.c) under the RTNL, and holds it until ndo_uninit.
  *
  * The capture interface (capture.c) is hd->cap, set and cleared with the
  * RTNL and hd->lock both held.  The deliver callback, under hd->lock,
@@ -83,28 +89,33 @@
  * Who holds what, and which functions need it: every function documented
  * as called with a lock held says so with lockdep_assert_held().
  *
- * Lifetime: the misc device holds a module reference for every open file,
- * so the module cannot be unloaded while a file is open (delete_module
- * fails with EWOULDBLOCK).  On unload the generator stops and refuses new
- * runs and its pending end report is flushed, then the netlink family
- * goes (genl_unregister_family() waits for the commands in progress),
- * then the fabric leaves the table, so that no "ip link add" finds it,
- * and its interfaces are deleted, from whatever namespace, a batch per
- * hold of the RTNL; then the link kind, the device,
- * the kthread, and the engine, which hands back the messages still in
- * flight, the generator's to it; then the generator's last run is freed.
+ * Lifetime: a fabric is counted; what holds a reference, how a fabric
+ * is deleted (by FABRIC_DEL, the end of its network namespace or the
+ * unload) and what a deletion stops, in which order, is fabrics.c's.  In
+ * short: a deleted fabric is dead at once (hd->dead: every command, bind
+ * and system call on it fails with ENODEV), its generator, interfaces,
+ * capture interface, sysfs device and kthread are stopped, and its engine
+ * and ports are freed with the last reference, which a file bound to it
+ * keeps until it is closed.
+ *
+ * The misc device holds a module reference for every open file, and a
+ * netlink dump one while it runs, so the module cannot be unloaded while
+ * either is (delete_module fails with EWOULDBLOCK).  On unload the
+ * netlink family goes first (genl_unregister_family() waits for the
+ * commands in progress, a FABRIC_NEW among them), so no fabric is made
+ * after; then every fabric of every namespace is deleted as FABRIC_DEL
+ * would, but whatever holds its nodes (its interfaces go a batch per
+ * hold of the RTNL), and the unload waits until the last is freed; then
+ * the link kinds (no interface is left), and the device.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/bitmap.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
-#include <linux/poll.h>
-#include <linux/sched.h>
-#include <linux/slab.h>
 #include <linux/string.h>
+#include <net/net_namespace.h>
 
 #include "hn_kmod.h"
 #include "hn_nl.h"
@@ -155,7 +166,10 @@ static long msg_mem_max_bytes;
 module_param(msg_mem_max_bytes, long, 0444);
 MODULE_PARM_DESC(msg_mem_max_bytes, "memory the device's messages may hold, bytes, 16 MiB..half of RAM (default 0: an eighth of RAM)");
 
-static struct hn_dev *hn_the_dev;
+/* the fabrics made at load (fabrics.c): fabric 0 of the parameters */
+static int fabrics = 1;
+module_param(fabrics, int, 0444);
+MODULE_PARM_DESC(fabrics, "fabrics made at load: 1 (default), fabric 0 of these parameters in the initial network namespace, or 0 (none; hnctl fabric add makes them)");
 
 /* Field @i's parameter into @c, when given; -EINVAL (said) when bad. */
 static int hn_param_field(struct hn_config *c, enum hn_cfg_index i)
@@ -168,20 +182,25 @@ static int hn_param_field(struct hn_config *c, enum hn_cfg_index i)
 	return -EINVAL;
 }
 
-static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
+/* The parameters as a fabric's configuration (fabric 0's). */
+static int hn_parse_params(struct hn_fabric_cfg *fc)
 {
+	struct hn_config *c = &fc->cfg;
 	struct hn_err err = { };
 	unsigned int i;
 	long ram;
 	int rc;
 
+	hn_fabric_cfg_default(fc);
 	rc = hn_config_profile(c, profile);
+	for (i = 0; hn_profile_name(i); i++)
+		if (!strcmp(hn_profile_name(i), profile))
+			fc->profile = hn_profile_name(i);
 	if (rc) {
 		pr_err("profile=%s: unknown profile (ding4 or ding5)\n",
 		       profile);
 		return -EINVAL;
 	}
-	hd->profile = profile;
 	for (i = 0; i < HN_CFG_NR; i++) {
 		rc = hn_param_field(c, i);
 		if (rc)
@@ -194,9 +213,9 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 	}
 
 	if (!strcmp(clock, "free")) {
-		hd->clock = HN_CLOCK_FREE;
+		fc->clock = HN_CLOCK_FREE;
 	} else if (!strcmp(clock, "paced")) {
-		hd->clock = HN_CLOCK_PACED;
+		fc->clock = HN_CLOCK_PACED;
 	} else {
 		pr_err("clock=%s: must be free or paced\n", clock);
 		return -EINVAL;
@@ -205,111 +224,63 @@ static int hn_parse_params(struct hn_dev *hd, struct hn_config *c)
 		pr_err("pace_ppm=%d: out of range 1..%d\n", pace_ppm, HN_NS_MAX);
 		return -EINVAL;
 	}
-	hd->pace_ppm = pace_ppm;
+	fc->pace_ppm = pace_ppm;
 	if (tick_us < 10 || tick_us > 1000000) {
 		pr_err("tick_us=%d: out of range 10..1000000\n", tick_us);
 		return -EINVAL;
 	}
-	hd->tick_us = tick_us;
+	fc->tick_us = tick_us;
 
 	ram = (long)totalram_pages() << PAGE_SHIFT;
 	if (!msg_mem_max_bytes)
-		msg_mem_max_bytes = max(ram / 8, HN_MSG_MEM_MIN);
+		msg_mem_max_bytes = fc->msg_mem_max;
 	if (msg_mem_max_bytes < HN_MSG_MEM_MIN || msg_mem_max_bytes > ram / 2) {
 		pr_err("msg_mem_max_bytes=%ld: out of range %ld..%ld (half of RAM)\n",
 		       msg_mem_max_bytes, HN_MSG_MEM_MIN, ram / 2);
 		return -EINVAL;
 	}
-	hd->msg_mem_max = msg_mem_max_bytes;
+	fc->msg_mem_max = msg_mem_max_bytes;
 
 	if (!strcmp(preload, "none")) {
-		hd->preload = HN_PRELOAD_NONE;
+		fc->preload = HN_PRELOAD_NONE;
 	} else if (!strcmp(preload, "shift")) {
-		hd->preload = HN_PRELOAD_SHIFT;
+		fc->preload = HN_PRELOAD_SHIFT;
 	} else {
 		pr_err("preload=%s: must be none or shift\n", preload);
 		return -EINVAL;
 	}
-	if (hd->preload == HN_PRELOAD_SHIFT && !c->k) {
+	if (fc->preload == HN_PRELOAD_SHIFT && !c->k) {
 		pr_err("preload=shift: needs slots >= 1\n");
+		return -EINVAL;
+	}
+	if (fabrics < 0 || fabrics > 1) {
+		pr_err("fabrics=%d: must be 0 or 1\n", fabrics);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-/* preload=shift: slot s connects every u to u + s + 1 (mod N). */
-static int hn_preload_shift_all(struct hn_dev *hd)
+/* Fabric 0, of the parameters, in the initial namespace. */
+static int hn_fabric0(const struct hn_fabric_cfg *fc)
 {
-	struct hn_err err = { };
-	int rc = 0;
-	u32 s;
-
-	for (s = 0; s < hd->cfg.k && s + 1 < hd->cfg.nodes && !rc; s++) {
-		rc = hn_preload_shift(hd->e, s, &err);
-		if (rc)
-			pr_err("preload=shift: slot %u: %s\n", s, err.msg);
-		cond_resched();
-	}
-	return rc;
-}
-
-static void hn_dev_free(struct hn_dev *hd)
-{
-	hn_destroy(hd->e);
-	hn_gen_free(hd);
-	WARN_ON(atomic_long_read(&hd->msg_mem));
-	kvfree(hd->ports);
-	bitmap_free(hd->tx_wait);
-	kvfree(hd->gs);
-	kfree(hd);
-}
-
-static struct hn_dev *hn_dev_alloc(void)
-{
-	struct hn_config cfg;
 	struct hn_dev *hd;
-	int rc;
+	const char *why;
 
-	hd = kzalloc(sizeof(*hd), GFP_KERNEL);
-	if (!hd)
-		return ERR_PTR(-ENOMEM);
-	rc = hn_parse_params(hd, &cfg);
-	if (rc)
-		goto err_free;
-	hd->cfg = cfg;
-	/* the initial namespace's admin makes and configures it */
-	hd->net = &init_net;
-	INIT_LIST_HEAD(&hd->netdevs);
-	mutex_init(&hd->lock);
-	mutex_init(&hd->nl_lock);
-	init_waitqueue_head(&hd->clock_wq);
-	init_waitqueue_head(&hd->mem_wq);
-	rc = -ENOMEM;
-	hd->ports = hn_ports_alloc(&cfg);
-	hd->tx_wait = bitmap_zalloc(cfg.nodes, GFP_KERNEL);
-	hd->gs = kvzalloc(sizeof(*hd->gs), GFP_KERNEL);
-	if (!hd->ports || !hd->tx_wait || !hd->gs)
-		goto err_free;
-	hd->e = hn_create(&cfg, &hn_port_ops, hd, &rc);
-	if (!hd->e) {
-		pr_err("cannot create the engine: %d\n", rc);
-		goto err_free;
+	hd = hn_fabric_new(&init_net, fc, &why);
+	if (IS_ERR(hd)) {
+		pr_err("cannot make fabric 0: %s (%ld)\n", why, PTR_ERR(hd));
+		return PTR_ERR(hd);
 	}
-	if (hd->preload == HN_PRELOAD_SHIFT) {
-		rc = hn_preload_shift_all(hd);
-		if (rc)
-			goto err_free;
-	}
-	return hd;
-
-err_free:
-	hn_dev_free(hd);
-	return ERR_PTR(rc);
+	pr_info("fabric %u: %u nodes, %u predictive slots, profile %s, %s clock\n",
+		hd->id, hd->cfg.nodes, hd->cfg.k, hd->profile,
+		hd->clock == HN_CLOCK_FREE ? "free" : "paced");
+	hn_fabric_put(hd);
+	return 0;
 }
 
 static int __init hn_init(void)
 {
-	struct hn_dev *hd;
+	struct hn_fabric_cfg fc;
 	int rc;
 
 	BUILD_BUG_ON(HYBRIDNET_MAX_NODES != HN_MAX_NODES);
@@ -319,89 +290,63 @@ static int __init hn_init(void)
 	BUILD_BUG_ON((int)HYBRIDNET_MODE_WORMHOLE != (int)HN_MODE_WORMHOLE);
 	BUILD_BUG_ON(sizeof(struct hybridnet_msg_hdr) != 40);
 	BUILD_BUG_ON(sizeof(struct hybridnet_info) != 40);
+	BUILD_BUG_ON(sizeof(struct hybridnet_bind) != 32);
 	BUILD_BUG_ON(sizeof(struct hybridnet_capture_hdr) != 48);
+	BUILD_BUG_ON(HYBRIDNET_MAX_FABRICS > 65536);	/* capture's __be16 */
 
-	hd = hn_dev_alloc();
-	if (IS_ERR(hd))
-		return PTR_ERR(hd);
-
-	rc = hn_clock_start(hd, hd->clock, hd->pace_ppm);
+	rc = hn_parse_params(&fc);
 	if (rc)
-		goto err_free;
-
-	hd->misc.minor = MISC_DYNAMIC_MINOR;
-	hd->misc.name = HYBRIDNET_DEV_NAME;
-	hd->misc.fops = &hn_fops;
-	hd->misc.groups = hn_dev_groups;
-	rc = misc_register(&hd->misc);
+		return rc;
+	rc = hn_fabrics_init();
+	if (rc)
+		return rc;
+	rc = hn_dev_init();
 	if (rc) {
 		pr_err("cannot register /dev/%s: %d\n", HYBRIDNET_DEV_NAME, rc);
-		goto err_clock;
-	}
-	rc = hn_sysfs_nodes_add(hd);
-	if (rc) {
-		pr_err("cannot create the node directories in sysfs: %d\n", rc);
-		goto err_misc;
-	}
-	rc = hn_sysfs_fabric_add(hd);
-	if (rc) {
-		pr_err("cannot create the fabric directories in sysfs: %d\n", rc);
-		goto err_nodes;
+		goto err_fabrics;
 	}
 	rc = hn_netdev_kind_register();
 	if (rc) {
 		pr_err("cannot register the link kind hybridnet: %d\n", rc);
-		goto err_fabric;
+		goto err_dev;
 	}
-	rc = hn_cap_init(hd);
+	rc = hn_cap_init();
 	if (rc) {
-		pr_err("cannot set up the capture interface: %d\n", rc);
-		goto err_netdevs;
+		pr_err("cannot register the link kind hybridnet-capture: %d\n",
+		       rc);
+		goto err_kind;
 	}
-	rc = hn_nl_init(hd);
+	/* fabric 0 first: whoever sees the family appear finds it there */
+	if (fabrics) {
+		rc = hn_fabric0(&fc);
+		if (rc)
+			goto err_cap;
+	}
+	rc = hn_nl_init();
 	if (rc) {
 		pr_err("cannot register the generic netlink family: %d\n", rc);
 		goto err_cap;
 	}
-	hn_the_dev = hd;
-	hn_fabric_register(hd);
-	pr_info("%u nodes, %u predictive slots, profile %s, %s clock\n",
-		hd->cfg.nodes, hd->cfg.k, hd->profile,
-		hd->clock == HN_CLOCK_FREE ? "free" : "paced");
 	return 0;
 
 err_cap:
 	hn_cap_exit();
-err_netdevs:
+err_kind:
 	hn_netdev_kind_unregister();
-err_fabric:
-	hn_sysfs_fabric_del(hd);
-err_nodes:
-	hn_sysfs_nodes_del(hd);
-err_misc:
-	misc_deregister(&hd->misc);
-err_clock:
-	hn_clock_stop(hd);
-err_free:
-	hn_dev_free(hd);
+err_dev:
+	hn_dev_exit();
+err_fabrics:
+	hn_fabrics_exit();
 	return rc;
 }
 
 static void __exit hn_exit(void)
 {
-	struct hn_dev *hd = hn_the_dev;
-
-	hn_gen_exit(hd);
 	hn_nl_exit();
+	hn_fabrics_exit();
 	hn_cap_exit();
-	hn_fabric_unregister(hd);
-	hn_netdevs_del_all(hd);
 	hn_netdev_kind_unregister();
-	hn_sysfs_fabric_del(hd);
-	hn_sysfs_nodes_del(hd);
-	misc_deregister(&hd->misc);
-	hn_clock_stop(hd);
-	hn_dev_free(hd);
+	hn_dev_exit();
 }
 
 module_init(hn_init);

@@ -9,14 +9,15 @@
  * NAME type hybridnet [fabric F] [node N]" with iproute2's plugin of
  * dist/iproute2/, or "hnctl netdev add", which sends the same request).
  * Its attributes (IFLA_HYBRIDNET_*, uapi/linux/hybridnet.h) name the
- * fabric, today only fabric 0, and the node; without a node it takes the
+ * fabric, one of the caller's network namespace (fabrics.c; without it,
+ * the namespace's first), and the node; without a node it takes the
  * lowest one that has no owner.  A name left to the kernel becomes hnN.
  * Making one needs CAP_NET_ADMIN over the user namespace that owns the
  * fabric's network namespace, wherever the interface goes: rtnetlink
  * asks only for it over the caller's namespace, which the root of any
  * user namespace has.  It goes with "ip link del", NETDEV_DEL
- * (nl_netdev.c) or the unload, which deletes interfaces a batch per hold
- * of the RTNL.
+ * (nl_netdev.c), the deletion of its fabric or the unload, which delete
+ * interfaces a batch per hold of the RTNL.
  *
  * Addresses: node n has the locally administered unicast MAC
  * 02:68:6e:00:HH:LL ("hn", then n as a 16-bit big-endian number), so
@@ -78,10 +79,11 @@
  * ways; ndo_uninit gives the node back once nothing can ask for its
  * service any more.
  *
- * Lifetime: every interface carries hn_link_ops, so the unload removes
- * them from whatever network namespace they are in; a namespace that
- * ends gives them back to the initial one (netns_refund), as a physical
- * device.
+ * Lifetime: an interface holds a reference to its fabric from
+ * RTM_NEWLINK to ndo_uninit; a fabric that is deleted (fabrics.c) deletes
+ * its interfaces, from whatever network namespace they are in.  A
+ * namespace that ends gives the interfaces in it back to the initial one
+ * (netns_refund), as a physical device, unless their fabric goes with it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -805,6 +807,7 @@ static void hn_nd_release(struct hn_netdev *nd)
 	hn_port_unbind(hd, nd->sink.port);
 	mutex_unlock(&hd->lock);
 	hn_clock_kick(hd);	/* for the services run, the space given back */
+	hn_fabric_put(hd);	/* hn_nd_newlink()'s */
 }
 
 static void hn_nd_uninit(struct net_device *ndev)
@@ -910,6 +913,7 @@ enum hn_nd_why {
 	HN_ND_WHY_BIG_MTU,	/* the MTU asked for is above the fabric's */
 	HN_ND_WHY_FULL,		/* every node has an owner */
 	HN_ND_WHY_NAME,		/* the name is taken */
+	HN_ND_WHY_DEAD,		/* the fabric is being deleted */
 };
 
 /* The lowest node with no owner, or -1.  hd->lock. */
@@ -941,7 +945,10 @@ static int hn_nd_claim(struct hn_netdev *nd, struct hn_dev *hd, int node,
 	mutex_lock(&hd->lock);
 	if (node < 0)
 		node = hn_nd_free_node(hd);
-	if (hd->frozen) {
+	if (hd->dead) {
+		*why = HN_ND_WHY_DEAD;
+		rc = -ENODEV;
+	} else if (hd->frozen) {
 		*why = HN_ND_WHY_REBUILD;
 	} else if (node < 0) {
 		*why = HN_ND_WHY_FULL;
@@ -1013,11 +1020,15 @@ static void hn_nd_why_say(struct netlink_ext_ack *extack,
 		NL_SET_ERR_MSG(extack,
 			       "the name is taken in this network namespace");
 		break;
+	case HN_ND_WHY_DEAD:
+		NL_SET_ERR_MSG(extack, "the fabric is being deleted");
+		break;
 	}
 }
 
 static const struct nla_policy hn_nd_policy[IFLA_HYBRIDNET_MAX + 1] = {
-	[IFLA_HYBRIDNET_FABRIC] = { .type = NLA_U32 },
+	[IFLA_HYBRIDNET_FABRIC] = NLA_POLICY_MAX(NLA_U32,
+						 HYBRIDNET_MAX_FABRICS - 1),
 	[IFLA_HYBRIDNET_NODE] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
 };
 
@@ -1029,19 +1040,13 @@ static int hn_nd_validate(struct nlattr *tb[], struct nlattr *data[],
 				    "an interface's MAC is its node's, 02:68:6e:00:HH:LL");
 		return -EINVAL;
 	}
-	if (data && data[IFLA_HYBRIDNET_FABRIC] &&
-	    nla_get_u32(data[IFLA_HYBRIDNET_FABRIC])) {
-		NL_SET_ERR_MSG_ATTR(extack, data[IFLA_HYBRIDNET_FABRIC],
-				    "no such fabric: there is one, fabric 0");
-		return -ENODEV;
-	}
 	return 0;
 }
 
 /*
  * "ip link add [NAME] type hybridnet [fabric F] [node N]": the node, or
- * the lowest free one, of fabric F (0).  A name left to the kernel
- * becomes hnN.
+ * the lowest free one, of fabric F of the caller's network namespace (its
+ * first), held until ndo_uninit.  A name left to the kernel becomes hnN.
  */
 static int hn_nd_newlink(struct net *src_net, struct net_device *ndev,
 			 struct nlattr *tb[], struct nlattr *data[],
@@ -1054,22 +1059,30 @@ static int hn_nd_newlink(struct net *src_net, struct net_device *ndev,
 	struct hn_dev *hd;
 	int rc;
 
-	nd->fabric = fa ? nla_get_u32(fa) : 0;
-	hd = hn_fabric_get(nd->fabric);
+	hd = hn_fabric_get(src_net, fa ? nla_get_u32(fa) : HN_FABRIC_FIRST);
+	if (!hd && fa) {
+		NL_SET_ERR_MSG_ATTR(extack, fa,
+				    "no such fabric in this network namespace (hnctl fabric lists them)");
+		return -ENODEV;
+	}
 	if (!hd) {
-		NL_SET_ERR_MSG_ATTR(extack, fa, "no such fabric: the module has none now");
+		NL_SET_ERR_MSG(extack,
+			       "no fabric in this network namespace (hnctl fabric add makes one)");
 		return -ENODEV;
 	}
 	if (!ns_capable(hd->net->user_ns, CAP_NET_ADMIN)) {
 		NL_SET_ERR_MSG(extack,
 			       "an interface of a fabric needs CAP_NET_ADMIN in the user namespace that owns the fabric's network namespace");
+		hn_fabric_put(hd);
 		return -EPERM;
 	}
+	nd->fabric = hd->id;
 	nd->sink.hd = hd;
 	rc = hn_nd_claim(nd, hd, na ? (int)nla_get_u32(na) : -1,
 			 tb[IFLA_MTU], &why);
 	if (rc) {
 		hn_nd_why_say(extack, na, tb[IFLA_MTU], why);
+		hn_fabric_put(hd);
 		return rc;
 	}
 	if (ndev->name_assign_type == NET_NAME_ENUM) {
@@ -1083,7 +1096,7 @@ static int hn_nd_newlink(struct net *src_net, struct net_device *ndev,
 		rc = register_netdevice(ndev);
 	}
 	if (rc)
-		hn_nd_release(nd);	/* if ndo_uninit has not */
+		hn_nd_release(nd);	/* if ndo_uninit has not: the fabric too */
 	return rc;
 }
 
@@ -1121,9 +1134,9 @@ static struct rtnl_link_ops hn_link_ops __read_mostly = {
 /* the fabric's interfaces                                              */
 
 /*
- * Remove the interface @name of @net, or of @node when @name is NULL
- * (wherever it is).  -ENODEV when there is none, -EOPNOTSUPP when @name
- * is not ours.
+ * Remove the interface @name of @net, or of @node of @hd when @name is
+ * NULL (wherever it is).  -ENODEV when there is none, -EOPNOTSUPP when
+ * @name is not hybridnet's, -EXDEV when it is another fabric's.
  */
 int hn_netdev_del(struct hn_dev *hd, struct net *net, const char *name,
 		  u32 node)
@@ -1143,6 +1156,8 @@ int hn_netdev_del(struct hn_dev *hd, struct net *net, const char *name,
 		rc = -ENODEV;
 	else if (ndev->rtnl_link_ops != &hn_link_ops)
 		rc = -EOPNOTSUPP;
+	else if (((struct hn_netdev *)netdev_priv(ndev))->sink.hd != hd)
+		rc = -EXDEV;
 	else
 		unregister_netdevice(ndev);
 	rtnl_unlock();
@@ -1163,7 +1178,7 @@ struct net_device *hn_netdev_get(struct hn_dev *hd, u32 node)
 /*
  * Delete every interface of @hd, in whatever network namespace, a batch
  * per hold of the RTNL, so that others get it in between.  The fabric is
- * out of the table already (hn_fabric_unregister()): none comes back.
+ * dead already (fabrics.c): none comes back.
  */
 void hn_netdevs_del_all(struct hn_dev *hd)
 {

@@ -3,7 +3,8 @@
  * nl_capture.c - HYBRIDNET_CMD_CAPTURE_ON, _OFF and _GET: the capture
  * interface (capture.c) through netlink.
  *
- * ON makes it in the caller's network namespace, named IFNAME or hnmon0,
+ * ON makes the fabric's in the caller's network namespace, named IFNAME
+ * or hnmon0,
  * keeping SNAPLEN bytes of each payload (default and most
  * HYBRIDNET_CAPTURE_SNAPLEN_MAX) on a ring of RING frames (default
  * HN_CAP_RING_DEFAULT),
@@ -29,6 +30,7 @@ const struct nla_policy hn_capture_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
 	[HYBRIDNET_ATTR_SNAPLEN] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_snaplen_range),
 	[HYBRIDNET_ATTR_RING] = NLA_POLICY_FULL_RANGE(NLA_U32, &hn_ring_range),
+	HN_NL_POLICY_FABRIC,
 };
 
 int hn_nl_capture_on(struct sk_buff *skb, struct genl_info *info)
@@ -37,6 +39,7 @@ int hn_nl_capture_on(struct sk_buff *skb, struct genl_info *info)
 	const struct nlattr *sa = info->attrs[HYBRIDNET_ATTR_SNAPLEN];
 	const struct nlattr *ra = info->attrs[HYBRIDNET_ATTR_RING];
 	const char *name = ia ? nla_data(ia) : NULL;
+	struct hn_dev *hd = hn_nl_dev(info);
 	struct hn_cap_info ci;
 	enum hn_cap_why why;
 	int rc;
@@ -46,12 +49,12 @@ int hn_nl_capture_on(struct sk_buff *skb, struct genl_info *info)
 			   name);
 		return -EINVAL;
 	}
-	rc = hn_cap_add(genl_info_net(info), name,
+	rc = hn_cap_add(hd, genl_info_net(info), name,
 			sa ? nla_get_u32(sa) : HYBRIDNET_CAPTURE_SNAPLEN_MAX,
 			ra ? nla_get_u32(ra) : HN_CAP_RING_DEFAULT, &why);
 	if (!rc || rc == -ENOMEM)
 		return rc;
-	if (why == HN_CAP_WHY_EXISTS && !hn_cap_info(&ci))
+	if (why == HN_CAP_WHY_EXISTS && !hn_cap_info(hd, &ci))
 		hn_nl_errf(info, NULL, "capture is on already: %s (hnctl capture off first)",
 			   ci.name);
 	else if (why == HN_CAP_WHY_NAME)
@@ -64,7 +67,7 @@ int hn_nl_capture_on(struct sk_buff *skb, struct genl_info *info)
 
 int hn_nl_capture_off(struct sk_buff *skb, struct genl_info *info)
 {
-	int rc = hn_cap_del();
+	int rc = hn_cap_del(hn_nl_dev(info));
 
 	if (rc == -ENODEV)
 		NL_SET_ERR_MSG(info->extack, "capture is off: there is no capture interface");
@@ -82,7 +85,7 @@ static int hn_put_capture(struct sk_buff *skb, struct hn_dev *hd)
 	struct hn_cap_info ci;
 	int i;
 
-	if (hn_cap_info(&ci))
+	if (hn_cap_info(hd, &ci))
 		return 0;	/* none: an empty reply */
 	if (nla_put_string(skb, HYBRIDNET_ATTR_IFNAME, ci.name) ||
 	    nla_put_u32(skb, HYBRIDNET_ATTR_IFINDEX, ci.ifindex) ||

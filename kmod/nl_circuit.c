@@ -18,7 +18,8 @@ static const struct nla_policy hn_slotcfg_parse[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PAIR] = { .type = NLA_NESTED },
 };
 
-static void hn_slots_event(u32 event, const struct hn_slot_cfg *cfg, u32 n,
+static void hn_slots_event(struct hn_dev *hd, u32 event,
+			   const struct hn_slot_cfg *cfg, u32 n,
 			   const char *phase)
 {
 	struct nlattr *nest, *pn;
@@ -26,7 +27,7 @@ static void hn_slots_event(u32 event, const struct hn_slot_cfg *cfg, u32 n,
 	u32 i, p, total = 0;
 	void *hdr;
 
-	skb = hn_nl_event_new(event, 0, &hdr);
+	skb = hn_nl_event_new(hd, event, 0, &hdr);
 	if (!skb)
 		return;
 	for (i = 0; i < n; i++)
@@ -51,7 +52,7 @@ static void hn_slots_event(u32 event, const struct hn_slot_cfg *cfg, u32 n,
 	}
 	if (phase && nla_put_string(skb, HYBRIDNET_ATTR_PHASE, phase))
 		goto drop;
-	hn_nl_event_send(skb, hdr);
+	hn_nl_event_send(hd, skb, hdr);
 	return;
 drop:
 	nlmsg_free(skb);
@@ -194,7 +195,7 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	bool second = level && nla_get_u32(level) == 2;
 	u32 order[HN_MAX_K], before[HN_MAX_K];
 	u32 n = 0, i, s, L;
-	struct hn_dev *hd = hn_nl_hd;
+	struct hn_dev *hd = hn_nl_dev(info);
 	struct sk_buff *msg = NULL;
 	void *hdr;
 	struct hn_slot_cfg *cfg = NULL;
@@ -271,9 +272,9 @@ int hn_nl_preload(struct sk_buff *skb, struct genl_info *info)
 	genlmsg_end(msg, hdr);
 	if (!second) {
 		hn_clock_kick(hd);
-		hn_slots_event(HYBRIDNET_EVENT_PRELOAD, cfg, n, NULL);
+		hn_slots_event(hd, HYBRIDNET_EVENT_PRELOAD, cfg, n, NULL);
 		if (phase)
-			hn_slots_event(HYBRIDNET_EVENT_PHASE, cfg, 0,
+			hn_slots_event(hd, HYBRIDNET_EVENT_PHASE, cfg, 0,
 				       nla_data(phase));
 	}
 	rc = genlmsg_reply(msg, info);
@@ -289,7 +290,7 @@ out:
 	return rc;
 }
 
-static void hn_release_event(struct genl_info *info)
+static void hn_release_event(struct hn_dev *hd, struct genl_info *info)
 {
 	static const int keep[] = {
 		HYBRIDNET_ATTR_PAIR, HYBRIDNET_ATTR_SLOT, HYBRIDNET_ATTR_ALL,
@@ -298,7 +299,7 @@ static void hn_release_event(struct genl_info *info)
 	unsigned int i;
 	void *hdr;
 
-	skb = hn_nl_event_new(HYBRIDNET_EVENT_RELEASE, 0, &hdr);
+	skb = hn_nl_event_new(hd, HYBRIDNET_EVENT_RELEASE, 0, &hdr);
 	if (!skb)
 		return;
 	for (i = 0; i < ARRAY_SIZE(keep); i++) {
@@ -309,14 +310,14 @@ static void hn_release_event(struct genl_info *info)
 			return;
 		}
 	}
-	hn_nl_event_send(skb, hdr);
+	hn_nl_event_send(hd, skb, hdr);
 }
 
 int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
 {
 	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr **tb = info->attrs;
-	struct hn_dev *hd = hn_nl_hd;
+	struct hn_dev *hd = hn_nl_dev(info);
 	struct hn_err err = { };
 	struct hn_pair p;
 	int rc, given;
@@ -357,7 +358,7 @@ int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
 	if (rc)
 		return rc;
 	hn_clock_kick(hd);
-	hn_release_event(info);
+	hn_release_event(hd, info);
 	return 0;
 }
 
@@ -367,9 +368,9 @@ int hn_nl_release(struct sk_buff *skb, struct genl_info *info)
  * generation flags a table that changed between two parts of the dump
  * (NLM_F_DUMP_INTR).
  */
-int hn_nl_circuit_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int hn_nl_circuit_dump(struct sk_buff *skb, struct netlink_callback *cb,
+		       struct hn_dev *hd)
 {
-	struct hn_dev *hd = hn_nl_hd;
 	u32 s = cb->args[0], u = cb->args[1], v, k, nodes, gen;
 	u8 path[HYBRIDNET_MAX_PATH];
 	void *hdr;

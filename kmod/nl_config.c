@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nl_config.c - HYBRIDNET_CMD_CONFIG_GET and _SET.
+ * nl_config.c - HYBRIDNET_CMD_CONFIG_GET and _SET, and the parsing of a
+ * configuration that CONFIG_SET and FABRIC_NEW (nl_fabric.c) share.
  *
  * The fields marked live in hn_fields.h (the policy, the slot lengths,
  * the idle time-out, the predict scheduler) and the clock change live.
@@ -194,7 +195,7 @@ static void hn_config_event(struct hn_dev *hd)
 	struct sk_buff *skb;
 	void *hdr;
 
-	skb = hn_nl_event_new(HYBRIDNET_EVENT_CONFIG, 0, &hdr);
+	skb = hn_nl_event_new(hd, HYBRIDNET_EVENT_CONFIG, 0, &hdr);
 	if (!skb)
 		return;
 	mutex_lock(&hd->lock);
@@ -204,30 +205,28 @@ static void hn_config_event(struct hn_dev *hd)
 		return;
 	}
 	mutex_unlock(&hd->lock);
-	hn_nl_event_send(skb, hdr);
+	hn_nl_event_send(hd, skb, hdr);
 }
 
-int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
+/*
+ * The configuration a request asks for (CONFIG_SET, FABRIC_NEW): @fc's
+ * configuration, profile, clock and pace, changed by the request's
+ * PROFILE (which starts from that profile's values), fields and CLOCK
+ * and PACE_PPM, then checked as a whole.  *@rebuild says whether a field
+ * that needs a new engine changed.  0, or an errno with the extack said.
+ */
+int hn_nl_parse_config(struct genl_info *info, struct hn_fabric_cfg *fc,
+		       bool *rebuild)
 {
-	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr **tb = info->attrs;
-	struct hn_dev *hd = hn_nl_hd;
-	bool rebuild = false, clock = false;
-	u32 clk = hd->clock, pace = hd->pace_ppm;
-	const char *profile = NULL;
+	struct hn_config *c = &fc->cfg;
 	struct hn_err err = { };
-	struct sk_buff *msg;
-	struct hn_config c;
-	u32 released = 0;
 	unsigned int i;
-	void *hdr;
 	int rc;
 
-	mutex_lock(&hd->lock);
-	c = *hn_cfg(hd->e);
-	mutex_unlock(&hd->lock);
-
+	*rebuild = false;
 	if (tb[HYBRIDNET_ATTR_PROFILE]) {
+		const char *profile = NULL;
 		struct hn_config p;
 
 		for (i = 0; hn_profile_name(i); i++)
@@ -235,13 +234,15 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 				    nla_data(tb[HYBRIDNET_ATTR_PROFILE])))
 				profile = hn_profile_name(i);
 		if (!profile) {
-			NL_SET_ERR_MSG_ATTR(extack, tb[HYBRIDNET_ATTR_PROFILE],
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    tb[HYBRIDNET_ATTR_PROFILE],
 					    "unknown profile (ding4 or ding5)");
 			return -EINVAL;
 		}
 		hn_config_profile(&p, profile);
-		rebuild = memcmp(&p, &c, sizeof(c));
-		c = p;
+		*rebuild = memcmp(&p, c, sizeof(*c));
+		*c = p;
+		fc->profile = profile;
 	}
 	for (i = 0; i < HN_CFG_NR; i++) {	/* the topology first */
 		const struct hn_cfg_field *cf = &hn_cfg_fields[i];
@@ -252,29 +253,54 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 		if (!a)
 			continue;
 		if (cf->type == HN_CFG_STRING) {
-			before = c;
-			rc = cf->text.parse(&c, nla_data(a), &err);
+			before = *c;
+			rc = cf->text.parse(c, nla_data(a), &err);
 			if (rc) {
 				hn_nl_errf(info, a, "configuration refused: %s",
 					   err.msg);
 				return rc;
 			}
-			rebuild |= !cf->live && memcmp(&before, &c, sizeof(c));
+			*rebuild |= !cf->live && memcmp(&before, c, sizeof(*c));
 			continue;
 		}
 		v = cf->type == HN_CFG_U64 ? nla_get_u64(a) : nla_get_u32(a);
-		rebuild |= v != hn_cfg_get(&c, i) && !cf->live;
-		hn_cfg_set(&c, i, v);
+		*rebuild |= v != hn_cfg_get(c, i) && !cf->live;
+		hn_cfg_set(c, i, v);
 	}
 	if (tb[HYBRIDNET_ATTR_CLOCK])
-		clk = nla_get_u32(tb[HYBRIDNET_ATTR_CLOCK]);
+		fc->clock = nla_get_u32(tb[HYBRIDNET_ATTR_CLOCK]);
 	if (tb[HYBRIDNET_ATTR_PACE_PPM])
-		pace = nla_get_u32(tb[HYBRIDNET_ATTR_PACE_PPM]);
-	clock = clk != hd->clock || pace != hd->pace_ppm;
-
-	rc = hn_config_check(&c, &err);
+		fc->pace_ppm = nla_get_u32(tb[HYBRIDNET_ATTR_PACE_PPM]);
+	rc = hn_config_check(c, &err);
 	if (rc)
 		return hn_nl_core_err(info, rc, &err, "configuration refused");
+	return 0;
+}
+
+int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	struct hn_dev *hd = hn_nl_dev(info);
+	struct hn_fabric_cfg fc = { };
+	bool rebuild, clock;
+	struct hn_config c;
+	struct hn_err err = { };
+	struct sk_buff *msg;
+	u32 released = 0;
+	void *hdr;
+	int rc;
+
+	mutex_lock(&hd->lock);
+	fc.cfg = *hn_cfg(hd->e);
+	mutex_unlock(&hd->lock);
+	fc.profile = hd->profile;
+	fc.clock = hd->clock;
+	fc.pace_ppm = hd->pace_ppm;
+	rc = hn_nl_parse_config(info, &fc, &rebuild);
+	if (rc)
+		return rc;
+	c = fc.cfg;
+	clock = fc.clock != hd->clock || fc.pace_ppm != hd->pace_ppm;
 
 	msg = genlmsg_new(64, GFP_KERNEL);
 	if (!msg)
@@ -301,10 +327,9 @@ int hn_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 	}
 	if (rc)
 		goto fail;
-	if (profile)
-		hd->profile = profile;
+	hd->profile = fc.profile;
 	if (clock) {
-		rc = hn_clock_restart(hd, clk, pace);
+		rc = hn_clock_restart(hd, fc.clock, fc.pace_ppm);
 		if (rc) {
 			NL_SET_ERR_MSG(extack, "cannot restart the clock");
 			goto fail;

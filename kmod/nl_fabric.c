@@ -1,39 +1,49 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * nl_fabric.c - HYBRIDNET_CMD_FABRIC_GET (the fabric's shape and virtual
- * time) and the dumps HYBRIDNET_CMD_LINK_GET and HYBRIDNET_CMD_SWITCH_GET:
- * one message per link or switch with its statistics (hn_link_stats(),
- * hn_switch_stats(); docs/model.md "Statistics").
+ * nl_fabric.c - the fabrics through netlink (fabrics.c makes and deletes
+ * them): HYBRIDNET_CMD_FABRIC_NEW, _DEL and _GET.
  *
- * Each part of a dump runs under hd->lock, as the other dumps do, and
- * carries the virtual time its counters were read at.  A rebuild between
- * two parts changes hd->rebuilds, which flags the dump NLM_F_DUMP_INTR;
- * the next part stops at the new fabric's end.  A LINK or SWITCH in the
- * request restricts the dump to that one, as NODE does STATS_GET's.
+ * NEW makes a fabric in the caller's network namespace, configured as
+ * CONFIG_SET configures one (hn_nl_parse_config(): the attributes not
+ * given are the profile's, ding4's by default), and replies with what
+ * GET gives of it, FABRIC its number first.  DEL deletes the fabric
+ * FABRIC, refused with EBUSY while a file or an interface holds one of
+ * its nodes (the extack names it).  GET describes a fabric: FABRIC,
+ * TOPOLOGY, the shape (LEVELS, WIDTH, NODES, SWITCHES, RADIX, LINKS,
+ * MAX_HOPS), SLOTS and NOW; its dump describes every fabric of the
+ * caller's namespace, by number (FABRIC restricts it to that one), a
+ * part resuming at the number after the last it gave.
  *
- * The crossbar with wormhole switching carries worms without switches
- * (wormhole.c: no buffers, no credits) and keeps none of these
- * statistics: both dumps fail with EOPNOTSUPP and an extack message
- * saying so, rather than answer with counters that stay zero.
+ * Events HYBRIDNET_EVENT_FABRIC_NEW (with GET's attributes) and
+ * _FABRIC_DEL (FABRIC) go to the fabric's namespace, as every event does.
+ * The end of a namespace deletes its fabrics without an event: nobody is
+ * left there to hear it.
  */
+#include <net/sock.h>
+
 #include "hn_nl.h"
 
+/* What GET gives of @hd; takes hd->lock. */
 static int hn_fill_fabric(struct sk_buff *msg, struct hn_dev *hd)
 {
 	const struct hn_cfg_text *t = &hn_cfg_fields[HN_CFG_topology].text;
 	char text[HN_TEXT_MAX + 1];
 	struct hn_fabric_info fi;
 	u64 now;
+	u32 k;
 
 	mutex_lock(&hd->lock);
 	hn_fabric_info(hd->e, &fi);
 	t->print(hn_cfg(hd->e), text, sizeof(text));
+	k = hn_cfg(hd->e)->k;
 	now = hn_now(hd->e);
 	mutex_unlock(&hd->lock);
-	if (nla_put_string(msg, HYBRIDNET_ATTR_TOPOLOGY, text) ||
+	if (nla_put_u32(msg, HYBRIDNET_ATTR_FABRIC, hd->id) ||
+	    nla_put_string(msg, HYBRIDNET_ATTR_TOPOLOGY, text) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_LEVELS, fi.levels) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_WIDTH, fi.width) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_NODES, fi.nodes) ||
+	    nla_put_u32(msg, HYBRIDNET_ATTR_SLOTS, k) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_SWITCHES, fi.switches) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_RADIX, fi.radix) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_LINKS, fi.links) ||
@@ -49,160 +59,118 @@ int hn_nl_fabric_get(struct sk_buff *skb, struct genl_info *info)
 			   hn_fill_fabric);
 }
 
-/* One channel of a link: its direction, its sender, its statistics. */
-static int hn_put_channel(struct sk_buff *skb, const struct hn_link_stats *ls,
-			  u32 d)
-{
-	const struct hn_chan_stats *c = &ls->ch[d];
-	struct nlattr *ch, *st;
-
-	ch = nla_nest_start(skb, HYBRIDNET_ATTR_CHANNEL);
-	if (!ch || nla_put_u32(skb, HYBRIDNET_ATTR_DIR, d))
-		return -EMSGSIZE;
-	if (ls->sw[d] == HN_NONE) {
-		if (nla_put_u32(skb, HYBRIDNET_ATTR_NODE, ls->port[d]))
-			return -EMSGSIZE;
-	} else if (nla_put_u32(skb, HYBRIDNET_ATTR_SWITCH, ls->sw[d]) ||
-		   nla_put_u32(skb, HYBRIDNET_ATTR_PORT, ls->port[d])) {
-		return -EMSGSIZE;
-	}
-	st = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
-	if (!st ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BYTES, c->bytes) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_WORMS, c->worms) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BUSY_NS, c->busy_ns) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_CREDIT_STALLS, c->credit_stalls) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_PEAK, c->buf_peak) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_BYTE_NS, c->buf_byte_ns))
-		return -EMSGSIZE;
-	nla_nest_end(skb, st);
-	nla_nest_end(skb, ch);
-	return 0;
-}
-
-static int hn_put_link(struct sk_buff *skb, struct hn_dev *hd, u32 link)
-{
-	struct hn_link_stats ls;
-
-	hn_link_stats(hd->e, link, &ls);
-	if (nla_put_u32(skb, HYBRIDNET_ATTR_LINK, link) ||
-	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, hn_now(hd->e),
-			      HYBRIDNET_ATTR_PAD) ||
-	    hn_put_channel(skb, &ls, HN_UP) ||
-	    hn_put_channel(skb, &ls, HN_DOWN))
-		return -EMSGSIZE;
-	return 0;
-}
-
-static int hn_put_switch(struct sk_buff *skb, struct hn_dev *hd, u32 sw)
-{
-	struct hn_switch_stats ss;
-	struct nlattr *st;
-
-	hn_switch_stats(hd->e, sw, &ss);
-	if (nla_put_u32(skb, HYBRIDNET_ATTR_SWITCH, sw) ||
-	    nla_put_u32(skb, HYBRIDNET_ATTR_LEVEL, ss.level) ||
-	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, hn_now(hd->e),
-			      HYBRIDNET_ATTR_PAD))
-		return -EMSGSIZE;
-	st = nla_nest_start(skb, HYBRIDNET_ATTR_STATS);
-	if (!st ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BYTES, ss.bytes) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_WORMS, ss.worms) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BLOCKED_NS, ss.blocked_ns) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_CREDIT_STALLS, ss.credit_stalls) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_PEAK, ss.buf_peak) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_BYTE_NS, ss.buf_byte_ns) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_BYTES, ss.buf_bytes) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_HELD, ss.held))
-		return -EMSGSIZE;
-	nla_nest_end(skb, st);
-	return 0;
-}
-
-/* What one of the two dumps walks. */
-struct hn_fab_walk {
-	u8 cmd;
-	int attr;			/* the selector: LINK or SWITCH */
-	int (*put)(struct sk_buff *skb, struct hn_dev *hd, u32 i);
-};
-
-static const struct hn_fab_walk hn_walk_links = {
-	.cmd = HYBRIDNET_CMD_LINK_GET,
-	.attr = HYBRIDNET_ATTR_LINK,
-	.put = hn_put_link,
-};
-
-static const struct hn_fab_walk hn_walk_switches = {
-	.cmd = HYBRIDNET_CMD_SWITCH_GET,
-	.attr = HYBRIDNET_ATTR_SWITCH,
-	.put = hn_put_switch,
-};
-
 /*
- * One part of a dump: cb->args[0] is the next link or switch; extack
- * messages are literals, sent after we return (nl_stats.c says why).
+ * One part of the dump: cb->args[0] is the number to go on from;
+ * cb->args[1] says that a dump of one fabric (FABRIC) has given it.
+ * Extack messages are literals, sent after we return.
  */
-static int hn_fab_dump(struct sk_buff *skb, struct netlink_callback *cb,
-		       const struct hn_fab_walk *w)
+int hn_nl_fabric_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
-	const struct nlattr *only = di->attrs[w->attr];
-	struct hn_dev *hd = hn_nl_hd;
-	struct hn_switch_stats ss;
-	struct hn_fabric_info fi;
-	u32 i = cb->args[0], end;
+	const struct nlattr *only = di->attrs[HYBRIDNET_ATTR_FABRIC];
+	struct net *net = sock_net(cb->skb->sk);
+	u32 id = cb->args[0];
+	struct hn_dev *hd;
 	void *hdr;
 
-	mutex_lock(&hd->lock);
-	hn_fabric_info(hd->e, &fi);
-	end = w->cmd == HYBRIDNET_CMD_LINK_GET ? fi.links : fi.switches;
-	cb->seq = hd->rebuilds + 1;	/* 0 would mean no check */
-	if (hn_switch_stats(hd->e, 0, &ss) == -EOPNOTSUPP) {
-		mutex_unlock(&hd->lock);
-		NL_SET_ERR_MSG(cb->extack,
-			       "the crossbar with wormhole switching keeps no link or switch statistics: its worms cross no switch buffers (set switching vct or saf, or a fat tree)");
-		return -EOPNOTSUPP;
-	}
-	if (only) {
-		if (nla_get_u32(only) >= end) {
-			mutex_unlock(&hd->lock);
-			if (w->attr == HYBRIDNET_ATTR_LINK)
-				NL_SET_ERR_MSG_ATTR(cb->extack, only,
-						    "link out of range (fabric-get gives links)");
-			else
-				NL_SET_ERR_MSG_ATTR(cb->extack, only,
-						    "switch out of range (fabric-get gives switches)");
-			return -EINVAL;
+	if (only && cb->args[1])
+		return 0;
+	if (only)
+		id = nla_get_u32(only);
+	while ((hd = hn_fabric_next(net, id))) {
+		if (only && hd->id != id) {
+			hn_fabric_put(hd);
+			NL_SET_ERR_MSG_ATTR(cb->extack, only,
+					    "no such fabric in this network namespace");
+			return -ENODEV;
 		}
-		if (!i)
-			i = nla_get_u32(only);
-		end = nla_get_u32(only) + 1;
-	}
-	for (; i < end; i++) {
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
 				  cb->nlh->nlmsg_seq, &hn_nl_family,
-				  NLM_F_MULTI, w->cmd);
-		if (!hdr)
-			break;
-		genl_dump_check_consistent(cb, hdr);
-		if (w->put(skb, hd, i)) {
-			genlmsg_cancel(skb, hdr);
+				  NLM_F_MULTI, HYBRIDNET_CMD_FABRIC_GET);
+		if (!hdr || hn_fill_fabric(skb, hd)) {
+			if (hdr)
+				genlmsg_cancel(skb, hdr);
+			hn_fabric_put(hd);
 			break;
 		}
 		genlmsg_end(skb, hdr);
+		id = hd->id + 1;
+		hn_fabric_put(hd);
+		if (only) {
+			cb->args[1] = 1;
+			break;
+		}
 	}
-	mutex_unlock(&hd->lock);
-	cb->args[0] = i;
+	if (only && !hd && !cb->args[1]) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, only,
+				    "no such fabric in this network namespace");
+		return -ENODEV;
+	}
+	cb->args[0] = id;
 	return skb->len;
 }
 
-int hn_nl_link_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int hn_nl_fabric_new(struct sk_buff *skb, struct genl_info *info)
 {
-	return hn_fab_dump(skb, cb, &hn_walk_links);
+	struct hn_fabric_cfg fc;
+	struct sk_buff *msg, *ev;
+	void *hdr, *ev_hdr;
+	struct hn_dev *hd;
+	const char *why;
+	bool rebuild;
+	int rc;
+
+	hn_fabric_cfg_default(&fc);
+	rc = hn_nl_parse_config(info, &fc, &rebuild);
+	if (rc)
+		return rc;
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0,
+				HYBRIDNET_CMD_FABRIC_NEW);
+	if (!hdr) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	hd = hn_fabric_new(genl_info_net(info), &fc, &why);
+	if (IS_ERR(hd)) {
+		nlmsg_free(msg);
+		hn_nl_errf(info, NULL, "cannot make the fabric: %s", why);
+		return PTR_ERR(hd);
+	}
+	/* a page holds it: the reply is never lost once the fabric is made */
+	hn_fill_fabric(msg, hd);
+	genlmsg_end(msg, hdr);
+	ev = hn_nl_event_new(hd, HYBRIDNET_EVENT_FABRIC_NEW, 0, &ev_hdr);
+	if (ev && hn_fill_fabric(ev, hd)) {
+		nlmsg_free(ev);
+		ev = NULL;
+	}
+	hn_nl_event_send(hd, ev, ev_hdr);
+	hn_fabric_put(hd);
+	return genlmsg_reply(msg, info);
 }
 
-int hn_nl_switch_dump(struct sk_buff *skb, struct netlink_callback *cb)
+/* hd->nl_lock held (netlink.c): FABRIC_DEL is a change of the fabric's. */
+int hn_nl_fabric_del(struct sk_buff *skb, struct genl_info *info)
 {
-	return hn_fab_dump(skb, cb, &hn_walk_switches);
+	struct hn_dev *hd = hn_nl_dev(info);
+	struct sk_buff *ev;
+	char why[160];
+	void *hdr;
+	int rc;
+
+	/* made while the fabric is alive, sent once it is gone */
+	ev = hn_nl_event_new(hd, HYBRIDNET_EVENT_FABRIC_DEL, 0, &hdr);
+	rc = hn_fabric_del(hd, why, sizeof(why));
+	if (rc) {
+		nlmsg_free(ev);
+		if (rc == -EBUSY)
+			hn_nl_errf(info, info->attrs[HYBRIDNET_ATTR_FABRIC],
+				   "cannot delete fabric %u: %s", hd->id, why);
+		return rc;
+	}
+	hn_nl_event_send(hd, ev, hdr);
+	return 0;
 }

@@ -164,7 +164,7 @@ int hn_nl_reply(struct genl_info *info, u8 cmd, size_t size,
 	if (!msg)
 		return -ENOMEM;
 	hdr = genlmsg_put_reply(msg, info, &hn_nl_family, 0, cmd);
-	rc = hdr ? fill(msg, hn_nl_hd) : -EMSGSIZE;
+	rc = hdr ? fill(msg, hn_nl_dev(info)) : -EMSGSIZE;
 	if (rc) {
 		nlmsg_free(msg);
 		return rc;
@@ -174,30 +174,35 @@ int hn_nl_reply(struct genl_info *info, u8 cmd, size_t size,
 }
 
 /*
- * A new event message with room for @size bytes of attributes (0: a
- * page), or NULL when nobody listens or there is no memory.
+ * A new event message of fabric @hd, with room for @size bytes of
+ * attributes (0: a page), or NULL when nobody listens in its namespace,
+ * it is deleted, or there is no memory.  Every event carries its FABRIC.
  */
-struct sk_buff *hn_nl_event_new(u32 event, size_t size, void **hdr)
+struct sk_buff *hn_nl_event_new(struct hn_dev *hd, u32 event, size_t size,
+				void **hdr)
 {
 	struct sk_buff *skb;
 
-	if (!genl_has_listeners(&hn_nl_family, &init_net, 0))
+	if (READ_ONCE(hd->dead) ||
+	    !genl_has_listeners(&hn_nl_family, hd->net, 0))
 		return NULL;
 	skb = genlmsg_new(size ? size + 64 : NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!skb)
 		return NULL;
 	*hdr = genlmsg_put(skb, 0, 0, &hn_nl_family, 0, HYBRIDNET_CMD_EVENT);
-	if (!*hdr || nla_put_u32(skb, HYBRIDNET_ATTR_EVENT, event)) {
+	if (!*hdr || nla_put_u32(skb, HYBRIDNET_ATTR_EVENT, event) ||
+	    nla_put_u32(skb, HYBRIDNET_ATTR_FABRIC, hd->id)) {
 		nlmsg_free(skb);
 		return NULL;
 	}
 	return skb;
 }
 
-void hn_nl_event_send(struct sk_buff *skb, void *hdr)
+/* Send an event of @hd's to the listeners of its namespace only. */
+void hn_nl_event_send(struct hn_dev *hd, struct sk_buff *skb, void *hdr)
 {
 	if (!skb)
 		return;
 	genlmsg_end(skb, hdr);
-	genlmsg_multicast(&hn_nl_family, skb, 0, 0, GFP_KERNEL);
+	genlmsg_multicast_netns(&hn_nl_family, hd->net, skb, 0, 0, GFP_KERNEL);
 }

@@ -5,10 +5,10 @@
  * made by rtnetlink alone (the link kind "hybridnet").
  *
  * DEL removes the caller's namespace's interface IFNAME, or the
- * interface of NODE wherever it is, which rtnetlink cannot name.  The
- * GET dump gives, per interface, what names it across namespaces (its
- * NODE, ADDRESS and NETNS_COOKIE) beside what names it inside its own
- * (IFNAME, IFINDEX).
+ * interface of NODE wherever it is, of the fabric (which rtnetlink cannot
+ * name).  The GET dump gives, per interface of the fabric, what names it
+ * across namespaces (its NODE, ADDRESS and NETNS_COOKIE) beside what
+ * names it inside its own (IFNAME, IFINDEX).
  */
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>
@@ -20,12 +20,14 @@
 const struct nla_policy hn_netdev_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_NODE] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
 	[HYBRIDNET_ATTR_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
+	HN_NL_POLICY_FABRIC,
 };
 
 int hn_nl_netdev_del(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct nlattr *na = info->attrs[HYBRIDNET_ATTR_NODE];
 	const struct nlattr *ia = info->attrs[HYBRIDNET_ATTR_IFNAME];
+	struct hn_dev *hd = hn_nl_dev(info);
 	int rc;
 
 	if (!na == !ia) {
@@ -33,8 +35,8 @@ int hn_nl_netdev_del(struct sk_buff *skb, struct genl_info *info)
 			       "give the interface's name or its node, one of them");
 		return -EINVAL;
 	}
-	rc = hn_netdev_del(hn_nl_hd, genl_info_net(info),
-			   ia ? nla_data(ia) : NULL, na ? nla_get_u32(na) : 0);
+	rc = hn_netdev_del(hd, genl_info_net(info), ia ? nla_data(ia) : NULL,
+			   na ? nla_get_u32(na) : 0);
 	if (rc == -ENODEV && ia)
 		hn_nl_errf(info, ia, "no interface %s in this network namespace",
 			   (const char *)nla_data(ia));
@@ -43,6 +45,9 @@ int hn_nl_netdev_del(struct sk_buff *skb, struct genl_info *info)
 			   nla_get_u32(na));
 	else if (rc == -EOPNOTSUPP)
 		hn_nl_errf(info, ia, "%s is not an interface of hybridnet",
+			   (const char *)nla_data(ia));
+	else if (rc == -EXDEV)
+		hn_nl_errf(info, ia, "%s is an interface of another fabric",
 			   (const char *)nla_data(ia));
 	return rc;
 }
@@ -61,10 +66,10 @@ static int hn_put_netdev(struct sk_buff *skb, u32 node,
 }
 
 /* One message per interface, by node; cb->args[0] is the next node. */
-int hn_nl_netdev_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int hn_nl_netdev_dump(struct sk_buff *skb, struct netlink_callback *cb,
+		      struct hn_dev *hd)
 {
 	const struct net_device *ndev;
-	struct hn_dev *hd = hn_nl_hd;
 	u32 u = cb->args[0];
 	void *hdr;
 

@@ -111,7 +111,8 @@ static int hn_put_grant(struct sk_buff *msg, const struct hn_engine *e,
 	return 0;
 }
 
-static void hn_grant_event(const struct hn_grant *g, u32 n)
+static void hn_grant_event(struct hn_dev *hd, const struct hn_grant *g,
+			   u32 n)
 {
 	struct sk_buff *skb;
 	u32 i, granted = 0;
@@ -121,7 +122,7 @@ static void hn_grant_event(const struct hn_grant *g, u32 n)
 		granted += g[i].result == HN_GRANTED;
 	if (!granted)
 		return;
-	skb = hn_nl_event_new(HYBRIDNET_EVENT_GRANT,
+	skb = hn_nl_event_new(hd, HYBRIDNET_EVENT_GRANT,
 			      (size_t)granted * HN_NL_GRANT_SIZE, &hdr);
 	if (!skb)
 		return;
@@ -133,7 +134,7 @@ static void hn_grant_event(const struct hn_grant *g, u32 n)
 			return;
 		}
 	}
-	hn_nl_event_send(skb, hdr);
+	hn_nl_event_send(hd, skb, hdr);
 }
 
 /* The reply's attributes, under hd->lock: the engine is as predict left it. */
@@ -157,7 +158,7 @@ static int hn_fill_predict(struct sk_buff *msg, const struct hn_engine *e,
 
 int hn_nl_predict(struct sk_buff *skb, struct genl_info *info)
 {
-	struct hn_dev *hd = hn_nl_hd;
+	struct hn_dev *hd = hn_nl_dev(info);
 	struct hn_grant *g = NULL;
 	struct hn_pair *req;
 	struct hn_err err = { };
@@ -195,7 +196,7 @@ int hn_nl_predict(struct sk_buff *skb, struct genl_info *info)
 	}
 	genlmsg_end(msg, hdr);
 	hn_clock_kick(hd);
-	hn_grant_event(g, n);
+	hn_grant_event(hd, g, n);
 	rc = genlmsg_reply(msg, info);
 	msg = NULL;
 out:

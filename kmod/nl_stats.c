@@ -110,11 +110,11 @@ static int hn_put_node(struct sk_buff *skb, struct hn_dev *hd, u32 u)
 }
 
 /* One message per node; cb->args[0] is the next node. */
-int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int hn_nl_stats_dump(struct sk_buff *skb, struct netlink_callback *cb,
+		     struct hn_dev *hd)
 {
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
 	const struct nlattr *only = di->attrs[HYBRIDNET_ATTR_NODE];
-	struct hn_dev *hd = hn_nl_hd;
 	u32 u = cb->args[0], end;
 	void *hdr;
 
@@ -199,10 +199,10 @@ static int hn_pair_sel(struct netlink_callback *cb, const struct nlattr *a,
  * the last stopped; a reset or rebuild between parts flags the dump
  * NLM_F_DUMP_INTR.
  */
-int hn_nl_pair_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int hn_nl_pair_dump(struct sk_buff *skb, struct netlink_callback *cb,
+		    struct hn_dev *hd)
 {
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
-	struct hn_dev *hd = hn_nl_hd;
 	struct hn_pair_stats ps;
 	u32 i = cb->args[0], src, dst, nodes;
 	void *hdr;
@@ -240,14 +240,14 @@ int hn_nl_pair_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 int hn_nl_stats_reset(struct sk_buff *skb, struct genl_info *info)
 {
-	struct hn_dev *hd = hn_nl_hd;
+	struct hn_dev *hd = hn_nl_dev(info);
 	struct sk_buff *ev;
 	void *hdr;
 
 	mutex_lock(&hd->lock);
 	hn_dev_reset_stats(hd);
 	mutex_unlock(&hd->lock);
-	ev = hn_nl_event_new(HYBRIDNET_EVENT_STATS_RESET, 0, &hdr);
-	hn_nl_event_send(ev, hdr);
+	ev = hn_nl_event_new(hd, HYBRIDNET_EVENT_STATS_RESET, 0, &hdr);
+	hn_nl_event_send(hd, ev, hdr);
 	return 0;
 }

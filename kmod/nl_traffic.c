@@ -52,6 +52,7 @@ const struct nla_policy hn_traffic_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_MEASURE_NS] = { .type = NLA_U64 },
 	[HYBRIDNET_ATTR_DRAIN_NS] = { .type = NLA_U64 },
 	[HYBRIDNET_ATTR_LIMIT_NS] = { .type = NLA_U64 },
+	HN_NL_POLICY_FABRIC,
 };
 
 #define HN_BATCH_MAX	1000000000u
@@ -211,14 +212,14 @@ static void hn_nl_traffic_event(struct hn_dev *hd)
 	struct sk_buff *skb;
 	void *hdr;
 
-	skb = hn_nl_event_new(HYBRIDNET_EVENT_TRAFFIC, 0, &hdr);
+	skb = hn_nl_event_new(hd, HYBRIDNET_EVENT_TRAFFIC, 0, &hdr);
 	if (!skb)
 		return;
 	if (hn_nl_put_traffic(skb, hd)) {
 		nlmsg_free(skb);
 		return;
 	}
-	hn_nl_event_send(skb, hdr);
+	hn_nl_event_send(hd, skb, hdr);
 }
 
 static int hn_nl_pattern(struct genl_info *info, struct hn_tcfg *t)
@@ -255,7 +256,7 @@ static int hn_nl_sizes(struct genl_info *info, struct hn_tcfg *t,
 	const struct nlattr *sz = tb[HYBRIDNET_ATTR_SIZE];
 	const struct nlattr *mx = tb[HYBRIDNET_ATTR_SIZE_MAX];
 	const char *d = a ? nla_data(a) : "fixed";
-	u32 max_msg = hn_nl_hd->cfg.max_msg_bytes, ppm;
+	u32 max_msg = hn_nl_dev(info)->cfg.max_msg_bytes, ppm;
 
 	if (!strcmp(d, "8080")) {
 		if (sz || mx) {
@@ -368,7 +369,7 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 	const struct nlattr *a;
 	int err;
 
-	hn_tcfg_default(t, hn_nl_hd->cfg.nodes);
+	hn_tcfg_default(t, hn_nl_dev(info)->cfg.nodes);
 	hn_trun_cfg_default(rc);
 	err = hn_nl_pattern(info, t);
 	if (err)
@@ -443,7 +444,7 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 
 int hn_nl_traffic_start(struct sk_buff *skb, struct genl_info *info)
 {
-	struct hn_dev *hd = hn_nl_hd;
+	struct hn_dev *hd = hn_nl_dev(info);
 	struct hn_err err = { };
 	const char *busy = NULL;
 	struct hn_trun_cfg rc;
@@ -470,7 +471,7 @@ int hn_nl_traffic_start(struct sk_buff *skb, struct genl_info *info)
 
 int hn_nl_traffic_stop(struct sk_buff *skb, struct genl_info *info)
 {
-	struct hn_dev *hd = hn_nl_hd;
+	struct hn_dev *hd = hn_nl_dev(info);
 
 	if (hn_gen_stop(hd, "stopped: by TRAFFIC_STOP"))
 		hn_nl_traffic_event(hd);

@@ -126,6 +126,14 @@ void hn_msg_mem_release(struct hn_dev *hd, long size)
 		hn_msg_mem_uncharge(hd, size);
 }
 
+/* For a sleeper: charge @size, or find the fabric deleted. */
+static bool hn_msg_mem_charge_or_dead(struct hn_dev *hd, long size,
+				      bool *charged)
+{
+	*charged = hn_msg_mem_charge(hd, size);
+	return *charged || READ_ONCE(hd->dead);
+}
+
 /* Would a message of @len bytes fit in the device's message memory now? */
 bool hn_msg_mem_room(struct hn_dev *hd, u32 len)
 {
@@ -137,12 +145,14 @@ bool hn_msg_mem_room(struct hn_dev *hd, u32 len)
  * A message of @len bytes, once the device's messages hold less than
  * msg_mem_max_bytes with it: waits for others to be read or dropped unless
  * @nonblock.  @from (enum hybridnet_capture_from) says who sends it.
- * Returns it, or ERR_PTR(-EAGAIN, -ERESTARTSYS or -ENOMEM).
+ * Returns it, or ERR_PTR(-EAGAIN, -ERESTARTSYS, -ENOMEM, or -ENODEV when
+ * the fabric was deleted meanwhile).
  */
 struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
 			      u8 from)
 {
 	long size = hn_kmsg_size(len);
+	bool charged;
 	struct hn_kmsg *km;
 
 	if (!hn_msg_mem_charge(hd, size)) {
@@ -150,8 +160,11 @@ struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
 			return ERR_PTR(-EAGAIN);
 		atomic64_inc(&hd->mem_waits);
 		if (wait_event_interruptible(hd->mem_wq,
-					     hn_msg_mem_charge(hd, size)))
+					     hn_msg_mem_charge_or_dead(hd, size,
+								       &charged)))
 			return ERR_PTR(-ERESTARTSYS);
+		if (!charged)
+			return ERR_PTR(-ENODEV);
 	}
 	km = kvmalloc(struct_size(km, buf, len), GFP_KERNEL_ACCOUNT);
 	if (!km) {
@@ -292,7 +305,7 @@ const struct hn_ops hn_port_ops = {
 int hn_port_bind(struct hn_dev *hd, struct hn_port *p, struct hn_sink *s)
 {
 	lockdep_assert_held(&hd->lock);
-	if (p->owner || hd->frozen)
+	if (p->owner || hd->frozen || hd->dead)
 		return -EBUSY;
 	p->owner = s;
 	WRITE_ONCE(p->room, hn_nic_room(hd->e, p->id));
@@ -604,4 +617,24 @@ void hn_ports_reset_stats(struct hn_dev *hd)
 		atomic64_set(&hd->err[i], 0);
 	atomic64_set(&hd->tx_waits, 0);
 	atomic64_set(&hd->mem_waits, 0);
+}
+
+/*
+ * The fabric is deleted (hd->dead is set): wake every reader, writer and
+ * poller of its ports and every writer waiting for message memory, to
+ * find it so.
+ */
+void hn_ports_wake_all(struct hn_dev *hd)
+{
+	struct hn_sink *s;
+	u32 i;
+
+	mutex_lock(&hd->lock);
+	for (i = 0; hd->ports && i < hd->cfg.nodes; i++) {
+		s = hd->ports[i].owner;
+		if (s && s->ops->gone)
+			s->ops->gone(s);
+	}
+	mutex_unlock(&hd->lock);
+	wake_up_all(&hd->mem_wq);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sysfs.c - configuration and statistics, one value per file, on the
- * misc device (/sys/class/misc/hybridnet/):
+ * sysfs.c - configuration and statistics, one value per file, on each
+ * fabric's device (/sys/class/hybridnet/fabricN/, fabrics.c makes it):
  *
  *   config/   the configuration in force, read-only, each value as the
  *             module parameter takes it: a word, text or a number (and
@@ -47,9 +47,7 @@ struct hn_dattr {
 
 static struct hn_dev *hn_dev_of(struct device *dev)
 {
-	struct miscdevice *misc = dev_get_drvdata(dev);
-
-	return container_of(misc, struct hn_dev, misc);
+	return dev_get_drvdata(dev);
 }
 
 /* ---- config/ ---------------------------------------------------------- */
@@ -569,8 +567,7 @@ int hn_sysfs_nodes_add(struct hn_dev *hd)
 {
 	int rc;
 
-	hd->nodes_kobj = kobject_create_and_add("nodes",
-						&hd->misc.this_device->kobj);
+	hd->nodes_kobj = kobject_create_and_add("nodes", &hd->dev->kobj);
 	if (!hd->nodes_kobj)
 		return -ENOMEM;
 	rc = hn_sysfs_nodes_resize(hd, hd->cfg.nodes);

@@ -41,9 +41,7 @@ static u32 hn_fabric_levels(const struct hn_config *c)
 
 static struct hn_dev *hn_fabric_dev(struct kobject *kobj)
 {
-	struct miscdevice *misc = dev_get_drvdata(kobj_to_dev(kobj->parent));
-
-	return container_of(misc, struct hn_dev, misc);
+	return dev_get_drvdata(kobj_to_dev(kobj->parent));
 }
 
 static ssize_t hn_finfo_show(struct kobject *kobj, char *buf,
@@ -227,8 +225,7 @@ int hn_sysfs_fabric_add(struct hn_dev *hd)
 {
 	int rc;
 
-	hd->fabric_kobj = kobject_create_and_add("fabric",
-						 &hd->misc.this_device->kobj);
+	hd->fabric_kobj = kobject_create_and_add("fabric", &hd->dev->kobj);
 	if (!hd->fabric_kobj)
 		return -ENOMEM;
 	rc = sysfs_create_group(hd->fabric_kobj, &hn_fabric_group);

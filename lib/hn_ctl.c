@@ -175,6 +175,7 @@ int hn_ctl_open(struct hn_ctl **cp)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
+	c->fabric = HN_CTL_FIRST_FABRIC;
 	rc = hn_ctl_socket(&c->sk, NETLINK_GENERIC);
 	if (rc)
 		goto fail;
@@ -253,6 +254,15 @@ void *hn_ctl_dump_next(struct hn_ctl_dump *x)
 	return (char *)x->v + x->n * x->size;
 }
 
+int hn_ctl_set_fabric(struct hn_ctl *c, uint32_t id)
+{
+	if (!c || (id >= HYBRIDNET_MAX_FABRICS && id != HN_CTL_FIRST_FABRIC))
+		return -EINVAL;
+	c->fabric = id;
+	return 0;
+}
+
+/* Every request but FABRIC_NEW's names the handle's fabric, if set. */
 struct nl_msg *hn_ctl_msg(struct hn_ctl *c, uint8_t cmd, size_t size,
 			  int flags)
 {
@@ -262,7 +272,10 @@ struct nl_msg *hn_ctl_msg(struct hn_ctl *c, uint8_t cmd, size_t size,
 	if (!m)
 		return NULL;
 	if (!genlmsg_put(m, NL_AUTO_PORT, NL_AUTO_SEQ, c->family, 0, flags,
-			 cmd, HYBRIDNET_GENL_VERSION)) {
+			 cmd, HYBRIDNET_GENL_VERSION) ||
+	    (cmd != HYBRIDNET_CMD_FABRIC_NEW &&
+	     c->fabric != HN_CTL_FIRST_FABRIC &&
+	     nla_put_u32(m, HYBRIDNET_ATTR_FABRIC, c->fabric))) {
 		nlmsg_free(m);
 		return NULL;
 	}

@@ -91,6 +91,7 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_TRUNCATED] = U64,
 	[HYBRIDNET_ATTR_RX_DROP_NO_MEM] = U64,
 	[HYBRIDNET_ATTR_RX_DROP_RING_FULL] = U64,
+	[HYBRIDNET_ATTR_FABRIC] = U32,
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

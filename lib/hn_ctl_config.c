@@ -49,22 +49,14 @@ int hn_ctl_config_set(struct hn_ctl *c, const struct hn_ctl_config *cfg)
 	return hn_ctl_config_set_change(c, cfg, NULL);
 }
 
-int hn_ctl_config_set_change(struct hn_ctl *c, const struct hn_ctl_config *cfg,
-			     struct hn_ctl_change *chg)
+int hn_ctl_put_config(struct nl_msg *m, const struct hn_ctl_config *cfg)
 {
 	const struct hn_ctl_field *f;
-	struct nl_msg *m;
 	int rc = 0;
 
-	c->err[0] = '\0';
-	if (!hn_ctl_config_count(cfg))
-		return -EINVAL;
 	for (f = hn_ctl_config_fields; f->name; f++)
 		if (f->readonly && HN_CTL_HAS(cfg, f->attr))
 			return -EINVAL;
-	m = hn_ctl_msg(c, HYBRIDNET_CMD_CONFIG_SET, 512, 0);
-	if (!m)
-		return -ENOMEM;
 	for (f = hn_ctl_config_fields; f->name && !rc; f++) {
 		const char *p = (const char *)cfg + f->off;
 
@@ -82,9 +74,25 @@ int hn_ctl_config_set_change(struct hn_ctl *c, const struct hn_ctl_config *cfg,
 			break;
 		}
 	}
+	return rc ? -EMSGSIZE : 0;
+}
+
+int hn_ctl_config_set_change(struct hn_ctl *c, const struct hn_ctl_config *cfg,
+			     struct hn_ctl_change *chg)
+{
+	struct nl_msg *m;
+	int rc;
+
+	c->err[0] = '\0';
+	if (!hn_ctl_config_count(cfg))
+		return -EINVAL;
+	m = hn_ctl_msg(c, HYBRIDNET_CMD_CONFIG_SET, 512, 0);
+	if (!m)
+		return -ENOMEM;
+	rc = hn_ctl_put_config(m, cfg);
 	if (rc) {
 		nlmsg_free(m);
-		return -EMSGSIZE;
+		return rc;
 	}
 	if (chg)
 		memset(chg, 0, sizeof(*chg));

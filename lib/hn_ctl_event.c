@@ -113,6 +113,9 @@ int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 	    !tb[HYBRIDNET_ATTR_EVENT])
 		return -EPROTO;
 	ev->kind = nla_get_u32(tb[HYBRIDNET_ATTR_EVENT]);
+	ev->fabric = tb[HYBRIDNET_ATTR_FABRIC] ?
+		     nla_get_u32(tb[HYBRIDNET_ATTR_FABRIC]) :
+		     HN_CTL_FIRST_FABRIC;
 	hn_ctl_get_config(tb, &ev->config);
 	if (tb[HYBRIDNET_ATTR_PAIR]) {
 		if (hn_ctl_get_pair(tb[HYBRIDNET_ATTR_PAIR], &ev->pair))
@@ -173,6 +176,7 @@ static int ctrl_event(struct hn_ctl *c, struct nlmsghdr *nlh,
 		   HYBRIDNET_GENL_NAME))
 		return -ENOENT;
 	memset(ev, 0, sizeof(*ev));
+	ev->fabric = HN_CTL_FIRST_FABRIC;	/* of no fabric: the module's */
 	if (gh->cmd == CTRL_CMD_DELFAMILY) {
 		ev->kind = HN_CTL_EVENT_UNLOADED;
 		return 0;

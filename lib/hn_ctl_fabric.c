@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hn_ctl_fabric.c - libhybridnet's control plane: the fabric's shape
- * (HYBRIDNET_CMD_FABRIC_GET) and the dumps of its links and switches
+ * hn_ctl_fabric.c - libhybridnet's control plane: the fabrics (making,
+ * deleting and listing them: HYBRIDNET_CMD_FABRIC_NEW, _DEL, _GET), a
+ * fabric's shape (FABRIC_GET) and the dumps of its links and switches
  * (HYBRIDNET_CMD_LINK_GET, HYBRIDNET_CMD_SWITCH_GET).
  */
 #include <errno.h>
@@ -20,8 +21,11 @@ static int fabric_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	struct hn_ctl_fabric *f = arg;
 
 	(void)nlh;
-	if (!tb[HYBRIDNET_ATTR_LINKS] || !tb[HYBRIDNET_ATTR_SWITCHES])
+	if (!tb[HYBRIDNET_ATTR_LINKS] || !tb[HYBRIDNET_ATTR_SWITCHES] ||
+	    !tb[HYBRIDNET_ATTR_FABRIC])
 		return -EPROTO;
+	f->id = nla_get_u32(tb[HYBRIDNET_ATTR_FABRIC]);
+	f->slots = get_u32(tb, HYBRIDNET_ATTR_SLOTS);
 	if (tb[HYBRIDNET_ATTR_TOPOLOGY])
 		nla_strlcpy(f->topology, tb[HYBRIDNET_ATTR_TOPOLOGY],
 			    sizeof(f->topology));
@@ -42,6 +46,70 @@ int hn_ctl_fabric_get(struct hn_ctl *c, struct hn_ctl_fabric *f)
 	memset(f, 0, sizeof(*f));
 	return hn_ctl_run(c, hn_ctl_msg(c, HYBRIDNET_CMD_FABRIC_GET, 0, 0),
 			  fabric_reply, f);
+}
+
+static int fabric_list_reply(struct nlattr **tb, struct nlmsghdr *nlh,
+			     void *arg)
+{
+	struct hn_ctl_fabric *f = hn_ctl_dump_next(arg);
+	struct hn_ctl_dump *x = arg;
+	int rc;
+
+	if (!f)
+		return -ENOMEM;
+	memset(f, 0, sizeof(*f));
+	rc = fabric_reply(tb, nlh, f);
+	if (!rc)
+		x->n++;
+	return rc;
+}
+
+int hn_ctl_fabric_list(struct hn_ctl *c, struct hn_ctl_fabric **out,
+		       size_t *n)
+{
+	uint32_t keep = c->fabric;
+	int rc;
+
+	c->fabric = HN_CTL_FIRST_FABRIC;	/* every one, not the handle's */
+	rc = hn_ctl_dump(c, HYBRIDNET_CMD_FABRIC_GET, NULL, 0,
+			 fabric_list_reply, sizeof(**out), (void **)out, n);
+	c->fabric = keep;
+	return rc;
+}
+
+int hn_ctl_fabric_new(struct hn_ctl *c, const struct hn_ctl_config *cfg,
+		      struct hn_ctl_fabric *f)
+{
+	struct hn_ctl_fabric tmp;
+	struct nl_msg *m;
+	int rc;
+
+	c->err[0] = '\0';
+	m = hn_ctl_msg(c, HYBRIDNET_CMD_FABRIC_NEW, 512, 0);
+	if (!m)
+		return -ENOMEM;
+	rc = cfg ? hn_ctl_put_config(m, cfg) : 0;
+	if (rc) {
+		nlmsg_free(m);
+		return rc;
+	}
+	if (!f)
+		f = &tmp;
+	memset(f, 0, sizeof(*f));
+	return hn_ctl_run(c, m, fabric_reply, f);
+}
+
+int hn_ctl_fabric_del(struct hn_ctl *c, uint32_t id)
+{
+	uint32_t keep = c->fabric;
+	struct nl_msg *m;
+
+	if (id >= HYBRIDNET_MAX_FABRICS)
+		return -EINVAL;
+	c->fabric = id;		/* the one asked for, whatever the handle's */
+	m = hn_ctl_msg(c, HYBRIDNET_CMD_FABRIC_DEL, 0, 0);
+	c->fabric = keep;
+	return hn_ctl_run(c, m, NULL, NULL);
 }
 
 static int get_channel(struct nlattr *nest, struct hn_ctl_link *l)

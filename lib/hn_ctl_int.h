@@ -18,6 +18,7 @@ struct hn_ctl {
 	struct nl_sock *rt;		/* rtnetlink, once used */
 	int family;			/* generic netlink family id */
 	int grp;			/* the events group id */
+	uint32_t fabric;		/* every request's; HN_CTL_FIRST_FABRIC */
 	char err[320];			/* hn_ctl_errmsg() */
 	char why[400];			/* hn_ctl_strerror() */
 	unsigned char *evbuf;		/* a datagram of events being read */
@@ -77,6 +78,8 @@ int hn_ctl_get_grant(struct nlattr *nest, struct hn_ctl_grant *g);
 int hn_ctl_get_stats(struct nlattr *nest, struct hn_ctl_stats *st);
 /* Fill the configuration fields present in @tb; returns 0. */
 int hn_ctl_get_config(struct nlattr **tb, struct hn_ctl_config *cfg);
+/* Put the configuration fields marked in @cfg: 0, or -EINVAL, -EMSGSIZE. */
+int hn_ctl_put_config(struct nl_msg *m, const struct hn_ctl_config *cfg);
 /* Parse an event message into *ev (hn_ctl_event.c). */
 int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev);
 

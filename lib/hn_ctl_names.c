@@ -90,6 +90,7 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_TRUNCATED] = "truncated",
 	[HYBRIDNET_ATTR_RX_DROP_NO_MEM] = "rx-drop-no-mem",
 	[HYBRIDNET_ATTR_RX_DROP_RING_FULL] = "rx-drop-ring-full",
+	[HYBRIDNET_ATTR_FABRIC] = "fabric",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
@@ -184,6 +185,8 @@ static const char *const event_names[] = {
 	[HYBRIDNET_EVENT_PHASE] = "phase",
 	[HYBRIDNET_EVENT_STATS_RESET] = "stats-reset",
 	[HYBRIDNET_EVENT_TRAFFIC] = "traffic",
+	[HYBRIDNET_EVENT_FABRIC_NEW] = "fabric-new",
+	[HYBRIDNET_EVENT_FABRIC_DEL] = "fabric-del",
 };
 
 static const char *const grant_names[] = {

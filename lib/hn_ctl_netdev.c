@@ -29,6 +29,8 @@ int hn_ctl_netdev_add(struct hn_ctl *c, const char *name, uint32_t node)
 	    !(info = nla_nest_start(m, IFLA_LINKINFO)) ||
 	    nla_put_string(m, IFLA_INFO_KIND, "hybridnet") ||
 	    !(data = nla_nest_start(m, IFLA_INFO_DATA)) ||
+	    (c->fabric != HN_CTL_FIRST_FABRIC &&
+	     nla_put_u32(m, IFLA_HYBRIDNET_FABRIC, c->fabric)) ||
 	    nla_put_u32(m, IFLA_HYBRIDNET_NODE, node)) {
 		nlmsg_free(m);
 		return -EMSGSIZE;

@@ -30,6 +30,7 @@ int hn_open(struct hn_handle **hp, const char *path, int flags)
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
+	h->fabric = HYBRIDNET_FABRIC_FIRST;
 	h->fd = open(path ? path : HN_DEV_PATH, oflags);
 	if (h->fd < 0) {
 		int rc = -errno;
@@ -67,11 +68,29 @@ int hn_set_nonblock(struct hn_handle *h, int on)
 	return fcntl(h->fd, F_SETFL, fl) < 0 ? -errno : 0;
 }
 
+/* the old ioctl: a node of the first fabric */
 int hn_bind(struct hn_handle *h, uint32_t node)
 {
 	h->op = HN_OP_BIND;
 	h->arg = node;
-	return ioctl(h->fd, HYBRIDNET_IOC_BIND, &node) < 0 ? -errno : 0;
+	h->fabric = HYBRIDNET_FABRIC_FIRST;
+	if (ioctl(h->fd, HYBRIDNET_IOC_BIND, &node) < 0)
+		return -errno;
+	h->bound = 1;
+	return 0;
+}
+
+int hn_bind_fabric(struct hn_handle *h, uint32_t fabric, uint32_t node)
+{
+	struct hybridnet_bind b = { .fabric = fabric, .node = node };
+
+	h->op = HN_OP_BIND;
+	h->arg = node;
+	h->fabric = fabric;
+	if (ioctl(h->fd, HYBRIDNET_IOC_BIND2, &b) < 0)
+		return -errno;
+	h->bound = 1;
+	return 0;
 }
 
 int hn_info(struct hn_handle *h, struct hybridnet_info *info)

@@ -20,6 +20,12 @@
 #include "hn_dev_int.h"
 
 #define HN_SYSFS	"/sys/class/misc/" HYBRIDNET_DEV_NAME
+/* fabric N's directory: HN_SYSFS_FABRIC "N" */
+#define HN_SYSFS_FABRIC	"/sys/class/hybridnet/fabric"
+
+/* ENODEV of a bound handle */
+#define HN_ERR_DELETED	"the handle's fabric was deleted (its network "	\
+			"namespace ended): close the handle"
 
 /* hn_open()'s failures have no handle: this thread's last one's text */
 static __thread char open_err[sizeof(((struct hn_handle *)0)->err)];
@@ -145,21 +151,45 @@ static void open_text(char *buf, size_t len, const char *path, int err)
 		snprintf(buf, len, "cannot open %s: %s", path, strerror(err));
 }
 
-/* What holds @node, as sysfs nodes/N/holder says; "" when unknown. */
-static void holder(uint32_t node, char *who, size_t len)
+/*
+ * The fabric the handle's last bind was of: the one it named, or the
+ * first of the namespace (as the device tells an unbound file); ~0U when
+ * the device cannot say.
+ */
+static uint32_t bind_fabric(struct hn_handle *h)
 {
-	char path[96];
+	struct hybridnet_info info;
+
+	if (h->fabric != HYBRIDNET_FABRIC_FIRST)
+		return h->fabric;
+	return hn_info(h, &info) ? ~0U : info.fabric;
+}
+
+/* Line one of fabric @fabric's sysfs file @rel into @buf; "" if none. */
+static void fabric_file(uint32_t fabric, const char *rel, char *buf,
+			size_t len)
+{
+	char path[128];
 	FILE *fp;
 
-	who[0] = '\0';
-	snprintf(path, sizeof(path), HN_SYSFS "/nodes/%u/holder", node);
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), HN_SYSFS_FABRIC "%u/%s", fabric, rel);
 	fp = fopen(path, "r");
 	if (!fp)
 		return;
-	if (!fgets(who, (int)len, fp))
-		who[0] = '\0';
-	who[strcspn(who, "\n")] = '\0';
+	if (!fgets(buf, (int)len, fp))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
 	fclose(fp);
+}
+
+/* What holds @node, as sysfs nodes/N/holder says; "" when unknown. */
+static void holder(uint32_t fabric, uint32_t node, char *who, size_t len)
+{
+	char rel[48];
+
+	snprintf(rel, sizeof(rel), "nodes/%u/holder", node);
+	fabric_file(fabric, rel, who, len);
 }
 
 static void busy_text(struct hn_handle *h, char *buf, size_t len)
@@ -177,7 +207,7 @@ static void busy_text(struct hn_handle *h, char *buf, size_t len)
 			 node);
 		return;
 	}
-	holder(node, who, sizeof(who));
+	holder(bind_fabric(h), node, who, sizeof(who));
 	if (sscanf(who, "a file of pid %d", &pid) == 1 && pid == getpid())
 		snprintf(buf, len, "cannot bind node %u: it is bound to %s, "
 			 "another handle of this program: bind each node once",
@@ -198,16 +228,23 @@ static void busy_text(struct hn_handle *h, char *buf, size_t len)
 			 "show lists the nodes bound)", node);
 }
 
-/* "the fabric has N nodes (0..N-1)", or "" when the device cannot say */
-static const char *nodes_text(struct hn_handle *h, char *buf, size_t len)
+/* ": the fabric has N nodes (0..N-1)", or "" when it cannot be said */
+static const char *nodes_text(uint32_t nodes, char *buf, size_t len)
 {
-	struct hybridnet_info info;
-
-	if (hn_info(h, &info))
+	if (!nodes)
 		return "";
-	snprintf(buf, len, ": the fabric has %u nodes (0..%u)", info.nodes,
-		 info.nodes - 1);
+	snprintf(buf, len, ": the fabric has %u nodes (0..%u)", nodes,
+		 nodes - 1);
 	return buf;
+}
+
+/* The nodes of the fabric @h bound to, or would bind to; 0: unknown. */
+static uint32_t bind_nodes(struct hn_handle *h)
+{
+	char num[16];
+
+	fabric_file(bind_fabric(h), "config/nodes", num, sizeof(num));
+	return (uint32_t)strtoul(num, NULL, 10);
 }
 
 static void bind_text(struct hn_handle *h, char *buf, size_t len, int err)
@@ -216,9 +253,18 @@ static void bind_text(struct hn_handle *h, char *buf, size_t len, int err)
 
 	if (err == EBUSY)
 		busy_text(h, buf, len);
+	else if (err == ENODEV && h->fabric == HYBRIDNET_FABRIC_FIRST)
+		snprintf(buf, len, "cannot bind node %u: there is no fabric in "
+			 "this network namespace: make one (sudo hnctl fabric "
+			 "add), or load the module with its default fabric",
+			 h->arg);
+	else if (err == ENODEV)
+		snprintf(buf, len, "cannot bind node %u of fabric %u: there is "
+			 "no fabric %u in this network namespace (hnctl fabric "
+			 "lists them)", h->arg, h->fabric, h->fabric);
 	else if (err == EINVAL)
 		snprintf(buf, len, "cannot bind node %u: no such node%s", h->arg,
-			 nodes_text(h, nodes, sizeof(nodes)));
+			 nodes_text(bind_nodes(h), nodes, sizeof(nodes)));
 	else if (err == ENOTTY)
 		snprintf(buf, len, "cannot bind node %u: the file is not %s",
 			 h->arg, HN_DEV_PATH);
@@ -236,6 +282,8 @@ static void send_text(struct hn_handle *h, char *buf, size_t len, int err)
 	if (err == ENOTCONN)
 		snprintf(buf, len, "cannot send: the handle is bound to no "
 			 "node: hn_bind() it first");
+	else if (err == ENODEV)
+		snprintf(buf, len, "cannot send: %s", HN_ERR_DELETED);
 	else if (err == EMSGSIZE && known && h->len <= HYBRIDNET_MAX_MSG)
 		snprintf(buf, len, "cannot send %zu bytes to node %u: more than "
 			 "max-msg-bytes (%u): split the message, or raise the "
@@ -250,7 +298,7 @@ static void send_text(struct hn_handle *h, char *buf, size_t len, int err)
 			 "send at least one byte", h->arg);
 	else if (err == EINVAL && known && h->arg >= info.nodes)
 		snprintf(buf, len, "cannot send to node %u: no such node%s",
-			 h->arg, nodes_text(h, nodes, sizeof(nodes)));
+			 h->arg, nodes_text(info.nodes, nodes, sizeof(nodes)));
 	else if (err == EHOSTUNREACH)
 		snprintf(buf, len, "cannot send to node %u: no circuit from node "
 			 "%u to it, and the policy has no wormhole slot (no-w): "
@@ -275,6 +323,8 @@ static void recv_text(struct hn_handle *h, char *buf, size_t len, int err)
 	if (err == ENOTCONN)
 		snprintf(buf, len, "cannot receive: the handle is bound to no "
 			 "node: hn_bind() it first");
+	else if (err == ENODEV)
+		snprintf(buf, len, "cannot receive: %s", HN_ERR_DELETED);
 	else if (err == EMSGSIZE && !hn_info(h, &info))
 		snprintf(buf, len, "cannot receive: the next message has %u "
 			 "bytes, more than the buffer's %zu: give a buffer of "
@@ -309,8 +359,16 @@ const char *hn_strerror(struct hn_handle *h, int err)
 		recv_text(h, text, sizeof(text), err);
 		break;
 	default:
-		snprintf(text, sizeof(text), "cannot read the device's state: "
-			 "%s", strerror(err));
+		if (err == ENODEV && h && h->bound)
+			snprintf(text, sizeof(text), "cannot read the device's "
+				 "state: %s", HN_ERR_DELETED);
+		else if (err == ENODEV)
+			snprintf(text, sizeof(text), "cannot read the device's "
+				 "state: there is no fabric in this network "
+				 "namespace: make one (sudo hnctl fabric add)");
+		else
+			snprintf(text, sizeof(text), "cannot read the device's "
+				 "state: %s", strerror(err));
 		break;
 	}
 	if (!h)

@@ -17,6 +17,8 @@ struct hn_handle {
 	   and length (send) or buffer size (receive) */
 	enum hn_dev_op op;
 	uint32_t arg;
+	uint32_t fabric;		/* the last bind's (FIRST: the first) */
+	int bound;			/* a bind succeeded */
 	size_t len;
 	char err[1024];			/* hn_strerror() */
 };

@@ -44,8 +44,19 @@ void hn_close(struct hn_handle *h);
 int hn_fd(const struct hn_handle *h);
 int hn_set_nonblock(struct hn_handle *h, int on);
 
-/* Bind to @node: -EINVAL out of range, -EBUSY taken or bound elsewhere. */
+/*
+ * Bind to @node of the first fabric of the caller's network namespace:
+ * -EINVAL out of range, -EBUSY taken or bound elsewhere, -ENODEV no
+ * fabric there.
+ */
 int hn_bind(struct hn_handle *h, uint32_t node);
+/*
+ * Bind to @node of fabric @fabric (HYBRIDNET_FABRIC_FIRST: the first) of
+ * the caller's network namespace: -ENODEV when it has no such fabric,
+ * else as hn_bind().  Once the fabric is deleted (its namespace ended),
+ * every call on @h fails with -ENODEV.
+ */
+int hn_bind_fabric(struct hn_handle *h, uint32_t fabric, uint32_t node);
 int hn_info(struct hn_handle *h, struct hybridnet_info *info);
 
 /* Send @len bytes to @dst: 0, or -EAGAIN, -EMSGSIZE, -EINVAL, -ENOTCONN... */
@@ -96,12 +107,28 @@ const char *hn_strerror(struct hn_handle *h, int err);
  *	hn_ctl_close(c);
  *
  * A handle is not thread-safe; use one per thread.
+ *
+ * Fabrics: every call on a handle is on one fabric of the caller's
+ * network namespace, the first (the one of the lowest number) unless
+ * hn_ctl_set_fabric() chose another; hn_ctl_fabric_new(), _del() and
+ * _list() make, delete and list them.
  * ------------------------------------------------------------------------
  */
 struct hn_ctl;
 
 int hn_ctl_open(struct hn_ctl **cp);
 void hn_ctl_close(struct hn_ctl *c);
+
+#define HN_CTL_FIRST_FABRIC	HYBRIDNET_FABRIC_FIRST
+
+/*
+ * Every call on @c from now on is on fabric @id (HN_CTL_FIRST_FABRIC:
+ * the first of the namespace, the default).  -EINVAL when @id is past
+ * HYBRIDNET_MAX_FABRICS; the kernel says -ENODEV at the next call when
+ * the namespace has no such fabric ("no fabric 3 in this network
+ * namespace", hn_ctl_errmsg()).
+ */
+int hn_ctl_set_fabric(struct hn_ctl *c, uint32_t id);
 /*
  * Why the last call failed, as the kernel said it: its extack message,
  * followed by " (attribute NAME)" when the kernel pointed at an attribute
@@ -398,9 +425,11 @@ struct hn_ctl_netdev {
 };
 
 /*
- * An interface for @node in the caller's network namespace, named @name
- * (NULL: hnN, N the node), by rtnetlink, as "ip link add NAME type
- * hybridnet node N".  Needs CAP_NET_ADMIN in the initial user namespace.
+ * An interface for @node of the handle's fabric (hn_ctl_set_fabric();
+ * the namespace's first by default) in the caller's network namespace,
+ * named @name (NULL: hnN, N the node), by rtnetlink, as "ip link add NAME
+ * type hybridnet [fabric F] node N".  Needs CAP_NET_ADMIN over the user
+ * namespace that owns the fabric's network namespace.
  */
 int hn_ctl_netdev_add(struct hn_ctl *c, const char *name, uint32_t node);
 /* Remove the caller's namespace's interface @name, or @node's anywhere
@@ -443,23 +472,48 @@ int hn_ctl_capture_off(struct hn_ctl *c);
 int hn_ctl_capture_get(struct hn_ctl *c, struct hn_ctl_capture *cap);
 
 /*
- * The fabric (FABRIC_GET, LINK_GET, SWITCH_GET; docs/model.md
- * "Statistics"): its shape, and per link and per switch the counters of
- * its packet-switched path since the last reset or rebuild, each with
- * the virtual time it was read at (utilisation: busy_ns / now; mean
- * occupancy: buf_byte_ns / now).  The crossbar with wormhole switching
- * keeps none: hn_ctl_links() and hn_ctl_switches() fail with -EOPNOTSUPP
- * (hn_ctl_errmsg() says why).  A rebuild during a dump: -EAGAIN, call
- * again.
+ * A fabric (FABRIC_GET, LINK_GET, SWITCH_GET; docs/model.md
+ * "Statistics"): its number and shape, and per link and per switch the
+ * counters of its packet-switched path since the last reset or rebuild,
+ * each with the virtual time it was read at (utilisation: busy_ns / now;
+ * mean occupancy: buf_byte_ns / now).  The crossbar with wormhole
+ * switching keeps none: hn_ctl_links() and hn_ctl_switches() fail with
+ * -EOPNOTSUPP (hn_ctl_errmsg() says why).  A rebuild during a dump:
+ * -EAGAIN, call again.
  */
 struct hn_ctl_fabric {
+	uint32_t id;			/* its number: sysfs fabricN */
 	char topology[16];		/* "crossbar", "fattree:L,W" */
 	uint32_t levels, width;		/* FT(levels, width); crossbar 1, N */
 	uint32_t nodes, switches, radix, links, max_hops;
+	uint32_t slots;			/* K, the predictive slots */
 	uint64_t now;			/* virtual time, ns */
 };
 
+/* The handle's fabric (hn_ctl_set_fabric()). */
 int hn_ctl_fabric_get(struct hn_ctl *c, struct hn_ctl_fabric *f);
+/*
+ * Every fabric of the caller's network namespace, by number, whatever
+ * the handle's: *out, *n entries, to free().
+ */
+int hn_ctl_fabric_list(struct hn_ctl *c, struct hn_ctl_fabric **out,
+		       size_t *n);
+/*
+ * A new fabric in the caller's namespace, configured by the fields
+ * marked in @cfg (NULL, or none marked: the ding4 profile's; a profile
+ * given starts from that profile's values), as hn_ctl_config_set() would
+ * configure one; *@f (may be NULL) describes it, its number in f->id.
+ * Needs CAP_NET_ADMIN over the namespace.
+ */
+int hn_ctl_fabric_new(struct hn_ctl *c, const struct hn_ctl_config *cfg,
+		      struct hn_ctl_fabric *f);
+/*
+ * Delete fabric @id of the caller's namespace, with its capture
+ * interface and the generator's run: -EBUSY while a file or a network
+ * interface holds one of its nodes (hn_ctl_errmsg() names it), -ENODEV
+ * when there is no such fabric.  Needs CAP_NET_ADMIN.
+ */
+int hn_ctl_fabric_del(struct hn_ctl *c, uint32_t id);
 
 #define HN_CTL_NODE_END	UINT32_MAX	/* hn_ctl_channel.sw: a node sends */
 
@@ -608,10 +662,15 @@ int hn_ctl_traffic_get(struct hn_ctl *c, struct hn_ctl_traffic *t);
 #define HN_CTL_EVENT_UNLOADED	0x10000
 #define HN_CTL_EVENT_LOADED	0x10001
 
-/* An event of the "events" multicast group. */
+/*
+ * An event of the "events" multicast group: of a fabric of the
+ * subscriber's network namespace, whatever the handle's fabric.
+ */
 struct hn_ctl_event {
 	uint32_t kind;			/* enum hybridnet_event, or
 					   HN_CTL_EVENT_UNLOADED, _LOADED */
+	uint32_t fabric;		/* the fabric it is of; the library's
+					   own: HN_CTL_FIRST_FABRIC */
 	struct hn_ctl_config config;	/* CONFIG: config.mask says which */
 	size_t nslots;			/* PRELOAD: slot configurations */
 	struct hn_ctl_slot_cfg *slots;

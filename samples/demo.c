@@ -3,7 +3,8 @@
  * demo.c - a short traffic scenario through /dev/hybridnet, for "make
  * demo".  Expects the module loaded with nodes=8 preload=shift: with K
  * slots, node u has circuits to u+1 .. u+K, and reaches the others by
- * wormhole.
+ * wormhole.  "demo -f F" runs it on fabric F (as hnctl fabric lists
+ * them), not the network namespace's first.
  *
  *  1. every node sends one 128-byte message to every other node: node
  *     0's deliveries are printed with their mode, slot and virtual times,
@@ -57,14 +58,15 @@ static void agg_print(const char *what, const struct agg *a)
 	       (unsigned long long)a->max);
 }
 
-/* a configuration field of the module (sysfs config/), 0 if unreadable */
-static unsigned long cfg(const char *name)
+/* a configuration field of @fabric (sysfs config/), 0 if unreadable */
+static unsigned long cfg(uint32_t fabric, const char *name)
 {
 	char path[128];
 	unsigned long v = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/sys/class/misc/hybridnet/config/%s", name);
+	snprintf(path, sizeof(path), "/sys/class/hybridnet/fabric%u/config/%s",
+		 fabric, name);
 	f = fopen(path, "r");
 	if (f) {
 		if (fscanf(f, "%lu", &v) != 1)
@@ -93,8 +95,9 @@ static void stream_add(struct stream *s, struct agg *by_mode,
 	s->bytes += n;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	uint32_t fabric = HYBRIDNET_FABRIC_FIRST;
 	struct hn_handle *h[N];
 	struct hybridnet_msg_hdr hdr;
 	struct agg mode[2] = { 0 }, first[2] = { { 0 } };
@@ -105,13 +108,19 @@ int main(void)
 	int u, v, i, rc;
 	ssize_t n;
 
+	if (argc == 3 && !strcmp(argv[1], "-f")) {
+		fabric = (uint32_t)strtoul(argv[2], NULL, 0);
+	} else if (argc != 1) {
+		fprintf(stderr, "usage: demo [-f FABRIC]\n");
+		return 2;
+	}
 	for (u = 0; u < N; u++) {
 		rc = hn_open(&h[u], NULL, 0);
 		if (rc) {
 			fprintf(stderr, "demo: %s\n", hn_strerror(NULL, rc));
 			return 1;
 		}
-		rc = hn_bind(h[u], u);
+		rc = hn_bind_fabric(h[u], fabric, u);
 		if (rc) {
 			fprintf(stderr, "demo: %s\n", hn_strerror(h[u], rc));
 			return 1;
@@ -206,8 +215,8 @@ int main(void)
 		       bulk[v].bytes * 8.0 / (bulk[v].last - bulk[v].first));
 	}
 	/* every slot holds circuits (shift 1..K), so a cycle runs them all */
-	slot_ns = cfg("slot_p_ns");
-	mbps = cfg("link_mbps");
+	slot_ns = cfg(info.fabric, "slot_p_ns");
+	mbps = cfg(info.fabric, "link_mbps");
 	cycle_ns = slot_ns * (info.slots + 1);
 	if (cycle_ns)
 		printf("   Each stream has one slot of the %u in each TDM cycle of %lu ns: the\n"

@@ -83,10 +83,11 @@ static void hybridnet_explain(FILE *f)
 		"\n"
 		"A network interface for node N of hybridnet's fabric F: the\n"
 		"interface owns the node, and its MAC is 02:68:6e:00:HH:LL, N as\n"
-		"HHLL.  Without node, the lowest node that has neither an\n"
-		"interface nor a file of /dev/hybridnet; without NAME, hnN.\n"
+		"HHLL.  Without fabric, the network namespace's first fabric;\n"
+		"without node, the lowest node that has neither an interface nor\n"
+		"a file of /dev/hybridnet; without NAME, hnN.\n"
 		"\n"
-		"Where:	F := 0 (the module's fabric)\n"
+		"Where:	F := 0..255, a fabric of this network namespace (hnctl fabric)\n"
 		"	N := 0..nodes-1 (sysfs config/nodes, hnctl show nodes)\n");
 }
 
@@ -120,7 +121,7 @@ static int hybridnet_parse_opt(struct link_util *lu, int argc, char **argv,
 				incomplete_command();
 			if (get_u32(&v, argv[1], 0))
 				invarg(node ? "node must be a number, 0..nodes-1" :
-				       "fabric must be a number, 0", argv[1]);
+				       "fabric must be a number, 0..255", argv[1]);
 			addattr32(n, HN_REQ_MAX, node ? IFLA_HYBRIDNET_NODE :
 				  IFLA_HYBRIDNET_FABRIC, v);
 			if (node)

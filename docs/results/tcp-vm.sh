@@ -21,7 +21,7 @@
 # per-mode counts and TCP's retransmissions before and after.
 
 KO=${HN_KO:-/lib/hn/hybridnet.ko}
-NODES=/sys/class/misc/hybridnet/nodes
+NODES=/sys/class/hybridnet/fabric0/nodes
 SLOT=${HN_TCP_SLOT_NS:-100000}
 MBPS=${HN_TCP_MBPS:-100}
 SECS=${HN_TCP_SECONDS:-4}
@@ -90,9 +90,9 @@ for mode in circuit wormhole; do
 done
 eval "$OFF"
 echo "== clock"
-grep . /sys/class/misc/hybridnet/clock/overruns \
-	/sys/class/misc/hybridnet/clock/late_steps \
-	/sys/class/misc/hybridnet/clock/slip_ns \
-	/sys/class/misc/hybridnet/clock/steps
+grep . /sys/class/hybridnet/fabric0/clock/overruns \
+	/sys/class/hybridnet/fabric0/clock/late_steps \
+	/sys/class/hybridnet/fabric0/clock/slip_ns \
+	/sys/class/hybridnet/fabric0/clock/steps
 cleanup_ns
 rmmod hybridnet

@@ -24,7 +24,7 @@
  * end of the enum of uapi/linux/hybridnet.h, its attribute in
  * Documentation/netlink/specs/hybridnet.yaml (with its checks, and in
  * config-get, config-set and the event), and its paragraph in
- * Documentation/ABI/testing/sysfs-class-misc-hybridnet.  What the engine
+ * Documentation/ABI/testing/sysfs-class-hybridnet.  What the engine
  * does with it is the engine's: its member of struct hn_config
  * (hn_core.h), the code that uses it, and its value in the profiles
  * (config.c) unless that is 0.  make check-next-field adds one in a copy

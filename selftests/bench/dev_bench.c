@@ -162,7 +162,7 @@ static double delta(const char *name, uint64_t msgs)
 	FILE *f;
 	int i;
 
-	snprintf(path, sizeof(path), "/sys/class/misc/hybridnet/%s", name);
+	snprintf(path, sizeof(path), "/sys/class/hybridnet/fabric0/%s", name);
 	f = fopen(path, "r");
 	if (f) {
 		if (fgets(buf, sizeof(buf), f))

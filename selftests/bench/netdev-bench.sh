@@ -9,7 +9,7 @@
 
 KO=${HN_KO:-/lib/hn/hybridnet.ko}
 # shellcheck disable=SC2034 # netns-lib.sh uses it
-NODES=/sys/class/misc/hybridnet/nodes
+NODES=/sys/class/hybridnet/fabric0/nodes
 SECS=${HN_BENCH_SECONDS:-5}
 # shellcheck disable=SC2034 # netns-lib.sh uses them
 pids=
@@ -40,7 +40,7 @@ rate() {
 }
 
 load_links 2 nodes=2 || exit 1
-mtu=$(($(cat /sys/class/misc/hybridnet/config/max_msg_bytes) - 14))
+mtu=$(($(cat /sys/class/hybridnet/fabric0/config/max_msg_bytes) - 14))
 setup_pair >/dev/null || { echo "setup failed"; exit 1; }
 C=$(mkns)
 D=$(mkns)

@@ -23,7 +23,7 @@
 # slip both under 1 %, per tick.  Loads and unloads the module (HN_KO).
 
 KO=${HN_KO:-/lib/hn/hybridnet.ko}
-SYS=/sys/class/misc/hybridnet
+SYS=/sys/class/hybridnet/fabric0
 SLOTS=${HN_PACED_SLOTS:-1000000 500000 200000 100000 50000 20000 10000 5000 2000 1000}
 TICKS=${HN_PACED_TICKS:-1000 100}
 now() { cut -d' ' -f1 /proc/uptime; }

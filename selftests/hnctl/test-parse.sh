@@ -45,7 +45,7 @@ file() {	# file NAME: stdin into $T/NAME
 
 # ---- help ---------------------------------------------------------------
 for c in show set preload predict release circuits stats top links switches \
-	monitor sched traffic netdev capture; do
+	monitor sched traffic netdev capture fabric; do
 	"$HNCTL" "$c" --help > "$T/h1" 2> "$T/err"; r1=$?
 	"$HNCTL" help "$c" > "$T/h2"; r2=$?
 	"$HNCTL" "$c" help > "$T/h3"; r3=$?
@@ -69,7 +69,7 @@ for a in --help -h help; do
 	report $ok "help $a: the main help, as --help" "$T/h2"
 done
 
-err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, top, links, switches, monitor, traffic, sched, netdev, capture)
+err "no command" 1 "hnctl: no command (show, set, preload, predict, release, circuits, stats, top, links, switches, monitor, traffic, sched, netdev, capture, fabric)
 Try 'hnctl --help'."
 err "unknown command" 1 "hnctl: unknown command 'frobnicate'
 Try 'hnctl --help'." frobnicate
@@ -949,6 +949,35 @@ err "capture: snaplen twice" 1 "hnctl capture: snaplen given twice
 Try 'hnctl capture --help'." capture on snaplen 1 snaplen 2
 err "capture: an unknown word" 1 "hnctl capture: 'start': expected on [NAME] [snaplen N] [ring N], off or show
 Try 'hnctl capture --help'." capture start
+
+# ---- fabric ----------------------------------------------------------------
+out "fabric -n: the list is the default" 0 "fabric" -n fabric
+out "fabric show -n" 0 "fabric" -n fabric show
+out "fabric add -n: the keys of set" 0 "fabric-new topology fattree:2,4 slots 2" \
+	-n fabric add topology fattree:2,4 slots 2
+out "fabric add -j -n" 0 '{"request":"fabric-new","topology":"fattree:2,4","slots":2}' \
+	-j -n fabric add topology fattree:2,4 slots 2
+out "fabric del -n" 0 "fabric-del fabric 3" -n fabric del 3
+out "fabric del -j -n" 0 '{"request":"fabric-del","fabric":3}' -j -n fabric del 3
+err "fabric del: which" 1 "hnctl fabric: del: which fabric? (hnctl fabric lists them)
+Try 'hnctl fabric --help'." fabric del
+err "fabric del: out of range" 1 "hnctl fabric: del takes one fabric number, 0..255, not '256'
+Try 'hnctl fabric --help'." fabric del 256
+err "fabric del: two" 1 "hnctl fabric: del takes one fabric number, 0..255, not '2'
+Try 'hnctl fabric --help'." fabric del 1 2
+err "fabric add: a key without its value" 1 "hnctl fabric: add: slots needs a value (a number)
+Try 'hnctl fabric --help'." fabric add slots
+err "fabric add: an unknown key" 1 "hnctl fabric: add: unknown key 'frob'
+Try 'hnctl fabric --help'." fabric add frob 2
+err "fabric: an unknown word" 1 "hnctl fabric: unknown argument 'frob' (show, add, del)
+Try 'hnctl fabric --help'." fabric frob
+err "fabric show: no argument" 1 "hnctl fabric: show takes no argument: 'x'
+Try 'hnctl fabric --help'." fabric show x
+err "-f: out of range" 1 "hnctl: -f takes a fabric's number, 0..255
+Try 'hnctl --help'." -f 256 show
+err "--fabric: no number" 1 "hnctl: --fabric takes a fabric's number, 0..255
+Try 'hnctl --help'." --fabric
+out "-f N: any command takes it" 0 "config-get" -f 2 -n show
 
 # ---- the kernel side, when it is not there -------------------------------
 if [ -e /sys/module/hybridnet ]; then

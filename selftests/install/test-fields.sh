@@ -48,7 +48,7 @@ same() {
 
 # ---- the module ---------------------------------------------------------
 # the device's own parameters, which are no fields of the engine
-own='profile clock pace_ppm tick_us preload msg_mem_max_bytes netdevs'
+own='profile clock pace_ppm tick_us preload msg_mem_max_bytes fabrics'
 modinfo -F parm kmod/hybridnet.ko > "$T/parm"
 cut -d: -f1 "$T/parm" | grep -vxF -f <(tr ' ' '\n' <<< "$own") > "$T/got"
 same "modinfo: a parameter per field, no other" params

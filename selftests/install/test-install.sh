@@ -158,6 +158,11 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 	check "completion: hnctl set ft-sched l<TAB> offers the schedulers in l" \
 		test "$(complete_words hnctl set ft-sched l)" = \
 		"levelwise local-greedy local-random"
+	check "completion: hnctl fabric <TAB> offers show, add and del" test \
+		"$(complete_words hnctl fabric '')" = "add del show"
+	check "completion: hnctl fabric add s<TAB> offers set's keys in s" test \
+		"$(complete_words hnctl fabric add s)" = \
+		"$(complete_words hnctl set s)"
 	check "completion: hnctl set nodes <TAB> offers nothing (a number)" \
 		test -z "$(complete_words hnctl set nodes '')"
 	check "completion: hnsim run --pattern <TAB> offers the 17 patterns" test \
@@ -172,8 +177,8 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 	check "completion: hnsim -s pre<TAB> offers the module's preload too" \
 		test "$(complete_words hnsim -s pre)" = \
 		"predict_algo= predict_kstep= preload="
-	check "completion: hntraffic --fa<TAB> gives --fault, then its kinds" test \
-		"$(complete_words hntraffic --fa) / $(complete_words hntraffic --fault '')" = \
+	check "completion: hntraffic --fau<TAB> gives --fault, then its kinds" test \
+		"$(complete_words hntraffic --fau) / $(complete_words hntraffic --fault '')" = \
 		"--fault / corrupt dup lose swap"
 else
 	skip "bash completion" "no /usr/share/bash-completion (make deps)"

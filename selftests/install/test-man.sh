@@ -19,7 +19,7 @@ O=${1:-build}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . selftests/tap.sh
-ABI=Documentation/ABI/testing/sysfs-class-misc-hybridnet
+ABI=Documentation/ABI/testing/sysfs-class-hybridnet
 VER=$(sed -n 's/^HN_VERSION := //p' Makefile)
 # the pages as built (make puts each list of the configuration fields in)
 PAGES="$O/man/hnctl.8 $O/man/hnsim.1 $O/man/hntraffic.1 $O/man/hybridnet.4"
@@ -182,7 +182,7 @@ check "with that MANPATH, man still finds the system's pages (man 1 ls)" \
 
 # the ABI file: every entry is What: lines (of the device's directory),
 # then Date, KernelVersion, Contact and Description, in that order
-awk -v dir=/sys/class/misc/hybridnet/ '
+awk -v dir='/sys/class/hybridnet/fabric<F>/' '
 	function end() { if (e && f != "DKCD") { print "entry " e ": " f; bad++ } }
 	/^What:/ { if (!w) { end(); e++; f = "" } w = 1
 		   if (index($2, dir) != 1) { print; bad++ } next }
@@ -193,7 +193,7 @@ awk -v dir=/sys/class/misc/hybridnet/ '
 report "$( [ $? -eq 0 ] && echo 1 || echo 0)" \
 	"$ABI: every entry has What, Date, KernelVersion, Contact, Description" \
 	"$T/abi"
-sed -n 's|^What:\t*/sys/class/misc/hybridnet/||p' "$ABI" > "$T/what"
+sed -n 's|^What:\t*/sys/class/hybridnet/fabric<F>/||p' "$ABI" > "$T/what"
 {
 	sed -n 's/^HN_FIELD([a-z_0-9]*, *[A-Z_0-9]*, *\([a-z_0-9]*\),.*/config\/\1/p' kmod/core/hn_fields.h
 	sed 's/^/errors\//' "$T/errors"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_config.c - "hnctl show" and "hnctl set": the configuration
- * attributes, by their spec names, as text, JSON and command-line values.
+ * attributes, by their spec names, as text, JSON and command-line values
+ * (the KEY VALUE... that fabric add takes too).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +24,6 @@ static long long sysfs_num(const char *path)
 	}
 	return v;
 }
-
-#define HN_SYSFS	"/sys/class/misc/" HYBRIDNET_DEV_NAME
 
 /*
  * The module's parameters that netlink does not carry, read from sysfs
@@ -54,8 +53,8 @@ static int sysfs_key(const char *key)
 	return -1;
 }
 
-/* The sysfs-only keys of @mask, where the files can be read. */
-static void show_sysfs(unsigned int mask, int json)
+/* The sysfs-only keys of @mask, where the files of @dir can be read. */
+static void show_sysfs(const char *dir, unsigned int mask, int json)
 {
 	char path[96], val[32];
 	size_t i;
@@ -64,7 +63,7 @@ static void show_sysfs(unsigned int mask, int json)
 	for (i = 0; i < sizeof(sysfs_keys) / sizeof(sysfs_keys[0]); i++) {
 		if (!(mask & 1u << i))
 			continue;
-		snprintf(path, sizeof(path), HN_SYSFS "/config/%s",
+		snprintf(path, sizeof(path), "%s/config/%s", dir,
 			 sysfs_keys[i].file);
 		f = fopen(path, "r");
 		if (!f)
@@ -87,16 +86,17 @@ static void show_sysfs(unsigned int mask, int json)
  * keep the fabric from being rebuilt, and the files open (the module's
  * reference count), which keep the module from being unloaded.
  */
-static void show_holders(const struct hn_ctl_config *cfg, int json)
+static void show_holders(const char *dir, const struct hn_ctl_config *cfg,
+			 int json)
 {
 	long long open = sysfs_num("/sys/module/hybridnet/refcnt");
-	char path[96];
+	char path[128];
 	uint32_t u, nb = 0;
 
 	if (json)
 		j_arr("bound-nodes");
 	for (u = 0; u < cfg->nodes; u++) {
-		snprintf(path, sizeof(path), HN_SYSFS "/nodes/%u/bound", u);
+		snprintf(path, sizeof(path), "%s/nodes/%u/bound", dir, u);
 		if (sysfs_num(path) != 1)
 			continue;
 		if (json)
@@ -123,6 +123,7 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 {
 	struct hn_ctl_config cfg, want = { 0 };
 	unsigned int sys = 0, w;
+	char dir[64];
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
@@ -157,6 +158,8 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 	if (rc)
 		return rc;
 	rc = hn_ctl_config_get(o->ctl, &cfg);
+	if (!rc)
+		rc = hnctl_sysfs_dir(o, dir, sizeof(dir));
 	if (rc)
 		return hnctl_refused(o, "show", rc);
 	if (hn_ctl_config_count(&want) || sys)
@@ -167,53 +170,70 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 	if (o->json) {
 		j_obj(NULL);
 		config_json(&cfg);
-		show_sysfs(sys, 1);
+		show_sysfs(dir, sys, 1);
 		if (!hn_ctl_config_count(&want) && sys == ~0u)
-			show_holders(&cfg, 1);
+			show_holders(dir, &cfg, 1);
 		j_obj_end();
 		j_end();
 	} else {
 		config_print(&cfg, 0);
-		show_sysfs(sys, 0);
+		show_sysfs(dir, sys, 0);
 		if (!hn_ctl_config_count(&want) && sys == ~0u)
-			show_holders(&cfg, 0);
+			show_holders(dir, &cfg, 0);
 	}
 	return 0;
 }
 
 
-int cmd_set(struct hnctl *o, int argc, char **argv)
+int config_args(struct hnctl *o, const char *cmd, const char *sub, int argc,
+		char **argv, struct hn_ctl_config *cfg)
 {
-	struct hn_ctl_change chg;
-	struct hn_ctl_config cfg = { 0 };
 	char why[256];
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
 		rc = hnctl_common_opt(o, argv[i]);
 		if (rc < 0)
-			return 0;
+			return -1;
 		if (rc)
 			continue;
-		if (config_value(&cfg, argv[i], i + 1 < argc ? argv[i + 1] :
+		if (config_value(cfg, argv[i], i + 1 < argc ? argv[i + 1] :
 				 NULL, why, sizeof(why)))
-			return hnctl_usage("set", "%s", why);
+			return hnctl_usage(cmd, "%s%s", sub, why);
 		i++;
 	}
+	return 0;
+}
+
+void config_dry(struct hnctl *o, const char *req,
+		const struct hn_ctl_config *cfg)
+{
+	if (o->json) {
+		j_obj(NULL);
+		j_str("request", req);
+		config_json(cfg);
+		j_obj_end();
+		j_end();
+	} else {
+		printf("%s ", req);
+		config_print(cfg, 1);
+		putchar('\n');
+	}
+}
+
+int cmd_set(struct hnctl *o, int argc, char **argv)
+{
+	struct hn_ctl_change chg;
+	struct hn_ctl_config cfg = { 0 };
+	int rc;
+
+	rc = config_args(o, "set", "", argc, argv, &cfg);
+	if (rc)
+		return rc < 0 ? 0 : rc;
 	if (!hn_ctl_config_count(&cfg))
 		return hnctl_usage("set", "nothing to set: give KEY VALUE...");
 	if (o->dry_run) {
-		if (o->json) {
-			j_obj(NULL);
-			j_str("request", "config-set");
-			config_json(&cfg);
-			j_obj_end();
-			j_end();
-		} else {
-			printf("config-set ");
-			config_print(&cfg, 1);
-			putchar('\n');
-		}
+		config_dry(o, "config-set", &cfg);
 		return 0;
 	}
 	rc = hnctl_connect(o);

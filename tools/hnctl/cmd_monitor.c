@@ -3,7 +3,10 @@
  * cmd_monitor.c - "hnctl monitor": the events multicast group, one line
  * (or one JSON object) per event, until SIGINT/SIGTERM, --count events or
  * --timeout seconds.  A text line reads like the hnctl command that has
- * the same effect ("preload slot 0 0:1 1:0", "release slot 2").
+ * the same effect ("preload slot 0 0:1 1:0", "release slot 2").  The
+ * events of the monitor's fabric (-f, or the namespace's first) come as
+ * they are, those of the namespace's other fabrics after their number
+ * ("fabric 1: release all"), a fabric made or deleted always so.
  */
 #include <errno.h>
 #include <signal.h>
@@ -32,12 +35,22 @@ static void print_state(uint32_t state)
 		printf(" state %u", state);
 }
 
-static void event_text(const struct hn_ctl_event *ev)
+/* Is @ev another fabric's than @mine, or one made or deleted? */
+static int other_fabric(const struct hn_ctl_event *ev, uint32_t mine)
+{
+	return ev->fabric != HN_CTL_FIRST_FABRIC &&
+	       (ev->fabric != mine || ev->kind == HYBRIDNET_EVENT_FABRIC_NEW ||
+		ev->kind == HYBRIDNET_EVENT_FABRIC_DEL);
+}
+
+static void event_text(const struct hn_ctl_event *ev, uint32_t mine)
 {
 	const char *kind = hn_ctl_event_name(ev->kind);
 	size_t i;
 	uint32_t p;
 
+	if (other_fabric(ev, mine))
+		printf("fabric %u: ", ev->fabric);
 	if (kind)
 		fputs(kind, stdout);
 	else
@@ -85,6 +98,8 @@ static void event_json(const struct hn_ctl_event *ev)
 		j_str("event", kind);
 	else
 		j_u64("event", ev->kind);
+	if (ev->fabric != HN_CTL_FIRST_FABRIC)
+		j_u64("fabric", ev->fabric);
 	config_json(&ev->config);
 	if (ev->nslots) {
 		j_arr("slots");
@@ -141,6 +156,16 @@ static long long ms_now(void)
 	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
+/* The monitor's fabric: -f's, or the namespace's first now; FIRST: none */
+static uint32_t my_fabric(struct hnctl *o)
+{
+	struct hn_ctl_fabric f;
+
+	if (o->fabric != HN_CTL_FIRST_FABRIC)
+		return o->fabric;
+	return hn_ctl_fabric_get(o->ctl, &f) ? HN_CTL_FIRST_FABRIC : f.id;
+}
+
 int cmd_monitor(struct hnctl *o, int argc, char **argv)
 {
 	uint64_t count = 0, seen = 0, timeout = 0;
@@ -148,6 +173,7 @@ int cmd_monitor(struct hnctl *o, int argc, char **argv)
 	struct sigaction sa;
 	struct hn_ctl_event ev;
 	long long end = 0;
+	uint32_t mine;
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
@@ -197,6 +223,7 @@ int cmd_monitor(struct hnctl *o, int argc, char **argv)
 			HYBRIDNET_MCGRP_EVENTS, hn_ctl_strerror(o->ctl, rc));
 		return EXIT_KERNEL;
 	}
+	mine = my_fabric(o);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;	/* no SA_RESTART: poll() returns */
 	sigaction(SIGINT, &sa, NULL);
@@ -236,10 +263,18 @@ int cmd_monitor(struct hnctl *o, int argc, char **argv)
 				hn_ctl_strerror(o->ctl, rc));
 			return EXIT_KERNEL;
 		}
+		/* -f: that fabric's, and the module's own */
+		if (o->fabric != HN_CTL_FIRST_FABRIC &&
+		    ev.fabric != HN_CTL_FIRST_FABRIC && ev.fabric != o->fabric) {
+			hn_ctl_event_free(&ev);
+			continue;
+		}
+		if (ev.kind == HN_CTL_EVENT_LOADED)	/* its first, anew */
+			mine = my_fabric(o);
 		if (o->json)
 			event_json(&ev);
 		else
-			event_text(&ev);
+			event_text(&ev, mine);
 		hn_ctl_event_free(&ev);
 		seen++;
 	}

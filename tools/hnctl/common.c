@@ -34,9 +34,21 @@ int hnctl_connect(struct hnctl *o)
 		return 0;
 	rc = hn_ctl_open(&o->ctl);
 	if (!rc)
+		rc = hn_ctl_set_fabric(o->ctl, o->fabric);
+	if (!rc)
 		return 0;
 	fprintf(stderr, "hnctl: %s\n", hn_ctl_strerror(NULL, rc));
 	return EXIT_KERNEL;
+}
+
+int hnctl_sysfs_dir(struct hnctl *o, char *buf, size_t len)
+{
+	struct hn_ctl_fabric f;
+	int rc = hn_ctl_fabric_get(o->ctl, &f);
+
+	if (!rc)
+		snprintf(buf, len, "/sys/class/hybridnet/fabric%u", f.id);
+	return rc;
 }
 
 #define CIRCUIT_TRIES	5	/* dumps interrupted by a change, retried */

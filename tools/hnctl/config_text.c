@@ -353,3 +353,4 @@ int config_value(struct hn_ctl_config *cfg, const char *key, const char *val,
 	}
 	return -1;
 }
+

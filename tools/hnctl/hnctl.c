@@ -43,6 +43,8 @@ const struct hnctl_cmd hnctl_cmds[] = {
 	  hnctl_help_netdev },
 	{ "capture", cmd_capture, "show the fabric's messages on an interface for tcpdump",
 	  hnctl_help_capture },
+	{ "fabric", cmd_fabric, "list, add or delete fabrics",
+	  hnctl_help_fabric },
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -91,8 +93,9 @@ static void main_help(void)
 
 int main(int argc, char **argv)
 {
-	struct hnctl o = { 0 };
+	struct hnctl o = { .fabric = HN_CTL_FIRST_FABRIC };
 	const struct hnctl_cmd *c;
+	uint64_t v;
 	int i, rc;
 
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
@@ -115,6 +118,15 @@ int main(int argc, char **argv)
 		else if ((!strcmp(argv[i], "-c") ||
 			  !strcmp(argv[i], "--config")) && i + 1 < argc)
 			o.config_file = argv[++i];
+		else if (!strcmp(argv[i], "-f") || !strcmp(argv[i], "--fabric")) {
+			if (i + 1 == argc ||
+			    hnctl_num(argv[i + 1], HYBRIDNET_MAX_FABRICS - 1, &v))
+				return hnctl_usage(NULL, "%s takes a fabric's "
+						   "number, 0..%u", argv[i],
+						   HYBRIDNET_MAX_FABRICS - 1);
+			o.fabric = (uint32_t)v;
+			i++;
+		}
 		else
 			return hnctl_usage(NULL, "unknown option '%s'",
 					   argv[i]);

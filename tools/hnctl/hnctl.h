@@ -21,6 +21,7 @@
 #define EXIT_REFUSED	4
 
 struct hnctl {
+	uint32_t fabric;		/* -f; HN_CTL_FIRST_FABRIC */
 	int json;			/* -j */
 	int pretty;			/* -p: JSON indented */
 	int dry_run;			/* -n: print the request, send nothing */
@@ -38,8 +39,16 @@ struct hnctl_cmd {
 
 extern const struct hnctl_cmd hnctl_cmds[];
 
-/* Open the control handle (or say why not): 0 or EXIT_KERNEL. */
+/*
+ * Open the control handle (or say why not), on the fabric of -f: 0 or
+ * EXIT_KERNEL.
+ */
 int hnctl_connect(struct hnctl *o);
+/*
+ * The sysfs directory of the fabric the handle is on,
+ * /sys/class/hybridnet/fabricN, into @buf: 0 or the call's errno.
+ */
+int hnctl_sysfs_dir(struct hnctl *o, char *buf, size_t len);
 /* "hnctl: WHAT refused: REASON" (or strerror); returns EXIT_KERNEL. */
 int hnctl_refused(struct hnctl *o, const char *what, int rc);
 /* Every circuit (a dump a change interrupted is tried again): 0, or
@@ -109,6 +118,17 @@ int cmd_links(struct hnctl *o, int argc, char **argv);
 int cmd_switches(struct hnctl *o, int argc, char **argv);
 int cmd_netdev(struct hnctl *o, int argc, char **argv);
 int cmd_capture(struct hnctl *o, int argc, char **argv);
+int cmd_fabric(struct hnctl *o, int argc, char **argv);
+/*
+ * cmd_config.c: the KEY VALUE... of @argv (and the common options among
+ * them) into @cfg, as set and fabric add take them: 0; -1 when help was
+ * printed; or hnctl_usage()'s status, its message "hnctl CMD: SUBWHY".
+ */
+int config_args(struct hnctl *o, const char *cmd, const char *sub, int argc,
+		char **argv, struct hn_ctl_config *cfg);
+/* -n: the request @req with @cfg's fields, as text or JSON. */
+void config_dry(struct hnctl *o, const char *req,
+		const struct hn_ctl_config *cfg);
 
 /* The help texts (help.c) */
 extern const char hnctl_help_main[];
@@ -119,6 +139,7 @@ extern const char hnctl_help_top[];
 extern const char hnctl_help_monitor[], hnctl_help_sched[];
 extern const char hnctl_help_links[], hnctl_help_switches[];
 extern const char hnctl_help_netdev[], hnctl_help_capture[];
+extern const char hnctl_help_fabric[];
 
 /* cmd_traffic.c */
 extern const char hnctl_help_traffic[];

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 #include "hntraffic.h"
@@ -22,7 +23,7 @@
 #define ACQUIRE(p)	__atomic_load_n(p, __ATOMIC_ACQUIRE)
 #define U(x)		((unsigned long long)(x))
 
-#define SYSFS_CONFIG	"/sys/class/misc/" HYBRIDNET_DEV_NAME "/config/"
+#define SYSFS_FABRIC	"/sys/class/hybridnet/fabric"
 #define TICK_NS		20000000ULL	/* the main loop's period */
 
 static volatile sig_atomic_t interrupted;
@@ -107,8 +108,10 @@ static void usage(FILE *f)
 "OPTIONS\n"
 "  --nodes LIST      device nodes of the run, e.g. 0-15,32 (all N); each is\n"
 "                    bound, so none may be in use by another program\n"
-"  --device PATH     the device (/dev/hybridnet); its configuration is read\n"
-"                    from " SYSFS_CONFIG "\n"
+"  --fabric F        the nodes of fabric F of the network namespace\n"
+"                    (hnctl fabric lists them; default: its first)\n"
+"  --device PATH     the device (/dev/hybridnet); the fabric's configuration\n"
+"                    is read from " SYSFS_FABRIC "F/config/\n"
 "  --timeout S       wall seconds without a message sent or received after\n"
 "                    which the run stops as stalled, and the longest the\n"
 "                    final collection waits for a message (10)\n"
@@ -185,13 +188,16 @@ static void usage(FILE *f)
 "    docs/hnsim.md (\"Traffic and experiments\"), docs/model.md (\"Traffic\").\n");
 }
 
+/* the fabric's sysfs directory, once it is known */
+static char hnt_sysdir[64];
+
 static int sys_str(const char *name, char *buf, size_t n)
 {
 	char path[128];
 	FILE *f;
 	int ok;
 
-	snprintf(path, sizeof(path), SYSFS_CONFIG "%s", name);
+	snprintf(path, sizeof(path), "%s/config/%s", hnt_sysdir, name);
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
@@ -263,11 +269,17 @@ static int fail(const char *fmt, ...)
 	return 1;
 }
 
-static u64 dev_now(struct hn_handle *h)
+/*
+ * The virtual time of the run's fabric, as a node's file sees it (an
+ * unbound file would see the namespace's first fabric's).  The ioctl
+ * alone: the node's thread owns its handle.
+ */
+static u64 dev_now(const struct hnt_run *r)
 {
 	struct hybridnet_info info;
 
-	return hn_info(h, &info) ? 0 : info.now;
+	return ioctl(hn_fd(r->node[0].h), HYBRIDNET_IOC_INFO, &info) ? 0 :
+	       info.now;
 }
 
 /* Open and bind the run's nodes; buffers and streams. */
@@ -303,7 +315,7 @@ static int setup_nodes(struct hnt_run *r)
 		rc = hn_open(&n->h, r->devpath, HN_NONBLOCK);
 		if (rc)
 			return fail("%s", hn_strerror(NULL, rc));
-		rc = hn_bind(n->h, n->dev);
+		rc = hn_bind_fabric(n->h, r->fabric, n->dev);
 		if (rc)
 			return fail("%s%s", hn_strerror(n->h, rc),
 				    rc == -EBUSY ? "; hntraffic takes the nodes --nodes names" : "");
@@ -359,7 +371,7 @@ static const char *phase_of(const struct hnt_run *r, u64 now)
 }
 
 /* Decide when the run ends; then collect what is in flight. */
-static void main_loop(struct hnt_run *r, struct hn_handle *ctl, int progress)
+static void main_loop(struct hnt_run *r, int progress)
 {
 	int tty = progress == 2, batch = r->t.inject == HN_INJ_BATCH;
 	u64 now, moved = 0, last_move = r->t0, last_p = r->t0, prev_recv = 0;
@@ -384,7 +396,7 @@ static void main_loop(struct hnt_run *r, struct hn_handle *ctl, int progress)
 			if (batch && s.all_done && s.recv == s.sent)
 				hnt_set_end(r, HNT_DONE,
 					    "completed: every message delivered");
-			else if (batch && dev_now(ctl) - r->v0 > r->rc.limit_ns)
+			else if (batch && dev_now(r) - r->v0 > r->rc.limit_ns)
 				hnt_set_end(r, HNT_LIMIT,
 					    "stopped: the batch was not delivered within --limit %llu ns of the device's virtual time",
 					    U(r->rc.limit_ns));
@@ -428,7 +440,7 @@ static void main_loop(struct hnt_run *r, struct hn_handle *ctl, int progress)
 
 enum {
 	O_NODES = HN_TOPT_END, O_DEVICE, O_SCALE, O_TIMEOUT, O_PROGRESS,
-	O_NOPROGRESS, O_FAULT, O_SIMONLY, O_PRETTY,
+	O_NOPROGRESS, O_FAULT, O_SIMONLY, O_PRETTY, O_FABRIC,
 };
 
 int main(int argc, char **argv)
@@ -437,6 +449,7 @@ int main(int argc, char **argv)
 		HN_TOPT_LONGOPTS,
 		{ "nodes", required_argument, NULL, O_NODES },
 		{ "device", required_argument, NULL, O_DEVICE },
+		{ "fabric", required_argument, NULL, O_FABRIC },
 		{ "time-scale", required_argument, NULL, O_SCALE },
 		{ "timeout", required_argument, NULL, O_TIMEOUT },
 		{ "progress", no_argument, NULL, O_PROGRESS },
@@ -475,6 +488,7 @@ int main(int argc, char **argv)
 
 	memset(r, 0, sizeof(*r));
 	r->devpath = HN_DEV_PATH;
+	r->fabric = HYBRIDNET_FABRIC_FIRST;
 	hn_topts_init(&o, "hntraffic");
 	while ((c = getopt_long(argc, argv, "jhp:n:k:P:s:c:", lo, &li)) != -1) {
 		rv = hn_topts_opt(&o, c, optarg);
@@ -488,6 +502,12 @@ int main(int argc, char **argv)
 			break;
 		case O_DEVICE:
 			r->devpath = optarg;
+			break;
+		case O_FABRIC:
+			if (hn_topt_u32(optarg, &r->fabric) ||
+			    r->fabric >= HYBRIDNET_MAX_FABRICS)
+				return hn_topt_err("hntraffic", "--fabric",
+						   optarg, "want a fabric's number (hnctl fabric lists them)");
 			break;
 		case O_SCALE:
 			scale = strtod(optarg, &end);
@@ -553,15 +573,22 @@ int main(int argc, char **argv)
 	rv = hn_open(&ctl, r->devpath, 0);
 	if (rv)
 		return fail("%s", hn_strerror(NULL, rv));
-	rv = hn_info(ctl, &info);
-	if (rv)
-		return fail("%s: HYBRIDNET_IOC_INFO: %s", r->devpath,
-			    hn_strerror(ctl, rv));
-	r->ndev = info.nodes;
-	r->k = info.slots;
-	r->max_msg = info.max_msg;
+	/* the first fabric's, as the device tells an unbound file */
+	if (r->fabric == HYBRIDNET_FABRIC_FIRST) {
+		rv = hn_info(ctl, &info);
+		if (rv)
+			return fail("%s: HYBRIDNET_IOC_INFO: %s", r->devpath,
+				    hn_strerror(ctl, rv));
+		r->fabric = info.fabric;
+	}
+	snprintf(hnt_sysdir, sizeof(hnt_sysdir), SYSFS_FABRIC "%u", r->fabric);
+	if (sys_u32("nodes", &r->ndev) || sys_u32("slots", &r->k) ||
+	    sys_u32("max_msg_bytes", &r->max_msg))
+		return fail("no fabric %u: cannot read %s/config/ (hnctl fabric lists the fabrics)",
+			    r->fabric, hnt_sysdir);
 	if (sys_u32("link_mbps", &link) || !link) {
-		fprintf(stderr, "hntraffic: cannot read " SYSFS_CONFIG "link_mbps; assuming the profile's\n");
+		fprintf(stderr, "hntraffic: cannot read %s/config/link_mbps; assuming the profile's\n",
+			hnt_sysdir);
 		link = 0;
 	}
 	if (sys_str("clock", r->clock, sizeof(r->clock)))
@@ -661,7 +688,7 @@ int main(int argc, char **argv)
 			return fail("starting thread %u of %u: %s", i, r->m,
 				    strerror(rv));
 	}
-	r->v0 = dev_now(ctl);
+	r->v0 = dev_now(r);
 	r->t0 = hnt_now();
 	if (r->t.inject == HN_INJ_BATCH) {
 		r->w_win1 = HN_U64_MAX;
@@ -671,11 +698,11 @@ int main(int argc, char **argv)
 						   r->rc.measure_ns) * scale);
 	}
 	pthread_barrier_wait(&r->start);
-	main_loop(r, ctl, progress);
+	main_loop(r, progress);
 	for (i = 0; i < r->m; i++)
 		pthread_join(r->node[i].thread, NULL);
 	r->w_end = hnt_now();
-	r->v1 = dev_now(ctl);
+	r->v1 = dev_now(r);
 
 	hnt_count_lost(r);
 	hnt_total(r, &tot);

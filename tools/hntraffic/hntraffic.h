@@ -144,6 +144,7 @@ struct hnt_node {
 struct hnt_run {
 	/* configuration */
 	const char *devpath;
+	u32 fabric;		/* --fabric, or the first's number */
 	struct hn_tcfg t;
 	struct hn_trun_cfg rc;
 	struct hn_config c;	/* for the generator: nodes = M */

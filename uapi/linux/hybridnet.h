@@ -6,11 +6,36 @@
  *   - the character device /dev/hybridnet (message header, ioctls);
  *   - the generic netlink family "hybridnet" (reserved section below).
  *
- * Device model: an open file is bound to one virtual node with
- * HYBRIDNET_IOC_BIND.  write() sends exactly one message: a struct
+ * Fabrics: the module runs any number of fabrics, each an instance of
+ * the emulated interconnect with its own configuration, nodes, clock and
+ * statistics, numbered 0..HYBRIDNET_MAX_FABRICS-1 (fabric N's sysfs
+ * directory is /sys/class/hybridnet/fabricN).  A fabric belongs to the
+ * network namespace it was made in: only there can it be named, bound or
+ * commanded, and it goes when that namespace ends.  The module's
+ * parameters make fabric 0 at load, in the initial namespace.  "The first
+ * fabric" of a namespace is its fabric of the lowest number.
+ *
+ * Device model: an open file of /dev/hybridnet (one device for every
+ * fabric) is bound to one virtual node of one fabric with
+ * HYBRIDNET_IOC_BIND2 (or HYBRIDNET_IOC_BIND: a node of the first
+ * fabric).  write() sends exactly one message: a struct
  * hybridnet_msg_hdr followed by hdr.len payload bytes.  read() returns
  * exactly one delivered message in the same layout, with every header
  * field filled in.  Times are virtual nanoseconds of the emulated fabric.
+ * A file bound to a fabric that has been deleted (its namespace ended)
+ * gets ENODEV from every call but close().
+ *
+ * Versions of the device's ABI (HYBRIDNET_DEV_VERSION):
+ *   1  one fabric: HYBRIDNET_IOC_BIND, HYBRIDNET_IOC_INFO, sysfs
+ *      /sys/class/misc/hybridnet/;
+ *   2  fabrics: HYBRIDNET_IOC_BIND2; hybridnet_info.fabric, which was
+ *      __reserved (0, and fabric 0 is what version 1 had); each fabric's
+ *      sysfs directory /sys/class/hybridnet/fabricN/ (the misc device's
+ *      keeps only what every misc device has).  A program of version 1
+ *      runs unchanged, on the first fabric of its network namespace.
+ * The netlink family keeps its version 1: FABRIC_NEW, FABRIC_DEL, the
+ * FABRIC_GET dump and HYBRIDNET_ATTR_FABRIC were added to it, nothing
+ * changed.
  */
 #ifndef _UAPI_LINUX_HYBRIDNET_H
 #define _UAPI_LINUX_HYBRIDNET_H
@@ -19,6 +44,7 @@
 #include <linux/types.h>
 
 #define HYBRIDNET_DEV_NAME	"hybridnet"	/* /dev/hybridnet */
+#define HYBRIDNET_DEV_VERSION	2		/* the device's ABI, above */
 
 /* Limits.  The configured values are in sysfs and in hybridnet_info. */
 #define HYBRIDNET_MIN_NODES	2
@@ -27,6 +53,8 @@
 #define HYBRIDNET_MAX_MSG	1048576U	/* ceiling of max_msg_bytes */
 #define HYBRIDNET_MAX_PATH	11		/* fat tree: levels - 1, w^l <= 4096 */
 #define HYBRIDNET_PORT_NONE	0xff		/* in a PATH: no port given */
+#define HYBRIDNET_MAX_FABRICS	256		/* fabrics 0..255 at once */
+#define HYBRIDNET_FABRIC_FIRST	(~0U)		/* bind2: the namespace's first */
 
 /* The tag bit: which switching mode carries a message. */
 enum hybridnet_mode {
@@ -54,7 +82,11 @@ struct hybridnet_msg_hdr {
 	__u64 t_deliver;	/* virtual ns: last byte at the receiver */
 };
 
-/* HYBRIDNET_IOC_INFO: what this file and the fabric look like now. */
+/*
+ * HYBRIDNET_IOC_INFO: what this file and its fabric look like now; an
+ * unbound file is told of the first fabric of the caller's network
+ * namespace (ENODEV when it has none).
+ */
 struct hybridnet_info {
 	__u32 nodes;		/* N */
 	__u32 slots;		/* K predictive slots (wormhole slot is K) */
@@ -63,22 +95,42 @@ struct hybridnet_info {
 	__u32 nic_room;		/* bound node: free bytes in its NIC buffer */
 	__u32 rx_queued;	/* bound node: messages waiting for read() */
 	__u32 rx_next_len;	/* bound node: payload bytes of the next one */
-	__u32 __reserved;	/* 0 */
+	__u32 fabric;		/* the fabric described: its number */
 	__u64 now;		/* virtual time, ns */
 };
 
 #define HYBRIDNET_UNBOUND	(~0U)
 
 /*
+ * HYBRIDNET_IOC_BIND2: bind this file to @node of @fabric (a fabric of the
+ * caller's network namespace, or HYBRIDNET_FABRIC_FIRST: its first).
+ * @flags and __reserved must be 0 (EINVAL otherwise): later versions give
+ * them a meaning without a new ioctl.  ENODEV: no such fabric there.
+ */
+struct hybridnet_bind {
+	__u32 fabric;
+	__u32 node;
+	__u32 flags;		/* none defined yet: 0 */
+	__u32 __reserved[5];	/* 0 */
+};
+
+/*
  * ioctl magic 0xBE, numbers 0x00-0x0F (free in
  * Documentation/userspace-api/ioctl/ioctl-number.rst).
  */
 #define HYBRIDNET_IOC_MAGIC	0xBE
-/* Bind this file to a node (__u32 node, passed by pointer). */
+/*
+ * Bind this file to a node (__u32 node, passed by pointer) of the first
+ * fabric of the caller's network namespace: HYBRIDNET_IOC_BIND2 with
+ * HYBRIDNET_FABRIC_FIRST.
+ */
 #define HYBRIDNET_IOC_BIND	_IOW(HYBRIDNET_IOC_MAGIC, 0x00, __u32)
 /* Fill a struct hybridnet_info. */
 #define HYBRIDNET_IOC_INFO	_IOR(HYBRIDNET_IOC_MAGIC, 0x01, \
 				     struct hybridnet_info)
+/* Bind this file to a node of a fabric (struct hybridnet_bind). */
+#define HYBRIDNET_IOC_BIND2	_IOW(HYBRIDNET_IOC_MAGIC, 0x02, \
+				     struct hybridnet_bind)
 
 /* The names of version 1, kept for programs written against them. */
 #define HN_IOC_MAGIC	HYBRIDNET_IOC_MAGIC
@@ -128,7 +180,7 @@ struct hybridnet_capture_hdr {
 	__u8 tag;		/* enum hybridnet_mode chosen at injection */
 	__u8 flags;		/* none defined yet: 0 */
 	__be16 slot;		/* TDM slot that carried the last byte */
-	__be16 fabric;		/* the fabric: 0 */
+	__be16 fabric;		/* the fabric's number */
 	__be32 seq;		/* messages offered to the interface, mod 2^32 */
 	__be32 src;		/* sending node */
 	__be32 dst;		/* receiving node */
@@ -144,13 +196,14 @@ struct hybridnet_capture_hdr {
  * (RTM_NEWLINK with IFLA_INFO_KIND "hybridnet"; "ip link add NAME type
  * hybridnet [fabric F] [node N]" with iproute2's plugin link_hybridnet.so).
  * Its attributes, in IFLA_INFO_DATA, are these; RTM_GETLINK gives them
- * back.  Without NODE the interface takes the lowest node that has no
- * owner.  Creating one needs CAP_NET_ADMIN in the user namespace that
- * owns the fabric's network namespace.
+ * back.  Without FABRIC the interface is of the first fabric of the
+ * caller's network namespace; without NODE it takes the lowest node that
+ * has no owner.  Creating one needs CAP_NET_ADMIN in the user namespace
+ * that owns the fabric's network namespace.
  */
 enum {
 	IFLA_HYBRIDNET_UNSPEC,
-	IFLA_HYBRIDNET_FABRIC,		/* u32: the fabric; 0, the only one */
+	IFLA_HYBRIDNET_FABRIC,		/* u32: a fabric of the caller's netns */
 	IFLA_HYBRIDNET_NODE,		/* u32: the node, below the fabric's nodes */
 	__IFLA_HYBRIDNET_MAX
 };
@@ -164,7 +217,29 @@ enum {
  * Documentation/netlink/specs/hybridnet.yaml describes the same family;
  * a test checks that its numbers agree with this header.
  *
- * Every command that changes state needs CAP_NET_ADMIN.  Attributes are
+ * The family works in every network namespace, on that namespace's
+ * fabrics.  Every command on a fabric takes HYBRIDNET_ATTR_FABRIC, its
+ * number; without it, the command acts on the first fabric of the
+ * caller's namespace.  A fabric that is not in the caller's namespace
+ * is refused with ENODEV ("no fabric N in this network namespace").
+ * FABRIC_NEW makes a fabric in the caller's namespace, configured as
+ * CONFIG_SET would configure it (the attributes not given: the profile's
+ * values; PROFILE, CLOCK and PACE_PPM too), and replies with its FABRIC.
+ * FABRIC_DEL deletes the fabric FABRIC (required), with its capture
+ * interface and the generator's run, and is refused with EBUSY while a
+ * node is held, by a file or a network interface (the extack names it,
+ * as a CONFIG_SET that needs a rebuild does); the end of the namespace
+ * deletes its fabrics whatever holds them, their interfaces too.
+ * FABRIC_GET gives a fabric (do) or every fabric of the namespace, by
+ * number (dump): FABRIC, NODES, SLOTS, its shape and NOW (below).  Every event carries the
+ * FABRIC it is about and goes to that fabric's namespace only.
+ *
+ * Every command that changes state needs CAP_NET_ADMIN over the user
+ * namespace that owns the network namespace (so over the fabric's),
+ * FABRIC_DEL too; FABRIC_NEW needs CAP_NET_ADMIN in the initial user
+ * namespace (a fabric holds the host's memory and a kthread, and the
+ * numbers are shared: the root of a user namespace of its own commands
+ * the fabrics of its network namespace, but makes none).  Attributes are
  * validated strictly; a refusal carries an extack message naming the
  * attribute, node or slot at fault.  Pairs (source, destination) travel
  * as nested HYBRIDNET_ATTR_PAIR attributes holding HYBRIDNET_ATTR_SRC
@@ -235,7 +310,7 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_TRAFFIC_START,	/* admin: start the in-kernel generator */
 	HYBRIDNET_CMD_TRAFFIC_STOP,	/* admin: stop it */
 	HYBRIDNET_CMD_TRAFFIC_GET,	/* the generator's state and results */
-	HYBRIDNET_CMD_FABRIC_GET,	/* the fabric's shape and virtual time */
+	HYBRIDNET_CMD_FABRIC_GET,	/* do: a fabric; dump: the namespace's */
 	HYBRIDNET_CMD_LINK_GET,		/* dump: one message per link */
 	HYBRIDNET_CMD_SWITCH_GET,	/* dump: one message per switch */
 	HYBRIDNET_CMD_NETDEV_DEL,	/* admin: remove an interface */
@@ -244,6 +319,8 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_CAPTURE_OFF,	/* admin: remove it */
 	HYBRIDNET_CMD_CAPTURE_GET,	/* it and its counters, if any */
 	HYBRIDNET_CMD_PAIR_GET,		/* dump: one message per pair */
+	HYBRIDNET_CMD_FABRIC_NEW,	/* admin: make a fabric; reply: FABRIC */
+	HYBRIDNET_CMD_FABRIC_DEL,	/* admin: delete the fabric FABRIC */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -376,6 +453,8 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_TRUNCATED,	/* u64: of them, cut at snaplen */
 	HYBRIDNET_ATTR_RX_DROP_NO_MEM,	/* u64: not kept: no memory */
 	HYBRIDNET_ATTR_RX_DROP_RING_FULL,	/* u64: not kept: the ring full */
+	/* fabrics: every command's, every event's */
+	HYBRIDNET_ATTR_FABRIC,		/* u32: a fabric's number */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
@@ -472,6 +551,8 @@ enum hybridnet_event {
 	HYBRIDNET_EVENT_PHASE,		/* a named phase installed: PHASE */
 	HYBRIDNET_EVENT_STATS_RESET,	/* statistics cleared */
 	HYBRIDNET_EVENT_TRAFFIC,	/* generator started or ended: STATE */
+	HYBRIDNET_EVENT_FABRIC_NEW,	/* a fabric was made: as FABRIC_GET */
+	HYBRIDNET_EVENT_FABRIC_DEL,	/* a fabric was deleted: FABRIC */
 };
 
 /*

@@ -9,7 +9,7 @@
 
 n=0
 fails=0
-SYS=/sys/class/misc/hybridnet
+SYS=/sys/class/hybridnet/fabric0
 NOT_LOADED="the hybridnet module is not loaded: load it (sudo modprobe hybridnet), or run the program in the VM of the source tree (make vm-run CMD='...')"
 
 . "$(dirname "$0")/netns-lib.sh"	# check NAME CMD...

@@ -23,7 +23,7 @@
 
 #include "libhybridnet.h"
 
-#define HN_SYSFS	"/sys/class/misc/hybridnet"
+#define HN_SYSFS	"/sys/class/hybridnet/fabric0"
 #define HN_HDR		((uint32_t)sizeof(struct hybridnet_msg_hdr))
 
 /* an address no process has mapped, out of the compiler's sight */
@@ -106,7 +106,7 @@ static inline int hn_read_file(const char *path, char *buf, size_t cap)
 	return 0;
 }
 
-/* A sysfs value below /sys/class/misc/hybridnet; ~0 if unreadable. */
+/* A sysfs value below /sys/class/hybridnet/fabric0; ~0 if unreadable. */
 static inline uint64_t hn_sys(const char *fmt, ...)
 {
 	char path[256], rel[200], buf[64];

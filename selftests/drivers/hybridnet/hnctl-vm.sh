@@ -57,7 +57,7 @@ status 1" sh -c 'hnctl show k; echo "status $?"'
 check "set policy sla,preempt: sysfs and hnctl show the same words" \
 	same "policy sla,preempt
 sla,preempt" sh -c 'hnctl set policy ses+sla+preempt >/dev/null &&
-		hnctl show policy && cat /sys/class/misc/hybridnet/config/policy &&
+		hnctl show policy && cat /sys/class/hybridnet/fabric0/config/policy &&
 		hnctl set policy ses >/dev/null'
 # one vocabulary: hnsim takes the module's configuration as hnctl gives it
 check "hnsim config -c reads hnctl -j show back, field for field" sh -c \
@@ -126,7 +126,7 @@ saf
 switching wormhole
 wormhole" sh -c 'for s in vct saf wormhole; do
 		hnctl set switching $s >/dev/null && hnctl show switching &&
-		cat /sys/class/misc/hybridnet/config/switching; done'
+		cat /sys/class/hybridnet/fabric0/config/switching; done'
 check "preload four shifts" hnctl preload shift 1..4
 check "circuits as preloaded" same "slot 0 0:1 1:2 2:3 3:4 4:5 5:6 6:7 7:0
 slot 1 0:2 1:3 2:4 3:5 4:6 5:7 6:0 7:1
@@ -147,7 +147,7 @@ check "demo runs" sh -c 'demo > /tmp/demo.out'
 check "circuit/wormhole split in hnctl stats" same "432 424" sh -c \
 	'hnctl -j stats | sed "s/.*\"rx-msgs-circuit\":\([0-9]*\).*\"rx-msgs-wormhole\":\([0-9]*\).*/\1 \2/"'
 check "the same split in sysfs" sh -c \
-	'[ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_circuit)" = 432 ] && [ "$(cat /sys/class/misc/hybridnet/stats/rx_msgs_wormhole)" = 424 ]'
+	'[ "$(cat /sys/class/hybridnet/fabric0/stats/rx_msgs_circuit)" = 432 ] && [ "$(cat /sys/class/hybridnet/fabric0/stats/rx_msgs_wormhole)" = 424 ]'
 # hnctl top: the same split, pair by pair; the demo's 8 nodes have 56
 # pairs, which the table holds all of, so nothing overflows.  top_sums:
 # hnctl top -j's pairs' circuit and wormhole messages summed, then the
@@ -244,7 +244,7 @@ check "traffic: a batch of mixed sizes after a statistics reset" sh -c \
 check "latency min, p50, p99, max: hnctl traffic = hnctl stats = sysfs, p99 <= max" sh -c '
 	a=$(hnctl -j traffic status | /tmp/lat4)
 	b=$(hnctl -j stats | /tmp/lat4)
-	d=/sys/class/misc/hybridnet/stats
+	d=/sys/class/hybridnet/fabric0/stats
 	c="$(cat $d/lat_min_ns) $(cat $d/lat_p50_ns) $(cat $d/lat_p99_ns) $(cat $d/lat_max_ns)"
 	echo "traffic: $a"; echo "stats:   $b"; echo "sysfs:   $c"
 	[ -n "$a" ] && [ "$a" = "$b" ] && [ "$b" = "$c" ] &&
@@ -269,7 +269,7 @@ check "traffic: a bad pattern is refused by the kernel, status 2" sh -c \
 # what a command changed, said by the kernel and printed by hnctl; the
 # traffic above drains first, and leaves no circuit
 i=0
-while [ "$(cat /sys/class/misc/hybridnet/stats/in_flight_msgs)" != 0 ] &&
+while [ "$(cat /sys/class/hybridnet/fabric0/stats/in_flight_msgs)" != 0 ] &&
 	[ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
@@ -318,7 +318,7 @@ status 1" sh -c 'hnctl switches switch sw2.0; echo "status $?"'
 check "links after traffic: the nodes' up channels carried what was injected" \
 	sh -c 'hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
 		a=$(hnctl links | awk "NR > 2 && \$1 ~ /^node/ && \$2 == \"up\" { s += \$5 } END { print s }") &&
-		b=$(cat /sys/class/misc/hybridnet/stats/tx_bytes_wormhole) &&
+		b=$(cat /sys/class/hybridnet/fabric0/stats/tx_bytes_wormhole) &&
 		echo "links $a, tx_bytes_wormhole $b" && [ "$a" = "$b" ] && [ "$a" -gt 0 ]'
 check "links after traffic: a busy channel's util% is above 0 and at most 100" \
 	sh -c 'hnctl links | awk "NR > 2 && \$5 > 0 { n++; if (\$7 <= 0 || \$7 > 100) bad++ }
@@ -326,7 +326,7 @@ check "links after traffic: a busy channel's util% is above 0 and at most 100" \
 check "switches after traffic: bytes by level as sysfs fabric/levelN/bytes" \
 	sh -c 'for l in 0 1; do
 		a=$(hnctl switches | awk "NR > 2 && \$2 == $l { s += \$3 } END { print s }")
-		b=$(cat /sys/class/misc/hybridnet/fabric/level$l/bytes)
+		b=$(cat /sys/class/hybridnet/fabric0/fabric/level$l/bytes)
 		echo "level $l: $a $b"; [ "$a" = "$b" ] || exit 1; done'
 check "links: back to the crossbar" hnctl set topology crossbar nodes 8
 
@@ -340,7 +340,7 @@ slot 0: 8 circuits replaced by 1
 slot 0: 1 circuit released, now empty" sh -c \
 	'hnctl preload shift 1 && hnctl preload slot 0 0:5 && hnctl preload slot 0'
 check "sysfs: stats/circuits counts them, config/preload_at_load stays none" \
-	same "8 none 0 none" sh -c 'd=/sys/class/misc/hybridnet
+	same "8 none 0 none" sh -c 'd=/sys/class/hybridnet/fabric0
 	hnctl preload shift 1 >/dev/null && a="$(cat $d/stats/circuits) $(cat $d/config/preload_at_load)" &&
 	hnctl release all && echo "$a $(cat $d/stats/circuits) $(cat $d/config/preload_at_load)"'
 check "preload -j: the same" same '{"slots":[{"slot":0,"before":0,"after":2}]}' \

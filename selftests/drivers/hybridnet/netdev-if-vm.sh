@@ -17,7 +17,7 @@
 # the module (HN_KO).
 
 KO=${HN_KO:-/lib/hn/hybridnet.ko}
-NODES=/sys/class/misc/hybridnet/nodes
+NODES=/sys/class/hybridnet/fabric0/nodes
 n=0
 fails=0
 
@@ -107,7 +107,7 @@ if [ -n "$tracing" ]; then
 	echo >$TR/trace
 	echo 1 >$TR/events/skb/kfree_skb/enable
 fi
-mtu=$(($(cat /sys/class/misc/hybridnet/config/max_msg_bytes) - 14))
+mtu=$(($(cat /sys/class/hybridnet/fabric0/config/max_msg_bytes) - 14))
 check "a MAC that names no node (node 9 of 4): tx_dropped, tx_drop_no_node" \
 	grew "$A" 0 tx_dropped tx_drop_no_node 3 ping_nowhere
 check "a frame over max_msg_bytes (a VLAN tag on a full MTU): tx_dropped, tx_drop_too_big" \

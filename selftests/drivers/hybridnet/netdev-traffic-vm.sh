@@ -31,7 +31,7 @@ KO=${HN_KO:-/lib/hn/hybridnet.ko}
 # to iterate on the free-clock flood (vm-run.sh's hn.run=netdev-traffic):
 # HN_FREE_ONLY=1 runs it alone, HN_FLOODS=N runs it N times in one load
 free_only=${HN_FREE_ONLY:-}
-NODES=/sys/class/misc/hybridnet/nodes
+NODES=/sys/class/hybridnet/fabric0/nodes
 n=0
 fails=0
 # shellcheck disable=SC2034 # netns-lib.sh uses them
@@ -112,7 +112,7 @@ fi
 #    arbitration and a flit time per flit, at least 2 (nic + wire) +
 #    fabric + (wh_first - wh_flit) + ceil(L / flit) wh_flit.
 # For ding4 and 98-byte frames: at most 165 ns against at least 191 ns.
-cfgv() { cat "/sys/class/misc/hybridnet/config/$1"; }
+cfgv() { cat "/sys/class/hybridnet/fabric0/config/$1"; }
 # a member of the JSON object on the line: jnum LINE KEY
 jnum() { echo "$1" | sed -n "s/.*\"$2\":\([0-9]*\).*/\1/p"; }
 # hnctl top's pair SRC -> DST, one line
@@ -178,7 +178,7 @@ check "hnctl stats: the per-mode latency lines" sh -c '
 	grep -E "^lat-(mean|p50|p99)-(circuit|wormhole)-ns " /tmp/st.txt &&
 	[ $(grep -cE "^lat-(min|mean|max|p50|p99)-(circuit|wormhole)-ns +[1-9]" /tmp/st.txt) -eq 10 ]'
 check "sysfs stats/ and nodes/1/: the per-mode means, as hnctl stats" sh -c '
-	S=/sys/class/misc/hybridnet
+	S=/sys/class/hybridnet/fabric0
 	a=$(sed -n "s/^lat-mean-circuit-ns *//p" /tmp/st.txt)
 	echo "stats/lat_mean_circuit_ns $(cat $S/stats/lat_mean_circuit_ns), hnctl $a;" \
 	     "nodes/1/lat_mean_circuit_ns $(cat $S/nodes/1/lat_mean_circuit_ns)"
@@ -334,8 +334,8 @@ flood() {
 	[ -n "$hogs" ] && kill $hogs
 	# where the frames were as the receiver gave up (a late one shows)
 	late="$(($(eng 0 tx_msgs) - m0)) $(($(eng 1 rx_msgs) - m1)) $(($(ifc "$B" hn1 rx_packets) - r1))"
-	late="$late $(cat /sys/class/misc/hybridnet/stats/rx_queued)"
-	late="$late $(cat /sys/class/misc/hybridnet/clock/stalls) $(cat /sys/class/misc/hybridnet/clock/wakeups)"
+	late="$late $(cat /sys/class/hybridnet/fabric0/stats/rx_queued)"
+	late="$late $(cat /sys/class/hybridnet/fabric0/clock/stalls) $(cat /sys/class/hybridnet/fabric0/clock/wakeups)"
 	quiet
 	sent=$(sed -n 's/^sent //p' /tmp/flood-s.out)
 	got=$(sed -n 's/^received //p' /tmp/flood-r.out)

@@ -20,7 +20,7 @@
 # Loads and unloads the module itself (HN_KO).
 
 KO=${HN_KO:-/lib/hn/hybridnet.ko}
-NODES=/sys/class/misc/hybridnet/nodes
+NODES=/sys/class/hybridnet/fabric0/nodes
 n=0
 fails=0
 
@@ -98,7 +98,7 @@ check "hn0..hn3, MAC 02:68:6e:00:00:NN of node NN" sh -c '
 		[ "$a" = "02:68:6e:00:00:0$i" ] || exit 1
 	done'
 check "MTU: max_msg_bytes less the Ethernet header" sh -c '
-	m=$(cat /sys/class/misc/hybridnet/config/max_msg_bytes)
+	m=$(cat /sys/class/hybridnet/fabric0/config/max_msg_bytes)
 	echo "max_msg_bytes $m, mtu $(cat /sys/class/net/hn0/mtu)"
 	[ "$(cat /sys/class/net/hn0/mtu)" -eq $((m - 14)) ]'
 check "a file cannot bind a node that has an interface, which is named" sh -c '
@@ -157,12 +157,12 @@ cleanup_ns
 # ---- interfaces at run time ----------------------------------------------
 check "insmod nodes=4, no interface" sh -c "insmod $KO nodes=4 && ! ls /sys/class/net | grep -q '^hn'"
 # rtnetlink asks for CAP_NET_ADMIN over the caller's namespace only,
-# which the root of any user namespace has; the link kind asks for it
-# over the fabric's
+# which the root of any user namespace has; a fabric is its namespace's,
+# and a namespace of its own has none (nor may its root make one)
 for node in "node 0" ""; do
 	check "an unprivileged user, root in its own user and network namespace: ipr link add ... $node refused, said" sh -c "
 		out=\$(hn_asuser 65534 65534 unshare -r -n ipr link add hn0 type hybridnet $node 2>&1); rc=\$?; echo \"\$out\"
-		[ \$rc -ne 0 ] && echo \"\$out\" | grep -q '^Error: an interface of a fabric needs CAP_NET_ADMIN in the user namespace that owns the fabric.s network namespace.\$'"
+		[ \$rc -ne 0 ] && echo \"\$out\" | grep -q '^Error: no fabric in this network namespace (hnctl fabric add makes one).\$'"
 done
 check "it claimed nothing" sh -c '
 	hnctl netdev; grep . '"$NODES"'/*/holder
@@ -213,7 +213,7 @@ check "ipr link help hybridnet: the plugin's usage" sh -c '
 	echo "$out" | grep -q "^Usage: ip link add \[NAME\] type hybridnet \[ fabric F \] \[ node N \]$"'
 check "ipr link add ... fabric 1: refused, said" sh -c '
 	out=$(ipr link add hnf type hybridnet fabric 1 node 3 2>&1); rc=$?; echo "$out"
-	[ $rc -ne 0 ] && [ "$out" = "Error: no such fabric: there is one, fabric 0." ]'
+	[ $rc -ne 0 ] && [ "$out" = "Error: no such fabric in this network namespace (hnctl fabric lists them)." ]'
 check "ipr link add ... node 9 on 4 nodes: refused, said" sh -c '
 	out=$(ipr link add hnf type hybridnet node 9 2>&1); rc=$?; echo "$out"
 	[ $rc -ne 0 ] && [ "$out" = "Error: the node is out of the fabric'"'"'s range (hnctl show nodes)." ]'
@@ -306,7 +306,7 @@ check "none dropped for message memory; the queue stopped for it" sh -c '
 	[ "$(hn_ethtool hn0 tx_drop_no_mem)" -eq 0 ] &&
 	[ "$(hn_ethtool hn0 tx_stop_msg_mem)" -ge 1 ] &&
 	[ "$(cat /sys/class/net/hn0/statistics/tx_packets)" -ge 10000 ] &&
-	[ "$(cat /sys/class/misc/hybridnet/stats/rx_dropped)" -eq 0 ]'
+	[ "$(cat /sys/class/hybridnet/fabric0/stats/rx_dropped)" -eq 0 ]'
 check "rmmod after the flood" rmmod hybridnet
 
 echo "1..$n"

@@ -1529,7 +1529,8 @@ TEST_F(nl, netdev)
 	EXPECT_STREQ("the node is out of the fabric's range (hnctl show nodes)",
 		     rt.msg);
 	EXPECT_EQ(-ENODEV, nlr_link_add(&rt, "nl-t3", 1, 3, NULL));
-	EXPECT_STREQ("no such fabric: there is one, fabric 0", rt.msg);
+	EXPECT_STREQ("no such fabric in this network namespace (hnctl fabric lists them)",
+		     rt.msg);
 	EXPECT_EQ(-EINVAL, nlr_link_add(&rt, "nl-t3", 0, 3, with_address));
 	EXPECT_STREQ("an interface's MAC is its node's, 02:68:6e:00:HH:LL",
 		     rt.msg);
@@ -1664,10 +1665,11 @@ TEST_F(nl, capture)
 /*
  * An unprivileged user in a user and network namespace of its own has
  * CAP_NET_ADMIN there, which is all rtnetlink asks of RTM_NEWLINK: the
- * link kind refuses it, as it needs CAP_NET_ADMIN over the fabric's
- * namespace, whichever node it asks for; it claims nothing, and root
- * still makes interfaces after it.  Skipped on a kernel without user
- * namespaces.
+ * link kind refuses it, as its namespace has no fabric (fabric 0 is the
+ * initial namespace's, and FABRIC_NEW needs CAP_NET_ADMIN in the initial
+ * user namespace), whichever node and fabric it asks for; it claims
+ * nothing, and root still makes interfaces after it.  Skipped on a
+ * kernel without user namespaces.
  */
 TEST_F(nl, userns)
 {
@@ -1688,8 +1690,10 @@ TEST_F(nl, userns)
 			_exit(102);
 		for (n = -1; n < 4; n++) {
 			rc = nlr_link_add(&rt, NULL, -1, n, NULL);
-			bad |= rc != -EPERM;
-			bad |= strcmp(rt.msg, "an interface of a fabric needs CAP_NET_ADMIN in the user namespace that owns the fabric's network namespace") != 0;
+			bad |= rc != -ENODEV;
+			bad |= strcmp(rt.msg, "no fabric in this network namespace (hnctl fabric add makes one)") != 0;
+			rc = nlr_link_add(&rt, NULL, 0, n, NULL);
+			bad |= (rc != -ENODEV) << 1;
 		}
 		_exit(bad);
 	}

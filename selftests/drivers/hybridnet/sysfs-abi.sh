@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # sysfs-abi.sh [ABI_FILE] - inside the VM, with hybridnet loaded: every
-# file under /sys/class/misc/hybridnet/ has its "What:" entry in
-# Documentation/ABI/testing/sysfs-class-misc-hybridnet (copied next to
-# this script), and every entry there names a file that exists; nodes/N/
-# is documented as nodes/<N>/, fabric/levelL/ as fabric/level<L>/.  The
-# files every device has (dev, uevent, power/) are the driver core's,
-# documented with it; config/ prints a field's words where it has them.
-# Prints TAP.
+# file under /sys/class/hybridnet/fabricF/, of every fabric, has its
+# "What:" entry in Documentation/ABI/testing/sysfs-class-hybridnet
+# (copied next to this script), and every entry there names a file that
+# exists; fabricF/ is documented as fabric<F>/, nodes/N/ as nodes/<N>/,
+# fabric/levelL/ as fabric/level<L>/.  The files every device has (dev,
+# uevent, power/, subsystem) are the driver core's, documented with it;
+# config/ prints a field's words where it has them.  Prints TAP.
 
-ABI=${1:-$(dirname "$0")/sysfs-class-misc-hybridnet}
-SYS=/sys/class/misc/hybridnet
+ABI=${1:-$(dirname "$0")/sysfs-class-hybridnet}
+CLASS=/sys/class/hybridnet
+SYS=$CLASS/fabric0
+DOC='/sys/class/hybridnet/fabric<F>'
 n=0
 fails=0
 
@@ -30,16 +32,18 @@ tap() {	# tap OK DESC [FILE]: one TAP line; FILE's lines as comments
 [ -d "$SYS" ] || { echo "not ok 1 sysfs ABI: no $SYS (module not loaded)"; exit 1; }
 
 sed -n 's|^What:[[:space:]]*||p' "$ABI" | sort -u > /tmp/abi.doc
-(cd $SYS && find . -type f) | sed 's|^\./||' |
+for f in $CLASS/fabric[0-9]*; do (cd "$f" && find . -type f); done |
+	sed 's|^\./||' |
 	grep -vxE 'dev|uevent|power/.*' |
 	sed -E "s|^nodes/[0-9]+/|nodes/<N>/|; s|^fabric/level[0-9]+/|fabric/level<L>/|" |
-	sed "s|^|$SYS/|" | sort -u > /tmp/abi.have
-echo "# $(wc -l < /tmp/abi.have) kinds of file under $SYS," \
+	sed "s|^|$DOC/|" | sort -u > /tmp/abi.have
+echo "# $(wc -l < /tmp/abi.have) kinds of file under $CLASS/fabric*/" \
+	"($(ls -d $CLASS/fabric[0-9]* | wc -l) fabrics)," \
 	"$(grep -c . /tmp/abi.doc) entries in $(basename "$ABI")"
 
 # one line per directory, so a failure says where
 for d in "" config/ stats/ errors/ clock/ "nodes/<N>/" fabric/ "fabric/level<L>/"; do
-	grep -E "^$SYS/$d[^/]+\$" /tmp/abi.have | grep -vxF -f /tmp/abi.doc \
+	grep -E "^$DOC/$d[^/]+\$" /tmp/abi.have | grep -vxF -f /tmp/abi.doc \
 		> /tmp/abi.missing
 	ok=1
 	[ -s /tmp/abi.missing ] && ok=0
@@ -47,7 +51,7 @@ for d in "" config/ stats/ errors/ clock/ "nodes/<N>/" fabric/ "fabric/level<L>/
 done
 
 # no file in a directory the loop does not know
-grep -vE "^$SYS/((config|stats|errors|clock|nodes/<N>|fabric|fabric/level<L>)/)?[^/]+\$" \
+grep -vE "^$DOC/((config|stats|errors|clock|nodes/<N>|fabric|fabric/level<L>)/)?[^/]+\$" \
 	/tmp/abi.have > /tmp/abi.other
 ok=1
 [ -s /tmp/abi.other ] && ok=0
@@ -55,7 +59,7 @@ tap $ok "no file outside config/ stats/ errors/ clock/ nodes/N/ fabric/" /tmp/ab
 
 # and nothing documented that is not there (the directory's own entry
 # aside)
-grep -vxF "$SYS/" /tmp/abi.doc | grep -vxF -f /tmp/abi.have > /tmp/abi.stale
+grep -vxF "$DOC/" /tmp/abi.doc | grep -vxF -f /tmp/abi.have > /tmp/abi.stale
 ok=1
 [ -s /tmp/abi.stale ] && ok=0
 tap $ok "every documented file exists" /tmp/abi.stale

@@ -96,7 +96,7 @@ if ! hn-load.sh $HN_PARAMS; then
 	echo "HN-EXIT 125" >/dev/ttyS1
 	poweroff -f
 fi
-echo "hybridnet loaded${HN_PARAMS:+ with $HN_PARAMS}: /dev/hybridnet, /sys/class/misc/hybridnet"
+echo "hybridnet loaded${HN_PARAMS:+ with $HN_PARAMS}: /dev/hybridnet, /sys/class/hybridnet/fabric0"
 if [ -x /newroot/bin/sh ]; then
 	echo "A shell in the host's tree, read-only under a RAM overlay (what you write"
 	echo "is gone at exit); the VM's test programs are in /run/hn."

@@ -7,7 +7,7 @@
 # ("ok - ..." or "not ok - ...") per check; exit status 0 when all pass.
 O=${1:-build}
 case $O in /*) A=$O ;; *) A=$PWD/$O ;; esac
-SYS=/sys/class/misc/hybridnet
+SYS=/sys/class/hybridnet/fabric0
 fails=0
 t() {	# t DESC CMD...: one check, its output as comments on failure
 	desc=$1

@@ -10,6 +10,7 @@
 #   netdev the interfaces' tests alone (netdev-vm.sh, netdev-traffic-vm.sh)
 #   capture  the capture interface's tests alone (capture-vm.sh)
 #   genmem the generator's memory on the largest trees alone (genmem)
+#   fabrics  the fabrics' tests alone (fabrics, fabrics-vm.sh)
 #   netdev-flood  netdev-traffic-vm.sh's free-clock flood alone, hn.repeat=
 #          times (default 1) in one load of the module
 #   bench-paced, bench-netdev, results-tcp  make's targets of those names
@@ -20,7 +21,7 @@
 # is samples/demo.c, dev_bench selftests/bench/dev_bench.c).
 
 KO=/lib/hn/hybridnet.ko
-SYS=/sys/class/misc/hybridnet
+SYS=/sys/class/hybridnet/fabric0
 export HN_KO=$KO
 # Debian's ip (ipr) finds the link kind's plugin there (dist/iproute2/)
 export IP_LIB_DIR=/opt/hn/ip
@@ -73,6 +74,15 @@ tap_ok() {
 }
 
 # hn-load.sh: insmod, failing on a parameter the module does not have
+# a kernel with kmemleak (make check-vm-debug): nothing may leak
+no_leak() {
+	kml=/sys/kernel/debug/kmemleak
+	[ -w $kml ] || return 0
+	echo scan >$kml
+	echo scan >$kml
+	tap_ok "kmemleak finds no leak" sh -c "! grep -q . $kml || { cat $kml; false; }"
+}
+
 load() { hn-load.sh "$@"; }
 unload() { rmmod hybridnet; }
 
@@ -141,6 +151,9 @@ check)
 	tap_ok "rmmod after nl_traffic" unload
 	step genmem genmem
 	tap_ok "rmmod after genmem" unload
+	tap_ok "insmod for fabrics" load nodes=16 slots=4
+	step fabrics fabrics
+	tap_ok "rmmod after fabrics" unload
 	tap_ok "insmod for hnctl" load nodes=8 slots=4
 	step hnctl hnctl-vm.sh
 	tap_ok "rmmod after hnctl" unload
@@ -154,16 +167,11 @@ check)
 	step netdev-traffic netdev-traffic-vm.sh
 	step netdev-scale netdev-scale-vm.sh
 	step capture capture-vm.sh
+	step fabrics-netns fabrics-vm.sh
 	step reload reload
 	step failnth env HN_FAILNTH_STRIDE=7 failnth
 	tap_ok "module unloaded at the end" sh -c '! test -e /sys/module/hybridnet'
-	# a kernel with kmemleak (make check-vm-debug): nothing may leak
-	kml=/sys/kernel/debug/kmemleak
-	if [ -w $kml ]; then
-		echo scan >$kml
-		echo scan >$kml
-		tap_ok "kmemleak finds no leak" sh -c "! grep -q . $kml || { cat $kml; false; }"
-	fi
+	no_leak
 	;;
 demo)	# make demo: what it shows, then what to try next
 	load nodes=8 clock=paced pace_ppm=100000 tick_us=200 || exit 1
@@ -236,12 +244,7 @@ soak)	# make soak: the adversarial tests, long; a quarter of the time each
 	done
 	echo "# reload: $n rounds of 20 unloads under traffic"
 	step failnth failnth
-	kml=/sys/kernel/debug/kmemleak
-	if [ -w $kml ]; then
-		echo scan >$kml
-		echo scan >$kml
-		tap_ok "kmemleak finds no leak" sh -c "! grep -q . $kml || { cat $kml; false; }"
-	fi
+	no_leak
 	;;
 cmd)	# make vm-run (vm-cmd.sh wrote /etc/hn-job)
 	. /etc/hn-job
@@ -281,6 +284,13 @@ genmem)	# the generator's memory on the largest trees alone: the figures
 	# of docs/reliability.md, on either kernel
 	step genmem genmem
 	tap_ok "rmmod after genmem" unload
+	;;
+fabrics)	# for development: the fabrics' tests alone
+	tap_ok "insmod for fabrics" load nodes=16 slots=4
+	step fabrics fabrics
+	tap_ok "rmmod after fabrics" unload
+	step fabrics-netns fabrics-vm.sh
+	no_leak
 	;;
 netdev-flood)	# for development: make check-vm-netdev-flood REPEAT=N
 	export HN_FREE_ONLY=1 HN_FLOODS="$repeat"

@@ -33,7 +33,7 @@ HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
 # Debian's programs the interfaces' tests run (dynbin.sh), and scripts
 HN_VM_SCRIPTS	:= $(addprefix $(HN_VM)/bin/,netdev-traffic-vm.sh netns-lib.sh \
 		   paced-bench.sh netdev-bench.sh tcp-vm.sh capture-vm.sh \
-		   netdev-if-vm.sh netdev-scale-vm.sh hn-load.sh)
+		   netdev-if-vm.sh netdev-scale-vm.sh hn-load.sh fabrics-vm.sh)
 HN_VM_DYN	:= $(HN_VM)/bin/iperf3 $(HN_VM)/bin/ipr $(HN_VM)/bin/tcr \
 		   $(HN_VM)/bin/tcpdump $(HN_VM)/bin/ip/link_hybridnet.so
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
@@ -42,7 +42,7 @@ HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
 		   $(HN_VM)/bin/hnctl-vm.sh $(HN_VM)/bin/sysfs-abi.sh \
 		   $(HN_VM)/bin/errors-vm.sh \
 		   $(HN_VM)/bin/netdev-vm.sh $(HN_VM_SCRIPTS) $(HN_VM_DYN) \
-		   $(HN_VM)/bin/sysfs-class-misc-hybridnet
+		   $(HN_VM)/bin/sysfs-class-hybridnet
 HN_INITRD	:= $(HN_VM)/initrd.gz
 HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
 			$(KDIR)/include/generated/utsrelease.h 2>/dev/null)
@@ -130,6 +130,7 @@ $(HN_VM)/bin/netns-lib.sh: $(HN_VM_SRCDIR)/netns-lib.sh
 $(HN_VM)/bin/capture-vm.sh: $(HN_VM_SRCDIR)/capture-vm.sh
 $(HN_VM)/bin/netdev-if-vm.sh: $(HN_VM_SRCDIR)/netdev-if-vm.sh
 $(HN_VM)/bin/netdev-scale-vm.sh: $(HN_VM_SRCDIR)/netdev-scale-vm.sh
+$(HN_VM)/bin/fabrics-vm.sh: $(HN_VM_SRCDIR)/fabrics-vm.sh
 $(HN_VM)/bin/paced-bench.sh: selftests/bench/paced-bench.sh
 $(HN_VM)/bin/netdev-bench.sh: selftests/bench/netdev-bench.sh
 $(HN_VM)/bin/tcp-vm.sh: docs/results/tcp-vm.sh
@@ -161,8 +162,8 @@ $(HN_VM)/bin/sysfs-abi.sh: $(HN_VM_SRCDIR)/sysfs-abi.sh
 	@mkdir -p $(@D)
 	cp $< $@
 
-$(HN_VM)/bin/sysfs-class-misc-hybridnet: \
-		Documentation/ABI/testing/sysfs-class-misc-hybridnet
+$(HN_VM)/bin/sysfs-class-hybridnet: \
+		Documentation/ABI/testing/sysfs-class-hybridnet
 	@mkdir -p $(@D)
 	cp $< $@
 
