@@ -850,6 +850,10 @@ out "traffic start -n: bimodal:S,L,F" 0 \
 out "traffic stop -n" 0 "traffic-stop" -n traffic stop
 out "traffic -j -n: status is the default" 0 '{"request":"traffic-get"}' \
 	-j -n traffic
+out "traffic -j -n stop: the common options before the word too" 0 \
+	'{"request":"traffic-stop"}' traffic -j -n stop
+out "fabric del 3 -n -j: the common options anywhere" 0 \
+	'{"request":"fabric-del","fabric":3}' fabric del 3 -n -j
 err "traffic: a load out of range" 1 "hnctl traffic: --load '1.5': out of range: the offered load must be above 0 and at most 1 (the link rate)
 Try 'hnctl traffic --help'." traffic start --pattern uniform --load 1.5
 err "traffic: not a load" 1 "hnctl traffic: --load 'half': not a load: want a fraction of the link rate, 0 < L <= 1

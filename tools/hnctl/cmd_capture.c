@@ -101,11 +101,6 @@ int cmd_capture(struct hnctl *o, int argc, char **argv)
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (what == SHOW && !strcmp(argv[i], "on")) {
 			what = ON;
 		} else if (what == SHOW && !strcmp(argv[i], "off")) {

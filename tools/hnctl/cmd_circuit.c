@@ -114,14 +114,7 @@ int cmd_preload(struct hnctl *o, int argc, char **argv)
 	for (i = 0, rc = 0; i < argc && !rc; i++) {
 		const char *a = argv[i];
 
-		rc = hnctl_common_opt(o, a);
-		if (rc < 0) {
-			free(stmt);
-			return 0;
-		}
-		if (rc) {
-			rc = 0;
-		} else if (!strcmp(a, "-f") || !strcmp(a, "--file")) {
+		if (!strcmp(a, "-f") || !strcmp(a, "--file")) {
 			rc = opt_arg("preload", argc, argv, &i, &file);
 		} else if (!strcmp(a, "--phase")) {
 			rc = opt_arg("preload", argc, argv, &i, &phase);
@@ -362,14 +355,7 @@ int cmd_predict(struct hnctl *o, int argc, char **argv)
 		goto out;
 	}
 	for (i = 0; i < argc && !rc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0) {
-			rc = 0;
-			goto out;
-		}
-		if (rc)
-			rc = 0;
-		else if (hnctl_pair(argv[i], &req[n++]))
+		if (hnctl_pair(argv[i], &req[n++]))
 			rc = hnctl_usage("predict", "'%s' is not SRC:DST",
 					 argv[i]);
 		else if (req[n - 1].src == req[n - 1].dst)
@@ -425,11 +411,6 @@ int cmd_release(struct hnctl *o, int argc, char **argv)
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (what != NONE)
 			return hnctl_usage("release", "release one thing: "
 					   "SRC:DST, slot N or all");
@@ -540,11 +521,6 @@ int cmd_circuits(struct hnctl *o, int argc, char **argv)
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (!strcmp(argv[i], "slot") && i + 1 < argc &&
 		    !hnctl_num(argv[i + 1], UINT32_MAX, &v)) {
 			only = (int64_t)v;

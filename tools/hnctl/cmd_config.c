@@ -129,11 +129,6 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const struct hn_ctl_field *f;
 
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		f = config_field(argv[i]);
 		if (!f && sysfs_key(argv[i]) >= 0) {
 			sys |= 1u << sysfs_key(argv[i]);
@@ -185,18 +180,13 @@ int cmd_show(struct hnctl *o, int argc, char **argv)
 }
 
 
-int config_args(struct hnctl *o, const char *cmd, const char *sub, int argc,
-		char **argv, struct hn_ctl_config *cfg)
+int config_args(const char *cmd, const char *sub, int argc, char **argv,
+		struct hn_ctl_config *cfg)
 {
 	char why[256];
-	int i, rc;
+	int i;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return -1;
-		if (rc)
-			continue;
 		if (config_value(cfg, argv[i], i + 1 < argc ? argv[i + 1] :
 				 NULL, why, sizeof(why)))
 			return hnctl_usage(cmd, "%s%s", sub, why);
@@ -227,9 +217,9 @@ int cmd_set(struct hnctl *o, int argc, char **argv)
 	struct hn_ctl_config cfg = { 0 };
 	int rc;
 
-	rc = config_args(o, "set", "", argc, argv, &cfg);
+	rc = config_args("set", "", argc, argv, &cfg);
 	if (rc)
-		return rc < 0 ? 0 : rc;
+		return rc;
 	if (!hn_ctl_config_count(&cfg))
 		return hnctl_usage("set", "nothing to set: give KEY VALUE...");
 	if (o->dry_run) {

@@ -73,9 +73,9 @@ static int fabric_add(struct hnctl *o, int argc, char **argv)
 	struct hn_ctl_fabric f;
 	int rc;
 
-	rc = config_args(o, "fabric", "add: ", argc, argv, &cfg);
+	rc = config_args("fabric", "add: ", argc, argv, &cfg);
 	if (rc)
-		return rc < 0 ? 0 : rc;
+		return rc;
 	if (o->dry_run) {
 		config_dry(o, "fabric-new", &cfg);
 		return 0;
@@ -101,11 +101,6 @@ static int fabric_del(struct hnctl *o, int argc, char **argv)
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (id != UINT64_MAX ||
 		    hnctl_num(argv[i], HYBRIDNET_MAX_FABRICS - 1, &id))
 			return hnctl_usage("fabric", "del takes one fabric "
@@ -132,14 +127,9 @@ static int fabric_del(struct hnctl *o, int argc, char **argv)
 
 int cmd_fabric(struct hnctl *o, int argc, char **argv)
 {
-	int i, rc, show = 0;
+	int i, show = 0;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (!show && !strcmp(argv[i], "show")) {
 			show = 1;
 			continue;

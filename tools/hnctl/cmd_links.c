@@ -157,20 +157,15 @@ static void switches_table(const struct hn_ctl_fabric *f,
 		       s[i].buf_bytes, s[i].held);
 }
 
-/* "CMD [KEY NAME]": *@name is NAME, or NULL; 0, -1 (help), or a status */
-static int parse(struct hnctl *o, const char *cmd, const char *key, int argc,
+/* "CMD [KEY NAME]": *@name is NAME, or NULL; 0 or a status */
+static int parse(const char *cmd, const char *key, int argc,
 		 char **argv, const char **name)
 {
 	uint32_t sw, port;
-	int i, rc;
+	int i;
 
 	*name = NULL;
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return -1;
-		if (rc)
-			continue;
 		if (*name || strcmp(argv[i], key))
 			return hnctl_usage(cmd, "'%s': expected %s NAME",
 					   argv[i], key);
@@ -275,9 +270,9 @@ static int run(struct hnctl *o, const struct fab_cmd *c, int argc,
 	const char *name;
 	int rc, tries = 0;
 
-	rc = parse(o, c->name, c->key, argc, argv, &name);
+	rc = parse(c->name, c->key, argc, argv, &name);
 	if (rc)
-		return rc < 0 ? 0 : rc;
+		return rc;
 	if (o->dry_run) {
 		dry(c->req, name, c->key, o->json);
 		return 0;

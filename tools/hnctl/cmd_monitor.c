@@ -179,11 +179,6 @@ int cmd_monitor(struct hnctl *o, int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		rc = hnctl_common_opt(o, a);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (i + 1 == argc)
 			return hnctl_usage("monitor", "'%s': unknown, or "
 					   "without its value", a);

@@ -75,11 +75,6 @@ int cmd_netdev(struct hnctl *o, int argc, char **argv)
 	int i, rc;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (what == LIST && !strcmp(argv[i], "add")) {
 			what = ADD;
 		} else if (what == LIST && !strcmp(argv[i], "del")) {

@@ -140,8 +140,7 @@ static int num_arg(int argc, char **argv, int *i, const char *what,
 	return 0;
 }
 
-static int parse(struct hnctl *o, struct sched_args *x, int argc,
-		 char **argv)
+static int parse(struct sched_args *x, int argc, char **argv)
 {
 	const char *a, *colon;
 	uint64_t v;
@@ -154,11 +153,6 @@ static int parse(struct hnctl *o, struct sched_args *x, int argc,
 	}
 	for (i = 0; i < argc; i++) {
 		a = argv[i];
-		rc = hnctl_common_opt(o, a);
-		if (rc < 0)
-			return -1;
-		if (rc)
-			continue;
 		if (!strcmp(a, "--perm")) {
 			if (x->has_perm)
 				return hnctl_usage("sched", "--perm given twice");
@@ -336,9 +330,8 @@ int cmd_sched(struct hnctl *o, int argc, char **argv)
 	struct hn_ctl_route *r = NULL;
 	int rc;
 
-	rc = parse(o, &x, argc, argv);
+	rc = parse(&x, argc, argv);
 	if (rc) {
-		rc = rc < 0 ? 0 : rc;		/* --help */
 		goto out;
 	}
 	if (o->dry_run) {

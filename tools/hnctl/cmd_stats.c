@@ -196,11 +196,6 @@ int cmd_stats(struct hnctl *o, int argc, char **argv)
 	size_t n;
 
 	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (words++)
 			return hnctl_usage("stats", "'%s': one of node N, nodes "
 					   "or reset", argv[i]);

@@ -264,18 +264,13 @@ static int interval(const char *s, uint64_t *ns)
 	return *ns >= 1000000 ? 0 : -1;	/* at least 1 ms */
 }
 
-static int parse(struct hnctl *o, int argc, char **argv, struct top_opts *t)
+static int parse(int argc, char **argv, struct top_opts *t)
 {
-	int i, k, rc;
+	int i, k;
 
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-		rc = hnctl_common_opt(o, a);
-		if (rc < 0)
-			return -1;
-		if (rc)
-			continue;
 		if (!v && (!strcmp(a, "--count") || !strcmp(a, "--sort") ||
 			   !strcmp(a, "-i") || !strcmp(a, "--interval") ||
 			   !strcmp(a, "--iterations")))
@@ -335,9 +330,9 @@ int cmd_top(struct hnctl *o, int argc, char **argv)
 	uint64_t it;
 	int rc;
 
-	rc = parse(o, argc, argv, &t);
+	rc = parse(argc, argv, &t);
 	if (rc)
-		return rc < 0 ? 0 : rc;
+		return rc;
 	if (o->dry_run) {
 		dry(o->json);
 		return 0;

@@ -498,11 +498,6 @@ static int start(struct hnctl *o, int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char *eq = strchr(argv[i], '=');
 
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (rc)
-			continue;
 		if (!strcmp(argv[i], "--wait")) {
 			s.wait = 1;
 			continue;
@@ -554,7 +549,7 @@ static int start(struct hnctl *o, int argc, char **argv)
 int cmd_traffic(struct hnctl *o, int argc, char **argv)
 {
 	const char *what = "status";
-	int i, rc;
+	int rc;
 
 	if (argc && argv[0][0] != '-') {
 		what = argv[0];
@@ -566,14 +561,8 @@ int cmd_traffic(struct hnctl *o, int argc, char **argv)
 	if (strcmp(what, "stop") && strcmp(what, "status"))
 		return hnctl_usage(CMD, "'%s': expected start, stop or status",
 				   what);
-	for (i = 0; i < argc; i++) {
-		rc = hnctl_common_opt(o, argv[i]);
-		if (rc < 0)
-			return 0;
-		if (!rc)
-			return hnctl_usage(CMD, "%s: unexpected '%s'", what,
-					   argv[i]);
-	}
+	if (argc)
+		return hnctl_usage(CMD, "%s: unexpected '%s'", what, argv[0]);
 	if (o->dry_run) {
 		if (o->json) {
 			j_obj(NULL);

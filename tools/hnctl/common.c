@@ -107,7 +107,7 @@ void hnctl_help(const char *text)
 	help_print(text);
 }
 
-int hnctl_common_opt(struct hnctl *o, const char *arg)
+static int common_opt(struct hnctl *o, const char *arg)
 {
 	if (!strcmp(arg, "-j") || !strcmp(arg, "--json")) {
 		o->json = 1;
@@ -127,4 +127,18 @@ int hnctl_common_opt(struct hnctl *o, const char *arg)
 		return -1;
 	}
 	return 0;
+}
+
+int hnctl_common_opts(struct hnctl *o, int argc, char **argv)
+{
+	int i, n = 0, rc;
+
+	for (i = 0; i < argc; i++) {
+		rc = common_opt(o, argv[i]);
+		if (rc < 0)
+			return -1;
+		if (!rc)
+			argv[n++] = argv[i];
+	}
+	return n;
 }

@@ -160,7 +160,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	o.help = c->help;
-	rc = c->run(&o, argc - i - 1, argv + i + 1);
+	argc = hnctl_common_opts(&o, argc - i - 1, argv + i + 1);
+	if (argc < 0)
+		return 0;
+	rc = c->run(&o, argc, argv + i + 1);
 	hn_ctl_close(o.ctl);
 	return rc;
 }

@@ -59,10 +59,11 @@ int hnctl_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
- * Options every command takes after its name: -j/--json, -n/--dry-run,
- * -h/--help.  Returns 1 when @arg was one (and -1 after printing help).
+ * Take the options every command shares (-j, -p, -n, -h and their long
+ * forms) out of @argv wherever they stand, the other words kept in order:
+ * how many are left, or -1 once -h has printed the command's help.
  */
-int hnctl_common_opt(struct hnctl *o, const char *arg);
+int hnctl_common_opts(struct hnctl *o, int argc, char **argv);
 /* Print a help text (stdout), its lines @KEYS@ and @VALUES@ filled in. */
 void hnctl_help(const char *text);
 
@@ -120,12 +121,12 @@ int cmd_netdev(struct hnctl *o, int argc, char **argv);
 int cmd_capture(struct hnctl *o, int argc, char **argv);
 int cmd_fabric(struct hnctl *o, int argc, char **argv);
 /*
- * cmd_config.c: the KEY VALUE... of @argv (and the common options among
- * them) into @cfg, as set and fabric add take them: 0; -1 when help was
- * printed; or hnctl_usage()'s status, its message "hnctl CMD: SUBWHY".
+ * cmd_config.c: the KEY VALUE... of @argv into @cfg, as set and fabric
+ * add take them: 0, or hnctl_usage()'s status, its message
+ * "hnctl CMD: SUBWHY".
  */
-int config_args(struct hnctl *o, const char *cmd, const char *sub, int argc,
-		char **argv, struct hn_ctl_config *cfg);
+int config_args(const char *cmd, const char *sub, int argc, char **argv,
+		struct hn_ctl_config *cfg);
 /* -n: the request @req with @cfg's fields, as text or JSON. */
 void config_dry(struct hnctl *o, const char *req,
 		const struct hn_ctl_config *cfg);
