@@ -222,11 +222,25 @@ static void hn_nl_traffic_event(struct hn_dev *hd)
 	hn_nl_event_send(hd, skb, hdr);
 }
 
+/* 'unknown WHAT "VALUE" (NAME NAME ...)', the names from @name's table */
+static void hn_nl_unknown(struct genl_info *info, const struct nlattr *a,
+			  const char *what, const char *(*name)(u32 p))
+{
+	char list[192];
+	size_t len = 0;
+	u32 p;
+
+	list[0] = 0;
+	for (p = 0; name(p); p++)
+		len += scnprintf(list + len, sizeof(list) - len, "%s%s",
+				 p ? " " : "", name(p));
+	hn_nl_errf(info, a, "unknown %s \"%.15s\" (%s)", what,
+		   (const char *)nla_data(a), list);
+}
+
 static int hn_nl_pattern(struct genl_info *info, struct hn_tcfg *t)
 {
 	const struct nlattr *a = info->attrs[HYBRIDNET_ATTR_PATTERN];
-	char list[192];
-	size_t len = 0;
 	int p;
 
 	if (!a) {
@@ -238,12 +252,7 @@ static int hn_nl_pattern(struct genl_info *info, struct hn_tcfg *t)
 		t->pattern = p;
 		return 0;
 	}
-	list[0] = 0;
-	for (p = 0; hn_pattern_name(p); p++)
-		len += scnprintf(list + len, sizeof(list) - len, "%s%s",
-				 p ? " " : "", hn_pattern_name(p));
-	hn_nl_errf(info, a, "unknown pattern \"%.15s\" (%s)",
-		   (const char *)nla_data(a), list);
+	hn_nl_unknown(info, a, "pattern", hn_pattern_name);
 	return -EINVAL;
 }
 
@@ -420,9 +429,7 @@ static int hn_nl_traffic_parse(struct genl_info *info, struct hn_tcfg *t,
 	if (a) {
 		err = hn_phases_parse(nla_data(a));
 		if (err < 0) {
-			hn_nl_errf(info, a,
-				   "unknown phases \"%.15s\" (global per-node)",
-				   (const char *)nla_data(a));
+			hn_nl_unknown(info, a, "phases", hn_phases_name);
 			return -EINVAL;
 		}
 		t->phases = err;

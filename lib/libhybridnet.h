@@ -628,7 +628,7 @@ int hn_ctl_sched_run(struct hn_ctl *c, const struct hn_ctl_sched *s,
  * LOAD_PPM and BATCH; then SIZE, SIZE_MAX, PRED_PPM, ROOT, SEED,
  * WARMUP_NS, MEASURE_NS, DRAIN_NS or LIMIT_NS), size_dist when not ""
  * ("fixed", "uniform", "bimodal", "bimodal:PPM", "8080") and phases when
- * not "" (phased: "global" or "per-node").  Get: the
+ * not "" (phased: "global", "global-hint" or "per-node").  Get: the
  * state, and, once a run was started, its configuration (mask says which
  * fields came), why it ended, and its statistics (gen-msgs, inj-msgs,
  * done-msgs, done-bytes, in-flight-msgs, queue-max, mem-max, offered-ppm,
@@ -638,7 +638,7 @@ struct hn_ctl_traffic {
 	uint64_t mask;			/* HN_CTL_TBIT(HYBRIDNET_ATTR_x) */
 	char pattern[32];		/* "uniform", ... (as hnsim run) */
 	char size_dist[32];
-	char phases[16];		/* phased: "global", "per-node"; "" */
+	char phases[16];	/* phased: "global", "global-hint", "per-node"; "" */
 	uint32_t load_ppm, batch, size, size_max, pred_ppm, root;
 	uint64_t seed, warmup_ns, measure_ns, drain_ns, limit_ns;
 	/* get only */

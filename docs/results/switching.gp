@@ -81,7 +81,7 @@ set terminal pngcairo size 640,460 font ",10"
 set output sprintf("%s/switching-ch1-a2a.png", O)
 set title "Ch. 1 all-to-all, 512 B messages (Fig. 1.4a), PE at 32 Gb/s"
 set logscale x 2
-set xrange [3:160]
+set xrange [3:80]
 set xlabel "nodes"
 set key bottom left
 f = sprintf("%s/ch1-a2a.dat", D)

@@ -43,16 +43,19 @@ enum hn_pattern {
  * How the phased pattern's phases run (struct hn_tcfg.phases).
  * GLOBAL (Sec. 4.6.2, Sec. 4.5): the whole machine goes through each phase
  * together: a node starts its next phase once every message of the current
- * phase, from every node, has arrived, and a random-phase message is not
- * predictable traffic: the PE hints it wormhole (HN_HINT_WORMHOLE), so that
- * "when the phase is complete, the network revert[s] to wormhole
- * switching".  PER_NODE (the model before issue 10): each node counts its
- * own messages through the phases, unsynchronised, and the NIC's table
- * tags every message, so a random message to a neighbour goes by circuit.
+ * phase, from every node, has arrived.  The NIC tags every message by its
+ * table, as the text's NIC does (Sec. 3.4.1), so a random-phase message to
+ * a neighbour whose circuit is set up goes by circuit.  GLOBAL_HINT: the
+ * same phases, and the PE hints every random-phase message wormhole
+ * (HN_HINT_WORMHOLE), past the table: our option, which reads "when the
+ * phase is complete, the network revert[s] to wormhole switching" as the
+ * PE knowing it.  PER_NODE: each node counts its own messages through the
+ * phases, unsynchronised; the table tags every message.
  */
 enum hn_phases {
 	HN_PHASES_GLOBAL,
 	HN_PHASES_PER_NODE,
+	HN_PHASES_GLOBAL_HINT,
 	HN_NPHASES
 };
 

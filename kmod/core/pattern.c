@@ -53,6 +53,7 @@ static const char * const net_names[HN_NNETS] = {
 static const char * const phases_names[HN_NPHASES] = {
 	[HN_PHASES_GLOBAL] = "global",
 	[HN_PHASES_PER_NODE] = "per-node",
+	[HN_PHASES_GLOBAL_HINT] = "global-hint",
 };
 
 struct hn_tnode {

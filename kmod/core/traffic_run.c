@@ -73,8 +73,8 @@
  * message belongs to a later phase waits until every message of the
  * current phase, from every node, has arrived (a barrier), and then makes
  * it (batch: from the last arrival on; Bernoulli: its trials resume
- * there); a random-phase message carries HN_HINT_WORMHOLE.  PER_NODE keeps
- * each node's own count, unsynchronised, and no hint.
+ * there).  GLOBAL_HINT does the same and hints random-phase messages
+ * HN_HINT_WORMHOLE.  PER_NODE keeps each node's own count, unsynchronised.
  *
  * How circuits exist (enum hn_net): as configured, plus the pattern's plan
  * in slots 0..P-1 (hybrid, Ch. 4); K = 0 (wormhole); Dynamic TDM or
@@ -521,8 +521,8 @@ static int generate(struct hn_trun *r, u32 u)
 	tm->m.src = u;
 	tm->m.owner = HN_OWNER_TRUN;
 	tm->m.t_inject = s->t_next;
-	if (rnd && r->t.phases == HN_PHASES_GLOBAL)
-		tm->m.hint = HN_HINT_WORMHOLE;	/* not predictable traffic */
+	if (rnd && r->t.phases == HN_PHASES_GLOBAL_HINT)
+		tm->m.hint = HN_HINT_WORMHOLE;	/* our option: past the table */
 	if (batch) {
 		tm->m.dst = s->next_dst;
 		tm->m.len = s->next_len;
@@ -1171,7 +1171,7 @@ static struct hn_trun *setup(struct hn_engine *e, const struct hn_config *c,
 	}
 	r->res.active = r->nactive;
 	r->ngroups = hn_tgen_groups(r->g, r->plan_slots);
-	r->sync = t->phases == HN_PHASES_GLOBAL &&
+	r->sync = t->phases != HN_PHASES_PER_NODE &&
 		  hn_tgen_phase_msgs(r->g, 1, HN_U64_MAX);
 	r->phase_need = (u64)r->nactive * phase_msgs(r, 0);
 	r->e = e;

@@ -4,9 +4,9 @@
 # selftests/hnsim/test-run.sh BUILD - hnsim run's sweeps and outputs,
 # without the module: lists and ranges (and the errors of those that are
 # none), the cross product's order, a point's result independent of the
-# sweep it is in, the CSV against the JSON, null for what a point did not
-# measure, --progress and --no-progress in every mode, hnplot's PNG, and
-# hntraffic refusing a list.  Prints TAP; exits 1 if a test failed.
+# sweep it is in (hnsim sched's too), the CSV against the JSON, null for
+# what a point did not measure, --progress and --no-progress in every
+# mode, hnplot's PNG, and hntraffic refusing a list.  Prints TAP; exits 1 if a test failed.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 O=${1:-build}
@@ -239,6 +239,25 @@ report $ok "a sweep for people: each point's report, headed by what it sets" "$T
 ok=0
 grep -q '^run ' "$T/p" && ! grep -q '^point' "$T/p" && ok=1
 report $ok "a single run's report has no point line" "$T/p"
+
+# ---- hnsim sched: trials and points independent ---------------------------
+# the data lines of hnsim sched ARGS on a 16-node crossbar, 4 trials
+sched_rows() {
+	"$H" sched -t crossbar:16 -w random -a greedy -n 4 --no-progress "$@" |
+		grep -v '^#'
+}
+: > "$T/q"
+for s in 0 1 2 3; do
+	sched_rows -l 1 -s $s >> "$T/q"
+done
+ok=0
+[ "$(sort -u "$T/q" | wc -l)" = 4 ] && ok=1
+report $ok "sched: seeds 0 to 3 draw four different sets of trials" "$T/q"
+sched_rows -l 0.5 -s 1 > "$T/a"
+sched_rows -l 0.25,0.5,0.75 -s 1 | grep '^ *16 *0\.5 ' > "$T/b"
+ok=0
+[ -s "$T/a" ] && diff "$T/a" "$T/b" > "$T/d" && ok=1
+report $ok "sched: a crossbar point's result does not depend on the --load list it is in" "$T/d"
 
 # ---- --progress and --no-progress, in every mode --------------------------
 printf '0 0 1 64\n' > "$T/t.trace"

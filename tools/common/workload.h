@@ -30,16 +30,28 @@ enum hn_wl_kind {
 /* hnsim sched's fat trees seed local-random with trial seed ^ this */
 #define HN_WL_LOCAL_RANDOM_MIX	0x5bd1e995ULL
 
+/* @s with @v mixed in by a step of hn_rand() (splitmix64) */
+static inline u64 hn_wl_mix(u64 s, u64 v)
+{
+	s ^= v;
+	return hn_rand(&s);
+}
+
 /*
  * The random state of hnsim sched's trial @trial at point (@a, @b): a
- * crossbar's (nodes, load index), a fat tree's (levels, width).
+ * crossbar's (nodes, pairs drawn, 0 for the perm workload), a fat
+ * tree's (levels, width).  Each input is mixed in in turn, so that no
+ * two of them share a state (XOR-ed together, seed 1's trial 0 was seed
+ * 0's trial 1) and a point's state is that of its values, not of its
+ * place in --load's list.
  */
 static inline u64 hn_wl_trial_seed(u64 seed, u32 a, u32 b, u32 trial)
 {
-	u64 s = seed ^ ((u64)a << 40) ^ ((u64)b << 24) ^ trial;
+	u64 s = hn_wl_mix(0, seed);
 
-	hn_rand(&s);
-	return s;
+	s = hn_wl_mix(s, a);
+	s = hn_wl_mix(s, b);
+	return hn_wl_mix(s, trial);
 }
 
 /*

@@ -45,7 +45,7 @@ static int dec_u32(const char *s, size_t len, uint64_t *v)
 }
 
 /*
- * The node count of "crossbar:N" (a = N, b = 0: hnsim's first load) or
+ * The node count of "crossbar:N" (a = N, b = 0: hnsim's perm workload) or
  * "fattree:L,W" (a = L, b = W, W^L nodes; more than UINT32_MAX is
  * UINT32_MAX + 1).  -1 when the text is neither.
  */

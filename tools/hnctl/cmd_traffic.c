@@ -18,6 +18,7 @@
 #include "hnctl.h"
 #include "json.h"
 #include "parse.h"		/* hn_parse_ppm(), as hnsim reads ratios */
+#include "hn_traffic.h"		/* hn_phases_parse(): the engine's names */
 
 const char hnctl_help_traffic[] =
 "NAME\n"
@@ -52,8 +53,9 @@ const char hnctl_help_traffic[] =
 "      --size SPEC     B (fixed, default 128), A-B (uniform),\n"
 "                      bimodal:S,L,F (L bytes with probability F), 80/80\n"
 "      --pred F        mixed, phased: predictable ratio, 0..1 (0.5)\n"
-"      --phases P      phased: global (the machine's phases, the random\n"
-"                      phase wormhole; the default) or per-node\n"
+"      --phases P      phased: global (the machine's phases; the default),\n"
+"                      global-hint (and the random phase hinted wormhole)\n"
+"                      or per-node\n"
 "      --root R        scatter: the sending node (0)\n"
 "      --seed S        (1)\n"
 "      --warmup T --measure T --drain T   Bernoulli: the method (20us,\n"
@@ -203,9 +205,9 @@ static int start_opt(struct start_opts *s, const char *opt, const char *val)
 		t->pred_ppm = (uint32_t)ppm;
 		t->mask |= BIT(PRED_PPM);
 	} else if (!strcmp(opt, "--phases")) {
-		if (strcmp(val, "global") && strcmp(val, "per-node"))
-			return hnctl_usage(CMD, "--phases '%s': want global or per-node",
-					   val);
+		if (hn_phases_parse(val) < 0)
+			return hnctl_usage(CMD, "--phases '%s': want global, "
+					   "global-hint or per-node", val);
 		strcpy(t->phases, val);
 	} else if (!strcmp(opt, "--root")) {
 		if (hnctl_num(val, UINT32_MAX, &v))

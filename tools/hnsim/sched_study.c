@@ -40,6 +40,9 @@ static void sched_usage(FILE *f)
 "    schedulers are the engine's (kmod/core/), the same code as in the\n"
 "    kernel module; every schedule is checked for legality unless\n"
 "    --no-check.  The same options and seed always print the same numbers.\n"
+"    Each set has a random state of its own, mixed from the seed, the point\n"
+"    (nodes and pairs drawn, or the tree) and the set's number: a point\n"
+"    prints the same numbers in any list, and seeds share no set.\n"
 "\n"
 "    Crossbar (Ding, Ch. 6): the metric is the matching size |M| and its\n"
 "    ratio to the maximum matching |M_max| (Hopcroft-Karp), per trial.\n"
@@ -475,7 +478,8 @@ static int run_xbar(const struct opts *o, FILE *f, const struct topo *t,
 		for (ai = 0; ai < o->nalgo; ai++)
 			any_kstep |= o->algo[ai].id == HN_SCHED_KSTEP;
 		for (trial = 0; trial < o->trials; trial++) {
-			u64 rs = hn_wl_trial_seed(o->seed, n, li, trial);
+			u64 rs = hn_wl_trial_seed(o->seed, n, o->workload ==
+						  HN_WL_PERM ? 0 : m, trial);
 			u32 nreq, g, maxm, rounds = 0, len;
 
 			progress(o, last, "crossbar", *pointno, npoints, trial);

@@ -649,7 +649,7 @@ int main(int argc, char **argv)
 		return fail("%s", err.msg ? err.msg : "bad traffic options");
 	if (r->t.pattern == HN_PAT_PHASED &&
 	    r->t.phases != HN_PHASES_PER_NODE)
-		return fail("--pattern phased: hntraffic's nodes run their phases unsynchronised and the device takes no wormhole hint; give --phases per-node (the global phases run in hnsim and the in-kernel generator)");
+		return fail("--pattern phased: hntraffic's nodes run their phases unsynchronised and the device takes no wormhole hint; give --phases per-node (the global phases, with or without the hint, run in hnsim and the in-kernel generator)");
 	if (r->t.size < HNT_STAMP &&
 	    !(r->t.size_dist == HN_SIZE_BIMODAL && r->t.large_ppm == HN_PPM))
 		return fail("--size: messages of %u bytes cannot hold the %u-byte check stamp; the least size is %u",

@@ -413,7 +413,7 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_LIMIT_NS,	/* u64: batch: give up after */
 	HYBRIDNET_ATTR_TRAFFIC_STATE,	/* u32: enum hybridnet_traffic */
 	HYBRIDNET_ATTR_WHY,		/* string: how a run ended */
-	HYBRIDNET_ATTR_PHASES,		/* string: phased: global, per-node */
+	HYBRIDNET_ATTR_PHASES,	/* string: phased: global, global-hint, per-node */
 
 	/* what a command did besides what it was asked (replies) */
 	HYBRIDNET_ATTR_CONFLICT,	/* nest, repeated: SLOT, PINNED, PAIR... */

@@ -10,7 +10,8 @@
  *
  * Build and run: make bench-sched.  Every figure is the median of 7 batches
  * (the minimum in brackets); each batch runs the same pre-generated request
- * sets, so only the scheduler is timed.  Time is the thread's CPU time
+ * sets, so only the scheduler is timed, and no figure is the difference of
+ * two timings.  Time is the thread's CPU time
  * (CLOCK_THREAD_CPUTIME_ID), so that other work on a shared machine does not
  * count; caches and the memory bus are still shared.
  */
@@ -148,17 +149,29 @@ struct xres {
 	double steps, rounds, ns_step;
 };
 
+/* @x's runs cleared, outside the timed loops */
+static void clear_all(struct hn_xbar **x, u32 nsets)
+{
+	u32 s;
+
+	for (s = 0; s < nsets; s++)
+		hn_xbar_clear_match(x[s]);
+}
+
 /*
- * Each phase is timed over a whole loop of runs, minus the same loop
- * without the phase (the CPU-time clock costs a system call).  The request
- * sets sit in their own crossbars; a run starts with clearing M.
+ * Each phase is timed alone, over the request sets back to back: the
+ * clearing between runs is outside the timed loops, so no figure is the
+ * difference of two timings (which noise can make negative).  There are
+ * enough sets that a timed loop is long beside the clock's own cost (a
+ * system call), which it still includes: a figure errs high, never low.
  */
 static struct xres bench_xbar(u32 n, double load, int mixed, u32 k,
 			      u32 reps)
 {
-	u32 nsets = n >= 2048 ? 4 : NSETS, s, r, b, m = (u32)(load * n + 0.5);
-	double base[BATCHES], g[BATCHES], ks[BATCHES], hk[BATCHES], t0;
-	struct hn_xbar *x[NSETS];
+	u32 nsets = n >= 2048 ? 4 : n >= 128 ? NSETS : 2048 / n;
+	u32 s, r, b, m = (u32)(load * n + 0.5);
+	double g[BATCHES], ks[BATCHES], hk[BATCHES], t0, t1, t2;
+	struct hn_xbar **x = calloc(nsets, sizeof(*x));
 	struct hn_sched_result res = { 0 };
 	struct xres out;
 	u64 rs = 5, *bits = malloc(hn_wl_bitmap_bytes(n));
@@ -174,32 +187,30 @@ static struct xres bench_xbar(u32 n, double load, int mixed, u32 k,
 		free(req);
 	}
 	free(bits);
+	reps = (reps + nsets - 1) / nsets * nsets;
 	for (b = 0; b < BATCHES; b++) {
-		t0 = now_ns();
-		for (r = 0; r < reps; r++)
-			hn_xbar_clear_match(x[r % nsets]);
-		base[b] = now_ns() - t0;
-		t0 = now_ns();
-		for (r = 0; r < reps; r++) {
-			hn_xbar_clear_match(x[r % nsets]);
-			hn_xbar_greedy(x[r % nsets]);
-		}
-		g[b] = now_ns() - t0;
+		g[b] = ks[b] = hk[b] = 0;
 		memset(&res, 0, sizeof(res));
-		t0 = now_ns();
-		for (r = 0; r < reps; r++) {
-			hn_xbar_clear_match(x[r % nsets]);
-			hn_xbar_greedy(x[r % nsets]);
-			hn_xbar_kstep(x[r % nsets], k, 0, NULL, &res);
+		for (r = 0; r < reps; r += nsets) {
+			clear_all(x, nsets);
+			t0 = now_ns();
+			for (s = 0; s < nsets; s++)
+				hn_xbar_greedy(x[s]);
+			t1 = now_ns();
+			for (s = 0; s < nsets; s++)
+				hn_xbar_kstep(x[s], k, 0, NULL, &res);
+			t2 = now_ns();
+			g[b] += t1 - t0;
+			ks[b] += t2 - t1;
+			clear_all(x, nsets);
+			t0 = now_ns();
+			for (s = 0; s < nsets; s++)
+				hn_xbar_hopcroft_karp(x[s], NULL);
+			hk[b] += now_ns() - t0;
 		}
-		ks[b] = (now_ns() - t0 - g[b]) / reps;
-		t0 = now_ns();
-		for (r = 0; r < reps; r++) {
-			hn_xbar_clear_match(x[r % nsets]);
-			hn_xbar_hopcroft_karp(x[r % nsets], NULL);
-		}
-		hk[b] = (now_ns() - t0 - base[b]) / reps;
-		g[b] = (g[b] - base[b]) / reps;
+		g[b] /= reps;
+		ks[b] /= reps;
+		hk[b] /= reps;
 	}
 	out.greedy = summarise(g);
 	out.kstep = summarise(ks);
@@ -209,6 +220,7 @@ static struct xres bench_xbar(u32 n, double load, int mixed, u32 k,
 	out.ns_step = res.steps ? out.kstep.med / out.steps : 0;
 	for (s = 0; s < nsets; s++)
 		hn_xbar_destroy(x[s]);
+	free(x);
 	return out;
 }
 

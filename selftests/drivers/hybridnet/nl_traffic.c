@@ -358,11 +358,11 @@ TEST_F(tr, bernoulli_as_in_user_space)
 
 /*
  * The phased pattern's phases (Sec. 4.6.2) in the kernel: global (the
- * default, with barriers) and per-node, each as hnsim runs it.
+ * default, with barriers), per-node and global-hint, each as hnsim runs it.
  */
 TEST_F(tr, phased_as_in_user_space)
 {
-	static const char *const ph[2] = { "global", "per-node" };
+	static const char *const ph[] = { "global", "per-node", "global-hint" };
 	struct nlr *r = &self->r;
 	struct hn_trun_cfg rc;
 	const struct hn_tres *u;
@@ -372,7 +372,7 @@ TEST_F(tr, phased_as_in_user_space)
 	struct tstate s;
 	int i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 3; i++) {
 		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
 		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 		start_msg(r, "phased");
@@ -388,7 +388,7 @@ TEST_F(tr, phased_as_in_user_space)
 		hn_tcfg_default(&t, c.nodes);
 		t.pattern = HN_PAT_PHASED;
 		t.pred_ppm = 500000;
-		t.phases = i ? HN_PHASES_PER_NODE : HN_PHASES_GLOBAL;
+		t.phases = hn_phases_parse(ph[i]);
 		t.inject = HN_INJ_BATCH;
 		t.batch = 64;
 		run = user_run(&c, &t, &rc);
@@ -645,7 +645,7 @@ TEST_F(tr, bad_input)
 	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
 	nlr_str(r, HYBRIDNET_ATTR_PHASES, "lockstep");
 	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
-	EXPECT_STREQ("unknown phases \"lockstep\" (global per-node)", r->msg);
+	EXPECT_STREQ("unknown phases \"lockstep\" (global per-node global-hint)", r->msg);
 
 	start_msg(r, "mixed");
 	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
