@@ -252,6 +252,23 @@ TEST(no_k)
 	EXPECT_EQ(0, hn_unload());
 }
 
+/* a parameter not given reads an empty line, not "(null)"; one given, itself */
+TEST(param_files)
+{
+	char buf[32];
+
+	if (hn_loaded())
+		hn_unload();
+	ASSERT_EQ(0, hn_load("nodes=8"));
+	EXPECT_EQ(0, hn_read_file("/sys/module/hybridnet/parameters/slots",
+				  buf, sizeof(buf)));
+	EXPECT_STREQ("", buf);
+	EXPECT_EQ(0, hn_read_file("/sys/module/hybridnet/parameters/nodes",
+				  buf, sizeof(buf)));
+	EXPECT_STREQ("8", buf);
+	EXPECT_EQ(0, hn_unload());
+}
+
 /*
  * A hang detector, not a speed limit: nodes=4096 makes 4096 directories
  * of sysfs files, which on the debug kernel (lockdep, KASAN, kmemleak)
