@@ -120,33 +120,21 @@
 #include "hn_kmod.h"
 #include "hn_nl.h"
 
-/* a field's parameter as given, or an empty line when it was not */
-static int hn_param_get(char *buf, const struct kernel_param *kp)
-{
-	const char *v = *(char **)kp->arg;
-
-	return sysfs_emit(buf, "%s\n", v ? v : "");
-}
-
-static const struct kernel_param_ops hn_param_ops = {
-	.set = param_set_charp,
-	.get = hn_param_get,
-	.free = param_free_charp,
-};
+/* what a field's parameter holds when not given: its file reads "" */
+static const char hn_unset[] = "";
 
 /*
  * The engine's parameters, one per configuration field, made from the
  * rows of hn_fields.h with their descriptions: a word of the field's or
  * its number, its text, or a number in its range (hn_cfg_parse()), as
- * every other interface takes it.  Not given (NULL): the profile's value,
- * and the file /sys/module/hybridnet/parameters/PARAM reads an empty
- * line.  Each row's expansion begins with the ';' that ends the
- * declaration before it, the first this array's.
+ * every other interface takes it.  Not given (hn_unset): the profile's
+ * value, and /sys/module/hybridnet/parameters/PARAM reads an empty line.
+ * Each row's expansion begins with the ';' that ends the declaration
+ * before it, the first this array's.
  */
-static char *hn_params[HN_CFG_NR]
+static char *hn_params[HN_CFG_NR] = { [0 ... HN_CFG_NR - 1] = (char *)hn_unset }
 #define HN_FIELD(f, A, param, nl, help, T, lo, hi, live, words)		\
-	; module_param_cb(param, &hn_param_ops, &hn_params[HN_CFG_##f], 0444) \
-	; __MODULE_PARM_TYPE(param, "charp")				\
+	; module_param_named(param, hn_params[HN_CFG_##f], charp, 0444)	\
 	; __MODULE_INFO(parm, parm, #param ":" help " ("			\
 			HN_VALUES_##words(lo, hi) "; default: profile)")
 #include "hn_fields.h"
@@ -192,7 +180,8 @@ static int hn_param_field(struct hn_config *c, enum hn_cfg_index i)
 {
 	char why[HN_CFG_WHY_LEN];
 
-	if (!hn_params[i] || !hn_cfg_parse(c, i, hn_params[i], why, sizeof(why)))
+	if (hn_params[i] == hn_unset ||
+	    !hn_cfg_parse(c, i, hn_params[i], why, sizeof(why)))
 		return 0;
 	pr_err("%s=%s: %s\n", hn_cfg_fields[i].name, hn_params[i], why);
 	return -EINVAL;
