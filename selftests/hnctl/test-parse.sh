@@ -850,6 +850,8 @@ out "traffic start -n: bimodal:S,L,F" 0 \
 out "traffic stop -n" 0 "traffic-stop" -n traffic stop
 out "traffic -j -n: status is the default" 0 '{"request":"traffic-get"}' \
 	-j -n traffic
+err "traffic: --phases, one of the engine's names" 1 "hnctl traffic: --phases 'lockstep': want one of global per-node global-hint
+Try 'hnctl traffic --help'." traffic start --pattern phased --batch 4 --phases lockstep
 out "traffic -j -n stop: the common options before the word too" 0 \
 	'{"request":"traffic-stop"}' traffic -j -n stop
 out "fabric del 3 -n -j: the common options anywhere" 0 \

@@ -6,7 +6,8 @@
 # none), the cross product's order, a point's result independent of the
 # sweep it is in (hnsim sched's too), the CSV against the JSON, null for
 # what a point did not measure, --progress and --no-progress in every
-# mode, hnplot's PNG, and hntraffic refusing a list.  Prints TAP; exits 1 if a test failed.
+# mode, hnplot's PNG, hntraffic refusing a list, and --phases's names.
+# Prints TAP; exits 1 if a test failed.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 O=${1:-build}
@@ -258,6 +259,12 @@ sched_rows -l 0.25,0.5,0.75 -s 1 | grep '^ *16 *0\.5 ' > "$T/b"
 ok=0
 [ -s "$T/a" ] && diff "$T/a" "$T/b" > "$T/d" && ok=1
 report $ok "sched: a crossbar point's result does not depend on the --load list it is in" "$T/d"
+
+# ---- --phases: a bad name refused with the engine's names ------------------
+"$H" run --pattern phased --phases lockstep > /dev/null 2> "$T/e"
+ok=0
+[ "$(cat "$T/e")" = "hnsim run: --phases 'lockstep': want one of global per-node global-hint" ] && ok=1
+report $ok "--phases lockstep: refused, with every name the engine takes" "$T/e"
 
 # ---- --progress and --no-progress, in every mode --------------------------
 printf '0 0 1 64\n' > "$T/t.trace"

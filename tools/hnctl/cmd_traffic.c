@@ -159,6 +159,19 @@ struct start_opts {
 };
 
 /* One "--opt value" or "--opt=value"; returns 0, or EXIT_USAGE. */
+/* --phases VAL is none of the engine's names: say which they are */
+static int phases_usage(const char *val)
+{
+	char names[64] = "";
+	size_t len = 0;
+	u32 p;
+
+	for (p = 0; hn_phases_name(p) && len < sizeof(names); p++)
+		len += snprintf(names + len, sizeof(names) - len, "%s%s",
+				p ? " " : "", hn_phases_name(p));
+	return hnctl_usage(CMD, "--phases '%s': want one of %s", val, names);
+}
+
 static int start_opt(struct start_opts *s, const char *opt, const char *val)
 {
 	struct hn_ctl_traffic *t = &s->t;
@@ -206,8 +219,7 @@ static int start_opt(struct start_opts *s, const char *opt, const char *val)
 		t->mask |= BIT(PRED_PPM);
 	} else if (!strcmp(opt, "--phases")) {
 		if (hn_phases_parse(val) < 0)
-			return hnctl_usage(CMD, "--phases '%s': want global, "
-					   "global-hint or per-node", val);
+			return phases_usage(val);
 		strcpy(t->phases, val);
 	} else if (!strcmp(opt, "--root")) {
 		if (hnctl_num(val, UINT32_MAX, &v))

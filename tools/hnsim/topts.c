@@ -164,9 +164,13 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 		return 0;
 	case HN_TOPT_PHASES:
 		rv = hn_phases_parse(arg);
-		if (rv < 0)
-			return hn_topt_err(p, "--phases", arg,
-					   "want global or per-node");
+		if (rv < 0) {
+			fprintf(stderr, "%s: --phases '%s': want one of", p, arg);
+			for (rv = 0; hn_phases_name(rv); rv++)
+				fprintf(stderr, " %s", hn_phases_name(rv));
+			fprintf(stderr, "\n");
+			return 1;
+		}
 		o->t.phases = (u32)rv;
 		return 0;
 	case HN_TOPT_RMESH:

@@ -372,7 +372,7 @@ TEST_F(tr, phased_as_in_user_space)
 	struct tstate s;
 	int i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < (int)ARRAY_SIZE(ph); i++) {
 		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 8));
 		ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
 		start_msg(r, "phased");
