@@ -211,6 +211,11 @@ static int check_fabric(const struct hn_engine *e, u64 cut,
 				   HN_NONE, i);
 		if (used > e->cfg.sw_buf_bytes)
 			return bad(err, "input buffer overfull", HN_NONE, i);
+		/* switch.c's hn_sw_begin() moves the times of these only */
+		if ((in->cur || in->head) && !in->stash &&
+		    e->hpos[i] == HN_NONE)
+			return bad(err, "busy input neither in the heap nor stashed",
+				   HN_NONE, i);
 	}
 	if (worms != f->wused || f->wused > f->wcap)
 		return bad(err, "worms miscounted", HN_NONE, HN_NONE);

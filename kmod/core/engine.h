@@ -343,6 +343,7 @@ int hn_place_all(struct hn_engine *e, const struct hn_pair *req, u32 n,
 void hn_ev_set(struct hn_engine *e, u32 u, u64 t);
 void hn_ev_del(struct hn_engine *e, u32 u);
 void hn_ev_clear(struct hn_engine *e);
+u32 hn_ev_input(const struct hn_engine *e, u32 j);
 u32 hn_ev_first(struct hn_engine *e, u64 t);
 
 /*

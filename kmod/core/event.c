@@ -107,6 +107,8 @@ void hn_ev_set(struct hn_engine *e, u32 u, u64 t)
 
 	if (i == HN_NONE)
 		sift_up(e, e->nheap++, k);
+	else if (k == e->heap[i])
+		return;			/* there already */
 	else if (k < e->heap[i])
 		sift_up(e, i, k);
 	else
@@ -135,6 +137,12 @@ void hn_ev_del(struct hn_engine *e, u32 u)
 u32 hn_ev_first(struct hn_engine *e, u64 t)
 {
 	return e->cur == e->cfg.k ? first_at(e, t) : 0;
+}
+
+/* The input of the heap's entry @j (< e->nheap), in no order. */
+u32 hn_ev_input(const struct hn_engine *e, u32 j)
+{
+	return node_of(e, e->heap[j]);
 }
 
 void hn_ev_clear(struct hn_engine *e)

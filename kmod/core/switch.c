@@ -225,13 +225,16 @@ static u32 occ_of(void *ctx, u32 sw, u32 port)
 static u32 route(struct hn_engine *e, u32 sw, u32 dst)
 {
 	struct hn_fab *f = e->fab;
-	struct hn_upsel_arg a = {
+	struct hn_upsel_arg a;
+
+	if (!e->topo.ops->alts || e->cfg.up_select == HN_UPSEL_DET)
+		return sw * f->radix + hn_topo_out(&e->topo, sw, dst);
+	a = (struct hn_upsel_arg){
 		.mode = e->cfg.up_select,
 		.seed = &f->seed,
 		.occ = occ_of,
 		.ctx = f,
 	};
-
 	return sw * f->radix + hn_topo_choose(&e->topo, sw, dst, &a);
 }
 
@@ -564,8 +567,8 @@ static void next_event(struct hn_engine *e, u32 i, u64 wake_t)
 		wake_t = in->cur->hop[in->hop].fin;
 	if (wake_t != HN_U64_MAX)
 		ev_at(e, i, wake_t);
-	else if (!in->cur && has_work(e, i))
-		stash(e, i);	/* nothing to wake it: look when S_W begins */
+	else if (in->cur || has_work(e, i))
+		stash(e, i);	/* woken by resolve(), or when S_W begins */
 	else
 		hn_ev_del(e, i);
 }
@@ -593,60 +596,75 @@ static u64 later(u64 t, u64 end, u64 gap)
 
 /*
  * S_W resumes @gap after it ended at @end: what was to happen after the
- * end happens that much later.  A worm that was sending starts its
- * flits again: its start moves too.
+ * end happens that much later, at input @i and the output its worm
+ * holds.  A worm that was sending starts its flits again: its start moves
+ * too.  Only inputs on the stash can have such times: every input with a
+ * worm or a header is on the heap or the stash in S_W, and the heap goes
+ * onto the stash when S_W ends.
  */
-static void shift(struct hn_engine *e, u64 end, u64 gap)
+static void shift(struct hn_engine *e, u32 i, u64 end, u64 gap)
 {
 	struct hn_fab *f = e->fab;
-	struct hn_iport *in;
+	struct hn_iport *in = &f->in[i];
 	struct hn_fworm *w;
 	struct hn_fhop *h;
-	u32 i;
 
-	for (i = 0; i < f->nin; i++) {
-		in = &f->in[i];
-		in->t = later(in->t, end, gap);
-		if (in->cur) {
-			h = &in->cur->hop[in->hop];
-			h->s += gap;
-			h->e += gap;
-			h->fin = later(h->fin, end, gap);
-		}
-		for (w = in->head; w; w = w->next)
-			w->at = later(w->at, end, gap);
+	in->t = later(in->t, end, gap);
+	if (in->cur) {
+		h = &in->cur->hop[in->hop];
+		h->s += gap;
+		h->e += gap;
+		h->fin = later(h->fin, end, gap);
+		f->out[h->out].busy = later(f->out[h->out].busy, end, gap);
 	}
-	for (i = 0; i < f->nout; i++)
-		f->out[i].busy = later(f->out[i].busy, end, gap);
+	for (w = in->head; w; w = w->next)
+		w->at = later(w->at, end, gap);
 }
 
-/* S_W begins at e->slot_start: every input on the stash looks. */
+/*
+ * S_W begins at e->slot_start: every input on the stash looks, but one
+ * whose worm's tail time is not known yet; that one stays on the stash,
+ * so that its times move with the next gap too.
+ */
 void hn_sw_begin(struct hn_engine *e)
 {
 	struct hn_fab *f = e->fab;
 	u64 t0 = e->slot_start + e->cfg.guard_ns, fin;
-	struct hn_iport *in;
 	u32 j, n = f->nstash, i;
+	struct hn_iport *in;
+	bool gap = f->w_end != HN_U64_MAX && t0 > f->w_end;
 
-	if (f->w_end != HN_U64_MAX && t0 > f->w_end)
-		shift(e, f->w_end, t0 - f->w_end);
 	f->nstash = 0;
 	for (j = 0; j < n; j++) {
 		i = f->stash[j];
 		in = &f->in[i];
-		in->stash = 0;
+		if (gap)
+			shift(e, i, f->w_end, t0 - f->w_end);
 		fin = in->cur ? in->cur->hop[in->hop].fin : t0;
-		if (fin != HN_U64_MAX)
-			ev_at(e, i, hn_max64(fin, t0));
+		if (fin == HN_U64_MAX) {
+			f->stash[f->nstash++] = i;
+			continue;
+		}
+		in->stash = 0;
+		ev_at(e, i, hn_max64(fin, t0));
 	}
 }
 
 /* S_W ends: its events are all done; the rest waits on the stash. */
 void hn_sw_end(struct hn_engine *e)
 {
-	while (e->nheap)
-		stash(e, hn_ev_peek(e));
-	e->fab->w_end = e->slot_end;
+	struct hn_fab *f = e->fab;
+	u32 j, i;
+
+	for (j = 0; j < e->nheap; j++) {
+		i = hn_ev_input(e, j);
+		if (!f->in[i].stash) {
+			f->in[i].stash = 1;
+			f->stash[f->nstash++] = i;
+		}
+	}
+	hn_ev_clear(e);
+	f->w_end = e->slot_end;
 }
 
 /*
