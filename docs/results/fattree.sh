@@ -233,6 +233,21 @@ for sw in $SWS; do
 	echo "FT(3,4) uniform,8-128B,200B-buffers $sw $r" >> "$fs"
 done
 
+# ---- 1e. flit buffers between switches (vc_flits) -------------------------
+# Wormhole with buffers of 2..32 flits between switches (the nodes' own
+# inputs keep sw_buf_bytes), random up-ports, FT(3,4): the last load below
+# saturation, against the default (0: 8 KB, 64 worms).
+ff="$D/flitbuf.dat"
+echo "# vc_flits pattern last_load_below_saturation accepted_there  (FT(3,4), wormhole, random up-ports)" > "$ff"
+loads="0.05 0.1 0.15 0.2 0.25 0.3 0.35 0.4 0.45 0.5 0.55 0.6 0.65 0.7 0.75 0.8 0.85 0.9"
+for v in 0 2 4 8 16 32; do
+	for p in uniform transpose; do
+		r=$(sweep "3,4-flitbuf-$v-$p" fattree:3,4 --net wormhole \
+			-s vc_flits=$v -s up_select=random --pattern $p)
+		echo "$v $p $r" >> "$ff"
+	done
+done
+
 # ---- 2. a permutation on circuits, by scheduler (Ch. 7) ------------------
 ALGOS="levelwise local-greedy local-random optimal"
 # 2a. Ch. 7's metric, the fraction routed: hnsim sched, 100 permutations

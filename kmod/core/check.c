@@ -209,7 +209,7 @@ static int check_fabric(const struct hn_engine *e, u64 cut,
 		if (i >= e->cfg.nodes && used != in->used)
 			return bad(err, "input buffer accounting wrong",
 				   HN_NONE, i);
-		if (used > e->cfg.sw_buf_bytes)
+		if (used > (i < e->cfg.nodes ? e->cfg.sw_buf_bytes : f->buf))
 			return bad(err, "input buffer overfull", HN_NONE, i);
 		/* switch.c's hn_sw_begin() moves the times of these only */
 		if ((in->cur || in->head) && !in->stash &&

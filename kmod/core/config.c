@@ -134,6 +134,17 @@ static int fattree_check(const struct hn_config *c, struct hn_err *err)
 		return hn_fail(err, -EOPNOTSUPP,
 			       "fat tree: the second-level working set is crossbar only",
 			       HN_NONE, HN_NONE, HN_NONE);
+	/*
+	 * A virtual channel of wormhole holds any number of flits; one of
+	 * cut-through or store-and-forward the whole packet (Duato, Secs.
+	 * 2.3.2, 2.3.3).
+	 */
+	if ((u64)c->vc_flits * c->flit_bytes > HN_MAX_BUF)
+		return bad(err, "fat tree: vc_flits x flit_bytes must be at most 64 MiB");
+	if (c->vc_flits && c->switching != HN_SWITCH_WORMHOLE &&
+	    (u64)c->vc_flits * c->flit_bytes < c->worm_bytes)
+		return bad(err,
+			   "fat tree: cut-through and store-and-forward hold a whole worm in a switch: vc_flits x flit_bytes >= worm_bytes");
 	/* switch.c: a switch passes a flit per wh_flit_ns to the next link */
 	if (hn_bytes_ns(c, c->flit_bytes) > c->wh_flit_ns)
 		return bad(err,
@@ -175,6 +186,9 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 			return rc;
 	} else if (c->topology != HN_TOPO_CROSSBAR) {
 		return bad(err, "topology must be 0 (crossbar) or 1 (fat tree)");
+	} else if (c->vc_flits) {
+		return bad(err,
+			   "crossbar: no switch feeds another, vc_flits must be 0");
 	}
 	if (c->policy & HN_POL_DYNAMIC) {
 		if (!(c->policy & HN_POL_NO_W))

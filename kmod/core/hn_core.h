@@ -25,6 +25,7 @@
 /* decimal, as the ranges of hn_fields.h print them */
 #define HN_MAX_MSG	1048576		/* largest message, bytes: 1 MiB */
 #define HN_MAX_BUF	67108864	/* largest buffer, bytes: 64 MiB */
+#define HN_VC_FLITS_MAX	1048576	/* vc_flits, at most */
 #define HN_NONE		0xffffffffu
 #define HN_MAX_REQ	65536u		/* requests per hn_predict() call */
 
@@ -120,6 +121,7 @@ struct hn_config {
 	u32 switching;		/* enum hn_switching: 0 wormhole */
 	u32 up_select;		/* enum hn_upsel (topo.h): a header's up-port */
 	u32 ft_sched;		/* fat tree: enum hn_ft_sched routing circuits */
+	u32 vc_flits;		/* multistage: a switch input's depth, flits */
 };
 
 /*

@@ -232,3 +232,6 @@ HN_FIELD(up_select, UP_SELECT, up_select, "up-select",
 HN_FIELD(ft_sched, FT_SCHED, ft_sched, "ft-sched",
 	 "the scheduler routing a fat tree's circuits in preload and predict (Ch. 7): level-wise (Sec. 7.4), lowest free up-port, a random one, optimal",
 	 U32, 0, HN_FT_OPTIMAL, 1, FT_SCHED)
+HN_FIELD(vc_flits, VC_FLITS, vc_flits, "vc-flits",
+	 "multistage fabric: the buffer of a switch input fed by another switch, flits (0: sw_buf_bytes); wormhole takes any depth, cut-through and store-and-forward a whole worm",
+	 U32, 0, HN_VC_FLITS_MAX, 0, NONE)

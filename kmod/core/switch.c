@@ -5,7 +5,8 @@
  * wormhole switching, which keeps wormhole.c's single-switch path (this
  * file gives the same results on FT(1, w) as that path on w nodes).
  *
- * Every input port of every switch has a buffer of sw_buf_bytes whose
+ * Every input port of every switch has a buffer (f->buf: vc_flits flits,
+ * or sw_buf_bytes at a node's input or when vc_flits is 0) whose
  * worms wait in virtual output queues, one per output port of its switch
  * (kept as one list in order of arrival; a worm waits behind the earlier
  * ones to its output only).  A node's input is its VQ_W, whose queues are
@@ -311,7 +312,7 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 		h[1].out = HN_NONE;
 		h[1].fin = HN_U64_MAX;
 		h[1].claim = hn_flow_claim(c, w->bytes,
-					   c->sw_buf_bytes - d->used);
+					   f->buf - d->used);
 		d->used += h[1].claim;
 		if (d->used > d->peak)
 			d->peak = d->used;
@@ -345,7 +346,7 @@ static bool ready(struct hn_engine *e, u32 i, u32 o, u32 bytes, u64 ta,
 		return false;
 	}
 	if (op->down != HN_NONE &&
-	    e->cfg.sw_buf_bytes - f->in[op->down].used <
+	    f->buf - f->in[op->down].used <
 	    hn_flow_need(&e->cfg, bytes)) {
 		wait_on(f, o, i);
 		if (!*stalled) {
@@ -709,6 +710,8 @@ int hn_sw_create(struct hn_engine *e)
 	f->w_end = HN_U64_MAX;
 	f->seed = 0x6a09e667f3bcc909ULL;
 	f->lat = e->cfg.fabric_ns + t->link_ns;
+	f->buf = e->cfg.vc_flits ? e->cfg.vc_flits * e->cfg.flit_bytes :
+		 e->cfg.sw_buf_bytes;
 	f->wsize = sizeof(struct hn_fworm) + t->max_hops * sizeof(struct hn_fhop);
 	f->in_of = hn_zalloc(f->nout * sizeof(*f->in_of));
 	f->out = hn_zalloc(f->nout * sizeof(*f->out));

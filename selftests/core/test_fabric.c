@@ -191,6 +191,126 @@ TEST(blocked_packet)
 }
 
 /*
+ * Wormhole with flit buffers (vc_flits): a worm's latency does not depend
+ * on the depth of the buffers it crosses (Duato, Sec. 2.3.4, eq. 2.10)
+ * once they cover the round trip to the next switch (two flits here: a
+ * flit's 10 ns and the 11 ns to the next input).  A buffer of one flit
+ * does not: each flit waits for the one ahead to leave the next switch,
+ * so a worm of more than one flit is slower.  Cut-through with buffers of
+ * exactly a worm is eq. 2.3.
+ */
+TEST(zero_load_flit_buffers)
+{
+	static const u32 depth[] = { 1, 2, 5, 16, 17 };
+	static const u32 len[] = { 8, 64, 128 };
+	struct hn_config c;
+	u32 i, j, h, dst, f;
+	u64 want, got;
+
+	ft_config(&c, "ding4", 3, 4);
+	for (i = 0; i < ARRAY_SIZE(depth); i++) {
+		c.vc_flits = depth[i];
+		for (h = 0; h < 3; h++) {
+			dst = h ? c.nodes >> (2 * (3 - h)) : 1;
+			for (j = 0; j < ARRAY_SIZE(len); j++) {
+				f = len[j] / c.flit_bytes;
+				want = duato(&c, 0, 2 * h + 2, &f, 1);
+				got = one(&c, 0, dst, len[j]);
+				if (depth[i] > 1 || f == 1 || !h) {
+					EXPECT_EQ(want, got)
+						TH_LOG("vc_flits %u, H %u, %u B",
+						       depth[i], h, len[j]);
+				} else {
+					EXPECT_LT(want, got)
+						TH_LOG("H %u, %u B", h, len[j]);
+				}
+			}
+		}
+	}
+	c.switching = 1;
+	c.vc_flits = c.worm_bytes / c.flit_bytes;
+	f = c.vc_flits;
+	EXPECT_EQ(duato(&c, 1, 6, &f, 1), one(&c, 0, 63, 128));
+}
+
+/*
+ * A blocked worm holds buffers in several switches (Duato, Sec. 2.3.4).
+ * blocked_packet's W1 (node 0's 3 KB for node 4, blocked for 5 us behind
+ * node 5's 4 KB) with buffers of 2 flits between switches: at 4 us its
+ * header waits in leaf 1's input from X with 16 B, X's input from leaf 0
+ * holds 16 B more, and the worm holds leaf 0's and X's outputs: it spans
+ * three switches, its tail still in node 0's VQ_W.  With buffers of a
+ * whole worm (vc_flits 0: sw_buf_bytes) all of it is in leaf 1 and it
+ * holds no output but node 5's worm's.
+ */
+TEST(worm_spans_switches)
+{
+	struct hn_switch_stats ss;
+	struct hn_config c;
+	struct sim s;
+	u32 x, held, bytes, d;
+
+	for (d = 0; d <= 2; d += 2) {
+		ft_config(&c, "ding4", 2, 4);
+		c.max_msg_bytes = c.sw_buf_bytes = c.worm_bytes = 4096;
+		c.vc_flits = d;
+		ASSERT_EQ(0, sim_init(&s, &c));
+		ASSERT_EQ(0, sim_send(&s, 5, 4, 4096));
+		ASSERT_EQ(0, sim_send(&s, 0, 4, 3072));
+		hn_run_until(s.e, 4000);
+		ASSERT_EQ(0, hn_check(s.e, NULL));
+		for (x = 0, held = 0, bytes = 0; x < 8; x++) {
+			ASSERT_EQ(0, hn_switch_stats(s.e, x, &ss));
+			held += ss.held;
+			bytes += ss.buf_bytes;
+			EXPECT_LE(ss.buf_peak, d ? 16 : 4096);
+		}
+		ASSERT_EQ(0, hn_switch_stats(s.e, 1, &ss));
+		EXPECT_EQ(d ? 16 : 3072, ss.buf_bytes);	/* leaf 1 */
+		EXPECT_EQ(1, ss.held);			/* to node 4 */
+		EXPECT_EQ(d ? 32 : 3072, bytes);
+		EXPECT_EQ(d ? 3 : 1, held);
+		ASSERT_EQ(0, hn_switch_stats(s.e, 0, &ss));
+		EXPECT_EQ(d ? 1 : 0, ss.held);		/* leaf 0, up */
+		sim_drain(&s, 1000000);
+		EXPECT_EQ(2, s.nlog);
+		EXPECT_EQ(0, hn_check(s.e, NULL));
+		sim_fini(&s);
+	}
+}
+
+/* vc_flits: where it means nothing, and cut-through's whole worm. */
+TEST(vc_flits_checked)
+{
+	struct hn_config c;
+	struct hn_err err;
+
+	hn_config_profile(&c, "ding4");
+	c.vc_flits = 4;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_STREQ("crossbar: no switch feeds another, vc_flits must be 0",
+		     err.msg);
+	ft_config(&c, "ding4", 3, 4);
+	c.vc_flits = 1;
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+	c.switching = 1;
+	c.vc_flits = c.worm_bytes / c.flit_bytes - 1;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_STREQ("fat tree: cut-through and store-and-forward hold a whole worm in a switch: vc_flits x flit_bytes >= worm_bytes",
+		     err.msg);
+	c.switching = 2;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	c.vc_flits++;
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+	c.switching = 0;
+	c.flit_bytes = c.worm_bytes;
+	c.vc_flits = HN_VC_FLITS_MAX;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_STREQ("fat tree: vc_flits x flit_bytes must be at most 64 MiB",
+		     err.msg);
+}
+
+/*
  * Per-link and per-switch statistics (hn_core.h, fabric_stats.c): one
  * worm of 128 B from node 0 to node 63 of FT(3,4), on an idle tree, under
  * ding4 (t_r 20 ns, 10 ns a flit, 11 ns from a switch to the next input).
@@ -592,6 +712,31 @@ TEST(saturated_trees_drain)
 						       sw, up);
 				}
 			}
+		}
+	}
+}
+
+/* Deadlock freedom with buffers of one flit between switches (wormhole). */
+TEST(saturated_trees_drain_flit_buffers)
+{
+	static const u32 pat[] = { HN_PAT_UNIFORM, HN_PAT_HOTSPOT,
+				   HN_PAT_TRANSPOSE, HN_PAT_BITREV };
+	struct hn_config c;
+	u32 i, up;
+	long n;
+
+	for (up = 0; up <= 2; up++) {
+		for (i = 0; i < ARRAY_SIZE(pat); i++) {
+			ft_config(&c, "ding4", 3, 4);
+			c.up_select = up;
+			c.vc_flits = 1;
+			c.max_msg_bytes = c.sw_buf_bytes = 512;
+			c.nic_buf_bytes = 1024;
+			c.rx_buf_bytes = 2048;
+			n = saturate(_metadata, &c, pat[i], 100000, 0);
+			EXPECT_LE(0, n)
+				TH_LOG("%s, up_select %u",
+				       hn_pattern_name(pat[i]), up);
 		}
 	}
 }

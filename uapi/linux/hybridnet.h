@@ -455,6 +455,7 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_RX_DROP_RING_FULL,	/* u64: not kept: the ring full */
 	/* fabrics: every command's, every event's */
 	HYBRIDNET_ATTR_FABRIC,		/* u32: a fabric's number */
+	HYBRIDNET_ATTR_VC_FLITS,	/* u32 */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
