@@ -191,7 +191,8 @@ static u32 hn_gen_run(struct hn_dev *hd, u32 budget, u64 until, bool *stuck)
 		res = hn_trun_result(g->r);
 		state = res->end == HN_END_DONE ? HYBRIDNET_TRAFFIC_DONE :
 			res->end == HN_END_LIMIT ? HYBRIDNET_TRAFFIC_LIMIT :
-			HYBRIDNET_TRAFFIC_SATURATED;
+			res->end == HN_END_DEADLOCK ?
+			HYBRIDNET_TRAFFIC_DEADLOCK : HYBRIDNET_TRAFFIC_SATURATED;
 		hn_gen_end(hd, state, res->why);
 		schedule_work(&g->end_work);
 	}

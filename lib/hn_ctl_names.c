@@ -208,6 +208,7 @@ static const char *const traffic_names[] = {
 	[HYBRIDNET_TRAFFIC_SATURATED] = "saturated",
 	[HYBRIDNET_TRAFFIC_LIMIT] = "limit",
 	[HYBRIDNET_TRAFFIC_STOPPED] = "stopped",
+	[HYBRIDNET_TRAFFIC_DEADLOCK] = "deadlock",
 };
 
 #define F(n, a, t, f, ro, lo, hi, h, v, live) \

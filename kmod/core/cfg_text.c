@@ -63,6 +63,59 @@ static int bad(struct hn_err *err, const char *msg)
 	return hn_fail(err, -EINVAL, msg, HN_NONE, HN_NONE, HN_NONE);
 }
 
+/* "KxKx..": *@n dimensions of *@k, each K the same */
+static int dims_parse(const char *s, const char *end, u32 *n, u32 *k,
+		      struct hn_err *err)
+{
+	const char *x;
+	u32 v;
+
+	for (*n = 0;; s = x + 1) {
+		x = strchr(s, 'x');
+		if (!x)
+			x = end;
+		if (dec(s, x, HN_U32_MAX, &v))
+			return bad(err, "topology mesh:KxK, torus:KxK: each K must be a number");
+		if ((*n)++ && v != *k)
+			return bad(err, "topology mesh:KxK, torus:KxK: one K for every dimension");
+		*k = v;
+		if (x == end)
+			return 0;
+	}
+}
+
+/*
+ * "mesh:KxKx..", "torus:KxKx.." (n dimensions of K) and "gh:N,K": K^n
+ * nodes.  config.c checks the rest of the shape.
+ */
+static int cube_parse(struct hn_config *c, const char *s, u32 kind,
+		      struct hn_err *err)
+{
+	const char *end = s + strlen(s), *x = strchr(s, ',');
+	u32 n = 0, k = 0, nodes = 1, i;
+	int rc;
+
+	if (kind != HN_TOPO_GH) {
+		rc = dims_parse(s, end, &n, &k, err);
+		if (rc)
+			return rc;
+	} else if (!x || dec(s, x, HN_U32_MAX, &n) ||
+		   dec(x + 1, end, HN_U32_MAX, &k)) {
+		return bad(err, "topology gh:N,K: N and K must be numbers");
+	}
+	if (k < 2 || !n || n > HN_CUBE_MAX_DIMS)
+		return bad(err, "topology mesh, torus, gh: K 2 or more, 1..12 dimensions");
+	for (i = 0; i < n && nodes <= HN_MAX_NODES; i++)
+		nodes *= k;
+	if (nodes > HN_MAX_NODES)
+		return bad(err, "topology mesh, torus, gh: K^n, the nodes, at most 4096");
+	c->topology = kind;
+	c->levels = n;
+	c->width = k;
+	c->nodes = nodes;
+	return 0;
+}
+
 int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err)
 {
 	const char *end = s + strlen(s), *comma;
@@ -74,8 +127,15 @@ int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err)
 		c->width = 0;
 		return 0;
 	}
+	if (!strncmp(s, "mesh:", 5))
+		return cube_parse(c, s + 5, HN_TOPO_MESH, err);
+	if (!strncmp(s, "torus:", 6))
+		return cube_parse(c, s + 6, HN_TOPO_TORUS, err);
+	if (!strncmp(s, "gh:", 3))
+		return cube_parse(c, s + 3, HN_TOPO_GH, err);
 	if (strncmp(s, "fattree:", 8))
-		return bad(err, "topology must be crossbar or fattree:L,W");
+		return bad(err,
+			   "topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K");
 	comma = strchr(s + 8, ',');
 	if (!comma || dec(s + 8, comma, HN_U32_MAX, &l) ||
 	    dec(comma + 1, end, HN_U32_MAX, &w))
@@ -121,6 +181,21 @@ char *hn_topology_print(const struct hn_config *c, char *buf, u32 len)
 		p = hn_text_dec(p + 8, c->levels);
 		*p++ = ',';
 		p = hn_text_dec(p, c->width);
+	} else if (c->topology == HN_TOPO_GH) {
+		memcpy(p, "gh:", 3);
+		p = hn_text_dec(p + 3, c->levels);
+		*p++ = ',';
+		p = hn_text_dec(p, c->width);
+	} else if (c->topology == HN_TOPO_MESH ||
+		   c->topology == HN_TOPO_TORUS) {
+		n = c->topology == HN_TOPO_MESH ? 5 : 6;
+		memcpy(p, c->topology == HN_TOPO_MESH ? "mesh:" : "torus:", n);
+		p += n;
+		for (n = 0; n < c->levels && p < t + sizeof(t) - 6; n++) {
+			if (n)
+				*p++ = 'x';
+			p = hn_text_dec(p, c->width);
+		}
 	} else {
 		memcpy(p, "crossbar", 8);
 		p += 8;

@@ -5,7 +5,7 @@
  * The dissertation is cited by chapter and section.
  */
 #include "cfg_field.h"		/* hn_cfg_check_ranges() */
-#include "hn_sched.h"		/* enum hn_topology */
+#include "topo.h"		/* enum hn_topology, HN_SW_MAX_RADIX */
 
 /* Ch. 4 evaluation (Secs. 4.6, 4.6.1): 64 nodes, 6.4 Gb/s, 200 ns slots. */
 static void profile_ding4(struct hn_config *c)
@@ -38,6 +38,7 @@ static void profile_ding4(struct hn_config *c)
 	c->evict_count = 64 * 4;	/* not given: a full working set, N K */
 	c->wh_overlap = 0;		/* serial arbitration (docs/model.md) */
 	c->ft_sched = HN_FT_LEVELWISE;	/* Ch. 7's, on a fat tree */
+	c->deadlock_ns = 10000;		/* ours: far past any wait that moves */
 }
 
 /* Ch. 5 evaluation (Secs. 5.5, 5.5.2): 128 nodes, 100 ns = 80 B slots. */
@@ -127,28 +128,60 @@ static int fattree_check(const struct hn_config *c, struct hn_err *err)
 		n *= c->width;
 	if (n != c->nodes)
 		return bad(err, "a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
-	if (2ULL * c->serdes_ns > c->wire_ns)
-		return bad(err,
-			   "fat tree: a link between switches has a serdes_ns at each end: 2 serdes_ns <= wire_ns");
 	if (c->predict_algo == HN_PREDICT_SECOND_LEVEL)
 		return hn_fail(err, -EOPNOTSUPP,
 			       "fat tree: the second-level working set is crossbar only",
 			       HN_NONE, HN_NONE, HN_NONE);
+	return 0;
+}
+
+/* Every fabric whose switches feed switches (switch.c). */
+static int switches_check(const struct hn_config *c, struct hn_err *err)
+{
+	if (2ULL * c->serdes_ns > c->wire_ns)
+		return bad(err,
+			   "multistage fabric: a link between switches has a serdes_ns at each end: 2 serdes_ns <= wire_ns");
 	/*
 	 * A virtual channel of wormhole holds any number of flits; one of
 	 * cut-through or store-and-forward the whole packet (Duato, Secs.
 	 * 2.3.2, 2.3.3).
 	 */
 	if ((u64)c->vc_flits * c->flit_bytes > HN_MAX_BUF)
-		return bad(err, "fat tree: vc_flits x flit_bytes must be at most 64 MiB");
+		return bad(err, "multistage fabric: vc_flits x flit_bytes must be at most 64 MiB");
 	if (c->vc_flits && c->switching != HN_SWITCH_WORMHOLE &&
 	    (u64)c->vc_flits * c->flit_bytes < c->worm_bytes)
 		return bad(err,
-			   "fat tree: cut-through and store-and-forward hold a whole worm in a switch: vc_flits x flit_bytes >= worm_bytes");
+			   "multistage fabric: cut-through and store-and-forward hold a whole worm in a switch: vc_flits x flit_bytes >= worm_bytes");
 	/* switch.c: a switch passes a flit per wh_flit_ns to the next link */
 	if (hn_bytes_ns(c, c->flit_bytes) > c->wh_flit_ns)
 		return bad(err,
-			   "fat tree: a flit must cross a link within wh_flit_ns: raise link_mbps");
+			   "multistage fabric: a flit must cross a link within wh_flit_ns: raise link_mbps");
+	return 0;
+}
+
+/*
+ * The k-ary n-cube (mesh, torus) and GH(n, k): k^n nodes, their packets
+ * through switch.c.  Circuits need a topology that routes them (the
+ * crossbar's matching, the fat tree's schedulers): these have none yet.
+ */
+static int direct_check(const struct hn_config *c, struct hn_err *err)
+{
+	u64 n = 1;
+	u32 i;
+
+	if (!in(c->levels, 1, HN_CUBE_MAX_DIMS) || c->width < 2)
+		return bad(err, "mesh, torus, gh: K at least 2 in 1..12 dimensions");
+	for (i = 0; i < c->levels && n <= HN_MAX_NODES; i++)
+		n *= c->width;
+	if (n != c->nodes)
+		return bad(err, "mesh, torus, gh: K^n nodes: nodes must be K to the dimensions");
+	if (c->topology == HN_TOPO_GH &&
+	    (u64)c->levels * (c->width - 1) + 1 > HN_SW_MAX_RADIX)
+		return bad(err, "gh:N,K: a switch has N (K - 1) + 1 ports, at most 128");
+	if (c->k)
+		return hn_fail(err, -EOPNOTSUPP,
+			       "mesh, torus, gh: no circuits on them yet, slots must be 0",
+			       HN_NONE, HN_NONE, HN_NONE);
 	return 0;
 }
 
@@ -182,10 +215,20 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "pin_slots must be at most slots");
 	if (c->topology == HN_TOPO_FATTREE) {
 		rc = fattree_check(c, err);
+		if (!rc)
+			rc = switches_check(c, err);
+		if (rc)
+			return rc;
+	} else if (c->topology == HN_TOPO_MESH ||
+		   c->topology == HN_TOPO_TORUS || c->topology == HN_TOPO_GH) {
+		rc = direct_check(c, err);
+		if (!rc)
+			rc = switches_check(c, err);
 		if (rc)
 			return rc;
 	} else if (c->topology != HN_TOPO_CROSSBAR) {
-		return bad(err, "topology must be 0 (crossbar) or 1 (fat tree)");
+		return bad(err,
+			   "topology must be 0 (crossbar), 1 (fat tree), 2 (mesh), 3 (torus) or 4 (gh)");
 	} else if (c->vc_flits) {
 		return bad(err,
 			   "crossbar: no switch feeds another, vc_flits must be 0");

@@ -43,13 +43,26 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->nev = c->nodes;
 	e->ft_seed = 1;		/* ft_sched local-random: reproducible */
 	rc = 0;
-	if (c->topology == HN_TOPO_FATTREE) {
+	switch (c->topology) {
+	case HN_TOPO_FATTREE:
 		rc = hn_topo_ft(&e->topo, c->levels, c->width, c->wire_ns,
 				c->link_mbps, NULL);
 		if (!rc)
 			rc = hn_ft_create(c->levels, c->width, &e->ft, NULL);
-	} else {
+		break;
+	case HN_TOPO_MESH:
+	case HN_TOPO_TORUS:
+		rc = hn_topo_cube(&e->topo, c->levels, c->width,
+				  c->topology == HN_TOPO_TORUS, c->wire_ns,
+				  c->link_mbps);
+		break;
+	case HN_TOPO_GH:
+		rc = hn_topo_gh(&e->topo, c->levels, c->width, c->wire_ns,
+				c->link_mbps);
+		break;
+	default:
 		hn_topo_xbar(&e->topo, c->nodes, c->wire_ns, c->link_mbps);
+		break;
 	}
 	/* the crossbar's wormhole is wormhole.c's; the rest switch.c's */
 	if (!rc && (c->topology != HN_TOPO_CROSSBAR ||
@@ -312,6 +325,10 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 			    m->src);
 	if (m->t_inject > e->now)
 		return fail(err, -EINVAL, "injection time is in the future",
+			    m->src);
+	if (!hn_deadlock(e, NULL))
+		return fail(err, -EDEADLK,
+			    "the fabric is deadlocked: no flit moves (hn_deadlock())",
 			    m->src);
 	s = hn_pcs_slot(e, m->src, m->dst);
 	if (s != HN_NONE && m->hint == HN_HINT_WORMHOLE &&

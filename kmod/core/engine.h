@@ -171,6 +171,9 @@ struct hn_fab {
 	u32 nin, nout, radix, words, nstash;
 	u64 lat;			/* a flit from a switch to the next input */
 	u32 buf;			/* bytes of an input fed by a switch */
+	u64 moved;			/* some flit moves until then */
+	bool deadlocked;		/* dl holds the cycle */
+	struct hn_deadlock dl;
 	u64 seed;			/* the random up-port choice */
 	u64 w_end;			/* the last S_W ended; HN_U64_MAX: none */
 	u64 wcap, wused;		/* worms made, in use */

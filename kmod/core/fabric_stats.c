@@ -17,8 +17,8 @@ int hn_fabric_info(const struct hn_engine *e, struct hn_fabric_info *out)
 
 	*out = (struct hn_fabric_info){
 		.topology = t->kind,
-		.levels = t->kind == HN_TOPO_FATTREE ? e->cfg.levels : 1,
-		.width = t->kind == HN_TOPO_FATTREE ? e->cfg.width : t->nodes,
+		.levels = t->levels,
+		.width = t->width,
 		.nodes = t->nodes,
 		.switches = t->nsw,
 		.radix = t->radix,

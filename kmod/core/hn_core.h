@@ -117,11 +117,16 @@ struct hn_config {
 	u32 evict_count;	/* HN_EVICT_COUNTER's threshold, >= 1 */
 	u32 wh_overlap;		/* 1: arbitrate the next worm meanwhile */
 	u32 topology;		/* enum hn_topology (hn_sched.h): 0 crossbar */
-	u32 levels, width;	/* fat tree FT(levels, width): width^levels nodes */
+	/*
+	 * fat tree FT(levels, width): width^levels nodes; k-ary n-cube
+	 * (mesh, torus) and GH(n, k): n dimensions, k per dimension
+	 */
+	u32 levels, width;
 	u32 switching;		/* enum hn_switching: 0 wormhole */
 	u32 up_select;		/* enum hn_upsel (topo.h): a header's up-port */
 	u32 ft_sched;		/* fat tree: enum hn_ft_sched routing circuits */
 	u32 vc_flits;		/* multistage: a switch input's depth, flits */
+	u64 deadlock_ns;	/* multistage: no flit moving this long: deadlock */
 };
 
 /*
@@ -366,7 +371,7 @@ enum hn_dir {
 
 struct hn_fabric_info {
 	u32 topology;		/* enum hn_topology (hn_sched.h) */
-	u32 levels, width;	/* fat tree: FT(levels, width) */
+	u32 levels, width;	/* fat tree: FT(levels, width); else 1, radix */
 	u32 nodes;
 	u32 switches;
 	u32 radix;		/* ports per switch */
@@ -509,6 +514,27 @@ u32 hn_circuit_gen(const struct hn_engine *e);
 
 /* statistics and integrity */
 int hn_fabric_info(const struct hn_engine *e, struct hn_fabric_info *out);
+
+/*
+ * A deadlock (switch.c): worms in the fabric and none of their flits
+ * moving for deadlock_ns of the wormhole slot's time.  The cycle of
+ * channels found then, each held by a worm whose header waits for the
+ * next one (its first HN_DL_MAX; n counts them all).  From then on the
+ * engine takes no message (-EDEADLK).
+ */
+#define HN_DL_MAX	64
+struct hn_deadlock {
+	u64 at;			/* found at, virtual ns */
+	u64 since;		/* no flit has moved since */
+	u32 n;			/* channels in the cycle */
+	struct {
+		u32 sw, port;	/* the output port driving it */
+		u32 link;
+	} ch[HN_DL_MAX];
+};
+
+/* 0 and the cycle in @d (if not NULL) once deadlocked; else -ENOENT. */
+int hn_deadlock(const struct hn_engine *e, struct hn_deadlock *d);
 int hn_link_stats(const struct hn_engine *e, u32 link,
 		  struct hn_link_stats *out);
 int hn_switch_stats(const struct hn_engine *e, u32 sw,

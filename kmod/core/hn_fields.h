@@ -130,14 +130,15 @@
 
 /* text: a STRING's longest, and its functions */
 #define HN_TEXT_MAX		15
-#define HN_WL_TOPOLOGY		"crossbar", "fattree:L,W"
+#define HN_WL_TOPOLOGY		"crossbar", "fattree:L,W", "mesh:KxK..", \
+				"torus:KxK..", "gh:N,K"
 #define HN_WORDS_TOPOLOGY	NULL
 #define HN_TEXT_TOPOLOGY	{ hn_topology_parse, hn_topology_print }
 #define HN_VALUES_TOPOLOGY(lo, hi)	HN_JOIN(HN_WL_TOPOLOGY)
 #endif
 
 HN_FIELD(topology, TOPOLOGY, topology, "topology",
-	 "the fabric: one crossbar, or the fat tree of Ch. 7 with L levels of 2W-port switches and W^L nodes, which nodes is unless given",
+	 "the fabric: one crossbar; the fat tree of Ch. 7 with L levels of 2W-port switches and W^L nodes; a mesh or torus of n dimensions of K (K^n nodes, packets only); or the generalized hypercube GH(N,K) (K^N nodes, packets only); which nodes is unless given",
 	 STRING, 0, HN_TEXT_MAX, 0, TOPOLOGY)
 HN_FIELD(nodes, NODES, nodes, "nodes",
 	 "virtual nodes N",
@@ -235,3 +236,6 @@ HN_FIELD(ft_sched, FT_SCHED, ft_sched, "ft-sched",
 HN_FIELD(vc_flits, VC_FLITS, vc_flits, "vc-flits",
 	 "multistage fabric: the buffer of a switch input fed by another switch, flits (0: sw_buf_bytes); wormhole takes any depth, cut-through and store-and-forward a whole worm",
 	 U32, 0, HN_VC_FLITS_MAX, 0, NONE)
+HN_FIELD(deadlock_ns, DEADLOCK_NS, deadlock_ns, "deadlock-ns",
+	 "multistage fabric: worms in it and no flit moving for this long in the wormhole slot is a deadlock, reported with its cycle of channels; ns (0: never)",
+	 U64, 0, HN_TIMEOUT_MAX, 0, NONE)

@@ -22,11 +22,15 @@
 #define HN_FT_MAX_W		64	/* one u64 link vector per switch */
 #define HN_FT_MAX_LEVELS	16	/* w >= 2 and w^l <= 65536 */
 #define HN_FT_NOFAIL		0xff
+#define HN_CUBE_MAX_DIMS	12	/* k >= 2 and k^n <= 4096 */
 
 /* the fabric's kind: the schedulers' and the engine's (topo.h) */
 enum hn_topology {
 	HN_TOPO_CROSSBAR = 0,	/* one N-port switch (topo_xbar.c) */
 	HN_TOPO_FATTREE = 1,	/* FT(l, w), Ch. 7 (topo_ft.c) */
+	HN_TOPO_MESH = 2,	/* k-ary n-cube without wrap (topo_cube.c) */
+	HN_TOPO_TORUS = 3,	/* k-ary n-cube (topo_cube.c) */
+	HN_TOPO_GH = 4,		/* generalized hypercube GH(n, k) (topo_gh.c) */
 };
 
 enum hn_sched_algo {

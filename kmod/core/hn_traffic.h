@@ -136,6 +136,7 @@ enum hn_trun_end {
 	HN_END_SAT_MEM,		/* its messages hold max_mem: saturated */
 	HN_END_SAT_TREND,	/* latency rose through the window: saturated */
 	HN_END_STOPPED,		/* hn_trun_stop(): stopped from outside */
+	HN_END_DEADLOCK,	/* the fabric deadlocked (hn_deadlock()) */
 };
 
 /*

@@ -37,8 +37,6 @@
  */
 #include "engine.h"
 
-#define SW_MAX_RADIX	128	/* a multistage switch's ports, at most */
-
 /* ---- worms: made when a message is injected, so never missing later */
 
 /*
@@ -265,6 +263,8 @@ static void resolve(struct hn_engine *e, struct hn_fworm *w)
 		if (h->fin == HN_U64_MAX)
 			return;
 		h->fin = hn_max64(h->fin, e->now);
+		if (h->fin > f->moved)		/* its flits move until then */
+			f->moved = h->fin;
 		f->out[h->out].busy = h->fin;
 		wake(e, h->out, h->fin);
 		ev_at(e, h->in, h->fin);
@@ -317,6 +317,8 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 		if (d->used > d->peak)
 			d->peak = d->used;
 		w->at = h->e + c->wh_flit_ns + f->lat;
+		if (w->at > f->moved)		/* its header crosses the link */
+			f->moved = w->at;
 		if (d->tail)
 			d->tail->next = w;
 		else
@@ -440,7 +442,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 	struct hn_fab *f = e->fab;
 	struct hn_iport *in = &f->in[i];
 	struct hn_fworm *w, *prev = NULL, *best = NULL, *best_prev = NULL;
-	u64 seen[SW_MAX_RADIX / 64] = { 0 }, wake_t = HN_U64_MAX, ta = 0;
+	u64 seen[HN_SW_MAX_RADIX / 64] = { 0 }, wake_t = HN_U64_MAX, ta = 0;
 	u32 R = f->radix, best_d = R, p, d;
 	struct hn_fhop *h;
 
@@ -636,6 +638,8 @@ void hn_sw_begin(struct hn_engine *e)
 	bool gap = f->w_end != HN_U64_MAX && t0 > f->w_end;
 
 	f->nstash = 0;
+	if (gap)		/* a deadlock is timed in S_W only */
+		f->moved += t0 - f->w_end;
 	for (j = 0; j < n; j++) {
 		i = f->stash[j];
 		in = &f->in[i];
@@ -649,6 +653,110 @@ void hn_sw_begin(struct hn_engine *e)
 		in->stash = 0;
 		ev_at(e, i, hn_max64(fin, t0));
 	}
+}
+
+/* ---- deadlock */
+
+/* The input where the header of @w waits, HN_NONE if it is not waiting. */
+static u32 header_at(const struct hn_engine *e, const struct hn_fworm *w)
+{
+	return w->nh < e->topo.max_hops && w->nh <= w->last &&
+	       w->at <= e->now ? w->hop[w->nh].in : HN_NONE;
+}
+
+/*
+ * What input @i's first waiting header waits for, the channel in *@o:
+ * the input sending its own worm if it is busy (that worm's header is
+ * where to look next), else the output it wants, held by a worm (look
+ * where that worm's header waits) or feeding a full buffer (look there).
+ * HN_NONE when no header waits at @i.
+ */
+static u32 waits_for(const struct hn_engine *e, const u32 *holder, u32 i,
+		     u32 *o)
+{
+	const struct hn_fab *f = e->fab;
+	const struct hn_iport *in = &f->in[i];
+	const struct hn_fworm *w;
+
+	if (in->cur) {
+		*o = in->cur->hop[in->hop].out;
+		return header_at(e, in->cur);
+	}
+	for (w = in->head; w; w = w->next)
+		if (w->at <= e->now && w->hop[w->nh].out != HN_NONE)
+			break;
+	if (!w)
+		return HN_NONE;
+	*o = w->hop[w->nh].out;
+	if (f->out[*o].busy > e->now)
+		return holder[*o] == HN_NONE ? HN_NONE :
+		       header_at(e, f->in[holder[*o]].cur);
+	return f->out[*o].down;		/* credit: that buffer must move */
+}
+
+/*
+ * No flit has moved since f->moved: find a cycle of waiting headers,
+ * from each input in turn until one leads into a cycle, and keep its
+ * channels.  The engine then takes no more messages.
+ */
+static void deadlock(struct hn_engine *e)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_deadlock *d = &f->dl;
+	u32 *holder, *seen, *via, i, j, o, start, n;
+
+	f->deadlocked = true;
+	d->at = e->now;
+	d->since = f->moved;
+	holder = hn_zalloc(f->nout * sizeof(*holder));
+	seen = hn_zalloc(f->nin * sizeof(*seen));
+	via = hn_zalloc(f->nin * sizeof(*via));
+	if (!holder || !seen || !via)
+		goto out;		/* reported with no cycle */
+	for (o = 0; o < f->nout; o++)
+		holder[o] = HN_NONE;
+	for (i = 0; i < f->nin; i++)
+		if (f->in[i].cur)
+			holder[f->in[i].cur->hop[f->in[i].hop].out] = i;
+	for (start = 0; start < f->nin && !d->n; start++) {
+		if (seen[start])
+			continue;
+		for (i = start; i != HN_NONE && !seen[i]; i = j) {
+			seen[i] = start + 1;
+			j = waits_for(e, holder, i, &o);
+			via[i] = o;
+		}
+		if (i == HN_NONE || seen[i] != start + 1)
+			continue;	/* ended, or ran into an earlier walk */
+		n = 0;
+		j = i;
+		do {
+			o = via[j];
+			if (n < HN_DL_MAX) {
+				d->ch[n].sw = o / f->radix;
+				d->ch[n].port = o % f->radix;
+				d->ch[n].link = e->topo.ops->link(&e->topo,
+								  o / f->radix,
+								  o % f->radix);
+			}
+			n++;
+			j = waits_for(e, holder, j, &o);
+		} while (j != i && n <= f->nin);
+		d->n = n;
+	}
+out:
+	hn_free(holder);
+	hn_free(seen);
+	hn_free(via);
+}
+
+int hn_deadlock(const struct hn_engine *e, struct hn_deadlock *d)
+{
+	if (!e->fab || !e->fab->deadlocked)
+		return -ENOENT;
+	if (d)
+		*d = e->fab->dl;
+	return 0;
 }
 
 /* S_W ends: its events are all done; the rest waits on the stash. */
@@ -666,6 +774,9 @@ void hn_sw_end(struct hn_engine *e)
 	}
 	hn_ev_clear(e);
 	f->w_end = e->slot_end;
+	if (f->wused && e->cfg.deadlock_ns && !f->deadlocked &&
+	    e->slot_end - hn_min64(f->moved, e->slot_end) >= e->cfg.deadlock_ns)
+		deadlock(e);
 }
 
 /*
@@ -699,7 +810,7 @@ int hn_sw_create(struct hn_engine *e)
 	struct hn_tport q;
 	struct hn_fab *f;
 
-	if (t->max_hops > 1 && R > SW_MAX_RADIX)
+	if (t->max_hops > 1 && R > HN_SW_MAX_RADIX)
 		return -EINVAL;
 	f = hn_zalloc(sizeof(*f));
 	if (!f)

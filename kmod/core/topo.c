@@ -30,6 +30,25 @@ static u32 least(u32 sw, const u32 *port, u32 n, u32 det,
 	return best;
 }
 
+void hn_topo_free_priv(struct hn_topo *t)
+{
+	hn_free(t->priv);
+	t->priv = NULL;
+}
+
+int hn_topo_powers(u32 *pw, u32 n, u32 k)
+{
+	u32 d;
+
+	pw[0] = 1;
+	for (d = 0; d < n; d++) {
+		if (pw[d] > HN_MAX_NODES / k)
+			return -EINVAL;
+		pw[d + 1] = pw[d] * k;
+	}
+	return 0;
+}
+
 /*
  * The output port at switch @sw towards node @dst, chosen as @a says
  * among those ops->alts allows; HN_NONE when an explicit choice is

@@ -6,9 +6,9 @@
  * "Topologies").
  *
  * One file per topology fills struct hn_topo_ops: topo_xbar.c (Ding's
- * single crossbar, Chs. 3-5) and topo_ft.c (the fat tree FT(l, w) of
- * Ch. 7).  A k-ary n-cube or a generalized hypercube is one more such file
- * and one more enum hn_topology value; nothing else names a topology.  topo.c
+ * single crossbar, Chs. 3-5), topo_ft.c (the fat tree FT(l, w) of Ch. 7),
+ * topo_cube.c (Duato's k-ary n-cube, mesh and torus) and topo_gh.c
+ * (Zydallis's generalized hypercube).  topo.c
  * holds what every topology shares: the choice among a header's allowed
  * output ports (deterministic, random, adaptive, explicit) and the walk
  * of a route from node to node.  None of these files calls the engine.
@@ -19,10 +19,14 @@
  * - links are 0..nlinks-1, and link u < nodes is node u's link to the
  *   fabric, so a NIC's link needs no lookup;
  * - a route is deterministic given the choices made at the hops where
- *   ops->alts offers more than one port, and every route's channels have
- *   strictly increasing ops->rank: the channel dependency graph is then
- *   acyclic and wormhole routing deadlock-free (Dally and Seitz's
- *   condition; Duato's Sec. 2.3.4 notes, duato.md Sec. 5.2).
+ *   ops->alts offers more than one port;
+ * - the two channels of a link between switches differ in ops->rank, and
+ *   when hn_topo.acyclic says so every route's channels have strictly
+ *   increasing ops->rank: the channel dependency graph is then acyclic
+ *   and wormhole routing deadlock-free (Dally and Seitz's condition;
+ *   Duato's Sec. 2.3.4 notes, duato.md Sec. 5.2).  A topology that
+ *   cannot promise it (the torus, with one virtual channel) says so, and
+ *   switch.c's deadlock detector watches its runs.
  */
 #ifndef HN_TOPO_H
 #define HN_TOPO_H
@@ -35,6 +39,7 @@ struct hn_tport {
 };
 
 #define HN_TOPO_NODE	0xfffffffeu	/* hn_tport.sw: the end is a node */
+#define HN_SW_MAX_RADIX	128		/* a multistage switch's ports, at most */
 
 /* How a header picks among the ports ops->alts allows (topo.c). */
 enum hn_upsel {
@@ -79,6 +84,8 @@ struct hn_topo {
 	u32 radix;			/* ports per switch */
 	u32 nlinks;			/* bidirectional: two channels each */
 	u32 max_hops;			/* switches on the longest route */
+	u32 levels, width;		/* a fat tree's; else 1, the radix */
+	bool acyclic;			/* ranks rise along every route */
 	u32 link_mbps;			/* every link's rate, Mb/s */
 	u64 link_ns;			/* every link's latency, one way */
 	void *priv;			/* the topology's own state */
@@ -89,6 +96,11 @@ void hn_topo_xbar(struct hn_topo *t, u32 nodes, u64 link_ns, u32 link_mbps);
 /* topo_ft.c: FT(@levels, @width); errors as hn_ft_create()'s */
 int hn_topo_ft(struct hn_topo *t, u32 levels, u32 width, u64 link_ns,
 	       u32 link_mbps, struct hn_err *err);
+/* topo_cube.c: the k-ary n-cube, @torus or mesh; -EINVAL, -ENOMEM */
+int hn_topo_cube(struct hn_topo *t, u32 n, u32 k, bool torus, u64 link_ns,
+		 u32 link_mbps);
+/* topo_gh.c: the generalized hypercube GH(@n, @k); -EINVAL, -ENOMEM */
+int hn_topo_gh(struct hn_topo *t, u32 n, u32 k, u64 link_ns, u32 link_mbps);
 /* FT's switch @sw is SW(*h, *tau) (Sec. 7.2) */
 void hn_topo_ft_sw(const struct hn_topo *t, u32 sw, u32 *h, u32 *tau);
 
@@ -105,6 +117,17 @@ struct hn_upsel_arg {
 };
 
 void hn_topo_fini(struct hn_topo *t);
+/* ops->fini of a topology whose priv is one allocation */
+void hn_topo_free_priv(struct hn_topo *t);
+/* @pw[d] = @k^d for d = 0..@n; -EINVAL past HN_MAX_NODES nodes */
+int hn_topo_powers(u32 *pw, u32 n, u32 k);
+
+/* digit @d of switch @s in base @k, @pw its powers */
+static inline u32 hn_topo_digit(const u32 *pw, u32 k, u32 s, u32 d)
+{
+	return s / pw[d] % k;
+}
+
 u32 hn_topo_choose(const struct hn_topo *t, u32 sw, u32 dst,
 		   struct hn_upsel_arg *a);
 int hn_topo_path(const struct hn_topo *t, u32 src, u32 dst,

@@ -61,6 +61,9 @@ void hn_topo_xbar(struct hn_topo *t, u32 nodes, u64 link_ns, u32 link_mbps)
 		.radix = nodes,
 		.nlinks = nodes,
 		.max_hops = 1,
+		.levels = 1,
+		.width = nodes,
+		.acyclic = true,
 		.link_mbps = link_mbps,
 		.link_ns = link_ns,
 	};

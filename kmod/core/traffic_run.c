@@ -179,6 +179,8 @@ static const char * const end_why[] = {
 		"saturated: the run's messages, queued or in the fabric, hold max_mem bytes (the network accepts less than is offered)",
 	[HN_END_SAT_TREND] =
 		"saturated: the measured messages' latency rose through the window's sample periods (near capacity: or the window is too short)",
+	[HN_END_DEADLOCK] =
+		"deadlock: worms hold a cycle of channels, each waiting for the next, and no flit moves (deadlock_ns)",
 };
 
 static const char done_bernoulli[] =
@@ -958,6 +960,10 @@ int hn_trun_step(struct hn_trun *r)
 
 	if (r->res.end)
 		return 1;
+	if (!hn_deadlock(r->e, NULL)) {
+		finish(r, HN_END_DEADLOCK);
+		return 1;
+	}
 	warm_up(r, hn_now(r->e));
 	rc = pump(r);
 	if (!rc)

@@ -95,7 +95,7 @@ static const struct {
 	{ "policy", "ses,bogus",
 	  "not words of fixed|ses|sla|preempt|slot|no-w|dynamic joined by ',', nor a number" },
 	{ "policy", "", "not words of fixed|ses|sla|preempt|slot|no-w|dynamic joined by ',', nor a number" },
-	{ "topology", "ring", "topology must be crossbar or fattree:L,W" },
+	{ "topology", "ring", "topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K" },
 };
 
 TEST(refused)

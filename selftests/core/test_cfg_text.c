@@ -20,6 +20,13 @@ static const struct {
 	{ "fattree:12,2", "fattree:12,2", HN_TOPO_FATTREE, 12, 2, 4096 },
 	{ "fattree:2,64", "fattree:2,64", HN_TOPO_FATTREE, 2, 64, 4096 },
 	{ "fattree:03,008", "fattree:3,8", HN_TOPO_FATTREE, 3, 8, 512 },
+	{ "mesh:8x8", "mesh:8x8", HN_TOPO_MESH, 2, 8, 64 },
+	{ "mesh:16", "mesh:16", HN_TOPO_MESH, 1, 16, 16 },
+	{ "torus:4x4x4", "torus:4x4x4", HN_TOPO_TORUS, 3, 4, 64 },
+	{ "torus:04x4", "torus:4x4", HN_TOPO_TORUS, 2, 4, 16 },
+	{ "torus:4x4x4x4x4", "torus:4x4x4x4x4", HN_TOPO_TORUS, 5, 4, 1024 },
+	{ "gh:2,8", "gh:2,8", HN_TOPO_GH, 2, 8, 64 },
+	{ "gh:12,2", "gh:12,2", HN_TOPO_GH, 12, 2, 4096 },
 };
 
 TEST(parse_and_print)
@@ -70,12 +77,12 @@ TEST(print_truncates)
 static const struct {
 	const char *text, *msg;
 } bad[] = {
-	{ "", "topology must be crossbar or fattree:L,W" },
-	{ "ring:8", "topology must be crossbar or fattree:L,W" },
-	{ "Crossbar", "topology must be crossbar or fattree:L,W" },
-	{ "crossbar ", "topology must be crossbar or fattree:L,W" },
-	{ "fattree", "topology must be crossbar or fattree:L,W" },
-	{ "crossbar:32", "topology must be crossbar or fattree:L,W" },
+	{ "", "topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K" },
+	{ "ring:8", "topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K" },
+	{ "Crossbar", "topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K" },
+	{ "crossbar ", "topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K" },
+	{ "fattree", "topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K" },
+	{ "crossbar:32", "topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K" },
 	{ "fattree:3", "topology fattree:L,W: L and W must be numbers" },
 	{ "fattree:3,", "topology fattree:L,W: L and W must be numbers" },
 	{ "fattree:,4", "topology fattree:L,W: L and W must be numbers" },
@@ -94,6 +101,28 @@ static const struct {
 	  "topology fattree:L,W: W^L, the nodes, must be at most 4096" },
 	{ "fattree:4294967295,64",
 	  "topology fattree:L,W: W^L, the nodes, must be at most 4096" },
+	{ "mesh:", "topology mesh:KxK, torus:KxK: each K must be a number" },
+	{ "mesh:4x", "topology mesh:KxK, torus:KxK: each K must be a number" },
+	{ "torus:4xx4",
+	  "topology mesh:KxK, torus:KxK: each K must be a number" },
+	{ "torus:4,4",
+	  "topology mesh:KxK, torus:KxK: each K must be a number" },
+	{ "mesh:4x8",
+	  "topology mesh:KxK, torus:KxK: one K for every dimension" },
+	{ "mesh:1x1",
+	  "topology mesh, torus, gh: K 2 or more, 1..12 dimensions" },
+	{ "gh:0,4",
+	  "topology mesh, torus, gh: K 2 or more, 1..12 dimensions" },
+	{ "gh:13,2",
+	  "topology mesh, torus, gh: K 2 or more, 1..12 dimensions" },
+	{ "gh:2", "topology gh:N,K: N and K must be numbers" },
+	{ "gh:2,x", "topology gh:N,K: N and K must be numbers" },
+	{ "torus:65x65",
+	  "topology mesh, torus, gh: K^n, the nodes, at most 4096" },
+	{ "gh:4,9",
+	  "topology mesh, torus, gh: K^n, the nodes, at most 4096" },
+	{ "gh:1,4294967295",
+	  "topology mesh, torus, gh: K^n, the nodes, at most 4096" },
 };
 
 TEST(refused)
@@ -113,6 +142,34 @@ TEST(refused)
 		EXPECT_EQ(0, memcmp(&before, &c, sizeof(c)))
 			TH_LOG("'%s' changed the configuration", bad[i].text);
 	}
+}
+
+/*
+ * The direct networks carry packets only: no predictive slots (their
+ * circuits need a scheduler that routes them), and a GH's switch at most
+ * 128 ports.
+ */
+TEST(direct_checks)
+{
+	struct hn_config c;
+	struct hn_err err;
+
+	hn_config_default(&c);
+	ASSERT_EQ(0, hn_topology_parse(&c, "torus:4x4x4", &err));
+	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
+	EXPECT_STREQ("mesh, torus, gh: no circuits on them yet, slots must be 0",
+		     err.msg);
+	c.k = 0;
+	c.policy = 0;
+	EXPECT_EQ(0, hn_config_check(&c, &err)) TH_LOG("%s", err.msg);
+	ASSERT_EQ(0, hn_topology_parse(&c, "gh:1,256", &err));
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_STREQ("gh:N,K: a switch has N (K - 1) + 1 ports, at most 128",
+		     err.msg);
+	ASSERT_EQ(0, hn_topology_parse(&c, "gh:2,64", &err));
+	EXPECT_EQ(0, hn_config_check(&c, &err)) TH_LOG("%s", err.msg);
+	c.nodes = 32;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 }
 
 /* what the text sets, hn_config_check() takes: the crossbar */

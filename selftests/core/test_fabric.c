@@ -3,13 +3,16 @@
  * test_fabric.c - packets across the switches of a fat tree (switch.c,
  * flow.c; docs/model.md "Topologies"): Duato's base latencies at zero
  * load for wormhole, virtual cut-through and store-and-forward over every
- * distance of FT(2,4) and FT(3,4); FT(1, w) gives what the crossbar's own
- * path gives; with K = 0 the slot length changes nothing.
+ * distance of FT(2,4) and FT(3,4), and over the mesh, torus and GH;
+ * FT(1, w) gives what the crossbar's own path gives; with K = 0 the slot
+ * length changes nothing.
  */
 #include "kselftest_harness.h"
 #include "sim.h"
 #include "hn_traffic.h"
 #include "hn_sched.h"
+#include "topo.h"
+#include "cfg_text.h"
 
 static void ft_config(struct hn_config *c, const char *profile, u32 levels,
 		      u32 width)
@@ -190,6 +193,61 @@ TEST(blocked_packet)
 	}
 }
 
+/* @text's fabric under ding4, with no slot: packets only. */
+static void direct_config(struct hn_config *c, const char *text)
+{
+	hn_config_profile(c, "ding4");
+	hn_topology_parse(c, text, NULL);
+	c->k = 0;
+	c->policy = 0;
+}
+
+/*
+ * The direct networks at zero load: Duato's latencies with D = the
+ * switches a route crosses + 1 links, for every pair of a mesh, a torus
+ * and a GH (the route's length from hn_topo_path(), test_direct.c's
+ * subject), each technique, one worm and three.
+ */
+TEST(zero_load_direct)
+{
+	static const char *const fab[] = { "mesh:4x4", "torus:5x5",
+					   "gh:2,4", "mesh:3x3x3" };
+	struct hn_upsel_arg a = { .mode = HN_UPSEL_DET };
+	u32 i, sw, s, d, f1 = 16, f3[3] = { 16, 16, 16 };
+	struct hn_tport hop[16];
+	struct hn_config c;
+	struct hn_topo t;
+	int h;
+
+	for (i = 0; i < ARRAY_SIZE(fab); i++) {
+		direct_config(&c, fab[i]);
+		ASSERT_EQ(0, hn_config_check(&c, NULL)) TH_LOG("%s", fab[i]);
+		if (c.topology == HN_TOPO_GH)
+			h = hn_topo_gh(&t, c.levels, c.width, 1, 1);
+		else
+			h = hn_topo_cube(&t, c.levels, c.width,
+					 c.topology == HN_TOPO_TORUS, 1, 1);
+		ASSERT_EQ(0, h);
+		for (sw = 0; sw <= 2; sw++) {
+			c.switching = sw;
+			for (s = 0; s < c.nodes; s += 3) {
+				d = (s * 7 + 5) % c.nodes;
+				if (d == s)
+					continue;
+				h = hn_topo_path(&t, s, d, &a, hop, 16);
+				ASSERT_LT(0, h);
+				EXPECT_EQ(duato(&c, sw, h + 1, &f1, 1),
+					  one(&c, s, d, 128))
+					TH_LOG("%s %u to %u, switching %u",
+					       fab[i], s, d, sw);
+				EXPECT_EQ(duato(&c, sw, h + 1, f3, 3),
+					  one(&c, s, d, 384));
+			}
+		}
+		hn_topo_fini(&t);
+	}
+}
+
 /*
  * Wormhole with flit buffers (vc_flits): a worm's latency does not depend
  * on the depth of the buffers it crosses (Duato, Sec. 2.3.4, eq. 2.10)
@@ -296,7 +354,7 @@ TEST(vc_flits_checked)
 	c.switching = 1;
 	c.vc_flits = c.worm_bytes / c.flit_bytes - 1;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
-	EXPECT_STREQ("fat tree: cut-through and store-and-forward hold a whole worm in a switch: vc_flits x flit_bytes >= worm_bytes",
+	EXPECT_STREQ("multistage fabric: cut-through and store-and-forward hold a whole worm in a switch: vc_flits x flit_bytes >= worm_bytes",
 		     err.msg);
 	c.switching = 2;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
@@ -306,7 +364,7 @@ TEST(vc_flits_checked)
 	c.flit_bytes = c.worm_bytes;
 	c.vc_flits = HN_VC_FLITS_MAX;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
-	EXPECT_STREQ("fat tree: vc_flits x flit_bytes must be at most 64 MiB",
+	EXPECT_STREQ("multistage fabric: vc_flits x flit_bytes must be at most 64 MiB",
 		     err.msg);
 }
 
@@ -739,6 +797,80 @@ TEST(saturated_trees_drain_flit_buffers)
 				       hn_pattern_name(pat[i]), up);
 		}
 	}
+}
+
+/* The mesh and the GH: every pattern at load 1.0 drains (no cycle). */
+TEST(saturated_direct_drain)
+{
+	static const char *const fab[] = { "mesh:4x4", "gh:2,4",
+					   "mesh:3x3x3" };
+	static const u32 pat[] = { HN_PAT_UNIFORM, HN_PAT_TRANSPOSE,
+				   HN_PAT_TORNADO, HN_PAT_HOTSPOT };
+	struct hn_config c;
+	u32 i, p, v;
+	long n;
+
+	for (i = 0; i < ARRAY_SIZE(fab); i++) {
+		for (p = 0; p < ARRAY_SIZE(pat); p++) {
+			for (v = 0; v <= 1; v++) {
+				direct_config(&c, fab[i]);
+				c.vc_flits = v;
+				c.max_msg_bytes = c.sw_buf_bytes = 512;
+				c.nic_buf_bytes = 1024;
+				c.rx_buf_bytes = 2048;
+				n = saturate(_metadata, &c, pat[p], 100000, 0);
+				EXPECT_LE(0, n)
+					TH_LOG("%s %s, vc_flits %u", fab[i],
+					       hn_pattern_name(pat[p]), v);
+			}
+		}
+	}
+}
+
+/*
+ * A torus with one virtual channel deadlocks (its wrap-around closes a
+ * ring of channels, docs/model.md): uniform traffic at full load with
+ * buffers of one flit.  The detector reports it deadlock_ns after the
+ * last flit moved, with a cycle of channels each leading to the switch of
+ * the next (a ring of one dimension), and the engine takes no more
+ * messages; everything it holds is handed back.
+ */
+TEST(torus_deadlock_reported)
+{
+	struct hn_deadlock d;
+	struct hn_config c;
+	struct hn_tport e;
+	struct hn_topo t;
+	struct sim s;
+	u64 seed = 1, at;
+	u32 u, i;
+
+	direct_config(&c, "torus:4x4");
+	c.vc_flits = 1;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, hn_topo_cube(&t, 2, 4, true, 1, 1));
+	for (at = 0; at < 2000000 && hn_deadlock(s.e, NULL); at += 20) {
+		hn_run_until(s.e, at);
+		ASSERT_EQ(0, hn_check(s.e, NULL));
+		for (u = 0; u < c.nodes; u++)
+			sim_send(&s, u, (u + 1 + hn_rand_below(&seed, 15)) % 16,
+				 128);
+	}
+	ASSERT_EQ(0, hn_deadlock(s.e, &d));
+	EXPECT_LE(c.deadlock_ns, d.at - d.since);
+	EXPECT_LE(2, d.n);
+	ASSERT_GE(HN_DL_MAX, d.n);
+	for (i = 0; i < d.n; i++) {
+		e = t.ops->peer(&t, d.ch[i].sw, d.ch[i].port);
+		EXPECT_EQ(d.ch[(i + 1) % d.n].sw, e.sw) TH_LOG("channel %u", i);
+		EXPECT_EQ(t.ops->link(&t, d.ch[i].sw, d.ch[i].port),
+			  d.ch[i].link);
+		EXPECT_EQ(d.ch[0].port, d.ch[i].port);	/* one dimension */
+	}
+	EXPECT_EQ(-EDEADLK, sim_send(&s, 0, 1, 8));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	hn_topo_fini(&t);
+	sim_fini(&s);
 }
 
 #undef TEST_TIMEOUT_DEFAULT

@@ -113,7 +113,7 @@ out "set: the topology" 0 "config-set topology fattree:3,4 nodes 64" \
 	-n set topology fattree:3,4 nodes 64
 out "set -j: the topology is a string" 0 \
 	'{"request":"config-set","topology":"crossbar"}' -n -j set topology crossbar
-err "set: a topology longer than any" 1 "hnctl set: topology: 'fattree:1000000,2' is not crossbar or fattree:L,W
+err "set: a topology longer than any" 1 "hnctl set: topology: 'fattree:1000000,2' is not crossbar, fattree:L,W, mesh:KxK.., torus:KxK.. or gh:N,K
 Try 'hnctl set --help'." set topology fattree:1000000,2
 out "set: the switching technique and up-port choice, by word or number" 0 \
 	"config-set switching saf up-select adaptive" \
@@ -302,7 +302,7 @@ EOF2
 		echo "status $?" >> "$T/q4"
 	done
 	cat > "$T/want4" <<'EOF2'
-hnsim config: topology=ring:8: topology must be crossbar or fattree:L,W
+hnsim config: topology=ring:8: topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K
 status 1
 hnsim config: topology=fattree:3,65: topology fattree:L,W: W, the width, must be 2..64
 status 1
@@ -310,7 +310,7 @@ hnsim config: topology=fattree:0,4: topology fattree:L,W: L, the levels, must be
 status 1
 hnsim config: topology=fattree:4,16: topology fattree:L,W: W^L, the nodes, must be at most 4096
 status 1
-hnsim config: topology=crossbar:16: topology must be crossbar or fattree:L,W
+hnsim config: topology=crossbar:16: topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K
 status 1
 EOF2
 	ok=0

@@ -280,7 +280,7 @@ static const char *value_hint(const struct hn_ctl_field *f)
 	case HYBRIDNET_ATTR_PROFILE:
 		return "a profile name: ding4 or ding5";
 	case HYBRIDNET_ATTR_TOPOLOGY:
-		return "crossbar or fattree:L,W";
+		return "crossbar, fattree:L,W, mesh:KxK.., torus:KxK.. or gh:N,K";
 	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:
 		return "a time (e.g. 5000, 5us, 2ms) or never";
 	default:

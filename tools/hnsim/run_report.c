@@ -79,6 +79,27 @@ static void pslots(const struct hn_gstats *g, u32 k, u64 *run, u64 *skip,
 	}
 }
 
+/*
+ * The deadlock's cycle of channels as text, each "SW.PORT/LINK", the
+ * first HN_DL_MAX; "" when the fabric is not deadlocked.
+ */
+static const char *cycle_text(const struct hn_engine *e, char *buf,
+			      size_t len)
+{
+	struct hn_deadlock d;
+	size_t at = 0;
+	u32 i;
+
+	buf[0] = 0;
+	if (hn_deadlock(e, &d))
+		return buf;
+	for (i = 0; i < d.n && i < HN_DL_MAX && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%u.%u/%u",
+				       i ? " " : "", d.ch[i].sw, d.ch[i].port,
+				       d.ch[i].link);
+	return buf;
+}
+
 static void print_human(FILE *f, const struct run_point *p)
 {
 	const struct hn_tcfg *t = p->t;
@@ -87,7 +108,7 @@ static void print_human(FILE *f, const struct run_point *p)
 	const struct hn_config *c = hn_cfg(p->e);
 	u64 run, skip, pre;
 	struct hn_gstats g;
-	char pol[64], sz[96];
+	char pol[64], sz[96], cyc[HN_DL_MAX * 24];
 
 	hn_stats_global(p->e, &g);
 	if (p->what)
@@ -110,6 +131,9 @@ static void print_human(FILE *f, const struct run_point *p)
 			t->pred_ppm / 1e6);
 	fprintf(f, "ended       %s, at %llu ns virtual (%.3f s wall)\n", r->why,
 		U(r->t_end), p->wall_s);
+	if (r->end == HN_END_DEADLOCK)
+		fprintf(f, "deadlock    a cycle of channels (switch.port/link), each held by a worm waiting for the next: %s\n",
+			cycle_text(p->e, cyc, sizeof(cyc)));
 	fprintf(f, "messages    generated %llu, delivered %llu (circuit %llu, wormhole %llu), not delivered %llu; measured %llu, of them delivered %llu\n",
 		U(r->gen_msgs), U(r->done_msgs), U(g.rx_msgs[0]),
 		U(g.rx_msgs[1]), U(r->gen_msgs - r->done_msgs), U(r->tagged),
@@ -295,7 +319,7 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	int batch = t->inject == HN_INJ_BATCH, lat = r->lat_n != 0;
 	u64 run, skip, pre;
 	struct hn_gstats g;
-	char buf[64];
+	char buf[64], cyc[HN_DL_MAX * 24];
 	u32 i;
 
 	hn_stats_global(p->e, &g);
@@ -315,11 +339,13 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "size_max", t->size_dist == HN_SIZE_FIXED ? t->size :
 	      t->size_max);
 	e_str(o, "end", r->end == HN_END_DONE ? "done" :
-	      r->end == HN_END_LIMIT ? "limit" : "saturated");
+	      r->end == HN_END_LIMIT ? "limit" :
+	      r->end == HN_END_DEADLOCK ? "deadlock" : "saturated");
 	e_bool(o, "saturated", 1, r->end != HN_END_DONE &&
-	       r->end != HN_END_LIMIT);
+	       r->end != HN_END_LIMIT && r->end != HN_END_DEADLOCK);
 	e_bool(o, "completed", 1, r->end == HN_END_DONE);
 	e_str(o, "why", r->why);
+	e_str(o, "deadlock_cycle", cycle_text(p->e, cyc, sizeof(cyc)));
 	e_u64(o, "t_end_ns", r->t_end);
 	if (!field(o, "wall_s"))
 		fprintf(o->f, "%.6f", p->wall_s);

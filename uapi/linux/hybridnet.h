@@ -456,6 +456,7 @@ enum hybridnet_attr {
 	/* fabrics: every command's, every event's */
 	HYBRIDNET_ATTR_FABRIC,		/* u32: a fabric's number */
 	HYBRIDNET_ATTR_VC_FLITS,	/* u32 */
+	HYBRIDNET_ATTR_DEADLOCK_NS,	/* u64 */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
@@ -541,6 +542,7 @@ enum hybridnet_traffic {
 	HYBRIDNET_TRAFFIC_SATURATED,	/* stopped: past saturation (WHY) */
 	HYBRIDNET_TRAFFIC_LIMIT,	/* batch not done by LIMIT_NS */
 	HYBRIDNET_TRAFFIC_STOPPED,	/* TRAFFIC_STOP */
+	HYBRIDNET_TRAFFIC_DEADLOCK,	/* the fabric deadlocked (WHY) */
 };
 
 /* HYBRIDNET_ATTR_EVENT: what a HYBRIDNET_CMD_EVENT announces. */

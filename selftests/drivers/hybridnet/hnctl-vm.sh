@@ -75,7 +75,7 @@ check "show topology: the crossbar" same "topology crossbar" hnctl show topology
 check "set topology crossbar with nodes" same '{"topology":"crossbar","nodes":8}' \
 	sh -c 'hnctl set topology crossbar nodes 8 && hnctl -j show topology nodes'
 check "set topology: text that is no topology, the kernel's reason" \
-	same "hnctl: configuration refused: topology must be crossbar or fattree:L,W (attribute topology)
+	same "hnctl: configuration refused: topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K (attribute topology)
 status 2" sh -c 'hnctl set topology ring:8; echo "status $?"'
 check "set topology fattree:2,4: W^L nodes" same "topology fattree:2,4
 nodes 16" sh -c 'hnctl set topology fattree:2,4 policy no-w >/dev/null &&

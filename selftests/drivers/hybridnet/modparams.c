@@ -412,7 +412,7 @@ BAD(ft_sched_unknown, "ft_sched=kstep",
     "hybridnet: ft_sched=kstep: neither levelwise, local-greedy, local-random, optimal nor a number");
 BAD(ft_sched_high, "ft_sched=4", "hybridnet: ft_sched=4: out of range 0..3");
 BAD(topology_unknown, "topology=ring",
-    "hybridnet: topology=ring: topology must be crossbar or fattree:L,W");
+    "hybridnet: topology=ring: topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K");
 BAD(topology_no_levels, "topology=fattree:0,4",
     "hybridnet: topology=fattree:0,4: topology fattree:L,W: L, the levels, must be at least 1");
 BAD(topology_too_big, "topology=fattree:4,16",

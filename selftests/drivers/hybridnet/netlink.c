@@ -920,7 +920,7 @@ TEST_F(nl, topology)
 	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
 	EXPECT_EQ(24, config_u32(r, HYBRIDNET_ATTR_NODES));
 	EXPECT_EQ(-EINVAL, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "ring:8"));
-	EXPECT_STREQ("configuration refused: topology must be crossbar or fattree:L,W",
+	EXPECT_STREQ("configuration refused: topology must be crossbar, fattree:L,W, mesh:KxK, torus:KxK or gh:N,K",
 		     r->msg);
 	EXPECT_EQ(-EINVAL, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:3,65"));
 	EXPECT_STREQ("configuration refused: topology fattree:L,W: W, the width, must be 2..64",
