@@ -5,6 +5,9 @@
  *
  *   fabric/          levels, width, switches, radix, links, max_hops: the
  *                    shape of the fabric in force (as FABRIC_GET)
+ *   fabric/deadlock  "none", or the cycle of channels a deadlock left
+ *                    (hn_deadlock()): "at T since S:" and each channel as
+ *                    SW.PORT/LINK, each held by a worm waiting for the next
  *   fabric/levelN/   one directory per level, 0..levels-1 (a crossbar
  *                    has level 0 only): the sums over its switches and
  *                    over the links that join them to the level below
@@ -85,10 +88,42 @@ static struct kobj_attribute hn_finfo_kattrs[HN_FINFO_NR] = {
 #undef HN_FINFO
 };
 
+static ssize_t hn_deadlock_show(struct kobject *kobj, struct kobj_attribute *a,
+				char *buf)
+{
+	struct hn_dev *hd = hn_fabric_dev(kobj);
+	struct hn_deadlock *d;
+	ssize_t n;
+	u32 i;
+	int rc;
+
+	d = kmalloc(sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	mutex_lock(&hd->lock);
+	rc = hn_deadlock(hd->e, d);
+	mutex_unlock(&hd->lock);
+	if (rc) {
+		kfree(d);
+		return sysfs_emit(buf, "none\n");
+	}
+	n = sysfs_emit(buf, "at %llu since %llu:", d->at, d->since);
+	for (i = 0; i < d->n && i < HN_DL_MAX; i++)
+		n += sysfs_emit_at(buf, n, " %u.%u/%u", d->ch[i].sw,
+				   d->ch[i].port, d->ch[i].link);
+	n += sysfs_emit_at(buf, n, "\n");
+	kfree(d);
+	return n;
+}
+
+static struct kobj_attribute hn_deadlock_kattr =
+	__ATTR(deadlock, 0444, hn_deadlock_show, NULL);
+
 static struct attribute *hn_fabric_attrs[] = {
 #define HN_FINFO(file, value)	(&hn_finfo_kattrs[HN_FINFO_##file].attr),
 #include "hn_lists.h"
 #undef HN_FINFO
+	&hn_deadlock_kattr.attr,
 	NULL
 };
 
