@@ -348,4 +348,40 @@ EOF
 else
 	skip "hntraffic: a list refused" "no $O/hntraffic"
 fi
+
+# ---- --links: the links' and switches' figures, as hnctl's ---------------
+# the run of docs/hnctl.md's example, on the engine: the same two rows
+L="-t fattree:2,4 -k 0 --pattern uniform --batch 20 --size 64-512 --seed 5 --no-progress"
+# shellcheck disable=SC2086 # $L: options
+"$H" run $L --links > "$T/l.txt" 2>&1
+grep -A4 '^    \$ hnctl links link sw0.1/up0' docs/hnctl.md | tail -2 |
+	sed 's/^    //' > "$T/want"
+grep '^sw0.1/up0 ' "$T/l.txt" > "$T/got"
+diff "$T/want" "$T/got" > "$T/d"
+report "$( [ -s "$T/d" ] || [ ! -s "$T/want" ] && echo 0 || echo 1)" \
+	"--links: the rows of sw0.1/up0 are the module's in docs/hnctl.md's example" "$T/d"
+# shellcheck disable=SC2086 # $L: options
+"$H" run $L --links --json > "$T/l.json" 2>&1
+python3 - "$T/l.json" > "$T/d" 2>&1 <<'PY'
+import json, sys
+d = json.loads(open(sys.argv[1]).readline())
+links, sws = d["links"], d["switches"]
+assert len(links) == 32 and len(sws) == 8, (len(links), len(sws))
+nodes = [l for l in links if l["link"].startswith("node")]
+assert len(nodes) == 16
+for k in 0, 1:	# up: what the nodes sent; down: what they received
+	b = sum(l["channels"][k]["bytes"] for l in nodes)
+	assert b == d["done_bytes"], (k, b, d["done_bytes"])
+assert sum(s["bytes"] for s in sws) >= d["done_bytes"]
+assert all(s["held"] == 0 and s["buf_bytes"] == 0 for s in sws)
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--links --json: 32 links and 8 switches of FT(2,4), the nodes' channels carried every byte, nothing held at the end" "$T/d"
+"$H" run -n 4 -k 0 --pattern uniform --batch 2 --no-progress --links --csv \
+	> /dev/null 2> "$T/e"
+echo "status $?" >> "$T/e"
+printf '%s\n' "hnsim run: --links: a row per link and switch, which no CSV column holds: a table, or --json" "status 1" > "$T/want"
+diff "$T/want" "$T/e" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--links --csv: refused, with the reason" "$T/d"
+
 finish

@@ -99,10 +99,19 @@ struct run_point {
 	u32 index, count;	/* of a sweep */
 	const struct run_set *set;	/* columns of the swept -s keys */
 	u32 nset;
+	int links;		/* --links: the links' and switches' figures */
 };
 
 /* @fmt RUN_HUMAN, RUN_JSON (one line), RUN_CSV_HEAD or RUN_CSV (a row) */
 void run_report(FILE *f, int fmt, const struct run_point *p);
+
+/*
+ * links_report.c: the links' and switches' statistics of @e, a table
+ * (RUN_HUMAN) or, RUN_JSON, the text '[...], "switches": [...]' (the
+ * value of a "links" key, and one key more); -EOPNOTSUPP when the fabric
+ * keeps none (the crossbar's wormhole)
+ */
+int links_report(FILE *f, int fmt, struct hn_engine *e);
 
 /*
  * hnsim run's sweeps (sweep.c): an option of the table of struct

@@ -80,6 +80,10 @@ static void run_usage(FILE *f)
 "-c FILE, as in trace mode ('hnsim --help').\n"
 "Output:\n"
 "  -j, --json        one JSON object per point, a line each (JSON lines)\n"
+"      --links       after each point, the statistics of every link (a row\n"
+"                    per channel) and switch, as hnctl links and hnctl\n"
+"                    switches print the module's; with --json the arrays\n"
+"                    links and switches (not with --csv)\n"
 "      --pretty      with --json: indented (as hnctl -j -p)\n"
 "      --csv         a header line, then one line per point (OUTPUT)\n"
 "      --progress    a progress line on stderr (default: when it is a\n"
@@ -145,7 +149,7 @@ static int opt_err(const char *opt, const char *val, const char *what)
 
 enum {
 	O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY, O_CSV, O_PROGRESS,
-	O_NO_PROGRESS
+	O_NO_PROGRESS, O_LINKS
 };
 
 static const struct option run_lo[] = {
@@ -156,6 +160,7 @@ static const struct option run_lo[] = {
 	{ "json", no_argument, NULL, 'j' },
 	{ "pretty", no_argument, NULL, O_PRETTY },
 	{ "csv", no_argument, NULL, O_CSV },
+	{ "links", no_argument, NULL, O_LINKS },
 	{ "progress", no_argument, NULL, O_PROGRESS },
 	{ "no-progress", no_argument, NULL, O_NO_PROGRESS },
 	HNSIM_CFG_LONGOPTS,
@@ -190,7 +195,7 @@ int run_wanted(int argc, char **argv)
 struct run_opts {
 	struct hn_config cfg;
 	struct hn_topts o;
-	int json, pretty, csv, progress;
+	int json, pretty, csv, progress, links;
 };
 
 /* 0, 1 bad (said on stderr), 2 the help printed */
@@ -238,6 +243,9 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 		case O_CSV:
 			p->csv = 1;
 			break;
+		case O_LINKS:
+			p->links = 1;
+			break;
 		case O_PROGRESS:
 		case O_NO_PROGRESS:
 			p->progress = c == O_PROGRESS;
@@ -257,6 +265,10 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 	}
 	if (p->csv && (p->json || p->pretty)) {
 		fprintf(stderr, "hnsim run: --csv, or --json [--pretty]: one of them\n");
+		return 1;
+	}
+	if (p->csv && p->links) {
+		fprintf(stderr, "hnsim run: --links: a row per link and switch, which no CSV column holds: a table, or --json\n");
 		return 1;
 	}
 	if (hn_topts_finish(&p->o, p->cfg.nodes))
@@ -397,6 +409,7 @@ int run_main(int argc, char **argv)
 			.r = res, .wall_s = wall() - t0,
 			.what = s.ndim ? what : NULL, .index = i,
 			.count = s.npoints, .set = set, .nset = nset,
+			.links = p->links,
 		};
 		if (fmt == RUN_CSV && !i)
 			run_report(stdout, RUN_CSV_HEAD, &rp);

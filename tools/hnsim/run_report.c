@@ -166,6 +166,8 @@ static void print_human(FILE *f, const struct run_point *p)
 	pslots(&g, c->k, &run, &skip, &pre);
 	fprintf(f, "slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
 		U(run), U(skip), U(pre), U(g.slot[c->k].runs));
+	if (p->links && links_report(f, RUN_HUMAN, p->e))
+		fprintf(f, "links       none: the crossbar with wormhole switching keeps no link or switch statistics\n");
 }
 
 /* ---- the fields, for JSON and CSV ---- */
@@ -381,6 +383,9 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "timeouts", g.timeouts);
 	e_u64(o, "groups", r->groups);
 	e_u64(o, "queue_max", r->queue_max);
+	if (p->links && o->fmt == RUN_JSON && !field(o, "links") &&
+	    links_report(o->f, RUN_JSON, p->e))
+		fputs("null, \"switches\": null", o->f);
 	fputs(o->fmt == RUN_JSON ? "}\n" : "\n", o->f);
 }
 
