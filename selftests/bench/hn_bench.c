@@ -10,13 +10,16 @@
  * cost of a predictive slot against its number of connections, and bytes
  * of engine state per node.  Then uniform wormhole traffic at offered
  * load 0.5 on the 512-node crossbar and on FT(3,8): CPU per message and
- * per switch crossed; and FT(3,16)'s bytes per node.
+ * per switch crossed; and FT(3,16)'s bytes per node.  Last, CPU per
+ * flit-hop at loads 0.1 and 0.5 on the 64-port crossbar, FT(3,8) and the
+ * torus 8x8x8.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "hn_core.h"
+#include "cfg_text.h"
 
 struct bmsg {
 	struct hn_msg m;
@@ -258,6 +261,78 @@ static double uniform_half(struct hn_config *c, const char *what, u64 sim_ns)
 	return cpu * 1e9 / delivered / hops;
 }
 
+/*
+ * Uniform wormhole traffic at offered load @ppm on @c (K = 0), as
+ * uniform_half() makes it: CPU per delivered message and per flit-hop
+ * (a flit crossing a switch: the switches' bytes over flit_bytes).
+ */
+static void per_flit_hop(struct hn_config *c, const char *what, u32 ppm,
+			 u64 sim_ns)
+{
+	struct hn_fabric_info fi;
+	struct hn_switch_stats ss;
+	struct hn_gstats g;
+	u64 seed = 7, t, refused = 0, bytes = 0;
+	double c0, cpu, fh;
+	u32 u, sw;
+	int rc;
+
+	eng = hn_create(c, &ops, NULL, &rc);
+	if (!eng) {
+		fprintf(stderr, "hn_bench: create %s: %d\n", what, rc);
+		exit(1);
+	}
+	delivered = 0;
+	c0 = cpu_s();
+	for (t = 0; t < sim_ns; t += 160) {
+		hn_run_until(eng, t);
+		for (u = 0; u < c->nodes; u++)
+			if (hn_rand_below(&seed, 1000000) < ppm)
+				inject(u, (u + 1 + hn_rand_below(&seed,
+						c->nodes - 1)) % c->nodes,
+				       t, &refused);
+	}
+	while (hn_busy(eng) && hn_deadlock(eng, NULL))
+		hn_step(eng);
+	cpu = cpu_s() - c0;
+	hn_fabric_info(eng, &fi);
+	for (sw = 0; sw < fi.switches; sw++)
+		if (!hn_switch_stats(eng, sw, &ss))
+			bytes += ss.bytes;
+	if (!bytes) {		/* the crossbar's wormhole: one switch each */
+		hn_stats_global(eng, &g);
+		bytes = g.rx_bytes[HN_MODE_WORMHOLE];
+	}
+	fh = (double)bytes / c->flit_bytes;
+	printf("flit-hop %-12s load %.1f: %7llu msgs, %5.0f ns CPU/msg, "
+	       "%5.1f flit-hops/msg, %5.1f ns CPU/flit-hop%s\n", what,
+	       ppm / 1e6, (unsigned long long)delivered,
+	       cpu * 1e9 / delivered, fh / delivered, cpu * 1e9 / fh,
+	       hn_deadlock(eng, NULL) ? "" : ", deadlocked");
+	hn_destroy(eng);
+}
+
+/* CPU per flit-hop: the 64-port crossbar, FT(3,8), the torus 8x8x8. */
+static void flit_hops(void)
+{
+	static const u32 ppm[] = { 100000, 500000 };
+	static const char *const fab[] = { "crossbar", "fattree:3,8",
+					   "torus:8x8x8" };
+	struct hn_config c;
+	u32 i, l;
+
+	for (i = 0; i < ARRAY_SIZE(fab); i++) {
+		for (l = 0; l < ARRAY_SIZE(ppm); l++) {
+			hn_config_profile(&c, "ding4");
+			if (hn_topology_parse(&c, fab[i], NULL))
+				exit(1);
+			c.k = 0;
+			c.policy = 0;
+			per_flit_hop(&c, fab[i], ppm[l], 100000);
+		}
+	}
+}
+
 /* The fat tree against the crossbar (issue 13): CPU per message per hop. */
 static void fabric(void)
 {
@@ -292,6 +367,7 @@ int main(void)
 	for (k = 128; k <= 4096; k *= 2)
 		slot_cost(4096, k);
 	fabric();
+	flit_hops();
 	while (pool) {
 		struct bmsg *b = pool;
 
