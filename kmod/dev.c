@@ -374,6 +374,10 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 		hn_count_err(hd, HN_E_WRITE_UNREACH);
 		return rc;
 	}
+	if (rc == -EDEADLK) {
+		hn_count_err(hd, HN_E_WRITE_DEADLOCK);
+		return rc;
+	}
 	if (rc) {
 		hn_count_err(hd, HN_E_WRITE_NOMEM);
 		return rc;

@@ -30,6 +30,7 @@ HN_ERROR(WRITE_EMPTY, write_empty)		/* EINVAL: len == 0 */
 HN_ERROR(WRITE_TOO_BIG, write_too_big)		/* EMSGSIZE */
 HN_ERROR(WRITE_DST, write_bad_dst)		/* EINVAL: dst >= nodes */
 HN_ERROR(WRITE_UNREACH, write_unreachable)	/* EHOSTUNREACH */
+HN_ERROR(WRITE_DEADLOCK, write_deadlock)	/* EDEADLK */
 HN_ERROR(WRITE_FAULT, write_fault)		/* EFAULT */
 HN_ERROR(WRITE_NOMEM, write_nomem)		/* ENOMEM */
 HN_ERROR(WRITE_AGAIN, write_again)		/* EAGAIN: NIC full */

@@ -106,6 +106,7 @@ enum hn_nd_cnt {
 	HN_ND_TX_NO_NODE,	/* destination MAC names no node */
 	HN_ND_TX_NO_MEM,	/* no memory for the message or a clone */
 	HN_ND_TX_UNREACH,	/* pure TDM: no circuit to the destination */
+	HN_ND_TX_DEADLOCK,	/* the fabric deadlocked (hn_deadlock()) */
 	HN_ND_TX_TOO_BIG,	/* longer than max_msg_bytes (a VLAN tag) */
 	HN_ND_TX_DOWN,		/* still waiting when it went down */
 	HN_ND_RX_DOWN,		/* delivered to an interface that is down */
@@ -123,6 +124,7 @@ static const char hn_nd_cnt_names[HN_ND_CNT_NR][ETH_GSTRING_LEN] = {
 	"tx_drop_no_node",
 	"tx_drop_no_mem",
 	"tx_drop_unreach",
+	"tx_drop_deadlock",
 	"tx_drop_too_big",
 	"tx_drop_down",
 	"rx_drop_down",
@@ -142,6 +144,7 @@ static const enum skb_drop_reason hn_nd_cnt_reason[HN_ND_DROP_NR] = {
 	[HN_ND_TX_NO_NODE] = SKB_DROP_REASON_IP_OUTNOROUTES,
 	[HN_ND_TX_NO_MEM] = SKB_DROP_REASON_NOMEM,
 	[HN_ND_TX_UNREACH] = SKB_DROP_REASON_IP_OUTNOROUTES,
+	[HN_ND_TX_DEADLOCK] = SKB_DROP_REASON_IP_OUTNOROUTES,
 	[HN_ND_TX_TOO_BIG] = SKB_DROP_REASON_PKT_TOO_BIG,
 	[HN_ND_TX_DOWN] = SKB_DROP_REASON_DEV_READY,
 	[HN_ND_RX_DOWN] = SKB_DROP_REASON_DEV_READY,
@@ -555,6 +558,7 @@ static void hn_nd_tx(struct hn_netdev *nd)
 		if (rc) {
 			hn_nd_tx_drop(nd, hn_kmsg_unwrap(hd, km),
 				      rc == -EHOSTUNREACH ? HN_ND_TX_UNREACH :
+				      rc == -EDEADLK ? HN_ND_TX_DEADLOCK :
 				      HN_ND_TX_NO_MEM);
 			continue;
 		}

@@ -134,6 +134,7 @@ TEST(deadlock)
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 0));
 	EXPECT_EQ(-EDEADLK, hn_send(h, 1, "x", 1));
+	EXPECT_EQ(1, hn_sys("errors/write_deadlock"));
 	hn_close(h);
 	unload_all();		/* the worms' messages are handed back */
 
