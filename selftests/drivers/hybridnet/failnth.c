@@ -13,7 +13,8 @@
  * fails every one).  Every failure must come back as an error and leave
  * the module working (a configuration read and a message exchanged); an
  * injected failure the request absorbed must leave it working too.
- * kmemleak, at the end of the VM run, then finds nothing.
+ * kmemleak, at the end of the VM run, then finds nothing (but the one
+ * leak Linux 6.1 itself has there, known_kernel_leaks()).
  *
  * Allocation failures make the kernel print allocation-failure reports
  * with a stack trace.  At the end the test reads the kernel log: if every
@@ -533,6 +534,49 @@ static int log_only_alloc_failures(struct __test_metadata *_metadata)
 	return bad;
 }
 
+/*
+ * kmemleak's reports, if every one is the leak Linux 6.1 has itself under
+ * failed allocations: __class_register() frees the class's subsystem but
+ * not its name when kset_register() fails (fixed in 6.2, "driver core:
+ * class: fix possible memory leak in __class_register()").  Loading the
+ * module meets it when the failure lands there.  Then they are cleared,
+ * and counted; anything else stays for the harness's kmemleak check.
+ */
+static unsigned int known_kernel_leaks(void)
+{
+	static const char kml[] = "/sys/kernel/debug/kmemleak";
+	static char buf[1 << 16];
+	unsigned int n = 0, ours = 0;
+	char *rec, *next;
+	ssize_t len;
+	int fd;
+
+	if (debugfs_set(kml, "scan") || debugfs_set(kml, "scan"))
+		return 0;
+	fd = open(kml, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0 || len == sizeof(buf) - 1)
+		return 0;
+	buf[len] = 0;
+	for (rec = strstr(buf, "unreferenced object"); rec; rec = next) {
+		next = strstr(rec + 1, "unreferenced object");
+		if (next)
+			next[-1] = 0;
+		if (strstr(rec, "__class_register") &&
+		    strstr(rec, "kobject_set_name"))
+			n++;
+		else
+			ours++;
+	}
+	if (!n || ours)
+		return 0;
+	debugfs_set(kml, "clear");
+	return n;
+}
+
 HN_TEST_TIMEOUT(every_allocation_of_every_request, 1200)
 {
 	struct nlr *r = calloc(1, sizeof(*r));
@@ -594,6 +638,10 @@ HN_TEST_TIMEOUT(every_allocation_of_every_request, 1200)
 	TH_LOG("%u failures injected (stride %u past %u), %u requests refused, all clean",
 	       injected, stride, EVERY_NTH, errors);
 	EXPECT_GT(errors, 0);
+	n = (int)known_kernel_leaks();
+	if (n)
+		TH_LOG("%d leak%s of Linux 6.1's own __class_register() cleared (fixed in 6.2)",
+		       n, n == 1 ? "" : "s");
 	EXPECT_EQ(0, log_only_alloc_failures(_metadata));
 }
 
