@@ -63,6 +63,16 @@ static int bad(struct hn_err *err, const char *msg)
 	return hn_fail(err, -EINVAL, msg, HN_NONE, HN_NONE, HN_NONE);
 }
 
+/* @kind of @n stages or dimensions of @k, k^n nodes (checked) */
+static int set_shape(struct hn_config *c, u32 kind, u32 n, u32 k)
+{
+	c->topology = kind;
+	c->levels = n;
+	c->width = k;
+	c->nodes = (u32)hn_shape_nodes(k, n);
+	return 0;
+}
+
 /* "KxKx..": *@n dimensions of *@k, each K the same */
 static int dims_parse(const char *s, const char *end, u32 *n, u32 *k,
 		      struct hn_err *err)
@@ -92,7 +102,7 @@ static int cube_parse(struct hn_config *c, const char *s, u32 kind,
 		      struct hn_err *err)
 {
 	const char *end = s + strlen(s), *x = strchr(s, ',');
-	u32 n = 0, k = 0, nodes = 1, i;
+	u32 n = 0, k = 0;
 	int rc;
 
 	if (kind != HN_TOPO_GH) {
@@ -105,21 +115,15 @@ static int cube_parse(struct hn_config *c, const char *s, u32 kind,
 	}
 	if (k < 2 || !n || n > HN_CUBE_MAX_DIMS)
 		return bad(err, "topology mesh, torus, gh: K 2 or more, 1..12 dimensions");
-	for (i = 0; i < n && nodes <= HN_MAX_NODES; i++)
-		nodes *= k;
-	if (nodes > HN_MAX_NODES)
+	if (hn_shape_nodes(k, n) > HN_MAX_NODES)
 		return bad(err, "topology mesh, torus, gh: K^n, the nodes, at most 4096");
-	c->topology = kind;
-	c->levels = n;
-	c->width = k;
-	c->nodes = nodes;
-	return 0;
+	return set_shape(c, kind, n, k);
 }
 
 int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err)
 {
 	const char *end = s + strlen(s), *comma;
-	u32 n = 1, l, w, i;
+	u32 l, w;
 
 	if (!strcmp(s, "crossbar")) {
 		c->topology = HN_TOPO_CROSSBAR;
@@ -144,15 +148,9 @@ int hn_topology_parse(struct hn_config *c, const char *s, struct hn_err *err)
 		return bad(err, "topology fattree:L,W: W, the width, must be 2..64");
 	if (l < 1)
 		return bad(err, "topology fattree:L,W: L, the levels, must be at least 1");
-	for (i = 0; i < l && n <= HN_MAX_NODES; i++)	/* w >= 2: ends */
-		n *= w;
-	if (n > HN_MAX_NODES)
+	if (hn_shape_nodes(w, l) > HN_MAX_NODES)	/* w >= 2: ends */
 		return bad(err, "topology fattree:L,W: W^L, the nodes, must be at most 4096");
-	c->topology = HN_TOPO_FATTREE;
-	c->levels = l;
-	c->width = w;
-	c->nodes = n;
-	return 0;
+	return set_shape(c, HN_TOPO_FATTREE, l, w);
 }
 
 char *hn_text_dec(char *p, u64 v)

@@ -117,16 +117,11 @@ static bool in(u64 v, u64 lo, u64 hi)
  */
 static int fattree_check(const struct hn_config *c, struct hn_err *err)
 {
-	u64 n = 1;
-	u32 i;
-
 	if (!in(c->width, 2, HN_FT_MAX_W))
 		return bad(err, "fat tree width must be 2..64");
 	if (!in(c->levels, 1, HN_FT_MAX_LEVELS))
 		return bad(err, "fat tree levels must be 1..16");
-	for (i = 0; i < c->levels && n <= HN_MAX_NODES; i++)
-		n *= c->width;
-	if (n != c->nodes)
+	if (hn_shape_nodes(c->width, c->levels) != c->nodes)
 		return bad(err, "a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
 	if (c->predict_algo == HN_PREDICT_SECOND_LEVEL)
 		return hn_fail(err, -EOPNOTSUPP,
@@ -166,14 +161,9 @@ static int switches_check(const struct hn_config *c, struct hn_err *err)
  */
 static int direct_check(const struct hn_config *c, struct hn_err *err)
 {
-	u64 n = 1;
-	u32 i;
-
 	if (!in(c->levels, 1, HN_CUBE_MAX_DIMS) || c->width < 2)
 		return bad(err, "mesh, torus, gh: K at least 2 in 1..12 dimensions");
-	for (i = 0; i < c->levels && n <= HN_MAX_NODES; i++)
-		n *= c->width;
-	if (n != c->nodes)
+	if (hn_shape_nodes(c->width, c->levels) != c->nodes)
 		return bad(err, "mesh, torus, gh: K^n nodes: nodes must be K to the dimensions");
 	if (c->topology == HN_TOPO_GH &&
 	    (u64)c->levels * (c->width - 1) + 1 > HN_SW_MAX_RADIX)

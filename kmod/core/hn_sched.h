@@ -24,6 +24,21 @@
 #define HN_FT_NOFAIL		0xff
 #define HN_CUBE_MAX_DIMS	12	/* k >= 2 and k^n <= 4096 */
 
+/*
+ * The nodes of a fabric of @n stages or dimensions of @k (k^n: a fat
+ * tree's w^l, a cube's or a GH's k^n), or a number past HN_MAX_NODES as
+ * soon as it is one.
+ */
+static inline u64 hn_shape_nodes(u32 k, u32 n)
+{
+	u64 v = 1;
+	u32 i;
+
+	for (i = 0; i < n && v <= HN_MAX_NODES; i++)
+		v *= k;
+	return v;
+}
+
 /* the fabric's kind: the schedulers' and the engine's (topo.h) */
 enum hn_topology {
 	HN_TOPO_CROSSBAR = 0,	/* one N-port switch (topo_xbar.c) */

@@ -224,16 +224,13 @@ static u32 occ_of(void *ctx, u32 sw, u32 port)
 static u32 route(struct hn_engine *e, u32 sw, u32 dst)
 {
 	struct hn_fab *f = e->fab;
-	struct hn_upsel_arg a;
-
-	if (!e->topo.ops->alts || e->cfg.up_select == HN_UPSEL_DET)
-		return sw * f->radix + hn_topo_out(&e->topo, sw, dst);
-	a = (struct hn_upsel_arg){
+	struct hn_upsel_arg a = {
 		.mode = e->cfg.up_select,
 		.seed = &f->seed,
 		.occ = occ_of,
 		.ctx = f,
 	};
+
 	return sw * f->radix + hn_topo_choose(&e->topo, sw, dst, &a);
 }
 

@@ -214,18 +214,17 @@ static void slot_cost(u32 n, u32 conns)
 }
 
 /*
- * Uniform wormhole traffic at offered load 0.5 on @c (K = 0): each node
- * makes a 128 B message w.p. 1/2 every 160 ns (its time at 6.4 Gb/s),
- * for @sim_ns.  Reports CPU per delivered message and, from the
- * switches' counts, per switch crossed (the crossbar: one).
+ * Uniform wormhole traffic on @c (K = 0) into eng, made for it: each node
+ * makes a 128 B message w.p. @below / @range every 160 ns (its time at
+ * 6.4 Gb/s), for @sim_ns, then it drains (or deadlocks).  Returns the CPU
+ * seconds; eng stays for the caller to read and destroy.
  */
-static double uniform_half(struct hn_config *c, const char *what, u64 sim_ns)
+static double run_uniform(struct hn_config *c, const char *what, u32 range,
+			  u32 below, u64 sim_ns, u64 *refused)
 {
-	struct hn_fabric_info fi;
-	struct hn_switch_stats ss;
-	u64 seed = 7, t, refused = 0, passed = 0;
-	double c0, cpu, hops;
-	u32 u, sw;
+	u64 seed = 7, t;
+	double c0;
+	u32 u;
 	int rc;
 
 	eng = hn_create(c, &ops, NULL, &rc);
@@ -234,18 +233,34 @@ static double uniform_half(struct hn_config *c, const char *what, u64 sim_ns)
 		exit(1);
 	}
 	delivered = 0;
+	*refused = 0;
 	c0 = cpu_s();
 	for (t = 0; t < sim_ns; t += 160) {
 		hn_run_until(eng, t);
 		for (u = 0; u < c->nodes; u++)
-			if (hn_rand_below(&seed, 2))
+			if (hn_rand_below(&seed, range) >= range - below)
 				inject(u, (u + 1 + hn_rand_below(&seed,
 						c->nodes - 1)) % c->nodes,
-				       t, &refused);
+				       t, refused);
 	}
-	while (hn_busy(eng))
+	while (hn_busy(eng) && hn_deadlock(eng, NULL))
 		hn_step(eng);
-	cpu = cpu_s() - c0;
+	return cpu_s() - c0;
+}
+
+/*
+ * Load 0.5 (run_uniform()): CPU per delivered message and, from the
+ * switches' counts, per switch crossed (the crossbar: one).
+ */
+static double uniform_half(struct hn_config *c, const char *what, u64 sim_ns)
+{
+	struct hn_fabric_info fi;
+	struct hn_switch_stats ss;
+	u64 refused, passed = 0;
+	double cpu, hops;
+	u32 sw;
+
+	cpu = run_uniform(c, what, 2, 1, sim_ns, &refused);
 	hn_fabric_info(eng, &fi);
 	for (sw = 0; sw < fi.switches; sw++)
 		if (!hn_switch_stats(eng, sw, &ss))
@@ -262,8 +277,7 @@ static double uniform_half(struct hn_config *c, const char *what, u64 sim_ns)
 }
 
 /*
- * Uniform wormhole traffic at offered load @ppm on @c (K = 0), as
- * uniform_half() makes it: CPU per delivered message and per flit-hop
+ * Load @ppm (run_uniform()): CPU per delivered message and per flit-hop
  * (a flit crossing a switch: the switches' bytes over flit_bytes).
  */
 static void per_flit_hop(struct hn_config *c, const char *what, u32 ppm,
@@ -272,29 +286,11 @@ static void per_flit_hop(struct hn_config *c, const char *what, u32 ppm,
 	struct hn_fabric_info fi;
 	struct hn_switch_stats ss;
 	struct hn_gstats g;
-	u64 seed = 7, t, refused = 0, bytes = 0;
-	double c0, cpu, fh;
-	u32 u, sw;
-	int rc;
+	u64 refused, bytes = 0;
+	double cpu, fh;
+	u32 sw;
 
-	eng = hn_create(c, &ops, NULL, &rc);
-	if (!eng) {
-		fprintf(stderr, "hn_bench: create %s: %d\n", what, rc);
-		exit(1);
-	}
-	delivered = 0;
-	c0 = cpu_s();
-	for (t = 0; t < sim_ns; t += 160) {
-		hn_run_until(eng, t);
-		for (u = 0; u < c->nodes; u++)
-			if (hn_rand_below(&seed, 1000000) < ppm)
-				inject(u, (u + 1 + hn_rand_below(&seed,
-						c->nodes - 1)) % c->nodes,
-				       t, &refused);
-	}
-	while (hn_busy(eng) && hn_deadlock(eng, NULL))
-		hn_step(eng);
-	cpu = cpu_s() - c0;
+	cpu = run_uniform(c, what, 1000000, ppm, sim_ns, &refused);
 	hn_fabric_info(eng, &fi);
 	for (sw = 0; sw < fi.switches; sw++)
 		if (!hn_switch_stats(eng, sw, &ss))

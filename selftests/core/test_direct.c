@@ -14,22 +14,9 @@
 #include <stdlib.h>
 #include "kselftest_harness.h"
 #include "topo.h"
+#include "digits.h"
 
 enum { MESH, TORUS, GH };
-
-static u32 ipow(u32 k, u32 n)
-{
-	u32 v = 1;
-
-	while (n--)
-		v *= k;
-	return v;
-}
-
-static u32 digit(u32 x, u32 k, u32 i)
-{
-	return x / ipow(k, i) % k;
-}
 
 static u32 dist(u32 kind, u32 n, u32 k, u32 s, u32 d)
 {

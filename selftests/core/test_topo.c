@@ -12,21 +12,9 @@
 #include <stdlib.h>
 #include "kselftest_harness.h"
 #include "topo.h"
+#include "digits.h"
 
-/* ---- independent arithmetic ---- */
-static u32 ipow(u32 w, u32 l)
-{
-	u32 n = 1;
-
-	while (l--)
-		n *= w;
-	return n;
-}
-
-static u32 digit(u32 x, u32 w, u32 i)
-{
-	return x / ipow(w, i) % w;
-}
+/* ---- independent arithmetic (digits.h) ---- */
 
 /* "keep t_{l-2}..t_{h+1}, drop t_h, shift t_{h-1}..t_0 up, P in digit 0" */
 static u32 ref_parent(u32 l, u32 w, u32 h, u32 tau, u32 p)
