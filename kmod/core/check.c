@@ -129,6 +129,14 @@ static u64 queue_bytes(const struct hn_queue *q, u32 *count)
 	return b;
 }
 
+/* The time event @u's owner keeps for it. */
+static u64 ev_time(const struct hn_engine *e, u32 u)
+{
+	if (!e->fab || e->cur != e->cfg.k)
+		return e->node[u].in_free;
+	return e->fab->fl ? e->fab->fl->evt[u] : e->fab->in[u].t;
+}
+
 /*
  * The slot in progress: time inside it, its events a heap whose entries
  * and e->hpos[] agree, none in the past; no events between slots.
@@ -155,8 +163,7 @@ static int check_events(const struct hn_engine *e, struct hn_err *err)
 		if (i == HN_NONE)
 			continue;
 		in++;
-		if (i >= e->nheap || (e->fab && e->cur == e->cfg.k ?
-				      e->fab->in[u].t : e->node[u].in_free) !=
+		if (i >= e->nheap || ev_time(e, u) !=
 		    e->slot_start + (e->heap[i] >> HN_EV_SHIFT))
 			return bad(err, "event heap index wrong", HN_NONE, u);
 	}
@@ -222,6 +229,82 @@ static int check_fabric(const struct hn_engine *e, u64 cut,
 	if (f->wused > f->wneed || f->wneed > f->wcap)
 		return bad(err, "worms beyond what the messages may need",
 			   HN_NONE, HN_NONE);
+	if (bytes != cut)
+		return bad(err, "worms do not carry what messages cut",
+			   HN_NONE, HN_NONE);
+	return 0;
+}
+
+/*
+ * The flit router (flit.c): each VC holds at most its depth, its credit at
+ * the output feeding it is what it has free, its input's buffer counts
+ * its flits; each worm in use has its tail in one place (a node's input
+ * or one VC), and they carry what the messages have cut and not yet
+ * delivered; a VC whose head worm wants an output is among its requests.
+ */
+static int check_flit(const struct hn_engine *e, u64 cut, struct hn_err *err)
+{
+	const struct hn_fab *f = e->fab;
+	const struct hn_flit *fl = f->fl;
+	const struct hn_fvc *r, *q;
+	const struct hn_fflit *h;
+	u64 bytes = 0, worms = 0, flits = 0, used;
+	u32 i, v, k, o, reqs = 0, want = 0;
+
+	for (i = 0; i < f->nin; i++) {
+		used = 0;
+		for (v = 0; v < fl->V; v++) {
+			r = &fl->vc[(u64)i * fl->V + v];
+			if (r->out != HN_NONE)
+				want++;
+			if (!r->ring) {
+				if (r->w) {
+					bytes += r->w->bytes;
+					cut += r->w->bytes;
+					worms++;
+				}
+				continue;
+			}
+			if (r->n > fl->depth ||
+			    fl->credit[(u64)f->in[i].feed * fl->V + v] +
+			    r->n != fl->depth)
+				return bad(err, "virtual channel's credit wrong",
+					   HN_NONE, i);
+			for (k = 0; k < r->n; k++) {
+				h = &r->ring[(r->head + k) % fl->depth];
+				if (h->x >= h->w->flits)
+					return bad(err, "flit past its worm",
+						   HN_NONE, i);
+				if (h->x + 1 == h->w->flits) {
+					bytes += h->w->bytes;
+					worms++;
+				}
+			}
+			used += r->n;
+			flits += r->n;
+		}
+		if (i >= e->cfg.nodes &&
+		    used * e->cfg.flit_bytes != f->in[i].used)
+			return bad(err, "input buffer accounting wrong",
+				   HN_NONE, i);
+	}
+	for (o = 0; o < f->nout; o++) {
+		if (fl->arrive[o]) {	/* its tail crossing to the node */
+			bytes += fl->arrive[o]->bytes;
+			worms++;
+		}
+		for (q = fl->req[o]; q; q = q->next, reqs++)
+			if (q->out != o || reqs > want)
+				return bad(err, "output's requests broken",
+					   HN_NONE, o);
+	}
+	if (reqs != want)
+		return bad(err, "a VC's request is at no output", HN_NONE,
+			   HN_NONE);
+	if (flits != fl->flits_in)
+		return bad(err, "flits miscounted", HN_NONE, HN_NONE);
+	if (worms != f->wused || f->wused > f->wneed || f->wneed > f->wcap)
+		return bad(err, "worms miscounted", HN_NONE, HN_NONE);
 	if (bytes != cut)
 		return bad(err, "worms do not carry what messages cut",
 			   HN_NONE, HN_NONE);
@@ -380,7 +463,9 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 	rc = check_requests(e, nreq, reqm, err);
 	if (!rc)
 		rc = check_stats(e, err);
-	if (!rc && e->fab)
+	if (!rc && e->fab && e->fab->fl)
+		rc = check_flit(e, cut, err);
+	else if (!rc && e->fab)
 		rc = check_fabric(e, cut, err);
 	if (rc)
 		return rc;

@@ -143,6 +143,12 @@ static int switches_check(const struct hn_config *c, struct hn_err *err)
 	 */
 	if ((u64)c->vc_flits * c->flit_bytes > HN_MAX_BUF)
 		return bad(err, "multistage fabric: vc_flits x flit_bytes must be at most 64 MiB");
+	if (c->vc_count && !c->vc_flits)
+		return bad(err,
+			   "multistage fabric: the flit router (vc_count) needs vc_flits of at least 1");
+	if ((u64)c->vc_count * c->vc_flits > HN_FLIT_IN_MAX)
+		return bad(err,
+			   "multistage fabric: the flit router holds at most 4096 flits an input: vc_count x vc_flits <= 4096");
 	if (c->vc_flits && c->switching != HN_SWITCH_WORMHOLE &&
 	    (u64)c->vc_flits * c->flit_bytes < c->worm_bytes)
 		return bad(err,
@@ -219,9 +225,9 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	} else if (c->topology != HN_TOPO_CROSSBAR) {
 		return bad(err,
 			   "topology must be 0 (crossbar), 1 (fat tree), 2 (mesh), 3 (torus) or 4 (gh)");
-	} else if (c->vc_flits) {
+	} else if (c->vc_flits || c->vc_count) {
 		return bad(err,
-			   "crossbar: no switch feeds another, vc_flits must be 0");
+			   "crossbar: no switch feeds another, vc_flits and vc_count must be 0");
 	}
 	if (c->policy & HN_POL_DYNAMIC) {
 		if (!(c->policy & HN_POL_NO_W))

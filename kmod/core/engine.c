@@ -68,7 +68,10 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	if (!rc && (c->topology != HN_TOPO_CROSSBAR ||
 		    c->switching != HN_SWITCH_WORMHOLE))
 		rc = hn_sw_create(e);
-	e->w_arm = e->fab ? hn_sw_arm : hn_wormhole_arm;
+	if (!rc && c->vc_count)		/* the flit router */
+		rc = hn_flit_create(e);
+	e->w_arm = !e->fab ? hn_wormhole_arm :
+		   e->fab->fl ? hn_flit_arm : hn_sw_arm;
 	if (rc) {
 		hn_destroy(e);
 		goto out;
@@ -148,6 +151,7 @@ void hn_destroy(struct hn_engine *e)
 	hn_pairs_free(e);
 	hn_xbar_destroy(e->xbar);
 	hn_ft_destroy(e->ft);
+	hn_flit_destroy(e);
 	hn_sw_destroy(e);
 	hn_topo_fini(&e->topo);
 	hn_free(e->node);

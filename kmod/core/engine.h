@@ -181,6 +181,55 @@ struct hn_fab {
 	u32 wsize;			/* bytes of a worm */
 	struct hn_fworm *free;
 	void *chunks;			/* the worms' allocations, a list */
+	struct hn_flit *fl;		/* the flit router (vc_count); or NULL */
+};
+
+/* flit.c: a flit in a virtual channel's FIFO */
+struct hn_fflit {
+	struct hn_fworm *w;
+	u32 x;				/* its number in w; 0: the header */
+	u64 t;				/* in the buffer from */
+};
+
+/*
+ * A virtual channel of a switch input fed by a switch: a FIFO of flits,
+ * whose head worm wants, then holds, a virtual channel of the next input
+ * (out, ovc).  A node's input has one, that sends one worm (w) at a time.
+ */
+struct hn_fvc {
+	struct hn_fvc *next, *prev;	/* its output's requesters */
+	struct hn_fflit *ring;		/* depth flits; NULL: a node's */
+	u32 head, n;			/* ring's first flit, flits in it */
+	u32 in, v;			/* its input, its number there */
+	u32 out;			/* the head worm's output; HN_NONE */
+	u32 ovc;			/* the VC it holds there; HN_NONE */
+	u32 cls;			/* the class of VC it may take there */
+	u64 since;			/* the head worm's header waits from */
+	u8 stalled;			/* a credit stall counted */
+	struct hn_fworm *w;		/* a node's: the worm it sends */
+	u32 x;				/* ... and that worm's next flit */
+	struct hn_stream *done;		/* a node's worm whose tail left: */
+	u32 done_bytes;			/* its bytes, */
+	u64 fin;			/* when its tail left */
+};
+
+/* flit.c: events are the nodes' inputs (0..N-1), then the outputs. */
+struct hn_flit {
+	u32 V, depth, classes, nev, words;
+	struct hn_fvc *vc;		/* [input * V + v] */
+	struct hn_fflit *flits;		/* the rings */
+	struct hn_fvc **req;		/* [output]: requesters, a list */
+	struct hn_fvc **owner;		/* [output * V + v]: holds that VC */
+	struct hn_fworm **arrive;	/* [output]: a tail crossing to a node */
+	u32 *credit;			/* [output * V + v]: free flits there */
+	u32 *rr;			/* [output]: the VC it served last */
+	u64 *in_busy;			/* [input]: sends its next flit from */
+	u64 *evt;			/* [event]: its time */
+	u64 *wait;			/* [output]: nodes waiting, by port */
+	u32 *stash;			/* events to arm when S_W begins */
+	u8 *stashed;			/* [event] */
+	u32 nstash;
+	u64 flits_in;			/* flits in the rings */
 };
 
 /*
@@ -399,6 +448,25 @@ void hn_sw_begin(struct hn_engine *e);
 void hn_sw_event(struct hn_engine *e, u32 i, u64 t);
 void hn_sw_end(struct hn_engine *e);
 void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);
+/* ... and what flit.c shares of it */
+struct hn_fworm *hn_sw_worm_get(struct hn_fab *f);
+void hn_sw_worm_put(struct hn_fab *f, struct hn_fworm *w);
+struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
+				struct hn_stream *st);
+u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst);
+bool hn_sw_sent(struct hn_engine *e, u32 u, struct hn_stream *st,
+		u32 bytes, u64 t);
+void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t);
+void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o);
+bool hn_sw_dl_due(const struct hn_engine *e);
+
+/* flit.c */
+int hn_flit_create(struct hn_engine *e);
+void hn_flit_destroy(struct hn_engine *e);
+void hn_flit_begin(struct hn_engine *e);
+void hn_flit_event(struct hn_engine *e, u32 i, u64 t);
+void hn_flit_end(struct hn_engine *e);
+void hn_flit_arm(struct hn_engine *e, u32 u, u64 t);
 
 /* flow.c: the switching technique */
 u32 hn_flow_need(const struct hn_config *c, u32 bytes);

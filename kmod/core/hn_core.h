@@ -26,6 +26,8 @@
 #define HN_MAX_MSG	1048576		/* largest message, bytes: 1 MiB */
 #define HN_MAX_BUF	67108864	/* largest buffer, bytes: 64 MiB */
 #define HN_VC_FLITS_MAX	1048576	/* vc_flits, at most */
+#define HN_VC_MAX	16		/* vc_count, at most */
+#define HN_FLIT_IN_MAX	4096		/* flit router: vc_count x vc_flits */
 #define HN_NONE		0xffffffffu
 #define HN_MAX_REQ	65536u		/* requests per hn_predict() call */
 
@@ -126,6 +128,7 @@ struct hn_config {
 	u32 up_select;		/* enum hn_upsel (topo.h): a header's up-port */
 	u32 ft_sched;		/* fat tree: enum hn_ft_sched routing circuits */
 	u32 vc_flits;		/* multistage: a switch input's depth, flits */
+	u32 vc_count;		/* multistage: virtual channels; 0 per-worm model */
 	u64 deadlock_ns;	/* multistage: no flit moving this long: deadlock */
 };
 

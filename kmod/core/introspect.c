@@ -63,5 +63,17 @@ u64 hn_mem_bytes(const struct hn_engine *e)
 				f->words * sizeof(*f->wait)) +
 		     2 * e->topo.nlinks * sizeof(*f->chan) +
 		     f->wcap * f->wsize;
+	if (f && f->fl)
+		b += sizeof(*f->fl) + (u64)f->nin * f->fl->V *
+		     (sizeof(*f->fl->vc) + f->fl->depth *
+		      sizeof(*f->fl->flits)) +
+		     (u64)f->nout * (f->fl->V * (sizeof(*f->fl->owner) +
+						 sizeof(*f->fl->credit)) +
+				     sizeof(*f->fl->req) + sizeof(*f->fl->rr) +
+				     sizeof(*f->fl->arrive) +
+				     f->fl->words * sizeof(*f->fl->wait)) +
+		     (u64)f->nin * sizeof(*f->fl->in_busy) +
+		     (u64)f->fl->nev * (sizeof(*f->fl->evt) +
+					sizeof(*f->fl->stash) + 1);
 	return b + streams * sizeof(struct hn_stream);
 }

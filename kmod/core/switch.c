@@ -117,7 +117,7 @@ void hn_sw_trim(struct hn_engine *e)
 	f->wcap = 0;
 }
 
-static struct hn_fworm *worm_get(struct hn_fab *f)
+struct hn_fworm *hn_sw_worm_get(struct hn_fab *f)
 {
 	struct hn_fworm *w = f->free;
 
@@ -127,7 +127,7 @@ static struct hn_fworm *worm_get(struct hn_fab *f)
 	return w;
 }
 
-static void worm_put(struct hn_fab *f, struct hn_fworm *w)
+void hn_sw_worm_put(struct hn_fab *f, struct hn_fworm *w)
 {
 	w->next = f->free;
 	f->free = w;
@@ -221,7 +221,7 @@ static u32 occ_of(void *ctx, u32 sw, u32 port)
 }
 
 /* The output a header at switch @sw towards @dst takes. */
-static u32 route(struct hn_engine *e, u32 sw, u32 dst)
+u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst)
 {
 	struct hn_fab *f = e->fab;
 	struct hn_upsel_arg a = {
@@ -364,6 +364,30 @@ static bool ready(struct hn_engine *e, u32 i, u32 o, u32 bytes, u64 ta,
 }
 
 /*
+ * Node @u's input starts the next worm of the message at the head of
+ * @st's VQ_W, its receiver's room reserved (switch.c's and flit.c's).
+ */
+struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
+				struct hn_stream *st)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_msg *m = st->vq_w.head;
+	struct hn_fworm *w;
+
+	hn_rx_reserve(e, m);
+	e->node[u].rr_last = st->dst;
+	w = hn_sw_worm_get(e->fab);
+	w->m = m;
+	w->st = st;
+	w->off = m->sent;
+	w->bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
+	w->flits = (w->bytes + c->flit_bytes - 1) / c->flit_bytes;
+	w->at = hn_max64(m->t_ready, st->w_end);
+	st->stalled = 0;
+	return w;
+}
+
+/*
  * Node @u's input, idle at @t: of its VQ_W (per destination, as in
  * wormhole.c) the first ready in round-robin order of destinations after
  * the one served last sends its message's next worm.  Returns when to
@@ -391,7 +415,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 			wake_t = hn_min64(wake_t, m->t_ready);
 		} else {
 			if (!st->port)	/* routed once, when first looked at */
-				st->port = 1 + route(e, f->in[u].sw, st->dst) %
+				st->port = 1 + hn_sw_route(e, f->in[u].sw, st->dst) %
 					   f->radix;
 			if (ready(e, u, f->in[u].sw * f->radix + st->port - 1,
 				  bytes, ta, t, &wake_t,
@@ -406,24 +430,14 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	if (!best)
 		return wake_t;
 	st = best;
-	m = st->vq_w.head;
-	hn_rx_reserve(e, m);
-	n->rr_last = st->dst;
-	w = worm_get(f);
-	w->m = m;
-	w->st = st;
-	w->off = m->sent;
-	w->bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
-	w->flits = (w->bytes + c->flit_bytes - 1) / c->flit_bytes;
+	w = hn_sw_worm_new(e, u, st);
 	w->nh = 0;
 	w->tl = 0;
 	w->last = HN_NONE;
-	w->at = hn_max64(m->t_ready, st->w_end);
 	w->hop[0].in = u;
 	w->hop[0].out = f->in[u].sw * f->radix + st->port - 1;
 	w->hop[0].claim = 0;
 	st->port = 0;
-	st->stalled = 0;
 	take(e, u, w, t);
 	return wake_t;
 }
@@ -450,7 +464,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 		}
 		h = &w->hop[w->nh];
 		if (h->out == HN_NONE)
-			h->out = route(e, in->sw, w->m->dst);
+			h->out = hn_sw_route(e, in->sw, w->m->dst);
 		p = h->out % R;
 		if (seen[p / 64] & 1ULL << (p % 64))
 			continue;	/* behind another in its queue */
@@ -484,7 +498,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 }
 
 /* The last of @w has reached the receiver's link at @t. */
-static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
+void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_msg *m = w->m, **l;
@@ -492,7 +506,7 @@ static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 
 	m->rcvd += w->bytes;
 	e->g.slot[c->k].bytes += w->bytes;
-	worm_put(e->fab, w);
+	hn_sw_worm_put(e->fab, w);
 	if (m->rcvd < m->len)
 		return;
 	for (l = &st->fab; *l != m; l = &(*l)->next)
@@ -508,6 +522,32 @@ static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 	hn_stream_put(e, st);
 }
 
+/*
+ * The tail of a worm of @bytes of the message at the head of @st's VQ_W
+ * has left node @u's input at @t: true when that was the message's last.
+ */
+bool hn_sw_sent(struct hn_engine *e, u32 u, struct hn_stream *st,
+		u32 bytes, u64 t)
+{
+	struct hn_iport *in = &e->fab->in[u];
+	struct hn_msg *m = st->vq_w.head;
+
+	in->bytes += bytes;
+	in->worms++;
+	in->busy_ns += hn_bytes_ns(&e->cfg, bytes);
+	st->w_end = t;
+	m->sent += bytes;
+	if (m->sent < m->len)
+		return false;
+	hn_q_pop(&st->vq_w);
+	e->node[u].sw_used -= m->len;
+	if (!st->vq_w.count)
+		hn_ring_del(&e->node[u], st);
+	m->next = st->fab;	/* until it has arrived */
+	st->fab = m;
+	return true;
+}
+
 /* The tail of input @i's worm leaves at @t: give back what it held. */
 static void release(struct hn_engine *e, u32 i, u64 t)
 {
@@ -517,9 +557,8 @@ static void release(struct hn_engine *e, u32 i, u64 t)
 	u32 k = in->hop;
 	struct hn_fhop *h = &w->hop[k];
 	struct hn_oport *op = &f->out[h->out];
-	struct hn_msg *m = w->m;
 	struct hn_stream *st = w->st;
-	bool left = false;		/* m's last byte left VQ_W */
+	bool left = false;		/* its message's last byte left VQ_W */
 
 	in->cur = NULL;
 	in->last = t;
@@ -532,23 +571,10 @@ static void release(struct hn_engine *e, u32 i, u64 t)
 		in->used -= h->claim;
 		wake(e, in->feed, t);
 	} else {
-		in->bytes += w->bytes;
-		in->worms++;
-		in->busy_ns += hn_bytes_ns(&e->cfg, w->bytes);
-		st->w_end = t;
-		m->sent += w->bytes;
-		if (m->sent == m->len) {
-			hn_q_pop(&st->vq_w);
-			e->node[i].sw_used -= m->len;
-			if (!st->vq_w.count)
-				hn_ring_del(&e->node[i], st);
-			m->next = st->fab;	/* until it has arrived */
-			st->fab = m;
-			left = true;
-		}
+		left = hn_sw_sent(e, i, st, w->bytes, t);
 	}
 	if (k == w->last)
-		arrive(e, w, t);
+		hn_sw_arrive(e, w, t);
 	if (left)
 		hn_nic_forward(e, i, t);
 }
@@ -728,15 +754,7 @@ static void deadlock(struct hn_engine *e)
 		n = 0;
 		j = i;
 		do {
-			o = via[j];
-			if (n < HN_DL_MAX) {
-				d->ch[n].sw = o / f->radix;
-				d->ch[n].port = o % f->radix;
-				d->ch[n].link = e->topo.ops->link(&e->topo,
-								  o / f->radix,
-								  o % f->radix);
-			}
-			n++;
+			hn_sw_dl_chan(e, n++, via[j]);
 			j = waits_for(e, holder, j, &o);
 		} while (j != i && n <= f->nin);
 		d->n = n;
@@ -745,6 +763,29 @@ out:
 	hn_free(holder);
 	hn_free(seen);
 	hn_free(via);
+}
+
+/* Channel @n of the deadlock's cycle is the one output @o drives. */
+void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o)
+{
+	struct hn_fab *f = e->fab;
+
+	if (n >= HN_DL_MAX)
+		return;
+	f->dl.ch[n].sw = o / f->radix;
+	f->dl.ch[n].port = o % f->radix;
+	f->dl.ch[n].link = e->topo.ops->link(&e->topo, o / f->radix,
+					     o % f->radix);
+}
+
+/* S_W has ended with worms in the fabric and none moving deadlock_ns. */
+bool hn_sw_dl_due(const struct hn_engine *e)
+{
+	const struct hn_fab *f = e->fab;
+
+	return f->wused && e->cfg.deadlock_ns && !f->deadlocked &&
+	       e->slot_end - hn_min64(f->moved, e->slot_end) >=
+	       e->cfg.deadlock_ns;
 }
 
 int hn_deadlock(const struct hn_engine *e, struct hn_deadlock *d)
@@ -771,8 +812,7 @@ void hn_sw_end(struct hn_engine *e)
 	}
 	hn_ev_clear(e);
 	f->w_end = e->slot_end;
-	if (f->wused && e->cfg.deadlock_ns && !f->deadlocked &&
-	    e->slot_end - hn_min64(f->moved, e->slot_end) >= e->cfg.deadlock_ns)
+	if (hn_sw_dl_due(e))
 		deadlock(e);
 }
 

@@ -25,8 +25,10 @@
  *   increasing ops->rank: the channel dependency graph is then acyclic
  *   and wormhole routing deadlock-free (Dally and Seitz's condition;
  *   Duato's Sec. 2.3.4 notes, duato.md Sec. 5.2).  A topology that
- *   cannot promise it (the torus, with one virtual channel) says so, and
- *   switch.c's deadlock detector watches its runs.
+ *   cannot promise it (the torus) says so, and the deadlock detectors
+ *   of switch.c and flit.c watch its runs; with ops->vc_class it splits
+ *   flit.c's virtual channels into classes whose channels do rise (the
+ *   dateline: Dally and Seitz's torus, Duato's Sec. 4.2).
  */
 #ifndef HN_TOPO_H
 #define HN_TOPO_H
@@ -73,6 +75,14 @@ struct hn_topo_ops {
 	 * into the fabric has rank 0.  Every route climbs strictly.
 	 */
 	u32 (*rank)(const struct hn_topo *t, u32 sw, u32 port);
+	/*
+	 * The virtual-channel class, 0 or 1, of the channel leaving @sw by
+	 * @out for a header that came in by @in holding a channel of class
+	 * @cls (a node's, class 0): a torus's dateline.  NULL: one class,
+	 * the ranks rising along every route being enough.
+	 */
+	u32 (*vc_class)(const struct hn_topo *t, u32 sw, u32 in, u32 out,
+			u32 cls);
 	void (*fini)(struct hn_topo *t);
 };
 

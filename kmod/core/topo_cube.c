@@ -21,9 +21,10 @@
  * 1 + 2 n k.  On a mesh every route climbs them, so dimension order is
  * deadlock-free (Dally and Seitz).  A torus's wrap-around channel breaks
  * the order: with one virtual channel, a ring of worms each waiting for
- * the next one's channel can form, and switch.c's deadlock detector
- * reports it (dateline virtual channels are what the texts use against
- * it; they need the engine's virtual channels).
+ * the next one's channel can form, and the deadlock detector reports it.
+ * Against it, the dateline (Dally and Seitz; Duato, Sec. 4.2): a header
+ * enters each ring in class 0 and takes class 1 from the wrap-around
+ * channel on (cube_vc_class()), so that no ring closes in either class.
  */
 #include "topo.h"
 
@@ -138,6 +139,26 @@ static u32 cube_rank(const struct hn_topo *t, u32 sw, u32 port)
 	       (port % 2 ? c : q->k + (q->k - 1 - c));
 }
 
+/*
+ * The dateline: a header entering dimension @out's ring (from its node
+ * or another dimension) is in class 0, and from the wrap-around channel
+ * on (the + channel leaving digit k - 1, the - channel leaving 0) in
+ * class 1.  A minimal route never wraps twice in one ring.
+ */
+static u32 cube_vc_class(const struct hn_topo *t, u32 sw, u32 in, u32 out,
+			 u32 cls)
+{
+	const struct cube *q = cube_of(t);
+	u32 d = (out - 1) / 2, c;
+
+	if (!q->torus || !out)
+		return 0;
+	if (!in || (in - 1) / 2 != d)
+		cls = 0;
+	c = digit(q, sw, d);
+	return cls | (out % 2 ? c == q->k - 1 : c == 0);
+}
+
 static const struct hn_topo_ops cube_ops = {
 	.name = "cube",
 	.route = cube_route,
@@ -145,6 +166,7 @@ static const struct hn_topo_ops cube_ops = {
 	.attach = cube_attach,
 	.link = cube_link,
 	.rank = cube_rank,
+	.vc_class = cube_vc_class,
 	.fini = hn_topo_free_priv,
 };
 

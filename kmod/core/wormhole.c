@@ -139,7 +139,10 @@ void hn_wormhole_begin(struct hn_engine *e)
 
 	e->g.slot[e->cfg.k].cap_bytes += hn_ns_bytes(&e->cfg, end - t0) * N;
 	if (e->fab) {
-		hn_sw_begin(e);
+		if (e->fab->fl)
+			hn_flit_begin(e);
+		else
+			hn_sw_begin(e);
 		return;
 	}
 	for (i = 0; i < N; i++) {
@@ -182,7 +185,10 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 	if (e->fab) {		/* switch.c's fabric: its inputs' events */
 		while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
 			e->now = t;
-			hn_sw_event(e, hn_ev_peek(e), t);
+			if (e->fab->fl)
+				hn_flit_event(e, hn_ev_peek(e), t);
+			else
+				hn_sw_event(e, hn_ev_peek(e), t);
 			hn_work(e, t);
 		}
 		return;
@@ -207,7 +213,9 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 /* S_W ends: worms still running were suspended when they started. */
 void hn_wormhole_end(struct hn_engine *e)
 {
-	if (e->fab)
+	if (e->fab && e->fab->fl)
+		hn_flit_end(e);
+	else if (e->fab)
 		hn_sw_end(e);
 	else
 		hn_ev_clear(e);

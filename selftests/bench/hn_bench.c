@@ -12,7 +12,7 @@
  * load 0.5 on the 512-node crossbar and on FT(3,8): CPU per message and
  * per switch crossed; and FT(3,16)'s bytes per node.  Last, CPU per
  * flit-hop at loads 0.1 and 0.5 on the 64-port crossbar, FT(3,8) and the
- * torus 8x8x8.
+ * torus 8x8x8, the last two with the flit router too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,7 +300,7 @@ static void per_flit_hop(struct hn_config *c, const char *what, u32 ppm,
 		bytes = g.rx_bytes[HN_MODE_WORMHOLE];
 	}
 	fh = (double)bytes / c->flit_bytes;
-	printf("flit-hop %-12s load %.1f: %7llu msgs, %5.0f ns CPU/msg, "
+	printf("flit-hop %-17s load %.1f: %7llu msgs, %5.0f ns CPU/msg, "
 	       "%5.1f flit-hops/msg, %5.1f ns CPU/flit-hop%s\n", what,
 	       ppm / 1e6, (unsigned long long)delivered,
 	       cpu * 1e9 / delivered, fh / delivered, cpu * 1e9 / fh,
@@ -308,12 +308,19 @@ static void per_flit_hop(struct hn_config *c, const char *what, u32 ppm,
 	hn_destroy(eng);
 }
 
-/* CPU per flit-hop: the 64-port crossbar, FT(3,8), the torus 8x8x8. */
+/*
+ * CPU per flit-hop: the 64-port crossbar, FT(3,8), the torus 8x8x8 with
+ * switch.c's per-worm model; FT(3,8) and the torus with the flit router
+ * (flit.c: two virtual channels of 8 flits, the torus's dateline).
+ */
 static void flit_hops(void)
 {
 	static const u32 ppm[] = { 100000, 500000 };
 	static const char *const fab[] = { "crossbar", "fattree:3,8",
+					   "torus:8x8x8", "fattree:3,8",
 					   "torus:8x8x8" };
+	static const u32 vcs[] = { 0, 0, 0, 2, 2 };
+	char what[32];
 	struct hn_config c;
 	u32 i, l;
 
@@ -324,7 +331,11 @@ static void flit_hops(void)
 				exit(1);
 			c.k = 0;
 			c.policy = 0;
-			per_flit_hop(&c, fab[i], ppm[l], 100000);
+			c.vc_count = vcs[i];
+			c.vc_flits = vcs[i] ? 8 : 0;
+			snprintf(what, sizeof(what), "%s%s", fab[i],
+				 vcs[i] ? " flit" : "");
+			per_flit_hop(&c, what, ppm[l], 100000);
 		}
 	}
 }

@@ -427,7 +427,7 @@ BAD_RC(topology_torus_slots, "topology=torus:4x4", -EOPNOTSUPP,
 BAD(topology_mesh_uneven, "topology=mesh:4x8",
     "hybridnet: topology=mesh:4x8: topology mesh:KxK, torus:KxK: one K for every dimension");
 BAD(vc_flits_crossbar, "vc_flits=4",
-    "hybridnet: parameters refused: crossbar: no switch feeds another, vc_flits must be 0");
+    "hybridnet: parameters refused: crossbar: no switch feeds another, vc_flits and vc_count must be 0");
 BAD(topology_fattree_nodes_not_wl, "topology=fattree:3,4 nodes=32 policy=16",
     "hybridnet: parameters refused: a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
 
