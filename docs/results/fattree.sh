@@ -248,6 +248,32 @@ for v in 0 2 4 8 16 32; do
 	done
 done
 
+# ---- 1f. the flit router (vc_count): virtual channels, credit per flit ---
+# flit.c: every input between switches has vc_count virtual channels of
+# vc_flits flits, credit comes back per flit, flits of several worms share
+# a link.  FT(3,4), wormhole, random up-ports, VCs of 2, 4 and 16 flits,
+# 1 to 8 of them; the 8x8 torus (dimension order, the dateline: 2 VCs at
+# least) beside it.  The last load below saturation.
+fr="$D/flitrouter.dat"
+echo "# topology vc_count vc_flits pattern last_load_below_saturation accepted_there  (wormhole, flit router)" > "$fr"
+for d in 2 4 16; do
+	for v in 1 2 4 8; do
+		for p in uniform transpose bitrev; do
+			r=$(sweep "3,4-flit-$v-$d-$p" fattree:3,4 --net wormhole \
+				-s vc_count=$v -s vc_flits=$d -s up_select=random \
+				--pattern $p)
+			echo "fattree:3,4 $v $d $p $r" >> "$fr"
+		done
+	done
+done
+for v in 2 4 8; do
+	for p in uniform transpose tornado; do
+		r=$(sweep "torus8x8-flit-$v-$p" torus:8x8 --net wormhole \
+			-s vc_count=$v -s vc_flits=4 --pattern $p)
+		echo "torus:8x8 $v 4 $p $r" >> "$fr"
+	done
+done
+
 # ---- 2. a permutation on circuits, by scheduler (Ch. 7) ------------------
 ALGOS="levelwise local-greedy local-random optimal"
 # 2a. Ch. 7's metric, the fraction routed: hnsim sched, 100 permutations

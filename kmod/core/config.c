@@ -130,6 +130,19 @@ static int fattree_check(const struct hn_config *c, struct hn_err *err)
 	return 0;
 }
 
+/* Switch ports of the fabric, at most (the flit router's inputs). */
+static u64 switch_ports(const struct hn_config *c)
+{
+	switch (c->topology) {
+	case HN_TOPO_FATTREE:		/* l w^(l-1) switches of 2w ports */
+		return 2ULL * c->levels * c->nodes;
+	case HN_TOPO_GH:
+		return (u64)c->nodes * (c->levels * (c->width - 1ULL) + 1);
+	default:			/* mesh, torus: 2n + 1 ports */
+		return (u64)c->nodes * (2ULL * c->levels + 1);
+	}
+}
+
 /* Every fabric whose switches feed switches (switch.c). */
 static int switches_check(const struct hn_config *c, struct hn_err *err)
 {
@@ -149,6 +162,10 @@ static int switches_check(const struct hn_config *c, struct hn_err *err)
 	if ((u64)c->vc_count * c->vc_flits > HN_FLIT_IN_MAX)
 		return bad(err,
 			   "multistage fabric: the flit router holds at most 4096 flits an input: vc_count x vc_flits <= 4096");
+	if (switch_ports(c) * c->vc_count * c->vc_flits * HN_FLIT_BYTES >
+	    HN_FLIT_MEM_MAX)
+		return bad(err,
+			   "multistage fabric: the flit router's buffers would take more than 256 MiB: fewer vc_count x vc_flits, or a smaller fabric");
 	if (c->vc_flits && c->switching != HN_SWITCH_WORMHOLE &&
 	    (u64)c->vc_flits * c->flit_bytes < c->worm_bytes)
 		return bad(err,

@@ -640,6 +640,8 @@ static void deadlock(struct hn_engine *e)
 	if (!seen)
 		return;			/* reported with no cycle */
 	for (start = 0; start < nvc && !d->n; start++) {
+		if (!(start % 4096))
+			hn_resched();
 		if (seen[start])
 			continue;
 		for (i = start; i != HN_NONE && !seen[i];
@@ -690,6 +692,7 @@ int hn_flit_create(struct hn_engine *e)
 	struct hn_fvc *r;
 	u64 nvc = (u64)f->nin * V, j;
 
+	HN_STATIC_ASSERT(sizeof(struct hn_fflit) <= HN_FLIT_BYTES);
 	if ((u64)f->nin + f->nout > HN_EV_MAX)
 		return -E2BIG;
 	fl = hn_zalloc(sizeof(*fl));

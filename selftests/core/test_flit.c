@@ -7,7 +7,8 @@
  * invariants under random traffic, whatever the slot length; every
  * pattern drains at load 1.0 on trees, meshes and GHs and, with two
  * virtual channels and the dateline, on the torus, which deadlocks with
- * one; virtual channels let a worm pass one blocked on the same link.
+ * one; virtual channels let a worm pass one blocked on the same link;
+ * the link statistics count as with worms; what it needs is checked.
  */
 #include "kselftest_harness.h"
 #include "fabric.h"
@@ -301,6 +302,50 @@ TEST(hybrid_tree_drains)
 	}
 }
 
+/*
+ * The link and switch statistics (hnctl links) count the same with
+ * flits as with worms, for messages that meet no other: bytes, worms and
+ * time busy on every channel, bytes and worms through every switch.
+ */
+TEST(link_stats_as_per_worm)
+{
+	struct hn_link_stats la, lb;
+	struct hn_switch_stats sa, sb;
+	struct hn_config c;
+	struct sim s[2];
+	u32 l, d, k;
+
+	for (k = 0; k < 2; k++) {
+		ft_config(&c, "ding4", 3, 4);
+		c.max_msg_bytes = 1024;
+		vcs(&c, k, 16);
+		ASSERT_EQ(0, sim_init(&s[k], &c));
+		for (d = 1; d < c.nodes; d += 7) {
+			ASSERT_EQ(0, sim_send(&s[k], 0, d, 8 * d + 1));
+			sim_drain(&s[k], 1000000 * d);
+		}
+	}
+	for (l = 0; l < 192; l++) {
+		ASSERT_EQ(0, hn_link_stats(s[0].e, l, &la));
+		ASSERT_EQ(0, hn_link_stats(s[1].e, l, &lb));
+		for (d = HN_UP; d <= HN_DOWN; d++) {
+			EXPECT_EQ(la.ch[d].bytes, lb.ch[d].bytes);
+			EXPECT_EQ(la.ch[d].worms, lb.ch[d].worms);
+			EXPECT_EQ(la.ch[d].busy_ns, lb.ch[d].busy_ns)
+				TH_LOG("link %u, %s", l, d ? "down" : "up");
+		}
+	}
+	for (l = 0; l < 48; l++) {
+		ASSERT_EQ(0, hn_switch_stats(s[0].e, l, &sa));
+		ASSERT_EQ(0, hn_switch_stats(s[1].e, l, &sb));
+		EXPECT_EQ(sa.bytes, sb.bytes);
+		EXPECT_EQ(sa.worms, sb.worms);
+		EXPECT_EQ(0, sb.buf_bytes + sb.held);
+	}
+	sim_fini(&s[0]);
+	sim_fini(&s[1]);
+}
+
 /* What the flit router needs, refused with the reason. */
 TEST(vc_count_checked)
 {
@@ -317,6 +362,13 @@ TEST(vc_count_checked)
 	EXPECT_STREQ("multistage fabric: the flit router holds at most 4096 flits an input: vc_count x vc_flits <= 4096",
 		     err.msg);
 	c.vc_flits = 2048;
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+	ft_config(&c, "ding4", 3, 16);		/* 24576 ports */
+	vcs(&c, 16, 256);
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_STREQ("multistage fabric: the flit router's buffers would take more than 256 MiB: fewer vc_count x vc_flits, or a smaller fabric",
+		     err.msg);
+	vcs(&c, 2, 16);
 	EXPECT_EQ(0, hn_config_check(&c, &err));
 	c.vc_count = HN_VC_MAX + 1;
 	c.vc_flits = 1;

@@ -3,17 +3,19 @@
  * direct.c - the module on the direct networks (topo_cube.c, topo_gh.c).
  * Each test loads the module itself and unloads it at the end.
  *
- * - exchange: on mesh:4x4, torus:4x4 and gh:2,4 (slots=0) every node
- *   sends three messages, of 1 B, a worm and max_msg_bytes, to the nodes
- *   1, 5 and 10 further on; each arrives once, in order, intact, and
- *   fabric/deadlock reads "none".
+ * - exchange: on mesh:4x4, torus:4x4 and gh:2,4 (slots=0), and on the
+ *   torus through the flit router (vc_count=2), every node sends three
+ *   messages, of 1 B, a worm and max_msg_bytes, to the nodes 1, 5 and 10
+ *   further on; each arrives once, intact, and fabric/deadlock reads
+ *   "none".
  * - deadlock: a 4x4 torus with buffers of one flit, under the in-kernel
  *   generator's uniform traffic at full load, deadlocks: the run ends in
  *   state deadlock, fabric/deadlock names a cycle of channels, each
  *   leading to the next one's switch (ports 1 and 2 lead to the + and -
  *   neighbours in dimension 0, ports 3 and 4 in dimension 1), a write
  *   fails with EDEADLK, and rmmod hands back every message.
- *   The mesh under the same load never deadlocks.
+ *   The mesh under the same load never deadlocks, nor does the torus
+ *   through the flit router with two virtual channels (the dateline).
  */
 #include "kselftest_harness.h"
 #include "hn_test.h"
@@ -26,6 +28,7 @@ static const char *const fabrics[] = {
 	"topology=mesh:4x4 slots=0",
 	"topology=torus:4x4 slots=0",
 	"topology=gh:2,4 slots=0",
+	"topology=torus:4x4 slots=0 vc_count=2 vc_flits=2",
 };
 
 static void unload_all(void)
@@ -140,6 +143,12 @@ TEST(deadlock)
 
 	EXPECT_NE(HYBRIDNET_TRAFFIC_DEADLOCK,
 		  full_load(_metadata, "topology=mesh:4x4 slots=0 vc_flits=1",
+			    &s));
+	ASSERT_EQ(0, read_deadlock(dl, sizeof(dl)));
+	EXPECT_STREQ("none", dl);
+	EXPECT_NE(HYBRIDNET_TRAFFIC_DEADLOCK,
+		  full_load(_metadata,
+			    "topology=torus:4x4 slots=0 vc_count=2 vc_flits=1",
 			    &s));
 	ASSERT_EQ(0, read_deadlock(dl, sizeof(dl)));
 	EXPECT_STREQ("none", dl);
