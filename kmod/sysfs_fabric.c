@@ -108,9 +108,12 @@ static ssize_t hn_deadlock_show(struct kobject *kobj, struct kobj_attribute *a,
 		return sysfs_emit(buf, "none\n");
 	}
 	n = sysfs_emit(buf, "at %llu since %llu:", d->at, d->since);
-	for (i = 0; i < d->n && i < HN_DL_MAX; i++)
+	for (i = 0; i < d->n && i < HN_DL_MAX; i++) {
 		n += sysfs_emit_at(buf, n, " %u.%u/%u", d->ch[i].sw,
 				   d->ch[i].port, d->ch[i].link);
+		if (d->ch[i].vc != HN_NONE)	/* the flit router's */
+			n += sysfs_emit_at(buf, n, ":v%u", d->ch[i].vc);
+	}
 	n += sysfs_emit_at(buf, n, "\n");
 	kfree(d);
 	return n;

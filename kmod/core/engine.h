@@ -457,7 +457,7 @@ u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst);
 bool hn_sw_sent(struct hn_engine *e, u32 u, struct hn_stream *st,
 		u32 bytes, u64 t);
 void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t);
-void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o);
+void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o, u32 vc);
 bool hn_sw_dl_due(const struct hn_engine *e);
 
 /* flit.c */

@@ -631,7 +631,7 @@ static void deadlock(struct hn_engine *e)
 	struct hn_fab *f = e->fab;
 	struct hn_flit *fl = f->fl;
 	struct hn_deadlock *d = &f->dl;
-	u32 nvc = f->nin * fl->V, *seen, i, j, start, n;
+	u32 nvc = f->nin * fl->V, *seen, i, j, k, start, n;
 
 	f->deadlocked = true;
 	d->at = e->now;
@@ -651,9 +651,10 @@ static void deadlock(struct hn_engine *e)
 			continue;
 		n = 0;
 		j = i;
-		do {
-			hn_sw_dl_chan(e, n++, fl->vc[j].out);
-			j = waits_for(e, &fl->vc[j]);
+		do {		/* the channel and the VC it waits for */
+			k = waits_for(e, &fl->vc[j]);
+			hn_sw_dl_chan(e, n++, fl->vc[j].out, k % fl->V);
+			j = k;
 		} while (j != i && n <= nvc);
 		d->n = n;
 	}

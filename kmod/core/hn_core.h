@@ -535,6 +535,7 @@ struct hn_deadlock {
 	struct {
 		u32 sw, port;	/* the output port driving it */
 		u32 link;
+		u32 vc;		/* the flit router's VC on it; HN_NONE */
 	} ch[HN_DL_MAX];
 };
 

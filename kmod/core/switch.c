@@ -754,7 +754,7 @@ static void deadlock(struct hn_engine *e)
 		n = 0;
 		j = i;
 		do {
-			hn_sw_dl_chan(e, n++, via[j]);
+			hn_sw_dl_chan(e, n++, via[j], HN_NONE);
 			j = waits_for(e, holder, j, &o);
 		} while (j != i && n <= f->nin);
 		d->n = n;
@@ -765,8 +765,11 @@ out:
 	hn_free(via);
 }
 
-/* Channel @n of the deadlock's cycle is the one output @o drives. */
-void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o)
+/*
+ * Channel @n of the deadlock's cycle is the one output @o drives, its
+ * virtual channel @vc (the flit router's; HN_NONE).
+ */
+void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o, u32 vc)
 {
 	struct hn_fab *f = e->fab;
 
@@ -776,6 +779,7 @@ void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o)
 	f->dl.ch[n].port = o % f->radix;
 	f->dl.ch[n].link = e->topo.ops->link(&e->topo, o / f->radix,
 					     o % f->radix);
+	f->dl.ch[n].vc = vc;
 }
 
 /* S_W has ended with worms in the fabric and none moving deadlock_ns. */

@@ -243,8 +243,8 @@ static inline long saturate(struct __test_metadata *_metadata,
  * deadlocks or @span ns have passed, hn_check() every 20 ns; returns
  * whether it deadlocked, having checked the report: found deadlock_ns or
  * more after the last flit moved, a cycle of channels each leading to
- * the next one's switch around a ring of one dimension, and EDEADLK for
- * the next message.
+ * the next one's switch around a ring of one dimension (through the
+ * flit router, naming its one VC), and EDEADLK for the next message.
  */
 static inline bool torus_flood(struct __test_metadata *_metadata,
 			       struct sim *s, u64 span)
@@ -275,6 +275,8 @@ static inline bool torus_flood(struct __test_metadata *_metadata,
 		EXPECT_EQ(t.ops->link(&t, d.ch[i].sw, d.ch[i].port),
 			  d.ch[i].link);
 		EXPECT_EQ(d.ch[0].port, d.ch[i].port);	/* one dimension */
+		/* the flit router names the VC: one, 0 */
+		EXPECT_EQ(s->cfg.vc_count ? 0 : HN_NONE, d.ch[i].vc);
 	}
 	EXPECT_EQ(-EDEADLK, sim_send(s, 0, 1, 8));
 	EXPECT_EQ(0, hn_check(s->e, NULL));

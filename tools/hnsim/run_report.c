@@ -93,10 +93,14 @@ static const char *cycle_text(const struct hn_engine *e, char *buf,
 	buf[0] = 0;
 	if (hn_deadlock(e, &d))
 		return buf;
-	for (i = 0; i < d.n && i < HN_DL_MAX && at < len; i++)
+	for (i = 0; i < d.n && i < HN_DL_MAX && at < len; i++) {
 		at += (size_t)snprintf(buf + at, len - at, "%s%u.%u/%u",
 				       i ? " " : "", d.ch[i].sw, d.ch[i].port,
 				       d.ch[i].link);
+		if (d.ch[i].vc != HN_NONE && at < len)
+			at += (size_t)snprintf(buf + at, len - at, ":v%u",
+					       d.ch[i].vc);
+	}
 	return buf;
 }
 
