@@ -149,6 +149,10 @@ static int switches_check(const struct hn_config *c, struct hn_err *err)
 	if (2ULL * c->serdes_ns > c->wire_ns)
 		return bad(err,
 			   "multistage fabric: a link between switches has a serdes_ns at each end: 2 serdes_ns <= wire_ns");
+	/* an event per input, and through the flit router per output too */
+	if (switch_ports(c) * (c->vc_count ? 2 : 1) > HN_PORTS_MAX)
+		return bad(err,
+			   "multistage fabric: at most 131072 switch ports (65536 through the flit router, vc_count): a smaller fabric");
 	/*
 	 * A virtual channel of wormhole holds any number of flits; one of
 	 * cut-through or store-and-forward the whole packet (Duato, Secs.

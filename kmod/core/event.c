@@ -49,7 +49,8 @@ static u64 key_of(struct hn_engine *e, u32 u, u64 t)
 	u32 n = e->nev, f = 0;
 
 	HN_STATIC_ASSERT(HN_EV_SHIFT == 2 * HN_EV_BITS &&
-			 HN_EV_MAX == 1u << HN_EV_BITS);
+			 HN_EV_MAX == 1u << HN_EV_BITS &&
+			 HN_EV_MAX == HN_PORTS_MAX);
 	if (e->cur == e->cfg.k)		/* circuits never tie for a port */
 		f = first_at(e, t);
 	return (t - e->slot_start) << HN_EV_SHIFT |

@@ -30,6 +30,7 @@
 #define HN_FLIT_IN_MAX	4096		/* flit router: vc_count x vc_flits */
 #define HN_FLIT_MEM_MAX	268435456	/* flit router: its FIFOs, bytes */
 #define HN_FLIT_BYTES	24		/* flit router: a flit in a FIFO */
+#define HN_PORTS_MAX	131072		/* a fabric's switch ports: events */
 #define HN_NONE		0xffffffffu
 #define HN_MAX_REQ	65536u		/* requests per hn_predict() call */
 

@@ -166,8 +166,13 @@ TEST(direct_checks)
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 	EXPECT_STREQ("gh:N,K: a switch has N (K - 1) + 1 ports, at most 128",
 		     err.msg);
-	ASSERT_EQ(0, hn_topology_parse(&c, "gh:2,64", &err));
+	ASSERT_EQ(0, hn_topology_parse(&c, "gh:1,128", &err));
 	EXPECT_EQ(0, hn_config_check(&c, &err)) TH_LOG("%s", err.msg);
+	/* 127 ports a switch, but 520192 in all: more than events index */
+	ASSERT_EQ(0, hn_topology_parse(&c, "gh:2,64", &err));
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_STREQ("multistage fabric: at most 131072 switch ports (65536 through the flit router, vc_count): a smaller fabric",
+		     err.msg);
 	c.nodes = 32;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 }

@@ -370,6 +370,15 @@ TEST(vc_count_checked)
 		     err.msg);
 	vcs(&c, 2, 16);
 	EXPECT_EQ(0, hn_config_check(&c, &err));
+	/* an event per switch port, two through the flit router */
+	direct_config(&c, "gh:2,40");		/* 1600 x 79 ports */
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+	vcs(&c, 1, 1);
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_STREQ("multistage fabric: at most 131072 switch ports (65536 through the flit router, vc_count): a smaller fabric",
+		     err.msg);
+	direct_config(&c, "gh:2,64");		/* 4096 x 127 */
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 	c.vc_count = HN_VC_MAX + 1;
 	c.vc_flits = 1;
 	EXPECT_NE(0, hn_config_check(&c, &err));
