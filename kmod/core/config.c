@@ -130,17 +130,20 @@ static int fattree_check(const struct hn_config *c, struct hn_err *err)
 	return 0;
 }
 
+/* Ports of a mesh's, a torus's or a GH's switch: its node's, its links'. */
+static u64 direct_radix(const struct hn_config *c)
+{
+	if (c->topology == HN_TOPO_GH)
+		return c->levels * (c->width - 1ULL) + 1;
+	return 2ULL * c->levels + 1;
+}
+
 /* Switch ports of the fabric, at most (the flit router's inputs). */
 static u64 switch_ports(const struct hn_config *c)
 {
-	switch (c->topology) {
-	case HN_TOPO_FATTREE:		/* l w^(l-1) switches of 2w ports */
+	if (c->topology == HN_TOPO_FATTREE)	/* l w^(l-1) switches, 2w */
 		return 2ULL * c->levels * c->nodes;
-	case HN_TOPO_GH:
-		return (u64)c->nodes * (c->levels * (c->width - 1ULL) + 1);
-	default:			/* mesh, torus: 2n + 1 ports */
-		return (u64)c->nodes * (2ULL * c->levels + 1);
-	}
+	return c->nodes * direct_radix(c);	/* a switch a node */
 }
 
 /* Every fabric whose switches feed switches (switch.c). */
@@ -192,8 +195,7 @@ static int direct_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "mesh, torus, gh: K at least 2 in 1..12 dimensions");
 	if (hn_shape_nodes(c->width, c->levels) != c->nodes)
 		return bad(err, "mesh, torus, gh: K^n nodes: nodes must be K to the dimensions");
-	if (c->topology == HN_TOPO_GH &&
-	    (u64)c->levels * (c->width - 1) + 1 > HN_SW_MAX_RADIX)
+	if (c->topology == HN_TOPO_GH && direct_radix(c) > HN_SW_MAX_RADIX)
 		return bad(err, "gh:N,K: a switch has N (K - 1) + 1 ports, at most 128");
 	if (c->k)
 		return hn_fail(err, -EOPNOTSUPP,

@@ -206,14 +206,12 @@ struct hn_fvc {
 	u32 cls;			/* the class of VC it may take there */
 	u64 since;			/* the head worm's header waits from */
 	u8 stalled;			/* a credit stall counted */
-	struct hn_fworm *w;		/* a node's: the worm it sends */
-	u32 x;				/* ... and that worm's next flit */
-	struct hn_stream *done;		/* a node's worm whose tail left: */
-	u32 done_bytes;			/* its bytes, */
-	u64 fin;			/* when its tail left */
+	struct hn_fworm *w;		/* a node's: the worm it sends, */
+	u32 x;				/* that worm's next flit, */
+	u64 fin;			/* when the one before's tail left */
 };
 
-/* flit.c: events are the nodes' inputs (0..N-1), then the outputs. */
+/* flit.c: events are the inputs (the nodes' first), then the outputs. */
 struct hn_flit {
 	u32 V, depth, classes, nev, words;
 	struct hn_fvc *vc;		/* [input * V + v] */
@@ -310,6 +308,22 @@ static inline void hn_work(struct hn_engine *e, u64 t)
 {
 	if (e->work_left && !--e->work_left)
 		e->stop_at = hn_min64(e->stop_at, hn_max64(t, e->now));
+}
+
+/* @t, unless it is after @end (and known): then @gap later (S_W resumes). */
+static inline u64 hn_later(u64 t, u64 end, u64 gap)
+{
+	return t != HN_U64_MAX && t > end ? t + gap : t;
+}
+
+/* Input @in's buffer holds @delta bytes more from @t (switch.c, flit.c). */
+static inline void hn_hold(struct hn_iport *in, u64 t, s64 delta)
+{
+	in->occ += (u64)in->used * (t - in->occ_t);
+	in->occ_t = t;
+	in->used += delta;
+	if (in->used > in->peak)
+		in->peak = in->used;
 }
 
 /* How far @x comes after @last in round-robin order over 0..@n-1 (0: next). */
@@ -449,8 +463,6 @@ void hn_sw_event(struct hn_engine *e, u32 i, u64 t);
 void hn_sw_end(struct hn_engine *e);
 void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);
 /* ... and what flit.c shares of it */
-struct hn_fworm *hn_sw_worm_get(struct hn_fab *f);
-void hn_sw_worm_put(struct hn_fab *f, struct hn_fworm *w);
 struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 				struct hn_stream *st);
 u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst);

@@ -103,16 +103,6 @@ static void arm_out(struct hn_engine *e, u32 o, u64 t)
 	arm(e, e->fab->nin + o, t);
 }
 
-/* Input @in's buffer holds @delta bytes more from @t. */
-static void hold(struct hn_iport *in, u64 t, s64 delta)
-{
-	in->occ += (u64)in->used * (t - in->occ_t);
-	in->occ_t = t;
-	in->used += delta;
-	if (in->used > in->peak)
-		in->peak = in->used;
-}
-
 /* ---- requests: the VCs whose head worm wants or holds output o */
 
 static void req_add(struct hn_flit *fl, u32 o, struct hn_fvc *r)
@@ -193,10 +183,10 @@ static u32 free_vc(const struct hn_fab *f, u32 o, u32 cls, u32 need)
 	return HN_NONE;
 }
 
-/* Credit a header needs: the whole worm but in wormhole switching. */
-static u32 need_of(const struct hn_config *c, const struct hn_fworm *w)
+/* Credit a header of @flits needs: the whole worm but in wormhole. */
+static u32 need_of(const struct hn_config *c, u32 flits)
 {
-	return c->switching == HN_SWITCH_WORMHOLE ? 1 : w->flits;
+	return c->switching == HN_SWITCH_WORMHOLE ? 1 : flits;
 }
 
 /* A flit has reached the head of @r (an input's VC) at @th. */
@@ -276,9 +266,9 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 	struct hn_flit *fl = f->fl;
 	struct hn_oport *op = &f->out[o];
 	struct hn_iport *in = &f->in[r->in];
-	u32 x, bytes;
 	struct hn_fworm *w;
 	struct hn_fvc *q;
+	u32 x;
 	struct hn_fflit *h;
 	u64 cross, tl, k = (u64)o * fl->V;
 
@@ -300,7 +290,7 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 		r->head = (r->head + 1) % fl->depth;
 		r->n--;
 		fl->flits_in--;
-		hold(in, t, -(s64)c->flit_bytes);
+		hn_hold(in, t, -(s64)c->flit_bytes);
 		fl->credit[(u64)in->feed * fl->V + r->v]++;
 		arm_out(e, in->feed, t);
 		wake_nodes(e, in->feed, t);
@@ -317,7 +307,7 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 		q->n++;
 		fl->flits_in++;
 		fl->credit[k + r->ovc]--;
-		hold(&f->in[op->down], t, c->flit_bytes);
+		hn_hold(&f->in[op->down], t, c->flit_bytes);
 		if (q->n == 1)
 			head_in(e, q, h->t);
 		else if (hn_flow_store(c) && x + 1 == w->flits &&
@@ -327,8 +317,7 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 	if (x + 1 < w->flits)
 		return;
 	/* the tail: the VC it held is free, the worm has left this input */
-	bytes = w->bytes;
-	op->bytes += bytes;
+	op->bytes += w->bytes;
 	op->worms++;
 	fl->owner[k + r->ovc] = NULL;
 	wake_nodes(e, o, t);
@@ -382,7 +371,7 @@ static void out_event(struct hn_engine *e, u32 o, u64 t)
 		}
 		v = r->ovc;
 		if (v == HN_NONE)
-			v = free_vc(f, o, r->cls, need_of(&e->cfg, w));
+			v = free_vc(f, o, r->cls, need_of(&e->cfg, w->flits));
 		if (v == HN_NONE || (op->down != HN_NONE &&
 				     !fl->credit[(u64)o * fl->V + v])) {
 			if (!r->stalled) {	/* woken by a credit, a VC */
@@ -455,7 +444,7 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 	struct hn_stream *st = n->ring, *best = NULL;
 	u32 N = c->nodes, best_d = N, bytes, o, v, best_v = 0, p;
 	u64 wake_t = HN_U64_MAX;
-	struct hn_fworm w0, *w;
+	struct hn_fworm *w;
 	struct hn_msg *m;
 
 	if (r->w || !st) {
@@ -476,9 +465,9 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 				st->port = 1 + hn_sw_route(e, f->in[u].sw,
 							   st->dst) % f->radix;
 			o = f->in[u].sw * f->radix + st->port - 1;
-			w0.flits = (bytes + c->flit_bytes - 1) / c->flit_bytes;
 			v = free_vc(f, o, next_cls(e, u, 0, o),
-				    need_of(c, &w0));
+				    need_of(c, (bytes + c->flit_bytes - 1) /
+					       c->flit_bytes));
 			p = f->in[u].port;	/* waits on o by its port */
 			if (v == HN_NONE) {
 				fl->wait[(u64)o * fl->words + p / 64] |=
@@ -543,35 +532,32 @@ void hn_flit_arm(struct hn_engine *e, u32 u, u64 t)
 
 /* ---- the wormhole slot's boundaries */
 
-static void later(u64 *t, u64 end, u64 gap)
-{
-	if (*t != HN_U64_MAX && *t > end)
-		*t += gap;
-}
-
 /* Every time after @end moves @gap later. */
 static void shift(struct hn_engine *e, u64 end, u64 gap)
 {
 	struct hn_fab *f = e->fab;
 	struct hn_flit *fl = f->fl;
 	struct hn_fvc *r;
+	struct hn_fflit *h;
 	u32 i, k;
 	u64 j;
 
 	for (j = e->cfg.nodes; j < fl->nev; j++)	/* a node's looks anew */
-		later(&fl->evt[j], end, gap);
+		fl->evt[j] = hn_later(fl->evt[j], end, gap);
 	for (i = 0; i < f->nout; i++)
-		later(&f->out[i].busy, end, gap);
+		f->out[i].busy = hn_later(f->out[i].busy, end, gap);
 	for (i = 0; i < f->nin; i++)
-		later(&fl->in_busy[i], end, gap);
+		fl->in_busy[i] = hn_later(fl->in_busy[i], end, gap);
 	for (j = 0; j < (u64)f->nin * fl->V; j++) {
 		r = &fl->vc[j];
-		later(&r->since, end, gap);
-		later(&r->fin, end, gap);
+		r->since = hn_later(r->since, end, gap);
+		r->fin = hn_later(r->fin, end, gap);
 		if (r->w)
-			later(&r->w->at, end, gap);
-		for (k = 0; k < r->n; k++)
-			later(&r->ring[(r->head + k) % fl->depth].t, end, gap);
+			r->w->at = hn_later(r->w->at, end, gap);
+		for (k = 0; k < r->n; k++) {
+			h = &r->ring[(r->head + k) % fl->depth];
+			h->t = hn_later(h->t, end, gap);
+		}
 		if (!(j % 4096))
 			hn_resched();
 	}

@@ -117,7 +117,7 @@ void hn_sw_trim(struct hn_engine *e)
 	f->wcap = 0;
 }
 
-struct hn_fworm *hn_sw_worm_get(struct hn_fab *f)
+static struct hn_fworm *worm_get(struct hn_fab *f)
 {
 	struct hn_fworm *w = f->free;
 
@@ -127,7 +127,7 @@ struct hn_fworm *hn_sw_worm_get(struct hn_fab *f)
 	return w;
 }
 
-void hn_sw_worm_put(struct hn_fab *f, struct hn_fworm *w)
+static void worm_put(struct hn_fab *f, struct hn_fworm *w)
 {
 	w->next = f->free;
 	f->free = w;
@@ -202,12 +202,6 @@ static void wake(struct hn_engine *e, u32 o, u64 t)
 			arm(e, f->in_of[base + j * 64 + hn_ctz64(b)], t);
 		}
 	}
-}
-
-static void occ(struct hn_iport *in, u64 t)
-{
-	in->occ += (u64)in->used * (t - in->occ_t);
-	in->occ_t = t;
 }
 
 /* ---- routing */
@@ -304,15 +298,12 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 		w->last = k;
 	} else {
 		d = &f->in[op->down];
-		occ(d, t);
 		h[1].in = op->down;
 		h[1].out = HN_NONE;
 		h[1].fin = HN_U64_MAX;
 		h[1].claim = hn_flow_claim(c, w->bytes,
 					   f->buf - d->used);
-		d->used += h[1].claim;
-		if (d->used > d->peak)
-			d->peak = d->used;
+		hn_hold(d, t, h[1].claim);
 		w->at = h->e + c->wh_flit_ns + f->lat;
 		if (w->at > f->moved)		/* its header crosses the link */
 			f->moved = w->at;
@@ -376,7 +367,7 @@ struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 
 	hn_rx_reserve(e, m);
 	e->node[u].rr_last = st->dst;
-	w = hn_sw_worm_get(e->fab);
+	w = worm_get(e->fab);
 	w->m = m;
 	w->st = st;
 	w->off = m->sent;
@@ -506,7 +497,7 @@ void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 
 	m->rcvd += w->bytes;
 	e->g.slot[c->k].bytes += w->bytes;
-	hn_sw_worm_put(e->fab, w);
+	worm_put(e->fab, w);
 	if (m->rcvd < m->len)
 		return;
 	for (l = &st->fab; *l != m; l = &(*l)->next)
@@ -567,8 +558,7 @@ static void release(struct hn_engine *e, u32 i, u64 t)
 	op->worms++;
 	op->busy_ns += t - h->s;
 	if (k) {
-		occ(in, t);
-		in->used -= h->claim;
+		hn_hold(in, t, -(s64)h->claim);
 		wake(e, in->feed, t);
 	} else {
 		left = hn_sw_sent(e, i, st, w->bytes, t);
@@ -615,11 +605,6 @@ void hn_sw_event(struct hn_engine *e, u32 i, u64 t)
 
 /* ---- the wormhole slot's boundaries */
 
-static u64 later(u64 t, u64 end, u64 gap)
-{
-	return t != HN_U64_MAX && t > end ? t + gap : t;
-}
-
 /*
  * S_W resumes @gap after it ended at @end: what was to happen after the
  * end happens that much later, at input @i and the output its worm
@@ -635,16 +620,16 @@ static void shift(struct hn_engine *e, u32 i, u64 end, u64 gap)
 	struct hn_fworm *w;
 	struct hn_fhop *h;
 
-	in->t = later(in->t, end, gap);
+	in->t = hn_later(in->t, end, gap);
 	if (in->cur) {
 		h = &in->cur->hop[in->hop];
 		h->s += gap;
 		h->e += gap;
-		h->fin = later(h->fin, end, gap);
-		f->out[h->out].busy = later(f->out[h->out].busy, end, gap);
+		h->fin = hn_later(h->fin, end, gap);
+		f->out[h->out].busy = hn_later(f->out[h->out].busy, end, gap);
 	}
 	for (w = in->head; w; w = w->next)
-		w->at = later(w->at, end, gap);
+		w->at = hn_later(w->at, end, gap);
 }
 
 /*
