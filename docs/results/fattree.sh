@@ -266,6 +266,16 @@ for d in 2 4 16; do
 		done
 	done
 done
+# beside the reference router (routing and arbitration while the header
+# waits, as there: wh_overlap), 8 VCs of 16 flits, FT(3,4) and FT(3,8)
+for t in 3,4 3,8; do
+	for p in $(pats $t | sed 's/ hotspot//'); do
+		r=$(sweep "$t-flit-8-16-overlap-$p" fattree:$t --net wormhole \
+			-s vc_count=8 -s vc_flits=16 -s up_select=random \
+			-s wh_overlap=1 --pattern $p)
+		echo "fattree:$t 8 16 $p $r overlap" >> "$fr"
+	done
+done
 for v in 2 4 8; do
 	for p in uniform transpose tornado; do
 		r=$(sweep "torus8x8-flit-$v-$p" torus:8x8 --net wormhole \

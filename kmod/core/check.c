@@ -129,6 +129,22 @@ static u64 queue_bytes(const struct hn_queue *q, u32 *count)
 	return b;
 }
 
+/*
+ * The bytes of the worms node @u's input sends through the flit router:
+ * cut from their messages in VQ_W, still in the switch.
+ */
+static u64 flit_sending(const struct hn_engine *e, u32 u)
+{
+	const struct hn_flit *fl = e->fab->fl;
+	const struct hn_fvc *r = &fl->vc[(u64)u * fl->V];
+	u64 b = 0;
+	u32 v;
+
+	for (v = 0; v < fl->V; v++)
+		b += (r[v].w ? r[v].w->bytes : 0) + r[v].left;
+	return b;
+}
+
 /* The time event @u's owner keeps for it. */
 static u64 ev_time(const struct hn_engine *e, u32 u)
 {
@@ -260,7 +276,6 @@ static int check_flit(const struct hn_engine *e, u64 cut, struct hn_err *err)
 			if (!r->ring) {
 				if (r->w) {
 					bytes += r->w->bytes;
-					cut += r->w->bytes;
 					worms++;
 				}
 				continue;
@@ -431,9 +446,14 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 				msgs++;
 				wh++;
 			}
-			for (m = st->vq_w.head; m; m = m->next)
+			for (m = st->vq_w.head; m; m = m->next) {
 				cut += m->sent - m->rcvd;
+				if (e->fab && e->fab->fl)
+					sb -= m->sent;
+			}
 		}
+		if (e->fab && e->fab->fl)
+			sb += flit_sending(e, u);
 		if (nb + n->rel_bytes != n->buf_used || sb != n->sw_used)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
 		if (n->rx_used > e->cfg.rx_buf_bytes)

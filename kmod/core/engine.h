@@ -29,7 +29,8 @@ struct hn_stream {
 	u32 q_w_msgs;			/* messages of this pair in Q_W */
 	u8 req;				/* on the request list */
 	u8 stalled;			/* switch.c: its worm's credit stall */
-	u16 port;			/* switch.c: its next worm's port + 1 */
+	u8 port;			/* its next worm's port + 1 (fabrics) */
+	u8 cutting;			/* flit.c: 1 + the VC cutting its head */
 	struct hn_queue vq_pckt;	/* VQ_PCKT, at the NIC */
 	struct hn_queue vq_w;		/* VQ_W, in the switch */
 	u64 w_end;			/* VQ_W's last worm ended (wh_overlap) */
@@ -194,7 +195,8 @@ struct hn_fflit {
 /*
  * A virtual channel of a switch input fed by a switch: a FIFO of flits,
  * whose head worm wants, then holds, a virtual channel of the next input
- * (out, ovc).  A node's input has one, that sends one worm (w) at a time.
+ * (out, ovc).  A node's input has as many, each sending a worm (w) of
+ * VQ_W at a time, with no FIFO: its flits are in VQ_W.
  */
 struct hn_fvc {
 	struct hn_fvc *next, *prev;	/* its output's requesters */
@@ -208,7 +210,9 @@ struct hn_fvc {
 	u8 stalled;			/* a credit stall counted */
 	struct hn_fworm *w;		/* a node's: the worm it sends, */
 	u32 x;				/* that worm's next flit, */
-	u64 fin;			/* when the one before's tail left */
+	u64 fin;			/* when the one before's tail left, */
+	u32 left;			/* its bytes, VQ_W's again at fin, */
+	struct hn_stream *st;		/* whose message's next worm it sends */
 };
 
 /* flit.c: events are the inputs (the nodes' first), then the outputs. */
@@ -466,8 +470,6 @@ void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);
 struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 				struct hn_stream *st);
 u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst);
-bool hn_sw_sent(struct hn_engine *e, u32 u, struct hn_stream *st,
-		u32 bytes, u64 t);
 void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t);
 void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o, u32 vc);
 bool hn_sw_dl_due(const struct hn_engine *e);

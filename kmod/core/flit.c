@@ -8,9 +8,12 @@
  * of vc_flits flits (struct hn_fvc).  The output feeding it counts each
  * one's free flits (credits): it spends one per flit it sends and has it
  * back when that flit leaves the FIFO.  A node's input is its VQ_W (per
- * destination, as switch.c's): it sends one worm at a time, the first
- * ready in round-robin order of destinations whose output has a virtual
- * channel free for it.
+ * destination, as switch.c's) with vc_count VCs of its own: it sends up
+ * to vc_count worms at once, one in each, the first ready in round-robin
+ * order of destinations whose output has a virtual channel free for it,
+ * several of one destination too, but a message's worms one after another
+ * in one VC.  A node's link, the last output, likewise takes up to
+ * vc_count worms at once, their flits interleaved.
  *
  * A header at the head of its FIFO is routed (hn_sw_route()) and asks its
  * output for a virtual channel of the next input, of the class the
@@ -171,8 +174,12 @@ static u32 free_vc(const struct hn_fab *f, u32 o, u32 cls, u32 need)
 	u32 v, lo = 0, hi = fl->V;
 	u64 k = (u64)o * fl->V;
 
-	if (f->out[o].down == HN_NONE)
-		return fl->owner[k] ? HN_NONE : 0;
+	if (f->out[o].down == HN_NONE) {
+		for (v = 0; v < fl->V; v++)
+			if (!fl->owner[k + v])
+				return v;
+		return HN_NONE;
+	}
 	if (fl->classes > 1) {
 		lo = cls ? fl->V / 2 : 0;
 		hi = cls ? fl->V : fl->V / 2;
@@ -247,15 +254,46 @@ static u64 ready_at(const struct hn_engine *e, const struct hn_fvc *r,
 
 /* ---- a flit crosses */
 
+/*
+ * Node @u cuts @w from the message at the head of its VQ_W, to send in
+ * @r: the message leaves VQ_W with its last worm; until then @r sends
+ * its worms.  Their bytes stay in the switch until their tails have left
+ * (node_done()).
+ */
+static void cut(struct hn_engine *e, u32 u, struct hn_fworm *w,
+		struct hn_fvc *r)
+{
+	struct hn_stream *st = w->st;
+	struct hn_msg *m = w->m;
+
+	m->sent += w->bytes;
+	if (m->sent < m->len) {
+		st->cutting = r->v + 1;
+		r->st = st;
+		return;
+	}
+	st->cutting = 0;
+	r->st = NULL;
+	hn_q_pop(&st->vq_w);
+	if (!st->vq_w.count)
+		hn_ring_del(&e->node[u], st);
+	m->next = st->fab;	/* until it has arrived */
+	st->fab = m;
+}
+
 /* Node @u's input has sent the tail of @w, which crossed by @tl. */
 static void node_done(struct hn_engine *e, struct hn_fvc *r,
 		      struct hn_fworm *w, u64 tl)
 {
+	struct hn_iport *in = &e->fab->in[r->in];
+
 	r->w = NULL;
 	r->fin = tl;
-	if (hn_sw_sent(e, r->in, w->st, w->bytes, tl))
-		hn_nic_forward(e, r->in, tl);
-	ev_at(e, r->in, tl);		/* its next worm */
+	r->left = w->bytes;	/* room in VQ_W at tl (node_event()) */
+	in->bytes += w->bytes;
+	in->worms++;
+	in->busy_ns += hn_bytes_ns(&e->cfg, w->bytes);
+	arm(e, r->in, tl);
 }
 
 /* Output @o sends the next flit of @r at @t, in VC @v (allocated now). */
@@ -293,7 +331,8 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 		hn_hold(in, t, -(s64)c->flit_bytes);
 		fl->credit[(u64)in->feed * fl->V + r->v]++;
 		arm_out(e, in->feed, t);
-		wake_nodes(e, in->feed, t);
+		if (!fl->owner[(u64)in->feed * fl->V + r->v])
+			wake_nodes(e, in->feed, t);	/* it may be free */
 	} else {
 		r->x++;
 	}
@@ -430,36 +469,72 @@ static void in_event(struct hn_engine *e, u32 i, u64 t)
 }
 
 /*
- * Node @u's input at @t, sending nothing: of its VQ_W the first ready in
- * round-robin order of destinations after the one served last whose
- * output has a VC free for it starts its message's next worm.
+ * The VC of node @u's input that would send @st's next worm, NULL if it
+ * is busy: the one sending its message's worms, or else the first free.
+ */
+static struct hn_fvc *slot_of(const struct hn_flit *fl, u32 u,
+			      const struct hn_stream *st, struct hn_fvc *free)
+{
+	struct hn_fvc *r;
+
+	if (!st->cutting)
+		return free;
+	r = vc_of(fl, u, st->cutting - 1);
+	return r->w || r->left ? NULL : r;
+}
+
+/*
+ * Node @u's input at @t: of its VQ_W the first ready in round-robin
+ * order of destinations after the one served last whose output has a VC
+ * free for it starts its message's next worm, in a VC of the input free
+ * for it.  Up to vc_count worms go at once, several of one stream too,
+ * but a message's worms one after another, in one VC.
  */
 static void node_event(struct hn_engine *e, u32 u, u64 t)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_fab *f = e->fab;
 	struct hn_flit *fl = f->fl;
-	struct hn_fvc *r = vc_of(fl, u, 0);
+	struct hn_fvc *free = NULL, *r, *best_r = NULL;
 	struct hn_node *n = &e->node[u];
-	struct hn_stream *st = n->ring, *best = NULL;
+	struct hn_stream *st, *best = NULL;
 	u32 N = c->nodes, best_d = N, bytes, o, v, best_v = 0, p;
-	u64 wake_t = HN_U64_MAX;
+	u64 wake_t = HN_U64_MAX, at;
+	bool room = false;
 	struct hn_fworm *w;
 	struct hn_msg *m;
 
-	if (r->w || !st) {
-		no_event(e, u);
-		return;
+	for (v = 0; v < fl->V; v++) {
+		r = vc_of(fl, u, v);
+		if (r->left && r->fin <= t) {	/* a tail has left */
+			n->sw_used -= r->left;
+			r->left = 0;
+			room = true;
+		} else if (r->left) {
+			wake_t = hn_min64(wake_t, r->fin);
+		}
+		if (!r->w && !r->st && !r->left && !free)
+			free = r;
 	}
-	if (r->fin > t) {
-		ev_at(e, u, r->fin);
+	if (room)
+		hn_nic_forward(e, u, t);
+	st = n->ring;
+	if (!st) {
+		if (wake_t != HN_U64_MAX)
+			ev_at(e, u, wake_t);
+		else
+			no_event(e, u);
 		return;
 	}
 	do {
+		r = slot_of(fl, u, st, free);
+		if (!r)
+			goto next;
 		m = st->vq_w.head;
 		bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
-		if (m->t_ready > t) {
-			wake_t = hn_min64(wake_t, m->t_ready);
+		at = st->cutting ? hn_max64(m->t_ready, r->fin) : m->t_ready;
+		if (at > t) {
+			wake_t = hn_min64(wake_t, at);
 		} else {
 			if (!st->port)	/* routed once, when first looked at */
 				st->port = 1 + hn_sw_route(e, f->in[u].sw,
@@ -475,23 +550,28 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 			} else if (hn_rx_fits(e, m) &&
 				   hn_rr_dist(st->dst, n->rr_last, N) < best_d) {
 				best = st;
+				best_r = r;
 				best_v = v;
 				best_d = hn_rr_dist(st->dst, n->rr_last, N);
 			}
 		}
+next:
 		st = st->rr_next;
 	} while (st != n->ring && best_d);
 	if (!best) {
 		if (wake_t != HN_U64_MAX)
 			ev_at(e, u, wake_t);
-		else		/* a VC, a credit wakes it; room at the */
-			ev_at(e, u, RETRY);	/* receiver: the next S_W */
+		else		/* a VC, a credit, a tail wakes it; room */
+			ev_at(e, u, RETRY);	/* at the receiver: next S_W */
 		return;
 	}
+	r = best_r;
 	o = f->in[u].sw * f->radix + best->port - 1;
 	w = hn_sw_worm_new(e, u, best);
-	w->at = hn_max64(w->at, r->fin);
+	w->at = best->cutting ? hn_max64(w->m->t_ready, r->fin) :
+		w->m->t_ready;
 	best->port = 0;
+	cut(e, u, w, r);
 	r->w = w;
 	r->x = 0;
 	r->out = o;
@@ -501,7 +581,7 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 	fl->owner[(u64)o * fl->V + best_v] = r;
 	req_add(fl, o, r);
 	arm_out(e, o, w->at);
-	no_event(e, u);
+	ev_at(e, u, t);			/* another VC, another stream */
 }
 
 void hn_flit_event(struct hn_engine *e, u32 j, u64 t)
@@ -523,8 +603,14 @@ void hn_flit_event(struct hn_engine *e, u32 j, u64 t)
 /* A message has reached node @u's VQ_W, its header at the switch at @t. */
 void hn_flit_arm(struct hn_engine *e, u32 u, u64 t)
 {
-	if (vc_of(e->fab->fl, u, 0)->w)
-		return;		/* it looks when its worm's tail has gone */
+	struct hn_flit *fl = e->fab->fl;
+	u32 v;
+
+	for (v = 0; v < fl->V && (vc_of(fl, u, v)->w ||
+				  vc_of(fl, u, v)->left); v++)
+		;
+	if (v == fl->V)
+		return;		/* it looks when a worm's tail has gone */
 	if (in_sw(e))
 		t = hn_max64(t, e->slot_start + e->cfg.guard_ns);
 	arm(e, u, t);
@@ -680,6 +766,7 @@ int hn_flit_create(struct hn_engine *e)
 	u64 nvc = (u64)f->nin * V, j;
 
 	HN_STATIC_ASSERT(sizeof(struct hn_fflit) <= HN_FLIT_BYTES);
+	HN_STATIC_ASSERT(HN_VC_MAX < 256);		/* hn_stream.cutting */
 	if ((u64)f->nin + f->nout > HN_EV_MAX)
 		return -E2BIG;
 	fl = hn_zalloc(sizeof(*fl));

@@ -517,8 +517,8 @@ void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
  * The tail of a worm of @bytes of the message at the head of @st's VQ_W
  * has left node @u's input at @t: true when that was the message's last.
  */
-bool hn_sw_sent(struct hn_engine *e, u32 u, struct hn_stream *st,
-		u32 bytes, u64 t)
+static bool sent(struct hn_engine *e, u32 u, struct hn_stream *st,
+		 u32 bytes, u64 t)
 {
 	struct hn_iport *in = &e->fab->in[u];
 	struct hn_msg *m = st->vq_w.head;
@@ -561,7 +561,7 @@ static void release(struct hn_engine *e, u32 i, u64 t)
 		hn_hold(in, t, -(s64)h->claim);
 		wake(e, in->feed, t);
 	} else {
-		left = hn_sw_sent(e, i, st, w->bytes, t);
+		left = sent(e, i, st, w->bytes, t);
 	}
 	if (k == w->last)
 		hn_sw_arrive(e, w, t);
@@ -836,6 +836,7 @@ int hn_sw_create(struct hn_engine *e)
 	struct hn_tport q;
 	struct hn_fab *f;
 
+	HN_STATIC_ASSERT(HN_SW_MAX_RADIX < 256);	/* hn_stream.port */
 	if (t->max_hops > 1 && R > HN_SW_MAX_RADIX)
 		return -EINVAL;
 	f = hn_zalloc(sizeof(*f));

@@ -245,41 +245,110 @@ TEST(torus_one_vc_deadlocks)
 	}
 }
 
+/* FT(2,4), worms of up to 4 KB, @v VCs of 2 flits. */
+static void big_worms(struct hn_config *c, u32 v)
+{
+	ft_config(c, "ding4", 2, 4);
+	c->max_msg_bytes = c->sw_buf_bytes = c->worm_bytes = 4096;
+	c->nic_buf_bytes = c->rx_buf_bytes = 8192;
+	vcs(c, v, 2);
+}
+
+/* The latency of the first message for @dst that @s delivered, or 0. */
+static u64 lat_to(const struct sim *s, u32 dst)
+{
+	u32 i;
+
+	for (i = 0; i < s->nlog; i++)
+		if (s->log[i]->m.dst == dst)
+			return s->log[i]->m.t_deliver - s->log[i]->m.t_inject;
+	return 0;
+}
+
 /*
- * Virtual channels share a link (Duato, Sec. 2.6): on FT(2,4), node 0's
- * 4 KB worm for node 4 is blocked in leaf 1 behind node 5's; with one VC
- * it holds the link from leaf 0 up, and node 1's message for node 8,
- * which needs that link, waits until it moves; with two it passes.
+ * On big_worms(@v): node 5 sends 4 KB to node 4 at 0, node 0 3 KB to node
+ * 4 at 100, node @src 64 B to node @dst at 400: the 64 B's latency.
  */
-TEST(vcs_pass_a_blocked_worm)
+static u64 beside(struct __test_metadata *_metadata, u32 v, u32 src,
+		  u32 dst)
 {
 	struct hn_config c;
 	struct sim s;
-	u64 lat[3];
-	u32 v, i;
+	u64 lat;
+
+	big_worms(&c, v);
+	if (sim_init(&s, &c))
+		return 0;
+	EXPECT_EQ(0, sim_send(&s, 5, 4, 4096));
+	hn_run_until(s.e, 100);
+	EXPECT_EQ(0, sim_send(&s, 0, 4, 3072));
+	hn_run_until(s.e, 400);
+	EXPECT_EQ(0, sim_send(&s, src, dst, 64));
+	sim_drain(&s, 10000000);
+	EXPECT_EQ(3, s.nlog);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	lat = lat_to(&s, dst);
+	sim_fini(&s);
+	return lat;
+}
+
+/*
+ * Virtual channels share a link (Duato, Sec. 2.6): on FT(2,4), with one
+ * VC node 0's 3 KB worm for node 4 is blocked in leaf 1 behind node 5's
+ * 4 KB one and holds the link from leaf 0 up, and node 1's message for
+ * node 8, which needs that link, waits until it moves; with two it passes.
+ */
+TEST(vcs_pass_a_blocked_worm)
+{
+	EXPECT_LT(3000, beside(_metadata, 1, 1, 8));	/* behind it */
+	EXPECT_GT(500, beside(_metadata, 2, 1, 8));	/* beside it */
+}
+
+/*
+ * A node's input sends up to vc_count worms at once, as any input does:
+ * with two VCs node 0's 3 KB worm for node 4 shares node 4's link with
+ * node 5's 4 KB one, so that its flits leave node 0's input at half the
+ * rate; with one VC node 0's 64 B message for node 1 waits until that
+ * worm's tail has gone (at half the rate or behind node 5's), with two it
+ * goes beside it as soon as the uplink has brought it (after the 3 KB).
+ */
+TEST(node_sends_beside_its_slow_worm)
+{
+	struct hn_config c;
+	u64 up;
+
+	big_worms(&c, 2);
+	up = hn_bytes_ns(&c, 3072);	/* the 3 KB on node 0's uplink */
+	EXPECT_LT(2 * up - 400, beside(_metadata, 1, 0, 1));
+	EXPECT_GT(up + one(&c, 0, 1, 64), beside(_metadata, 2, 0, 1));
+}
+
+/*
+ * A node's link takes up to vc_count worms at once, their flits
+ * interleaved: node 0's and node 5's 4 KB worms for node 4 arrive one
+ * after the other (5120 ns of flits apart) with one VC, together with
+ * two.
+ */
+TEST(node_takes_worms_at_once)
+{
+	struct hn_config c;
+	struct sim s;
+	u64 gap[3];
+	u32 v;
 
 	for (v = 1; v <= 2; v++) {
-		ft_config(&c, "ding4", 2, 4);
-		c.max_msg_bytes = c.sw_buf_bytes = c.worm_bytes = 4096;
-		c.nic_buf_bytes = c.rx_buf_bytes = 8192;
-		vcs(&c, v, 2);
+		big_worms(&c, v);
 		ASSERT_EQ(0, sim_init(&s, &c));
 		ASSERT_EQ(0, sim_send(&s, 5, 4, 4096));
-		hn_run_until(s.e, 100);
-		ASSERT_EQ(0, sim_send(&s, 0, 4, 3072));
-		hn_run_until(s.e, 400);
-		ASSERT_EQ(0, sim_send(&s, 1, 8, 64));
+		ASSERT_EQ(0, sim_send(&s, 0, 4, 4096));
 		sim_drain(&s, 10000000);
-		ASSERT_EQ(3, s.nlog);
-		for (i = 0; i < 3; i++)
-			if (s.log[i]->m.src == 1)
-				lat[v] = s.log[i]->m.t_deliver -
-					 s.log[i]->m.t_inject;
+		ASSERT_EQ(2, s.nlog);
+		gap[v] = s.log[1]->m.t_deliver - s.log[0]->m.t_deliver;
 		EXPECT_EQ(0, hn_check(s.e, NULL));
 		sim_fini(&s);
 	}
-	EXPECT_LT(3000, lat[1]);	/* behind the blocked worm */
-	EXPECT_GT(500, lat[2]);		/* beside it */
+	EXPECT_LE(4096 / c.flit_bytes * c.wh_flit_ns, gap[1]);
+	EXPECT_GT(100, gap[2]);
 }
 
 /* The hybrid on a tree, circuits in their slots, flits in the wormhole's. */
