@@ -240,5 +240,5 @@ HN_FIELD(deadlock_ns, DEADLOCK_NS, deadlock_ns, "deadlock-ns",
 	 "multistage fabric: worms in it and no flit moving for this long in the wormhole slot is a deadlock, reported with its cycle of channels; ns (0: never)",
 	 U64, 0, HN_TIMEOUT_MAX, 0, NONE)
 HN_FIELD(vc_count, VC_COUNT, vc_count, "vc-count",
-	 "multistage fabric: virtual channels per switch input fed by another switch, each vc_flits deep, credit returned per flit (flit.c); 0: one buffer per input whose credit returns when a worm's tail leaves (switch.c)",
+	 "multistage fabric: virtual channels per switch input fed by another switch, each vc_flits deep, credit returned per flit, and the worms a node sends and takes at once (flit.c); 0: one buffer per input whose credit returns when a worm's tail leaves (switch.c)",
 	 U32, 0, HN_VC_MAX, 0, NONE)
