@@ -18,7 +18,8 @@
 /*
  * A pair's messages arrive in order: by destination digit a pair's worms
  * keep to one path, and with one virtual channel to one FIFO in each
- * switch.  Several VCs let a worm pass one of the same pair blocked in
+ * switch.  Several VCs let two of a pair leave the node at once (the
+ * shorter first in), and a worm pass one of the same pair blocked in
  * another, as random and adaptive up-ports let it take another path.
  */
 static inline bool in_order(const struct hn_config *c)
