@@ -330,6 +330,15 @@ static inline void hn_hold(struct hn_iport *in, u64 t, s64 delta)
 		in->peak = in->used;
 }
 
+/* Node input @in has sent a worm of @bytes (switch.c, flit.c). */
+static inline void hn_in_sent(struct hn_iport *in, const struct hn_config *c,
+			      u32 bytes)
+{
+	in->bytes += bytes;
+	in->worms++;
+	in->busy_ns += hn_bytes_ns(c, bytes);
+}
+
 /* How far @x comes after @last in round-robin order over 0..@n-1 (0: next). */
 static inline u32 hn_rr_dist(u32 x, u32 last, u32 n)
 {
@@ -470,6 +479,7 @@ void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);
 struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 				struct hn_stream *st);
 u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst);
+bool hn_sw_cut(struct hn_engine *e, u32 u, struct hn_stream *st, u32 bytes);
 void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t);
 void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o, u32 vc);
 bool hn_sw_dl_due(const struct hn_engine *e);

@@ -256,43 +256,37 @@ static u64 ready_at(const struct hn_engine *e, const struct hn_fvc *r,
 
 /*
  * Node @u cuts @w from the message at the head of its VQ_W, to send in
- * @r: the message leaves VQ_W with its last worm; until then @r sends
- * its worms.  Their bytes stay in the switch until their tails have left
- * (node_done()).
+ * @r: until the message's last worm @r sends its worms.  Their bytes stay
+ * in the switch until their tails have left (node_done()).
  */
 static void cut(struct hn_engine *e, u32 u, struct hn_fworm *w,
 		struct hn_fvc *r)
 {
 	struct hn_stream *st = w->st;
-	struct hn_msg *m = w->m;
 
-	m->sent += w->bytes;
-	if (m->sent < m->len) {
+	if (hn_sw_cut(e, u, st, w->bytes)) {
+		st->cutting = 0;
+		r->st = NULL;
+	} else {
 		st->cutting = r->v + 1;
 		r->st = st;
-		return;
 	}
-	st->cutting = 0;
-	r->st = NULL;
-	hn_q_pop(&st->vq_w);
-	if (!st->vq_w.count)
-		hn_ring_del(&e->node[u], st);
-	m->next = st->fab;	/* until it has arrived */
-	st->fab = m;
+}
+
+/* A node's VC sends a worm, or has its bytes to give back to VQ_W. */
+static bool busy(const struct hn_fvc *r)
+{
+	return r->w || r->left;
 }
 
 /* Node @u's input has sent the tail of @w, which crossed by @tl. */
 static void node_done(struct hn_engine *e, struct hn_fvc *r,
 		      struct hn_fworm *w, u64 tl)
 {
-	struct hn_iport *in = &e->fab->in[r->in];
-
 	r->w = NULL;
 	r->fin = tl;
 	r->left = w->bytes;	/* room in VQ_W at tl (node_event()) */
-	in->bytes += w->bytes;
-	in->worms++;
-	in->busy_ns += hn_bytes_ns(&e->cfg, w->bytes);
+	hn_in_sent(&e->fab->in[r->in], &e->cfg, w->bytes);
 	arm(e, r->in, tl);
 }
 
@@ -308,7 +302,7 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 	struct hn_fvc *q;
 	u32 x;
 	struct hn_fflit *h;
-	u64 cross, tl, k = (u64)o * fl->V;
+	u64 cross, tl, j, k = (u64)o * fl->V;
 
 	ready_at(e, r, &w, &x, &cross);
 	tl = t + cross;
@@ -329,9 +323,10 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 		r->n--;
 		fl->flits_in--;
 		hn_hold(in, t, -(s64)c->flit_bytes);
-		fl->credit[(u64)in->feed * fl->V + r->v]++;
+		j = (u64)in->feed * fl->V + r->v;
+		fl->credit[j]++;
 		arm_out(e, in->feed, t);
-		if (!fl->owner[(u64)in->feed * fl->V + r->v])
+		if (!fl->owner[j])
 			wake_nodes(e, in->feed, t);	/* it may be free */
 	} else {
 		r->x++;
@@ -480,7 +475,7 @@ static struct hn_fvc *slot_of(const struct hn_flit *fl, u32 u,
 	if (!st->cutting)
 		return free;
 	r = vc_of(fl, u, st->cutting - 1);
-	return r->w || r->left ? NULL : r;
+	return busy(r) ? NULL : r;
 }
 
 /*
@@ -499,7 +494,7 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st, *best = NULL;
 	u32 N = c->nodes, best_d = N, bytes, o, v, best_v = 0, p;
-	u64 wake_t = HN_U64_MAX, at;
+	u64 wake_t = HN_U64_MAX, at, best_at = 0;
 	bool room = false;
 	struct hn_fworm *w;
 	struct hn_msg *m;
@@ -513,7 +508,7 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 		} else if (r->left) {
 			wake_t = hn_min64(wake_t, r->fin);
 		}
-		if (!r->w && !r->st && !r->left && !free)
+		if (!busy(r) && !r->st && !free)
 			free = r;
 	}
 	if (room)
@@ -552,6 +547,7 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 				best = st;
 				best_r = r;
 				best_v = v;
+				best_at = at;
 				best_d = hn_rr_dist(st->dst, n->rr_last, N);
 			}
 		}
@@ -568,8 +564,7 @@ next:
 	r = best_r;
 	o = f->in[u].sw * f->radix + best->port - 1;
 	w = hn_sw_worm_new(e, u, best);
-	w->at = best->cutting ? hn_max64(w->m->t_ready, r->fin) :
-		w->m->t_ready;
+	w->at = best_at;
 	best->port = 0;
 	cut(e, u, w, r);
 	r->w = w;
@@ -606,8 +601,7 @@ void hn_flit_arm(struct hn_engine *e, u32 u, u64 t)
 	struct hn_flit *fl = e->fab->fl;
 	u32 v;
 
-	for (v = 0; v < fl->V && (vc_of(fl, u, v)->w ||
-				  vc_of(fl, u, v)->left); v++)
+	for (v = 0; v < fl->V && busy(vc_of(fl, u, v)); v++)
 		;
 	if (v == fl->V)
 		return;		/* it looks when a worm's tail has gone */

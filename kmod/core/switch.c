@@ -514,28 +514,40 @@ void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 }
 
 /*
+ * Node @u cuts a worm of @bytes from the message at the head of @st's
+ * VQ_W (switch.c when its tail has left, flit.c when it starts): true
+ * when that was the message's last, which then leaves VQ_W for st->fab
+ * until it has arrived.
+ */
+bool hn_sw_cut(struct hn_engine *e, u32 u, struct hn_stream *st, u32 bytes)
+{
+	struct hn_msg *m = st->vq_w.head;
+
+	m->sent += bytes;
+	if (m->sent < m->len)
+		return false;
+	hn_q_pop(&st->vq_w);
+	if (!st->vq_w.count)
+		hn_ring_del(&e->node[u], st);
+	m->next = st->fab;
+	st->fab = m;
+	return true;
+}
+
+/*
  * The tail of a worm of @bytes of the message at the head of @st's VQ_W
  * has left node @u's input at @t: true when that was the message's last.
  */
 static bool sent(struct hn_engine *e, u32 u, struct hn_stream *st,
 		 u32 bytes, u64 t)
 {
-	struct hn_iport *in = &e->fab->in[u];
 	struct hn_msg *m = st->vq_w.head;
 
-	in->bytes += bytes;
-	in->worms++;
-	in->busy_ns += hn_bytes_ns(&e->cfg, bytes);
+	hn_in_sent(&e->fab->in[u], &e->cfg, bytes);
 	st->w_end = t;
-	m->sent += bytes;
-	if (m->sent < m->len)
+	if (!hn_sw_cut(e, u, st, bytes))
 		return false;
-	hn_q_pop(&st->vq_w);
 	e->node[u].sw_used -= m->len;
-	if (!st->vq_w.count)
-		hn_ring_del(&e->node[u], st);
-	m->next = st->fab;	/* until it has arrived */
-	st->fab = m;
 	return true;
 }
 
