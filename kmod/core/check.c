@@ -3,54 +3,104 @@
  * check.c - hn_check(): verify the engine's invariants at any instant.
  *
  * Every B^(s) is a partial permutation whose out[] and in[] agree, no
- * connection sits in two slots, the queues hold exactly what the counters
+ * connection sits in two slots, a circuit's path holds its slot's links
+ * alone (on switches feeding switches), the queues hold exactly what the counters
  * say, the buffers hold what they account for, the Dynamic TDM request
  * list holds exactly the streams that wait for a circuit, the statistics
  * by mode and by pair add up, and injected = delivered + in flight
  * (messages and bytes).
  */
 #include "engine.h"
+#include "sched_int.h"		/* hn_test_bit() */
 
 static int bad(struct hn_err *err, const char *msg, u32 slot, u32 node)
 {
 	return hn_fail(err, -EIO, msg, slot, node, HN_NONE);
 }
 
+/* @msg about slot @s's circuit from @u, and from @w that holds its link */
+static int path_bad(const struct hn_engine *e, struct hn_err *err,
+		    const char *msg, u32 s, u32 u, u32 w)
+{
+	const struct hn_slot *sl = &e->slot[s];
+
+	hn_fail(err, -EIO, msg, s, u, HN_NONE);
+	if (err && u != HN_NONE && w != HN_NONE) {
+		err->pairs = true;
+		err->a = (struct hn_pair){ u, sl->out[u] };
+		err->b = (struct hn_pair){ w, sl->out[w] };
+	}
+	return -EIO;
+}
+
+/* Which circuit of slot @sl before its @i-th holds channel @c? */
+static u32 holder(const struct hn_engine *e, const struct hn_slot *sl,
+		  u32 i, u32 c)
+{
+	u32 j, w, L = e->topo.npick;
+	int n, k;
+
+	for (j = 0; j < i; j++) {
+		w = sl->conn[j];
+		n = hn_circuit_chans(e, w, sl->out[w], sl->pick + w * L);
+		for (k = 0; k < n; k++)
+			if (e->c_chan[k] == c)
+				return w;
+	}
+	return HN_NONE;
+}
+
 /*
- * A fat tree: each slot's circuits are paths of the tree, no link carries
- * two of them, and the slot's link state marks exactly theirs busy
- * (hn_ft_check(), on a copy of the slot's state in e->ft).
+ * Switches feeding switches: slot @s's circuits are paths of the topology
+ * by their choices, no channel carries two of them, and the slot's
+ * channel state marks exactly theirs held (@seen: scratch of @w words).
  */
+static int check_slot_paths(const struct hn_engine *e, u32 s, u64 *seen,
+			    u32 w, struct hn_err *err)
+{
+	const struct hn_slot *sl = &e->slot[s];
+	u32 L = e->topo.npick, i, u;
+	int n, k;
+
+	memset(seen, 0, w * sizeof(*seen));
+	for (i = 0; i < sl->nconn; i++) {
+		u = sl->conn[i];
+		n = hn_circuit_chans(e, u, sl->out[u], sl->pick + u * L);
+		if (n < 0)
+			return path_bad(e, err, "circuit's choices make no path",
+					s, u, HN_NONE);
+		if (sl->hops[u] != n)
+			return path_bad(e, err, "circuit's hop count wrong", s,
+					u, HN_NONE);
+		for (k = 0; k < n; k++) {
+			if (hn_test_bit(seen, e->c_chan[k]))
+				return path_bad(e, err,
+						"two circuits hold one link", s,
+						u, holder(e, sl, i, e->c_chan[k]));
+			hn_set_bit(seen, e->c_chan[k]);
+		}
+	}
+	if (memcmp(seen, sl->busy, w * sizeof(*seen)))
+		return path_bad(e, err,
+				"link state differs from the circuits' links",
+				s, HN_NONE, HN_NONE);
+	return 0;
+}
+
 static int check_paths(const struct hn_engine *e, struct hn_err *err)
 {
-	u32 L = e->cfg.levels - 1, s, i, u, h;
-	const struct hn_slot *sl;
-	struct hn_route *r;
+	u32 w = HN_WORDS(hn_topo_nchan(&e->topo)), s;
+	u64 *seen;
 	int rc = 0;
 
-	if (!e->ft || !L)
+	if (!e->c_hop)
 		return 0;
-	r = hn_zalloc(e->cfg.nodes * sizeof(*r));
-	if (!r)
+	seen = hn_zalloc(w * sizeof(*seen));
+	if (!seen)
 		return -ENOMEM;
-	for (s = 0; s < e->cfg.k && !rc; s++) {
-		sl = &e->slot[s];
-		for (i = 0; i < sl->nconn; i++) {
-			u = sl->conn[i];
-			r[i].src = u;
-			r[i].dst = sl->out[u];
-			r[i].granted = 1;
-			r[i].level = hn_ft_level(e, u, sl->out[u]);
-			r[i].nports = L;
-			for (h = 0; h < L; h++)
-				r[i].port[h] = sl->port[u * L + h];
-		}
-		hn_slot_links(e, s, e->ft);
-		rc = hn_ft_check(e->ft, r, sl->nconn, true, err);
-		if (rc && err)
-			err->slot = s;
-	}
-	hn_free(r);
+	for (s = 0; s < e->cfg.k && !rc; s++)
+		rc = check_slot_paths(e, s, seen, w, err);
+	hn_free(seen);
 	return rc;
 }
 

@@ -111,12 +111,13 @@ static u64 msg_left(struct hn_engine *e, u32 u, u64 t)
 	u32 x = m->len - m->sent;
 
 	/*
-	 * A fat tree's circuit also crosses H links up and H down between
-	 * switches, both of whose (de)serialisers it skips, and 2H more
-	 * switches (Sec. 5.5.2's timing, link by link).
+	 * A circuit across switches also crosses its links between them
+	 * (a fat tree's H up and H down), both of whose (de)serialisers it
+	 * skips, and as many more switches (Sec. 5.5.2's timing, link by
+	 * link).
 	 */
-	if (e->ft)
-		lat += 2ULL * hn_ft_level(e, u, m->dst) *
+	if (sl->hops)
+		lat += (u64)sl->hops[u] *
 		       (c->wire_ns - 2ULL * c->serdes_ns + c->fabric_ns);
 
 	m->sent = m->len;

@@ -123,10 +123,6 @@ static int fattree_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "fat tree levels must be 1..16");
 	if (hn_shape_nodes(c->width, c->levels) != c->nodes)
 		return bad(err, "a fat tree FT(l, w) has w^l nodes: nodes must be width^levels");
-	if (c->predict_algo == HN_PREDICT_SECOND_LEVEL)
-		return hn_fail(err, -EOPNOTSUPP,
-			       "fat tree: the second-level working set is crossbar only",
-			       HN_NONE, HN_NONE, HN_NONE);
 	return 0;
 }
 
@@ -186,8 +182,7 @@ static int switches_check(const struct hn_config *c, struct hn_err *err)
 
 /*
  * The k-ary n-cube (mesh, torus) and GH(n, k): k^n nodes, their packets
- * through switch.c.  Circuits need a topology that routes them (the
- * crossbar's matching, the fat tree's schedulers): these have none yet.
+ * through switch.c, their circuits on the topology's route (slot.c).
  */
 static int direct_check(const struct hn_config *c, struct hn_err *err)
 {
@@ -197,10 +192,6 @@ static int direct_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "mesh, torus, gh: K^n nodes: nodes must be K to the dimensions");
 	if (c->topology == HN_TOPO_GH && direct_radix(c) > HN_SW_MAX_RADIX)
 		return bad(err, "gh:N,K: a switch has N (K - 1) + 1 ports, at most 128");
-	if (c->k)
-		return hn_fail(err, -EOPNOTSUPP,
-			       "mesh, torus, gh: no circuits on them yet, slots must be 0",
-			       HN_NONE, HN_NONE, HN_NONE);
 	return 0;
 }
 
@@ -232,6 +223,10 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "predict_kstep must be 1..2N-1");
 	if (c->pin_slots > c->k)
 		return bad(err, "pin_slots must be at most slots");
+	if (c->predict_algo == HN_PREDICT_SECOND_LEVEL &&
+	    c->topology != HN_TOPO_CROSSBAR)
+		return hn_fail(err, -EOPNOTSUPP, HN_SECOND_XBAR, HN_NONE,
+			       HN_NONE, HN_NONE);
 	if (c->topology == HN_TOPO_FATTREE) {
 		rc = fattree_check(c, err);
 		if (!rc)

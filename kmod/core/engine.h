@@ -101,9 +101,10 @@ struct hn_slot {
 	u32 *act;			/* inputs whose circuit has data waiting */
 	u32 *apos;			/* apos[u] = index in act[], or HN_NONE */
 	u32 *out2;			/* the second-level working set's B^(s) */
-	/* fat tree (slot.c): each circuit's path and the links it takes */
-	u8 *port;			/* port[u (l - 1) + h]: up-port at h */
-	u64 *up, *down;			/* as struct hn_ft's: 1 = free */
+	/* switches feeding switches (slot.c): each circuit's path */
+	u8 *pick;			/* u's choices: pick[u npick + i] */
+	u16 *hops;			/* u's channels between switches */
+	u64 *busy;			/* bit c: channel c held (topo.h) */
 	u32 nconn, nact;
 	u32 pending;			/* messages in VQ_PCKT for this slot */
 };
@@ -298,6 +299,8 @@ struct hn_engine {
 	/* a worm's head reaches input u at t: its wormhole's hn_*_arm() */
 	void (*w_arm)(struct hn_engine *e, u32 u, u64 t);
 	struct hn_ft *ft;		/* fat tree: scratch to route circuits */
+	struct hn_tport *c_hop;		/* slot.c: a circuit's path, ... */
+	u32 *c_chan;			/* ... its channels (max_hops each) */
 	u64 ft_seed;			/* ft_sched local-random's */
 };
 
@@ -370,10 +373,17 @@ void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 int hn_slots_alloc(struct hn_engine *e);
 void hn_slots_free(struct hn_engine *e);
 void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from,
-		 const u8 *port);
+		 const u8 *pick);
 void hn_slot_unroute(struct hn_engine *e, u32 s);
-void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *port);
-void hn_slot_links(const struct hn_engine *e, u32 s, struct hn_ft *ft);
+void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *pick);
+/*
+ * The channels between switches of u -> v's path with the choices
+ * @pick (NULL when the topology's circuits make none), in e->c_chan:
+ * how many, or -EINVAL when the choices make no path.
+ */
+int hn_circuit_chans(const struct hn_engine *e, u32 u, u32 v, const u8 *pick);
+/* u -> v's path, no choices made, is free in slot @s (a crossbar's is) */
+bool hn_slot_fits(const struct hn_engine *e, u32 s, u32 u, u32 v);
 void hn_slot_del(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_wake(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_sleep(struct hn_engine *e, u32 s, u32 u);

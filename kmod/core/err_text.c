@@ -18,8 +18,16 @@ int hn_err_text(char *buf, size_t len, int rc, const struct hn_err *err,
 	};
 	char name[HN_FAB_NAME_LEN];
 
+	if (err->link && err->chan)	/* one level: every port a down-port */
+		fn = (struct hn_fab_name){ .kind = HN_FAB_DOWN,
+					   .index = err->sw, .port = err->port };
 	if (err->link)
 		hn_fab_print(&fn, name, sizeof(name));
+	if (err->link && err->chan)
+		return snprintf(buf, len,
+				"%s: slot %u, pair %u:%u: %s: channel %s, held by %u:%u",
+				what, err->slot, err->a.src, err->a.dst, msg,
+				name, err->owner.src, err->owner.dst);
 	if (err->link && err->port != HN_NONE)
 		return snprintf(buf, len,
 				"%s: slot %u, pair %u:%u: %s: link %s %s, held by %u:%u",

@@ -34,6 +34,19 @@ u32 hn_ft_level(const struct hn_engine *e, u32 u, u32 v)
 	return hn_ft_h(e->ft, hn_ft_leafsw(e->ft, u), hn_ft_leafsw(e->ft, v));
 }
 
+/* Slot @s's links as hn_ft's Ulink/Dlink (1 = free): topo_ft.c's ft_chan() */
+static void slot_links(struct hn_engine *e, u32 s)
+{
+	const u64 *busy = e->slot[s].busy;
+	struct hn_ft *ft = e->ft;
+	u32 nl = (ft->l - 1) * ft->nsw, i;
+
+	for (i = 0; i < nl; i++) {
+		ft->up[i] = ft->full & ~busy[i];
+		ft->down[i] = ft->full & ~busy[nl + i];
+	}
+}
+
 /* Which of routes r[0..n-1] uses up-port @p of SW(@h, @tau) (@down: Dlink)? */
 static u32 owner(const struct hn_ft *ft, const struct hn_route *r, u32 n,
 		 u32 h, u32 tau, u32 p, bool down)
@@ -153,7 +166,7 @@ int hn_ft_blocked(const struct hn_engine *e, u32 slot, u32 src, u32 dst,
 {
 	const struct hn_ft *ft = e->ft;
 	const struct hn_slot *sl;
-	u32 a, b, h, H, p;
+	u32 a, b, h, H, p, nl;
 	struct hn_pair pr = { src, dst };
 	u64 free;
 
@@ -161,11 +174,13 @@ int hn_ft_blocked(const struct hn_engine *e, u32 slot, u32 src, u32 dst,
 	    dst >= e->cfg.nodes)
 		return -EINVAL;
 	sl = &e->slot[slot];
+	nl = (ft->l - 1) * ft->nsw;
 	a = hn_ft_leafsw(ft, src);
 	b = hn_ft_leafsw(ft, dst);
 	H = hn_ft_h(ft, a, b);
 	for (h = 0; h < H; h++) {
-		free = sl->up[h * ft->nsw + a] & sl->down[h * ft->nsw + b];
+		free = ft->full & ~sl->busy[h * ft->nsw + a] &
+		       ~sl->busy[nl + h * ft->nsw + b];
 		if (!free)
 			return busy(err, "no up-port free both ways at this level",
 				    slot, HN_NONE, &pr, h, a, HN_NONE, false,
@@ -232,7 +247,7 @@ int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
 	int rc;
 
 	if (algo != HN_SCHED_OPTIMAL) {
-		hn_slot_links(e, s, e->ft);
+		slot_links(e, s);
 		return hn_ft_schedule(e->ft, algo, 0, &e->ft_seed, pairs, n,
 				      out, NULL, err);
 	}

@@ -233,10 +233,12 @@ struct hn_err {
 	/*
 	 * A fat tree's link, when link is set: up-port port of SW(level,
 	 * sw) (port HN_NONE: every one of them), in the down direction
-	 * with down; owner is the circuit already on it (src HN_NONE: none).
+	 * with down; with chan, the channel a mesh's, a torus's or a GH's
+	 * switch sw sends on from that port.  owner is the circuit already
+	 * on it (src HN_NONE: none).
 	 */
 	bool link;
-	bool down;
+	bool down, chan;
 	u32 level, sw, port;
 	struct hn_pair owner;
 };
@@ -248,6 +250,8 @@ struct hn_err {
  */
 /* The reason a circuit from a node to itself is refused (hn_predict()). */
 #define HN_SELF_CIRCUIT	"a circuit cannot connect a node to itself"
+/* The reason a fabric but the crossbar refuses the second level. */
+#define HN_SECOND_XBAR	"the second-level working set is crossbar only"
 
 /*
  * A refusal as one line, "WHAT: reason (slot S, node N)", the words of
@@ -267,6 +271,7 @@ static inline int hn_fail(struct hn_err *err, int rc, const char *msg,
 		err->node = node;
 		err->index = index;
 		err->link = false;
+		err->chan = false;
 	}
 	return rc;
 }
@@ -499,10 +504,11 @@ int hn_release_slot(struct hn_engine *e, u32 slot, struct hn_err *err);
 int hn_release_all(struct hn_engine *e, struct hn_err *err);
 u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src);
 /*
- * On a fat tree, the path of @src's circuit in @slot: its up-port at each
- * level below its common-ancestor level H into port[0..H-1] (at most @max;
- * it comes down by the same numbers, Theorem 4).  Returns H, -ENOENT when
- * there is no such circuit, -EINVAL when the fabric is not a fat tree.
+ * The choices of @src's circuit in @slot into port[0..n-1] (at most @max):
+ * on a fat tree its up-port at each level below its common-ancestor level
+ * H (it comes down by the same numbers, Theorem 4), n = H.  Returns n,
+ * -ENOENT when there is no such circuit, -EINVAL when the topology's
+ * circuits make no choices (a crossbar's, a mesh's, a torus's, a GH's).
  */
 int hn_circuit_path(const struct hn_engine *e, u32 slot, u32 src, u8 *port,
 		    u32 max);

@@ -138,7 +138,7 @@
 #endif
 
 HN_FIELD(topology, TOPOLOGY, topology, "topology",
-	 "the fabric: one crossbar; the fat tree of Ch. 7 with L levels of 2W-port switches and W^L nodes; a mesh or torus of n dimensions of K (K^n nodes, packets only); or the generalized hypercube GH(N,K) (K^N nodes, packets only); which nodes is unless given",
+	 "the fabric: one crossbar; the fat tree of Ch. 7 with L levels of 2W-port switches and W^L nodes; a mesh or torus of n dimensions of K (K^n nodes); or the generalized hypercube GH(N,K) (K^N nodes), circuits on these taking the topology's route; which nodes is unless given",
 	 STRING, 0, HN_TEXT_MAX, 0, TOPOLOGY)
 HN_FIELD(nodes, NODES, nodes, "nodes",
 	 "virtual nodes N",

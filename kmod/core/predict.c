@@ -96,14 +96,21 @@ static void grant(struct hn_engine *e, struct hn_grant *g, u32 s, u64 from,
 	}
 }
 
-/* The first slot of [lo, hi) where u and v are both free, else HN_NONE. */
+/* Are u and v, and the links between, free in slot @s? */
+static bool fits(const struct hn_engine *e, u32 s, u32 u, u32 v)
+{
+	return e->slot[s].out[u] == HN_NONE && e->slot[s].in[v] == HN_NONE &&
+	       hn_slot_fits(e, s, u, v);
+}
+
+/* The first slot of [lo, hi) where u -> v fits, else HN_NONE. */
 static u32 first_free(const struct hn_engine *e, u32 lo, u32 hi, u32 u,
 		      u32 v)
 {
 	u32 s;
 
 	for (s = lo; s < hi; s++)
-		if (e->slot[s].out[u] == HN_NONE && e->slot[s].in[v] == HN_NONE)
+		if (fits(e, s, u, v))
 			return s;
 	return HN_NONE;
 }
@@ -203,7 +210,9 @@ static int place_kstep(struct hn_engine *e, const u32 *idx, u32 n,
 				e->g.exists++;
 				continue;
 			}
-			grant(e, g, s, from, first, NULL);
+			/* across switches, the matching knows no links */
+			if (fits(e, s, u, v))
+				grant(e, g, s, from, first, NULL);
 		}
 	}
 	hn_free(pairs);

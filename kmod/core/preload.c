@@ -135,27 +135,77 @@ static int preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 }
 
 /*
- * A fat tree: every configuration can be routed, each on a tree of its
- * own slot (ftroute.c); *@seed is where ft_sched's random numbers start,
- * so that routing them again gives the same paths.
+ * Switches feeding switches whose circuits take the topology's route (a
+ * mesh, a torus, a GH): no channel carries two circuits of @cfg; a
+ * refusal names the channel by the port that sends on it, and the pair
+ * that holds it (@who: scratch of hn_topo_nchan() entries).
+ */
+static int paths_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
+		       u32 *who, struct hn_err *err)
+{
+	const struct hn_pair *pr;
+	u32 p, c;
+	int n, k;
+
+	if (cfg->ports)
+		return hn_fail(err, -EINVAL,
+			       "explicit paths are a fat tree's: a mesh's, a torus's and a GH's circuits take the topology's route",
+			       cfg->slot, HN_NONE, HN_NONE);
+	memset(who, 0xff, hn_topo_nchan(&e->topo) * sizeof(*who));
+	for (p = 0; p < cfg->npairs; p++) {
+		pr = &cfg->pairs[p];
+		n = hn_circuit_chans(e, pr->src, pr->dst, NULL);
+		for (k = 0; k < n; k++) {
+			c = e->c_chan[k];
+			if (who[c] == HN_NONE) {
+				who[c] = p;
+				continue;
+			}
+			hn_fail(err, -EBUSY, "path's link already taken",
+				cfg->slot, pr->src, p);
+			if (err) {
+				err->a = *pr;
+				err->link = true;
+				err->chan = true;
+				err->sw = e->c_hop[k].sw;
+				err->port = e->c_hop[k].port;
+				err->owner = cfg->pairs[who[c]];
+			}
+			return -EBUSY;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Every configuration can be routed: on a fat tree each on a tree of its
+ * own slot (ftroute.c), *@seed being where ft_sched's random numbers
+ * start, so that routing them again gives the same paths; elsewhere on
+ * the topology's route, link-disjoint.
  */
 static int route_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		       u32 n, struct hn_err *err)
 {
-	struct hn_route *r;
+	struct hn_route *r = NULL;
 	u64 seed = e->ft_seed;
+	u32 *who = NULL;
 	int rc = 0;
 	u32 i;
 
-	if (!e->ft)
+	if (!e->c_hop)
 		return 0;
-	r = hn_zalloc(e->cfg.nodes * sizeof(*r));
-	if (!r)
+	if (e->ft)
+		r = hn_zalloc(e->cfg.nodes * sizeof(*r));
+	else
+		who = hn_zalloc(hn_topo_nchan(&e->topo) * sizeof(*who));
+	if (!r && !who)
 		return hn_fail(err, -ENOMEM, "no memory to route the preload",
 			       HN_NONE, HN_NONE, HN_NONE);
 	for (i = 0; i < n && !rc; i++)
-		rc = hn_ft_route_cfg(e, &cfg[i], r, err);
+		rc = r ? hn_ft_route_cfg(e, &cfg[i], r, err) :
+			 paths_check(e, &cfg[i], who, err);
 	hn_free(r);
+	hn_free(who);
 	e->ft_seed = seed;
 	return rc;
 }
@@ -182,7 +232,7 @@ int hn_preload_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 /*
  * Slot @s takes the configuration @cfg: its circuits that @cfg lacks are
  * dropped, its new ones added, on a fat tree every one by the path of
- * @r (hn_ft_route_cfg()'s, NULL on a crossbar).
+ * @r (hn_ft_route_cfg()'s; NULL elsewhere: no choices to make).
  */
 static void install(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		    const struct hn_route *r, u32 *src_of)

@@ -49,12 +49,11 @@ bool hn_second_hit(const struct hn_engine *e, const struct hn_pair *req,
 }
 
 /* Load whole slots of the second level, all or nothing. */
-/* Its circuits would need paths of their own: not on a fat tree yet. */
+/* Its circuits would need paths of their own: not on switches feeding switches yet. */
 static int no_tree(struct hn_err *err)
 {
-	return hn_fail(err, -EOPNOTSUPP,
-		       "fat tree: the second-level working set is crossbar only",
-		       HN_NONE, HN_NONE, HN_NONE);
+	return hn_fail(err, -EOPNOTSUPP, HN_SECOND_XBAR, HN_NONE, HN_NONE,
+		       HN_NONE);
 }
 
 int hn_preload_second(struct hn_engine *e, const struct hn_slot_cfg *cfg,
@@ -64,7 +63,7 @@ int hn_preload_second(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	u32 i, p, u;
 	int rc;
 
-	if (e->ft)
+	if (e->cfg.topology != HN_TOPO_CROSSBAR)
 		return no_tree(err);
 	rc = hn_preload_check(e, cfg, n, true, err);
 	if (rc)
@@ -92,7 +91,7 @@ int hn_swap_second(struct hn_engine *e, struct hn_err *err)
 	u32 *old;
 	int rc;
 
-	if (e->ft)
+	if (e->cfg.topology != HN_TOPO_CROSSBAR)
 		return no_tree(err);
 	/* without a wormhole path, data waiting for a leaving circuit stays */
 	for (s = lo; s < e->cfg.k; s++) {

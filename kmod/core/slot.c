@@ -17,16 +17,19 @@
  * to visit them in O(connections)) and the list of those whose circuit has
  * data waiting (act[], what the slot must serve, see circuit_slot.c).
  *
- * On a fat tree a circuit is also a path: the up-port it takes at each
- * level below its common-ancestor level H (Fig. 7.5's request entry), and
- * by Theorem 4 the same port numbers coming down (Sec. 7.3).  Each slot
- * keeps its own link state Ulink/Dlink (Sec. 7.3) of the links its
- * circuits take, laid out as struct hn_ft's, so the scheduler routes new
- * circuits of slot s on s's state (hn_slot_links()); the TDM cycle stays
- * one for the whole tree.
+ * On a topology whose switches feed switches a circuit is also a path:
+ * the choices among equivalent ports it makes (a fat tree's up-port at
+ * each level below its common-ancestor level H, Fig. 7.5's request entry;
+ * none on a mesh, a torus or a GH, whose circuits take the topology's
+ * route) and so the channels between switches it holds in its slot
+ * (hn_topo_circuit(), hn_topo_chan()).  Each slot keeps its own channel
+ * state, no channel held by two of its circuits (Sec. 7.3's Ulink/Dlink
+ * on a fat tree, laid out by topo_ft.c as struct hn_ft's, so the fat
+ * tree's schedulers route new circuits of slot s on s's state); the TDM
+ * cycle stays one for the whole fabric.
  */
 #include "engine.h"
-#include "sched_int.h"		/* hn_ft_up(), hn_ft_h(), hn_ft_leafsw() */
+#include "sched_int.h"		/* hn_set_bit() */
 
 void hn_slots_free(struct hn_engine *e)
 {
@@ -45,30 +48,24 @@ void hn_slots_free(struct hn_engine *e)
 		hn_free(e->slot[s].act);
 		hn_free(e->slot[s].apos);
 		hn_free(e->slot[s].out2);
-		hn_free(e->slot[s].port);
-		hn_free(e->slot[s].up);
-		hn_free(e->slot[s].down);
+		hn_free(e->slot[s].pick);
+		hn_free(e->slot[s].hops);
+		hn_free(e->slot[s].busy);
 	}
 	hn_free(e->slot);
+	hn_free(e->c_hop);
+	hn_free(e->c_chan);
 }
 
-/* Slot @s's fat-tree state: no circuit, every link free. */
-static int links_alloc(struct hn_engine *e, struct hn_slot *sl)
+/* Slot @s's paths: no circuit, every channel free. */
+static int paths_alloc(struct hn_engine *e, struct hn_slot *sl)
 {
-	u32 L = e->cfg.levels - 1, nl = L * e->ft->nsw, i;
+	const struct hn_topo *t = &e->topo;
 
-	if (!L)		/* one switch: no links between levels */
-		return 0;
-	sl->port = hn_zalloc(e->cfg.nodes * L);
-	sl->up = hn_zalloc(nl * sizeof(u64));
-	sl->down = hn_zalloc(nl * sizeof(u64));
-	if (!sl->port || !sl->up || !sl->down)
-		return -ENOMEM;
-	for (i = 0; i < nl; i++) {
-		sl->up[i] = e->ft->full;
-		sl->down[i] = e->ft->full;
-	}
-	return 0;
+	sl->pick = hn_zalloc((size_t)e->cfg.nodes * t->npick + 1);
+	sl->hops = hn_zalloc(e->cfg.nodes * sizeof(*sl->hops));
+	sl->busy = hn_zalloc(HN_WORDS(hn_topo_nchan(t)) * sizeof(u64));
+	return sl->pick && sl->hops && sl->busy ? 0 : -ENOMEM;
 }
 
 /* K empty registers, plus one struct for the wormhole slot K. */
@@ -80,6 +77,12 @@ int hn_slots_alloc(struct hn_engine *e)
 	e->slot = hn_zalloc((e->cfg.k + 1) * sizeof(*e->slot));
 	if (!e->slot)
 		return -ENOMEM;
+	if (e->topo.nsw > 1) {		/* circuits are paths */
+		e->c_hop = hn_zalloc(e->topo.max_hops * sizeof(*e->c_hop));
+		e->c_chan = hn_zalloc(e->topo.max_hops * sizeof(*e->c_chan));
+		if (!e->c_hop || !e->c_chan)
+			return -ENOMEM;
+	}
 	for (s = 0; s < e->cfg.k; s++) {
 		sl = &e->slot[s];
 		sl->out = hn_zalloc(N * sizeof(u32));
@@ -96,7 +99,7 @@ int hn_slots_alloc(struct hn_engine *e)
 		    !sl->valid_from || !sl->last_use || !sl->use_at ||
 		    !sl->act || !sl->apos || !sl->out2)
 			return -ENOMEM;
-		if (e->ft && links_alloc(e, sl))
+		if (e->c_hop && paths_alloc(e, sl))
 			return -ENOMEM;
 		for (u = 0; u < N; u++) {
 			sl->out[u] = HN_NONE;
@@ -127,22 +130,59 @@ u32 hn_circuit(const struct hn_engine *e, u32 slot, u32 src)
 	return e->slot[slot].out[src];
 }
 
+/* u's choices in slot @sl: t->npick of them */
+static u8 *pick_of(const struct hn_engine *e, const struct hn_slot *sl, u32 u)
+{
+	return sl->pick + (size_t)u * e->topo.npick;
+}
+
 int hn_circuit_path(const struct hn_engine *e, u32 slot, u32 src, u8 *port,
 		    u32 max)
 {
 	const struct hn_slot *sl;
-	u32 H, h;
+	u32 used, i;
 
-	if (!e->ft || slot >= e->cfg.k || src >= e->cfg.nodes)
+	if (!e->topo.npick || slot >= e->cfg.k || src >= e->cfg.nodes)
 		return -EINVAL;
 	sl = &e->slot[slot];
 	if (sl->out[src] == HN_NONE)
 		return -ENOENT;
-	H = hn_ft_h(e->ft, hn_ft_leafsw(e->ft, src),
-		    hn_ft_leafsw(e->ft, sl->out[src]));
-	for (h = 0; h < H && h < max; h++)
-		port[h] = sl->port[src * (e->cfg.levels - 1) + h];
-	return H;
+	if (hn_topo_circuit(&e->topo, src, sl->out[src], pick_of(e, sl, src),
+			    &used, e->c_hop, e->topo.max_hops) < 0)
+		return -EIO;
+	for (i = 0; i < used && i < max; i++)
+		port[i] = pick_of(e, sl, src)[i];
+	return used;
+}
+
+int hn_circuit_chans(const struct hn_engine *e, u32 u, u32 v, const u8 *pick)
+{
+	const struct hn_topo *t = &e->topo;
+	int n, i;
+
+	if (!e->c_hop)
+		return 0;
+	n = hn_topo_circuit(t, u, v, pick, NULL, e->c_hop, t->max_hops);
+	for (i = 0; i + 1 < n; i++)
+		e->c_chan[i] = hn_topo_chan(t, e->c_hop[i].sw,
+					    e->c_hop[i].port);
+	return n < 0 ? n : n - 1;
+}
+
+bool hn_slot_fits(const struct hn_engine *e, u32 s, u32 u, u32 v)
+{
+	const struct hn_slot *sl = &e->slot[s];
+	int n, i;
+
+	if (!sl->busy)
+		return true;
+	if (e->topo.npick)	/* its choices are its scheduler's */
+		return false;
+	n = hn_circuit_chans(e, u, v, NULL);
+	for (i = 0; i < n; i++)
+		if (hn_test_bit(sl->busy, e->c_chan[i]))
+			return false;
+	return n >= 0;
 }
 
 /* Changes whenever any B^(s) changes, for consistent dumps; never 0. */
@@ -157,42 +197,21 @@ static void circuit_changed(struct hn_engine *e)
 }
 
 /*
- * Take (@take) or give back the links of u's circuit in slot @s: Ulink
- * and Dlink at each level h below H, by port port[h] (Theorem 4).
+ * Take (@take) or give back the channels of u's circuit in slot @sl, its
+ * path by its choices (hn_circuit_chans()): on a fat tree, Ulink and
+ * Dlink at each level h below H by port pick[h] (Theorem 4).
  */
 static void links(struct hn_engine *e, struct hn_slot *sl, u32 u, bool take)
 {
-	const struct hn_ft *ft = e->ft;
-	u32 L = ft->l - 1, a, b, h, H, p;
-	u64 bit;
+	int n = hn_circuit_chans(e, u, sl->out[u], pick_of(e, sl, u)), i;
 
-	if (!L)
-		return;
-	a = hn_ft_leafsw(ft, u);
-	b = hn_ft_leafsw(ft, sl->out[u]);
-	H = hn_ft_h(ft, a, b);
-	for (h = 0; h < H; h++) {
-		p = sl->port[u * L + h];
-		bit = 1ULL << p;
-		if (take) {
-			sl->up[h * ft->nsw + a] &= ~bit;
-			sl->down[h * ft->nsw + b] &= ~bit;
-		} else {
-			sl->up[h * ft->nsw + a] |= bit;
-			sl->down[h * ft->nsw + b] |= bit;
-		}
-		a = hn_ft_up(ft, h, a, p);
-		b = hn_ft_up(ft, h, b, p);
+	for (i = 0; i < n; i++) {
+		if (take)
+			hn_set_bit(sl->busy, e->c_chan[i]);
+		else
+			hn_clear_bit(sl->busy, e->c_chan[i]);
 	}
-}
-
-/* Copy slot @s's link state into @ft, for the scheduler to route on. */
-void hn_slot_links(const struct hn_engine *e, u32 s, struct hn_ft *ft)
-{
-	u32 nl = (ft->l - 1) * ft->nsw;
-
-	memcpy(ft->up, e->slot[s].up, nl * sizeof(u64));
-	memcpy(ft->down, e->slot[s].down, nl * sizeof(u64));
+	sl->hops[u] = n > 0 ? n : 0;	/* n < 0: hn_check() says so */
 }
 
 /*
@@ -209,23 +228,23 @@ void hn_slot_unroute(struct hn_engine *e, u32 s)
 	circuit_changed(e);
 }
 
-/* u's circuit in slot @s, its links given back, takes the path @port. */
-void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *port)
+/* u's circuit in slot @s, its links given back, takes the path @pick. */
+void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *pick)
 {
 	struct hn_slot *sl = &e->slot[s];
-	u32 L = e->cfg.levels - 1;
 
-	memcpy(sl->port + u * L, port, L);
+	memcpy(pick_of(e, sl, u), pick, e->topo.npick);
 	links(e, sl, u, true);
 }
 
 /*
  * B^(s) gains u -> v, usable from @from; both ports are free in slot @s,
- * and on a fat tree the links of the path @port.  A stream waiting for
- * this circuit is the caller's (hn_req_granted()).
+ * and so are the channels of its path with the choices @pick (NULL when
+ * the topology's circuits make none).  A stream waiting for this circuit
+ * is the caller's (hn_req_granted()).
  */
 void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from,
-		 const u8 *port)
+		 const u8 *pick)
 {
 	struct hn_slot *sl = &e->slot[s];
 
@@ -236,9 +255,9 @@ void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from,
 	sl->valid_from[u] = from;
 	sl->last_use[u] = from;
 	sl->use_at[u] = e->uses;
-	if (sl->port) {
-		memcpy(sl->port + u * (e->cfg.levels - 1), port,
-		       e->cfg.levels - 1);
+	if (sl->busy) {
+		if (pick)
+			memcpy(pick_of(e, sl, u), pick, e->topo.npick);
 		links(e, sl, u, true);
 	}
 	circuit_changed(e);
@@ -280,7 +299,7 @@ void hn_slot_del(struct hn_engine *e, u32 s, u32 u)
 
 	hn_slot_sleep(e, s, u);
 	circuit_changed(e);
-	if (sl->port)
+	if (sl->busy)
 		links(e, sl, u, false);
 	sl->out[u] = HN_NONE;
 	sl->in[v] = HN_NONE;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * topo.c - what every topology shares (topo.h): which of the output ports
- * a header may take it takes, and the walk of a route from node to node,
- * hop by hop, as a header makes it.
+ * a header may take it takes, the walk of a route from node to node,
+ * hop by hop, as a header makes it, and a circuit's path and channels.
  */
 #include "topo.h"
 
@@ -108,4 +108,27 @@ int hn_topo_path(const struct hn_topo *t, u32 src, u32 dst,
 		if (at.sw == HN_NONE)
 			return -ELOOP;
 	}
+}
+
+int hn_topo_circuit(const struct hn_topo *t, u32 src, u32 dst,
+		    const u8 *pick, u32 *used, struct hn_tport *hop, u32 max)
+{
+	struct hn_upsel_arg a = {
+		.mode = t->npick ? HN_UPSEL_EXPLICIT : HN_UPSEL_DET,
+		.pick = pick,
+		.npick = pick ? t->npick : 0,
+	};
+	int n = hn_topo_path(t, src, dst, &a, hop, max);
+
+	if (used)
+		*used = a.used;
+	return n;
+}
+
+u32 hn_topo_chan(const struct hn_topo *t, u32 sw, u32 port)
+{
+	if (t->ops->chan)
+		return t->ops->chan(t, sw, port);
+	return t->ops->link(t, sw, port) +
+	       (t->ops->peer(t, sw, port).sw < sw ? t->nlinks : 0);
 }

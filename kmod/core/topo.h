@@ -83,6 +83,13 @@ struct hn_topo_ops {
 	 */
 	u32 (*vc_class)(const struct hn_topo *t, u32 sw, u32 in, u32 out,
 			u32 cls);
+	/*
+	 * The number, below nchan, of the channel leaving @sw by @port for
+	 * another switch: what a circuit holds in its slot (slot.c).  NULL:
+	 * hn_topo_chan()'s, the link's number, plus nlinks when the channel
+	 * leaves the link's higher-numbered switch.
+	 */
+	u32 (*chan)(const struct hn_topo *t, u32 sw, u32 port);
 	void (*fini)(struct hn_topo *t);
 };
 
@@ -96,6 +103,12 @@ struct hn_topo {
 	u32 max_hops;			/* switches on the longest route */
 	u32 levels, width;		/* a fat tree's; else 1, the radix */
 	bool acyclic;			/* ranks rise along every route */
+	/*
+	 * Circuits: the choices among ops->alts' ports a circuit's path
+	 * makes, at most (0: it takes ops->route's path), and the channels
+	 * ops->chan numbers (0: 2 nlinks).
+	 */
+	u32 npick, nchan;
 	u32 link_mbps;			/* every link's rate, Mb/s */
 	u64 link_ns;			/* every link's latency, one way */
 	void *priv;			/* the topology's own state */
@@ -142,6 +155,24 @@ u32 hn_topo_choose(const struct hn_topo *t, u32 sw, u32 dst,
 		   struct hn_upsel_arg *a);
 int hn_topo_path(const struct hn_topo *t, u32 src, u32 dst,
 		 struct hn_upsel_arg *a, struct hn_tport *hop, u32 max);
+
+/*
+ * A circuit's path from @src to @dst into hop[0..max-1]: the choices
+ * @pick[0..t->npick-1] where ops->alts offers several ports (none when
+ * t->npick is 0: ops->route's path); how many hops, or -errno as
+ * hn_topo_path()'s.  *@used, when given, is how many choices it made.
+ * Hop i < n - 1 leaves its switch for another by channel
+ * hn_topo_chan(hop[i]); the last reaches @dst.
+ */
+int hn_topo_circuit(const struct hn_topo *t, u32 src, u32 dst,
+		    const u8 *pick, u32 *used, struct hn_tport *hop, u32 max);
+/* the channel leaving @sw by @port for another switch (ops->chan) */
+u32 hn_topo_chan(const struct hn_topo *t, u32 sw, u32 port);
+/* the channels hn_topo_chan() numbers, 0..n-1 */
+static inline u32 hn_topo_nchan(const struct hn_topo *t)
+{
+	return t->nchan ? t->nchan : 2 * t->nlinks;
+}
 
 /*
  * The engine's data path asks these.  The crossbar answers inline, with

@@ -112,6 +112,24 @@ static u32 ft_rank(const struct hn_topo *t, u32 sw, u32 port)
 	return port >= ft->w ? 1 + h : 2 * ft->l - h;
 }
 
+/*
+ * A channel between switches as a bit of struct hn_ft's link words, so a
+ * slot's channels read as Ulink and Dlink (ftroute.c): Ulink(h, tau, p),
+ * up from SW(h, tau) by up-port p, is bit p of word h nsw + tau; the
+ * Dlink down into that up-port is the same bit of word (l - 1 + h) nsw
+ * + tau.
+ */
+static u32 ft_chan(const struct hn_topo *t, u32 sw, u32 port)
+{
+	const struct hn_ft *ft = ft_of(t);
+	u32 h = sw / ft->nsw, tau = sw % ft->nsw;
+
+	if (port >= ft->w)
+		return (h * ft->nsw + tau) * 64 + port - ft->w;
+	return ((ft->l - 2 + h) * ft->nsw + hn_ft_down(ft, h, tau, port)) *
+	       64 + tau % ft->w;
+}
+
 static void ft_fini(struct hn_topo *t)
 {
 	hn_ft_destroy(t->priv);
@@ -126,6 +144,7 @@ static const struct hn_topo_ops ft_ops = {
 	.attach = ft_attach,
 	.link = ft_link,
 	.rank = ft_rank,
+	.chan = ft_chan,
 	.fini = ft_fini,
 };
 
@@ -148,6 +167,8 @@ int hn_topo_ft(struct hn_topo *t, u32 levels, u32 width, u64 link_ns,
 		.levels = levels,
 		.width = width,
 		.acyclic = true,
+		.npick = levels - 1,
+		.nchan = 2 * (levels - 1) * ft->nsw * 64,
 		.link_mbps = link_mbps,
 		.link_ns = link_ns,
 		.priv = ft,

@@ -145,9 +145,9 @@ TEST(refused)
 }
 
 /*
- * The direct networks carry packets only: no predictive slots (their
- * circuits need a scheduler that routes them), and a GH's switch at most
- * 128 ports.
+ * The direct networks take predictive slots (their circuits on the
+ * topology's route) but not the crossbar's second level, and a GH's
+ * switch has at most 128 ports.
  */
 TEST(direct_checks)
 {
@@ -156,9 +156,11 @@ TEST(direct_checks)
 
 	hn_config_default(&c);
 	ASSERT_EQ(0, hn_topology_parse(&c, "torus:4x4x4", &err));
+	EXPECT_EQ(0, hn_config_check(&c, &err)) TH_LOG("%s", err.msg);
+	c.predict_algo = HN_PREDICT_SECOND_LEVEL;
 	EXPECT_EQ(-EOPNOTSUPP, hn_config_check(&c, &err));
-	EXPECT_STREQ("mesh, torus, gh: no circuits on them yet, slots must be 0",
-		     err.msg);
+	EXPECT_STREQ(HN_SECOND_XBAR, err.msg);
+	c.predict_algo = 0;
 	c.k = 0;
 	c.policy = 0;
 	EXPECT_EQ(0, hn_config_check(&c, &err)) TH_LOG("%s", err.msg);

@@ -3,11 +3,13 @@
  * direct.c - the module on the direct networks (topo_cube.c, topo_gh.c).
  * Each test loads the module itself and unloads it at the end.
  *
- * - exchange: on mesh:4x4, torus:4x4 and gh:2,4 (slots=0), and on the
- *   torus through the flit router (vc_count=2), every node sends three
- *   messages, of 1 B, a worm and max_msg_bytes, to the nodes 1, 5 and 10
- *   further on; each arrives once, intact, and fabric/deadlock reads
- *   "none".
+ * - exchange: on mesh:4x4, torus:4x4 and gh:2,4 (slots=0), on the
+ *   torus through the flit router (vc_count=2), and on the three with
+ *   Dynamic TDM's circuits only (policy=dynamic: each placed where its
+ *   path's links are free in its slot), every node sends three messages,
+ *   of 1 B, a worm and max_msg_bytes, to the nodes 1, 5 and 10 further
+ *   on; each arrives once, intact (by circuit, every one, with Dynamic
+ *   TDM), and fabric/deadlock reads "none".
  * - deadlock: a 4x4 torus with buffers of one flit, under the in-kernel
  *   generator's uniform traffic at full load, deadlocks: the run ends in
  *   state deadlock, fabric/deadlock names a cycle of channels, each
@@ -29,6 +31,9 @@ static const char *const fabrics[] = {
 	"topology=torus:4x4 slots=0",
 	"topology=gh:2,4 slots=0",
 	"topology=torus:4x4 slots=0 vc_count=2 vc_flits=2",
+	"topology=mesh:4x4 policy=dynamic idle_timeout_ns=2000",
+	"topology=torus:4x4 policy=dynamic idle_timeout_ns=2000",
+	"topology=gh:2,4 policy=dynamic idle_timeout_ns=2000",
 };
 
 static void unload_all(void)
@@ -82,6 +87,10 @@ TEST(exchange)
 		}
 		ASSERT_EQ(0, read_deadlock(dl, sizeof(dl)));
 		EXPECT_STREQ("none", dl);
+		if (strstr(fabrics[f], "dynamic"))
+			EXPECT_EQ(NODES * ARRAY_SIZE(step),
+				  hn_sys("stats/rx_msgs_circuit"))
+				TH_LOG("%s", fabrics[f]);
 		for (u = 0; u < NODES; u++)
 			hn_close(h[u]);
 		unload_all();

@@ -99,6 +99,7 @@ GOOD(topology_fattree, "topology=fattree:3,4 policy=16", "topology",
      "fattree:3,4", 0);
 GOOD(topology_mesh, "topology=mesh:8x8 slots=0", "topology", "mesh:8x8", 1);
 GOOD(topology_torus_nodes, "topology=torus:4x4x4 slots=0", "nodes", "64", 1);
+GOOD(topology_torus_slots, "topology=torus:4x4", "slots", "4", 1);
 GOOD(topology_gh, "topology=gh:2,8 slots=0 vc_flits=2", "topology", "gh:2,8",
      1);
 GOOD(deadlock_ns_off, "deadlock_ns=0", "deadlock_ns", "0", 1);
@@ -422,8 +423,9 @@ BAD(topology_no_levels, "topology=fattree:0,4",
     "hybridnet: topology=fattree:0,4: topology fattree:L,W: L, the levels, must be at least 1");
 BAD(topology_too_big, "topology=fattree:4,16",
     "hybridnet: topology=fattree:4,16: topology fattree:L,W: W^L, the nodes, must be at most 4096");
-BAD_RC(topology_torus_slots, "topology=torus:4x4", -EOPNOTSUPP,
-       "hybridnet: parameters refused: mesh, torus, gh: no circuits on them yet, slots must be 0");
+BAD_RC(topology_torus_second, "topology=torus:4x4 predict_algo=second-level",
+       -EOPNOTSUPP,
+       "hybridnet: parameters refused: the second-level working set is crossbar only");
 BAD(topology_mesh_uneven, "topology=mesh:4x8",
     "hybridnet: topology=mesh:4x8: topology mesh:KxK, torus:KxK: one K for every dimension");
 BAD(vc_flits_crossbar, "vc_flits=4",
