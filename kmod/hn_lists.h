@@ -169,4 +169,5 @@ HN_LSTAT(buf_peak, lv->buf_peak)
 HN_LSTAT(buf_byte_ns, lv->buf_byte_ns)
 HN_LSTAT(up_busy_ns, lv->busy_ns[HN_UP])
 HN_LSTAT(down_busy_ns, lv->busy_ns[HN_DOWN])
+HN_LSTAT(circuit_bytes, lv->circuit_bytes)
 #endif

@@ -42,7 +42,8 @@ static int hn_put_channel(struct sk_buff *skb, const struct hn_link_stats *ls,
 	    hn_nl_put64(skb, HYBRIDNET_STAT_BUSY_NS, c->busy_ns) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_CREDIT_STALLS, c->credit_stalls) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_PEAK, c->buf_peak) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_BYTE_NS, c->buf_byte_ns))
+	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_BYTE_NS, c->buf_byte_ns) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_CIRCUIT_BYTES, c->circuit_bytes))
 		return -EMSGSIZE;
 	nla_nest_end(skb, st);
 	nla_nest_end(skb, ch);
@@ -83,7 +84,8 @@ static int hn_put_switch(struct sk_buff *skb, struct hn_dev *hd, u32 sw)
 	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_PEAK, ss.buf_peak) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_BYTE_NS, ss.buf_byte_ns) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_BUF_BYTES, ss.buf_bytes) ||
-	    hn_nl_put64(skb, HYBRIDNET_STAT_HELD, ss.held))
+	    hn_nl_put64(skb, HYBRIDNET_STAT_HELD, ss.held) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_CIRCUIT_BYTES, ss.circuit_bytes))
 		return -EMSGSIZE;
 	nla_nest_end(skb, st);
 	return 0;

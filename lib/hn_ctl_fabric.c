@@ -142,6 +142,7 @@ static int get_channel(struct nlattr *nest, struct hn_ctl_link *l)
 	ch->credit_stalls = st.v[HYBRIDNET_STAT_CREDIT_STALLS];
 	ch->buf_peak = st.v[HYBRIDNET_STAT_BUF_PEAK];
 	ch->buf_byte_ns = st.v[HYBRIDNET_STAT_BUF_BYTE_NS];
+	ch->circuit_bytes = st.v[HYBRIDNET_STAT_CIRCUIT_BYTES];
 	return 0;
 }
 
@@ -198,6 +199,7 @@ static int switch_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	s->buf_byte_ns = st.v[HYBRIDNET_STAT_BUF_BYTE_NS];
 	s->buf_bytes = st.v[HYBRIDNET_STAT_BUF_BYTES];
 	s->held = st.v[HYBRIDNET_STAT_HELD];
+	s->circuit_bytes = st.v[HYBRIDNET_STAT_CIRCUIT_BYTES];
 	((struct hn_ctl_dump *)arg)->n++;
 	return 0;
 }

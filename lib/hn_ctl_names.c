@@ -146,6 +146,7 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_WORMS] = "worms",
 	[HYBRIDNET_STAT_BUSY_NS] = "busy-ns",
 	[HYBRIDNET_STAT_CREDIT_STALLS] = "credit-stalls",
+	[HYBRIDNET_STAT_CIRCUIT_BYTES] = "circuit-bytes",
 	[HYBRIDNET_STAT_BUF_PEAK] = "buf-peak",
 	[HYBRIDNET_STAT_BUF_BYTE_NS] = "buf-byte-ns",
 	[HYBRIDNET_STAT_BLOCKED_NS] = "blocked-ns",

@@ -526,6 +526,7 @@ struct hn_ctl_channel {
 	uint64_t credit_stalls;		/* headers short of credit into it */
 	uint64_t buf_peak;		/* the buffer it feeds: most bytes */
 	uint64_t buf_byte_ns;		/* its bytes, integrated over time */
+	uint64_t circuit_bytes;		/* circuits' payload that crossed it */
 };
 
 struct hn_ctl_link {
@@ -544,6 +545,7 @@ struct hn_ctl_switch {
 	uint64_t buf_byte_ns;
 	uint64_t buf_bytes;		/* its input buffers hold now */
 	uint64_t held;			/* its output ports held now */
+	uint64_t circuit_bytes;		/* circuits' payload out of it */
 };
 
 #define HN_CTL_ALL	UINT32_MAX

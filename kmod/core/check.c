@@ -93,7 +93,7 @@ static int check_paths(const struct hn_engine *e, struct hn_err *err)
 	u64 *seen;
 	int rc = 0;
 
-	if (!e->c_hop)
+	if (!hn_paths(e))
 		return 0;
 	seen = hn_zalloc(w * sizeof(*seen));
 	if (!seen)

@@ -127,6 +127,7 @@ static u64 msg_left(struct hn_engine *e, u32 u, u64 t)
 	n->buf_used -= m->len;
 	used(e, u);
 	e->g.slot[e->cur].bytes += x;
+	hn_fab_circuit(e, e->cur, u, x);
 	if (e->fab)
 		hn_sw_unreserve(e, m);
 	hn_deliver(e, m, t + lat, HN_MODE_CIRCUIT, e->cur);
@@ -236,6 +237,7 @@ void hn_circuit_end(struct hn_engine *e)
 		n->c_pos = e->slot_cap;
 		used(e, u);
 		e->g.slot[s].bytes += x;
+		hn_fab_circuit(e, s, u, x);
 	}
 }
 

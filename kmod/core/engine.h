@@ -153,6 +153,7 @@ struct hn_iport {
 	u64 occ, occ_t;			/* used, integrated up to occ_t */
 	u64 blocked_ns, stalls;		/* its headers' waits, credit stalls */
 	u64 bytes, worms, busy_ns;	/* a node's: what its link brought */
+	u64 cbytes;			/* ... by circuit (fabric_stats.c) */
 };
 
 /* An output port of a switch: the channel it drives. */
@@ -161,6 +162,7 @@ struct hn_oport {
 	u32 down;			/* the input port it feeds, or HN_NONE */
 	u32 node;			/* the node it feeds, or HN_NONE */
 	u64 bytes, worms, busy_ns, stalls;	/* statistics */
+	u64 cbytes;			/* circuits' (fabric_stats.c) */
 };
 
 struct hn_fab {
@@ -369,6 +371,15 @@ bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m);
 void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,
 		u32 slot);
 
+/*
+ * A circuit is a path whose channels between switches its slot holds
+ * (slot.c): on every topology whose switches feed switches.
+ */
+static inline bool hn_paths(const struct hn_engine *e)
+{
+	return e->topo.nsw > 1;
+}
+
 /* slot.c: the registers B^(s) (calls nothing else) */
 int hn_slots_alloc(struct hn_engine *e);
 void hn_slots_free(struct hn_engine *e);
@@ -384,6 +395,8 @@ void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *pick);
 int hn_circuit_chans(const struct hn_engine *e, u32 u, u32 v, const u8 *pick);
 /* u -> v's path, no choices made, is free in slot @s (a crossbar's is) */
 bool hn_slot_fits(const struct hn_engine *e, u32 s, u32 u, u32 v);
+/* the hops of u's circuit in slot @s in e->c_hop: how many, or -errno */
+int hn_circuit_hops(const struct hn_engine *e, u32 s, u32 u);
 void hn_slot_del(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_wake(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_sleep(struct hn_engine *e, u32 s, u32 u);
@@ -511,6 +524,11 @@ u64 hn_flow_tail(const struct hn_config *c, const struct hn_fworm *w, u32 k,
 
 /* fabric_stats.c */
 void hn_fab_stats_reset(struct hn_engine *e);
+/*
+ * @bytes of u's circuit in slot @s crossed its path: the node's link up,
+ * each channel between switches and the last one down.
+ */
+void hn_fab_circuit(struct hn_engine *e, u32 s, u32 u, u64 bytes);
 
 /* pair_stats.c */
 int hn_pairs_alloc(struct hn_engine *e);

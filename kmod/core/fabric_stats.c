@@ -7,6 +7,8 @@
  * bytes the input buffer it feeds held (peak, and integrated over time);
  * per switch, the sums over its ports and the time its headers waited;
  * per level, the sums over its switches and the links up into them.
+ * Beside the worms', the payload circuits carried over each channel,
+ * counted here along each circuit's path (hn_fab_circuit()).
  * The crossbar's wormhole (wormhole.c) keeps none of these.
  */
 #include "engine.h"
@@ -45,6 +47,7 @@ static void chan_of(const struct hn_engine *e, u32 o, struct hn_chan_stats *s)
 	s->worms = op->worms;
 	s->busy_ns = op->busy_ns;
 	s->credit_stalls = op->stalls;
+	s->circuit_bytes = op->cbytes;
 	if (op->down == HN_NONE)
 		return;
 	in = &f->in[op->down];
@@ -80,8 +83,22 @@ int hn_link_stats(const struct hn_engine *e, u32 link,
 		out->ch[d].bytes = in->bytes;
 		out->ch[d].worms = in->worms;
 		out->ch[d].busy_ns = in->busy_ns;
+		out->ch[d].circuit_bytes = in->cbytes;
 	}
 	return 0;
+}
+
+void hn_fab_circuit(struct hn_engine *e, u32 s, u32 u, u64 bytes)
+{
+	struct hn_fab *f = e->fab;
+	int n = f ? hn_circuit_hops(e, s, u) : 0, i;
+	const struct hn_tport *h = e->c_hop;
+
+	if (n <= 0)
+		return;
+	f->in[u].cbytes += bytes;
+	for (i = 0; i < n; i++)
+		f->out[h[i].sw * f->radix + h[i].port].cbytes += bytes;
 }
 
 /* The level of switch @sw: a fat tree's; 0 in every other topology. */
@@ -112,6 +129,7 @@ int hn_switch_stats(const struct hn_engine *e, u32 sw,
 		op = &f->out[sw * f->radix + p];
 		out->bytes += op->bytes;
 		out->worms += op->worms;
+		out->circuit_bytes += op->cbytes;
 		out->held += op->busy > e->now;
 		i = f->in_of[sw * f->radix + p];
 		if (i == HN_NONE)
@@ -152,6 +170,7 @@ int hn_level_stats(const struct hn_engine *e, u32 level,
 		out->credit_stalls += ss.credit_stalls;
 		out->buf_peak = hn_max64(out->buf_peak, ss.buf_peak);
 		out->buf_byte_ns += ss.buf_byte_ns;
+		out->circuit_bytes += ss.circuit_bytes;
 	}
 	if (!out->switches)
 		return -EINVAL;
@@ -186,6 +205,7 @@ void hn_fab_stats_reset(struct hn_engine *e)
 		in->bytes = 0;
 		in->worms = 0;
 		in->busy_ns = 0;
+		in->cbytes = 0;
 	}
 	for (i = 0; i < f->nout; i++) {
 		op = &f->out[i];
@@ -193,5 +213,6 @@ void hn_fab_stats_reset(struct hn_engine *e)
 		op->worms = 0;
 		op->busy_ns = 0;
 		op->stalls = 0;
+		op->cbytes = 0;
 	}
 }

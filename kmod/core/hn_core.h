@@ -397,6 +397,7 @@ struct hn_chan_stats {
 	u64 credit_stalls;	/* headers that found too little credit */
 	u64 buf_peak;		/* the input buffer it feeds: most bytes held */
 	u64 buf_byte_ns;	/* its bytes held, integrated over time */
+	u64 circuit_bytes;	/* payload circuits carried over it */
 };
 
 struct hn_link_stats {
@@ -415,6 +416,7 @@ struct hn_switch_stats {
 	u64 buf_byte_ns;	/* its input buffers' bytes, integrated */
 	u64 buf_bytes;		/* bytes its input buffers hold now */
 	u32 held;		/* its output ports a worm holds now */
+	u64 circuit_bytes;	/* payload circuits carried out of it */
 };
 
 /*
@@ -430,6 +432,7 @@ struct hn_level_stats {
 	u64 buf_peak;		/* most bytes one of their buffers held */
 	u64 buf_byte_ns;	/* their buffers' bytes, integrated */
 	u64 busy_ns[2];		/* its links' [HN_UP], [HN_DOWN] channels */
+	u64 circuit_bytes;	/* circuits' payload out of its switches */
 };
 
 /* configuration */

@@ -192,7 +192,7 @@ static int route_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	int rc = 0;
 	u32 i;
 
-	if (!e->c_hop)
+	if (!hn_paths(e))
 		return 0;
 	if (e->ft)
 		r = hn_zalloc(e->cfg.nodes * sizeof(*r));

@@ -77,12 +77,10 @@ int hn_slots_alloc(struct hn_engine *e)
 	e->slot = hn_zalloc((e->cfg.k + 1) * sizeof(*e->slot));
 	if (!e->slot)
 		return -ENOMEM;
-	if (e->topo.nsw > 1) {		/* circuits are paths */
-		e->c_hop = hn_zalloc(e->topo.max_hops * sizeof(*e->c_hop));
-		e->c_chan = hn_zalloc(e->topo.max_hops * sizeof(*e->c_chan));
-		if (!e->c_hop || !e->c_chan)
-			return -ENOMEM;
-	}
+	e->c_hop = hn_zalloc(e->topo.max_hops * sizeof(*e->c_hop));
+	e->c_chan = hn_zalloc(e->topo.max_hops * sizeof(*e->c_chan));
+	if (!e->c_hop || !e->c_chan)
+		return -ENOMEM;
 	for (s = 0; s < e->cfg.k; s++) {
 		sl = &e->slot[s];
 		sl->out = hn_zalloc(N * sizeof(u32));
@@ -99,7 +97,7 @@ int hn_slots_alloc(struct hn_engine *e)
 		    !sl->valid_from || !sl->last_use || !sl->use_at ||
 		    !sl->act || !sl->apos || !sl->out2)
 			return -ENOMEM;
-		if (e->c_hop && paths_alloc(e, sl))
+		if (hn_paths(e) && paths_alloc(e, sl))
 			return -ENOMEM;
 		for (u = 0; u < N; u++) {
 			sl->out[u] = HN_NONE;
@@ -160,13 +158,20 @@ int hn_circuit_chans(const struct hn_engine *e, u32 u, u32 v, const u8 *pick)
 	const struct hn_topo *t = &e->topo;
 	int n, i;
 
-	if (!e->c_hop)
-		return 0;
 	n = hn_topo_circuit(t, u, v, pick, NULL, e->c_hop, t->max_hops);
 	for (i = 0; i + 1 < n; i++)
 		e->c_chan[i] = hn_topo_chan(t, e->c_hop[i].sw,
 					    e->c_hop[i].port);
 	return n < 0 ? n : n - 1;
+}
+
+int hn_circuit_hops(const struct hn_engine *e, u32 s, u32 u)
+{
+	const struct hn_slot *sl = &e->slot[s];
+
+	return hn_topo_circuit(&e->topo, u, sl->out[u],
+			       sl->pick ? pick_of(e, sl, u) : NULL, NULL,
+			       e->c_hop, e->topo.max_hops);
 }
 
 bool hn_slot_fits(const struct hn_engine *e, u32 s, u32 u, u32 v)

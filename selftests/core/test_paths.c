@@ -8,7 +8,8 @@
  * naming the channel and its holder, first fit goes on to the next
  * slot, K-step's matching is granted only where the links are free),
  * hn_check() finds a slot whose channel state lies, and a circuit's data
- * crosses each link between switches at Sec. 5.5.2's cost.
+ * crosses each link between switches at Sec. 5.5.2's cost and is counted
+ * on each channel of its path (circuit_bytes), on no other.
  */
 #include "kselftest_harness.h"
 #include "sim.h"
@@ -241,6 +242,60 @@ TEST(each_link_costs_a_hop)
 	EXPECT_EQ(t1 + hop, circuit_time(_metadata, &c, 0, 2));
 	EXPECT_EQ(t1, circuit_time(_metadata, &c, 0, 3));
 	EXPECT_EQ(t1 + 3 * hop, circuit_time(_metadata, &c, 0, 10));
+}
+
+/*
+ * mesh:4x4's circuit 0 -> 2 carries 1000 B: node 0's link up, the
+ * channels from switch 0 to 1 and 1 to 2, and node 2's link down count
+ * them as circuit_bytes, no other channel does, nor does any channel
+ * count them as a worm's; switches 0, 1 and 2 each send them on, the
+ * level sums them; a reset clears them.
+ */
+TEST(circuit_bytes_along_the_path)
+{
+	struct hn_pair p = { 0, 2 };
+	struct hn_switch_stats ss;
+	struct hn_level_stats lv;
+	struct hn_link_stats ls;
+	struct hn_config c;
+	struct sim s;
+	u32 l, d, sw, on = 0;
+	u64 want;
+
+	config(_metadata, &c, "mesh:4x4", 1);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_preload1(&s, 0, &p, 1));
+	ASSERT_EQ(0, sim_send(&s, 0, 2, 1000));
+	sim_drain(&s, 1000000);
+	ASSERT_EQ(1, s.nlog);
+	for (l = 0; l < 16 + 24; l++) {
+		ASSERT_EQ(0, hn_link_stats(s.e, l, &ls));
+		for (d = HN_UP; d <= HN_DOWN; d++) {
+			sw = ls.sw[d];
+			/* a node's link: [HN_UP] is the node's, port its number */
+			want = (ls.sw[HN_UP] == HN_NONE &&
+				ls.port[HN_UP] == (d == HN_UP ? 0 : 2)) ||
+			       ((sw == 0 || sw == 1) && ls.sw[!d] == sw + 1) ?
+			       1000 : 0;
+			EXPECT_EQ(want, ls.ch[d].circuit_bytes)
+				TH_LOG("link %u dir %u", l, d);
+			EXPECT_EQ(0, ls.ch[d].bytes);
+			on += !!want;
+		}
+	}
+	EXPECT_EQ(4, on);
+	for (sw = 0; sw < 16; sw++) {
+		ASSERT_EQ(0, hn_switch_stats(s.e, sw, &ss));
+		EXPECT_EQ(sw <= 2 ? 1000 : 0, ss.circuit_bytes) TH_LOG("sw %u", sw);
+	}
+	ASSERT_EQ(0, hn_level_stats(s.e, 0, &lv));
+	EXPECT_EQ(3000, lv.circuit_bytes);
+	hn_stats_reset(s.e);
+	ASSERT_EQ(0, hn_link_stats(s.e, 0, &ls));
+	EXPECT_EQ(0, ls.ch[HN_UP].circuit_bytes);
+	ASSERT_EQ(0, hn_level_stats(s.e, 0, &lv));
+	EXPECT_EQ(0, lv.circuit_bytes);
+	sim_fini(&s);
 }
 
 /*

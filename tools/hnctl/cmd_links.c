@@ -68,6 +68,7 @@ static void links_json(const struct hn_ctl_fabric *f,
 			j_u64("credit-stalls", ch->credit_stalls);
 			j_u64("buf-peak", ch->buf_peak);
 			j_u64("buf-byte-ns", ch->buf_byte_ns);
+			j_u64("circuit-bytes", ch->circuit_bytes);
 			j_obj_end();
 		}
 		j_arr_end();
@@ -87,20 +88,22 @@ static void links_table(const struct hn_ctl_fabric *f,
 	printf("%s: %u link%s, %u switch%s\n", f->topology, f->links,
 	       f->links == 1 ? "" : "s", f->switches,
 	       f->switches == 1 ? "" : "es");
-	printf("%-13s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s\n", "link",
-	       "dir", "from", "to", "bytes", "worms", "util%", "stalls",
-	       "buf-peak", "buf-mean");
+	printf("%-13s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s\n",
+	       "link", "dir", "from", "to", "bytes", "worms", "util%",
+	       "stalls", "buf-peak", "buf-mean", "circuit");
 	for (i = 0; i < n; i++)
 		for (d = 0; d < 2; d++) {
 			const struct hn_ctl_channel *ch = &l[i].ch[d];
 
 			printf("%-13s %-4s %-13s %-13s %12" PRIu64 " %8" PRIu64
-			       " %7.2f %8" PRIu64 " %8" PRIu64 " %9.1f\n",
+			       " %7.2f %8" PRIu64 " %8" PRIu64 " %9.1f %12"
+			       PRIu64 "\n",
 			       end_str(f, &l[i].ch[0], name), dir_name[d],
 			       end_str(f, ch, from), end_str(f, &l[i].ch[!d], to),
 			       ch->bytes, ch->worms,
 			       pct(ch->busy_ns, l[i].now), ch->credit_stalls,
-			       ch->buf_peak, mean(ch->buf_byte_ns, l[i].now));
+			       ch->buf_peak, mean(ch->buf_byte_ns, l[i].now),
+			       ch->circuit_bytes);
 		}
 }
 
@@ -127,6 +130,7 @@ static void switches_json(const struct hn_ctl_fabric *f,
 		j_u64("buf-byte-ns", s[i].buf_byte_ns);
 		j_u64("buf-bytes", s[i].buf_bytes);
 		j_u64("held", s[i].held);
+		j_u64("circuit-bytes", s[i].circuit_bytes);
 		j_obj_end();
 	}
 	j_arr_end();
@@ -143,18 +147,19 @@ static void switches_table(const struct hn_ctl_fabric *f,
 	printf("%s: %u switch%s of %u ports, %u level%s\n", f->topology,
 	       f->switches, f->switches == 1 ? "" : "es", f->radix, f->levels,
 	       f->levels == 1 ? "" : "s");
-	printf("%-10s %5s %12s %8s %12s %8s %8s %9s %9s %4s\n", "switch",
-	       "level", "bytes", "worms", "blocked-ns", "stalls", "buf-peak",
-	       "buf-mean", "buf-bytes", "held");
+	printf("%-10s %5s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
+	       "switch", "level", "bytes", "worms", "blocked-ns", "stalls",
+	       "buf-peak", "buf-mean", "buf-bytes", "held", "circuit");
 	for (i = 0; i < n; i++)
 		printf("%-10s %5u %12" PRIu64 " %8" PRIu64 " %12" PRIu64
 		       " %8" PRIu64 " %8" PRIu64 " %9.1f %9" PRIu64 " %4"
-		       PRIu64 "\n", hn_ctl_fabric_name(f, s[i].sw, HN_CTL_ALL,
-						       name, sizeof(name)) ?: "?",
+		       PRIu64 " %12" PRIu64 "\n",
+		       hn_ctl_fabric_name(f, s[i].sw, HN_CTL_ALL, name,
+					  sizeof(name)) ?: "?",
 		       s[i].level, s[i].bytes,
 		       s[i].worms, s[i].blocked_ns, s[i].credit_stalls,
 		       s[i].buf_peak, mean(s[i].buf_byte_ns, s[i].now),
-		       s[i].buf_bytes, s[i].held);
+		       s[i].buf_bytes, s[i].held, s[i].circuit_bytes);
 }
 
 /* "CMD [KEY NAME]": *@name is NAME, or NULL; 0 or a status */

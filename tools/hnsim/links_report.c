@@ -42,13 +42,13 @@ static void human(FILE *f, struct hn_engine *e,
 
 	fprintf(f, "links       %u, a row per channel, at %llu ns virtual\n",
 		fi->links, U(now));
-	fprintf(f, "%-13s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s\n", "link",
-		"dir", "from", "to", "bytes", "worms", "util%", "stalls",
-		"buf-peak", "buf-mean");
+	fprintf(f, "%-13s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s\n",
+		"link", "dir", "from", "to", "bytes", "worms", "util%",
+		"stalls", "buf-peak", "buf-mean", "circuit");
 	for (l = 0; l < fi->links && !hn_link_stats(e, l, &ls); l++) {
 		for (d = HN_UP; d <= HN_DOWN; d++) {
 			ch = &ls.ch[d];
-			fprintf(f, "%-13s %-4s %-13s %-13s %12llu %8llu %7.2f %8llu %8llu %9.1f\n",
+			fprintf(f, "%-13s %-4s %-13s %-13s %12llu %8llu %7.2f %8llu %8llu %9.1f %12llu\n",
 				name_of(fi, ls.sw[HN_UP], ls.port[HN_UP], a),
 				dir_name[d],
 				name_of(fi, ls.sw[d], ls.port[d], b),
@@ -56,19 +56,20 @@ static void human(FILE *f, struct hn_engine *e,
 				U(ch->bytes), U(ch->worms),
 				share(ch->busy_ns, now, 100.0),
 				U(ch->credit_stalls), U(ch->buf_peak),
-				share(ch->buf_byte_ns, now, 1.0));
+				share(ch->buf_byte_ns, now, 1.0),
+				U(ch->circuit_bytes));
 		}
 	}
 	fprintf(f, "switches    %u of %u ports\n", fi->switches, fi->radix);
-	fprintf(f, "%-10s %5s %12s %8s %12s %8s %8s %9s %9s %4s\n", "switch",
-		"level", "bytes", "worms", "blocked-ns", "stalls", "buf-peak",
-		"buf-mean", "buf-bytes", "held");
+	fprintf(f, "%-10s %5s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
+		"switch", "level", "bytes", "worms", "blocked-ns", "stalls",
+		"buf-peak", "buf-mean", "buf-bytes", "held", "circuit");
 	for (sw = 0; sw < fi->switches && !hn_switch_stats(e, sw, &ss); sw++)
-		fprintf(f, "%-10s %5u %12llu %8llu %12llu %8llu %8llu %9.1f %9llu %4u\n",
+		fprintf(f, "%-10s %5u %12llu %8llu %12llu %8llu %8llu %9.1f %9llu %4u %12llu\n",
 			name_of(fi, sw, HN_NONE, a), ss.level, U(ss.bytes),
 			U(ss.worms), U(ss.blocked_ns), U(ss.credit_stalls),
 			U(ss.buf_peak), share(ss.buf_byte_ns, now, 1.0),
-			U(ss.buf_bytes), ss.held);
+			U(ss.buf_bytes), ss.held, U(ss.circuit_bytes));
 }
 
 static void json(FILE *f, struct hn_engine *e,
@@ -87,23 +88,24 @@ static void json(FILE *f, struct hn_engine *e,
 			name_of(fi, ls.sw[HN_UP], ls.port[HN_UP], a), U(now));
 		for (d = HN_UP; d <= HN_DOWN; d++) {
 			ch = &ls.ch[d];
-			fprintf(f, "%s{\"dir\": \"%s\", \"from\": \"%s\", \"to\": \"%s\", \"bytes\": %llu, \"worms\": %llu, \"busy_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu}",
+			fprintf(f, "%s{\"dir\": \"%s\", \"from\": \"%s\", \"to\": \"%s\", \"bytes\": %llu, \"worms\": %llu, \"busy_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"circuit_bytes\": %llu}",
 				d ? ", " : "", dir_name[d],
 				name_of(fi, ls.sw[d], ls.port[d], a),
 				name_of(fi, ls.sw[!d], ls.port[!d], b),
 				U(ch->bytes), U(ch->worms), U(ch->busy_ns),
 				U(ch->credit_stalls), U(ch->buf_peak),
-				U(ch->buf_byte_ns));
+				U(ch->buf_byte_ns), U(ch->circuit_bytes));
 		}
 		fputs("]}", f);
 	}
 	fputs("], \"switches\": [", f);
 	for (sw = 0; sw < fi->switches && !hn_switch_stats(e, sw, &ss); sw++)
-		fprintf(f, "%s{\"switch\": \"%s\", \"level\": %u, \"now\": %llu, \"bytes\": %llu, \"worms\": %llu, \"blocked_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"buf_bytes\": %llu, \"held\": %u}",
+		fprintf(f, "%s{\"switch\": \"%s\", \"level\": %u, \"now\": %llu, \"bytes\": %llu, \"worms\": %llu, \"blocked_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"buf_bytes\": %llu, \"held\": %u, \"circuit_bytes\": %llu}",
 			sw ? ", " : "", name_of(fi, sw, HN_NONE, a), ss.level,
 			U(now), U(ss.bytes), U(ss.worms), U(ss.blocked_ns),
 			U(ss.credit_stalls), U(ss.buf_peak),
-			U(ss.buf_byte_ns), U(ss.buf_bytes), ss.held);
+			U(ss.buf_byte_ns), U(ss.buf_bytes), ss.held,
+			U(ss.circuit_bytes));
 	fputs("]", f);
 }
 

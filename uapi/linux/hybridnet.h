@@ -640,6 +640,7 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_PAIR_OVERFLOW_MSGS,	/* delivered, pair not in it */
 	HYBRIDNET_STAT_PAIR_OVERFLOW_BYTES,
 	HYBRIDNET_STAT_MEM_MAX,			/* generator: most bytes it held */
+	HYBRIDNET_STAT_CIRCUIT_BYTES,		/* channel, switch: circuits' */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

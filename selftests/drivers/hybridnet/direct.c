@@ -9,7 +9,9 @@
  *   path's links are free in its slot), every node sends three messages,
  *   of 1 B, a worm and max_msg_bytes, to the nodes 1, 5 and 10 further
  *   on; each arrives once, intact (by circuit, every one, with Dynamic
- *   TDM), and fabric/deadlock reads "none".
+ *   TDM, and the switches count each circuit byte once per switch of
+ *   its path, two at least: fabric/level0/circuit_bytes; none without
+ *   slots), and fabric/deadlock reads "none".
  * - deadlock: a 4x4 torus with buffers of one flit, under the in-kernel
  *   generator's uniform traffic at full load, deadlocks: the run ends in
  *   state deadlock, fabric/deadlock names a cycle of channels, each
@@ -87,10 +89,17 @@ TEST(exchange)
 		}
 		ASSERT_EQ(0, read_deadlock(dl, sizeof(dl)));
 		EXPECT_STREQ("none", dl);
-		if (strstr(fabrics[f], "dynamic"))
+		if (strstr(fabrics[f], "dynamic")) {
 			EXPECT_EQ(NODES * ARRAY_SIZE(step),
 				  hn_sys("stats/rx_msgs_circuit"))
 				TH_LOG("%s", fabrics[f]);
+			EXPECT_LE(2 * NODES * (1 + 128 + 8192),
+				  hn_sys("fabric/level0/circuit_bytes"))
+				TH_LOG("%s", fabrics[f]);
+		} else {
+			EXPECT_EQ(0, hn_sys("fabric/level0/circuit_bytes"))
+				TH_LOG("%s", fabrics[f]);
+		}
 		for (u = 0; u < NODES; u++)
 			hn_close(h[u]);
 		unload_all();

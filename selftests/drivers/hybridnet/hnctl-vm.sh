@@ -286,11 +286,11 @@ check "links on an idle FT(2,4): 32 links, a row per channel" same \
 		hnctl links | head -n 1 && hnctl links | wc -l'
 check "links link sw0.1/up0: its two channels, from and to, nothing yet" same \
 	"fattree:2,4: 32 links, 8 switches
-link          dir  from          to                   bytes    worms   util%   stalls buf-peak  buf-mean
-sw0.1/up0     up   sw0.1/up0     sw1.0/down1              0        0    0.00        0        0       0.0
-sw0.1/up0     down sw1.0/down1   sw0.1/up0                0        0    0.00        0        0       0.0" hnctl links link sw0.1/up0
+link          dir  from          to                   bytes    worms   util%   stalls buf-peak  buf-mean      circuit
+sw0.1/up0     up   sw0.1/up0     sw1.0/down1              0        0    0.00        0        0       0.0            0
+sw0.1/up0     down sw1.0/down1   sw0.1/up0                0        0    0.00        0        0       0.0            0" hnctl links link sw0.1/up0
 check "links -j link node0: node 0's link, the names of its ends" same \
-	'{"topology":"fattree:2,4","links":[{"link":"node0","now":T,"channels":[{"dir":"up","from":"node0","to":"sw0.0/down0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0},{"dir":"down","from":"sw0.0/down0","to":"node0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0}]}]}' \
+	'{"topology":"fattree:2,4","links":[{"link":"node0","now":T,"channels":[{"dir":"up","from":"node0","to":"sw0.0/down0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0},{"dir":"down","from":"sw0.0/down0","to":"node0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0}]}]}' \
 	sh -c 'hnctl -j links link node0 | sed "s/\"now\":[0-9]*/\"now\":T/"'
 check "links: a link is named by its lower end; the top level has none up" same \
 	"rows of sw0.1/up0: 2, of sw1.0/up0: 0
@@ -299,17 +299,17 @@ Try 'hnctl links --help'.
 status 1" sh -c 'echo "rows of sw0.1/up0: $(hnctl links | grep -c "^sw0.1/up0 "), of sw1.0/up0: $(hnctl links | grep -c "^sw1.0/up0 ")"
 		hnctl links link sw1.0/down1; echo "status $?"'
 check "switches: 8, level 0 first" same "fattree:2,4: 8 switches of 8 ports, 2 levels
-switch     level        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held
-sw0.0          0            0        0            0        0        0       0.0         0    0
-sw0.1          0            0        0            0        0        0       0.0         0    0
-sw0.2          0            0        0            0        0        0       0.0         0    0
-sw0.3          0            0        0            0        0        0       0.0         0    0
-sw1.0          1            0        0            0        0        0       0.0         0    0
-sw1.1          1            0        0            0        0        0       0.0         0    0
-sw1.2          1            0        0            0        0        0       0.0         0    0
-sw1.3          1            0        0            0        0        0       0.0         0    0" hnctl switches
+switch     level        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held      circuit
+sw0.0          0            0        0            0        0        0       0.0         0    0            0
+sw0.1          0            0        0            0        0        0       0.0         0    0            0
+sw0.2          0            0        0            0        0        0       0.0         0    0            0
+sw0.3          0            0        0            0        0        0       0.0         0    0            0
+sw1.0          1            0        0            0        0        0       0.0         0    0            0
+sw1.1          1            0        0            0        0        0       0.0         0    0            0
+sw1.2          1            0        0            0        0        0       0.0         0    0            0
+sw1.3          1            0        0            0        0        0       0.0         0    0            0" hnctl switches
 check "switches -j switch sw1.3: a top switch" same \
-	'{"topology":"fattree:2,4","switches":[{"switch":"sw1.3","level":1,"now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0}]}' \
+	'{"topology":"fattree:2,4","switches":[{"switch":"sw1.3","level":1,"now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0,"circuit-bytes":0}]}' \
 	sh -c 'hnctl -j switches switch sw1.3 | sed "s/\"now\":[0-9]*/\"now\":T/"'
 check "switches: a switch that is not there, status 1" \
 	same "hnctl switches: fattree:2,4 has no switch sw2.0
