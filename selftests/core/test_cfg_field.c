@@ -7,7 +7,7 @@
  * value is refused with its reason and changes nothing; and the ranges
  * hn_config_check() holds a configuration to are the table's.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 #include "cfg_field.h"
 

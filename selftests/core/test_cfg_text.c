@@ -6,7 +6,7 @@
  * hn_config_check() makes of a topology, a switching technique and an
  * up-port choice.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "topo.h"		/* enum hn_upsel */
 #include "cfg_text.h"
 

@@ -5,7 +5,7 @@
  * first fit, release (with data waiting), the eviction predictors (the
  * idle time-out and the counter) and the second-level working set.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 
 FIXTURE(eng) {

@@ -12,7 +12,7 @@
  * torus (its wrap-around), which says so.
  */
 #include <stdlib.h>
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "topo.h"
 #include "digits.h"
 

@@ -6,7 +6,7 @@
  * (Sec. 5.5.2), the time-out predictor (Sec. 5.2.2), circuit switching as TDM of
  * degree one (Secs. 5.2, 8.4.2) and slots pinned for a partial preload (Sec. 5.5.2).
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 
 /* 100 ns slots of 80 B (Sec. 5.5.2); a grant is usable 240 ns on (Sec. 5.5.2). */

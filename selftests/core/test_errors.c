@@ -3,7 +3,7 @@
  * test_errors.c - bad input to every public core function returns a
  * distinct error and changes nothing.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 
 /* Everything observable: statistics, circuits, time. */

@@ -6,7 +6,7 @@
  * are as docs/names.md gives them, and what is no name of the fabric is
  * refused.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 #include "fab_name.h"
 #include "cfg_text.h"

@@ -7,7 +7,7 @@
  * FT(1, w) gives what the crossbar's own path gives; with K = 0 the slot
  * length changes nothing.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "fabric.h"
 
 static const u32 lens[] = { 8, 128, 384, 328, 1024 };

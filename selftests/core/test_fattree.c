@@ -8,7 +8,7 @@
  * random routes (Sec. 7.3, paper Sec. 3; C16), legality of every schedule, the optimal
  * scheduler on every random permutation, and bad input.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "hn_sched.h"
 #include "workload.h"		/* hn_wl_perm(), as hnsim sched draws */
 

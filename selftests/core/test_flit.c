@@ -10,7 +10,7 @@
  * one; virtual channels let a worm pass one blocked on the same link;
  * the link statistics count as with worms; what it needs is checked.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "fabric.h"
 
 /* Virtual channels and their depth, the rest as @c has it. */

@@ -7,7 +7,7 @@
  * paths are checked link by link, a refusal names the link, and the live
  * engine grants what hn_sched_run() grants for the same requests.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 #include "hn_sched.h"
 

@@ -9,7 +9,7 @@
  * conservation, and each slot's circuits a set of link-disjoint paths of
  * the tree - after every step.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 
 /* FT(@l, @w) with Fig. 4.7's slot arithmetic, every delay zero, SES. */

@@ -10,7 +10,7 @@
  * request + scheduling + grant = wire + sched + wire + setup (Ch. 5 Sec. 5.5.2:
  * 80 + 80 + 80 ns), paid ahead of the data when the prediction is early.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 
 static struct tmsg *one(struct sim *s, u32 src, u32 dst, u32 len)

@@ -7,7 +7,7 @@
  * Hopcroft-Karp and an independent augmenting-path search, every round adds
  * exactly one edge (Sec. 6.4.1; C5), and bad input.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "hn_sched.h"
 
 /* ---- an independent reference: Kuhn's augmenting paths, recursive ---- */

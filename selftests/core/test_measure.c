@@ -7,7 +7,7 @@
  * percentiles that are true upper bounds within [min, max]
  * (kmod/core/traffic_run.c, stats.c).
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 #include "hn_traffic.h"
 

@@ -6,7 +6,7 @@
  * and latency by mode, in a table of at most HN_PAIRS_MAX pairs whose
  * overflow is counted; a reset clears them all.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 
 /* Let virtual time pass to @t with nothing queued. */

@@ -11,7 +11,7 @@
  * crosses each link between switches at Sec. 5.5.2's cost and is counted
  * on each channel of its path (circuit_bytes), on no other.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 #include "engine.h"		/* a slot's channel state, to corrupt it */
 #include "topo.h"

@@ -5,7 +5,7 @@
  * holds (hn_check); at the end every accepted message arrived once, in
  * stream order; and two runs with one seed give identical statistics.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 
 #define SEEDS	40

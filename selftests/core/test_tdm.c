@@ -4,7 +4,7 @@
  * Chapter 4: Fig. 4.3 (Sec. 4.2.1),
  * SES Fig. 4.5 (Sec. 4.3), SLA Fig. 4.7 (Sec. 4.4), PREEMPT (Sec. 4.5).
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 
 static void unit_config(struct hn_config *c, u32 nodes, u32 k)

@@ -16,7 +16,7 @@
  *   cut short by a bound on their work, hn_set_work()), on a crossbar
  *   and on a fat tree.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 #include "hn_traffic.h"
 

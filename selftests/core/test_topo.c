@@ -10,7 +10,7 @@
  * tests compare with is their own, on base-w digit vectors.
  */
 #include <stdlib.h>
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "topo.h"
 #include "digits.h"
 

@@ -5,7 +5,7 @@
  * tables, permutations, determinism from the seed, batch runs that deliver
  * exactly what they generate, saturation that ends a run, and refusals.
  */
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "sim.h"
 #include "hn_traffic.h"
 

@@ -5,7 +5,7 @@
  * no request set (tools/common/workload.h).
  */
 #include <stdlib.h>
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "hn_core.h"
 #include "workload.h"
 
