@@ -427,7 +427,7 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 {
 	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, reqm = 0, nb, sb, cut = 0;
 	u64 slot_pend[HN_MAX_K] = { 0 };
-	u32 N = e->cfg.nodes, u, i, c, worms = 0, nreq = 0;
+	u32 N = e->cfg.nodes, u, i, c, worms = 0, nreq = 0, busy = 0;
 	const struct hn_stream *st;
 	const struct hn_node *n;
 	const struct hn_msg *m;
@@ -508,6 +508,11 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
 		if (n->rx_used > e->cfg.rx_buf_bytes)
 			return bad(err, "receive buffer overfull", HN_NONE, u);
+		if (n->ring ? n->w_apos >= e->nw_act ||
+			      e->w_act[n->w_apos] != u :
+			      n->w_apos != HN_NONE)
+			return bad(err, "list of busy inputs wrong", HN_NONE, u);
+		busy += !!n->ring;
 		worms += !e->fab && n->worm.st &&
 			 e->node[n->worm.st->dst].out_held == u;
 	}
@@ -525,6 +530,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 		for (m = e->node[u].q_w.head; m; m = m->next)
 			bytes += m->len;
 	}
+	if (busy != e->nw_act)
+		return bad(err, "list of busy inputs too long", HN_NONE, HN_NONE);
 	for (i = 0; i < e->cfg.k; i++)
 		if (slot_pend[i] != e->slot[i].pending)
 			return bad(err, "slot pending count wrong", i, HN_NONE);

@@ -81,7 +81,8 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->heap = hn_zalloc(e->nev * sizeof(*e->heap));
 	e->hpos = hn_zalloc(e->nev * sizeof(*e->hpos));
 	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));
-	if (!e->node || !e->heap || !e->hpos || !e->scratch ||
+	e->w_act = hn_zalloc(c->nodes * sizeof(*e->w_act));
+	if (!e->node || !e->heap || !e->hpos || !e->scratch || !e->w_act ||
 	    hn_slots_alloc(e) || hn_pairs_alloc(e)) {
 		hn_destroy(e);
 		goto out;
@@ -93,6 +94,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	for (u = 0; u < c->nodes; u++) {
 		e->node[u].out_held = HN_NONE;
 		e->node[u].rr_last = c->nodes - 1;
+		e->node[u].w_apos = HN_NONE;
 	}
 	e->stop_at = HN_U64_MAX;
 	hn_stats_init(e);
@@ -158,6 +160,7 @@ void hn_destroy(struct hn_engine *e)
 	hn_free(e->heap);
 	hn_free(e->hpos);
 	hn_free(e->scratch);
+	hn_free(e->w_act);
 	hn_free(e->req_pairs);
 	hn_free(e->req_grants);
 	hn_free(e);

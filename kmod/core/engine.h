@@ -66,6 +66,7 @@ struct hn_node {
 	u32 c_stall;			/* receiver full: nothing more this slot */
 	u64 c_used;			/* e->run of the circuit's last use */
 	u32 rr_last;			/* destination served last (RR) */
+	u32 w_apos;			/* its place in e->w_act, HN_NONE */
 	struct hn_queue q_w;		/* Q_W: the NIC's wormhole FIFO */
 	u32 tab_cap, tab_used;		/* open-addressing table of streams */
 	struct hn_stream **tab;
@@ -280,6 +281,8 @@ struct hn_engine {
 	u64 rot_t;			/* event.c: priority at rot_t ... */
 	u32 rot_f;			/* ... starts at input rot_f */
 	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
+	u32 *w_act;			/* queue.c: the nodes whose ring is */
+	u32 nw_act;			/* not empty, nw_act of them */
 	u64 uses;			/* circuit uses (HN_EVICT_COUNTER) */
 	u64 in_msgs, in_bytes;		/* integrity: never reset */
 	u64 out_msgs, out_bytes;
@@ -356,8 +359,8 @@ struct hn_msg *hn_q_pop(struct hn_queue *q);
 struct hn_stream *hn_stream_find(const struct hn_engine *e, u32 src, u32 dst);
 struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst);
 void hn_stream_put(struct hn_engine *e, struct hn_stream *st);
-void hn_ring_add(struct hn_node *n, struct hn_stream *st);
-void hn_ring_del(struct hn_node *n, struct hn_stream *st);
+void hn_ring_add(struct hn_engine *e, u32 u, struct hn_stream *st);
+void hn_ring_del(struct hn_engine *e, u32 u, struct hn_stream *st);
 void hn_streams_trim(struct hn_engine *e);
 void hn_streams_free(struct hn_engine *e);
 
@@ -447,7 +450,6 @@ void hn_ev_set(struct hn_engine *e, u32 u, u64 t);
 void hn_ev_del(struct hn_engine *e, u32 u);
 void hn_ev_clear(struct hn_engine *e);
 u32 hn_ev_input(const struct hn_engine *e, u32 j);
-u32 hn_ev_first(struct hn_engine *e, u64 t);
 
 /*
  * @u's NIC has more room at @t (now, or later when a message still on

@@ -134,12 +134,6 @@ void hn_ev_del(struct hn_engine *e, u32 u)
 		sift_down(e, i, last);
 }
 
-/* Where priority starts among inputs due at @t (wormhole.c's begin). */
-u32 hn_ev_first(struct hn_engine *e, u64 t)
-{
-	return e->cur == e->cfg.k ? first_at(e, t) : 0;
-}
-
 /* The input of the heap's entry @j (< e->nheap), in no order. */
 u32 hn_ev_input(const struct hn_engine *e, u32 j)
 {

@@ -127,7 +127,7 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 		if (done <= e->now || !rel_push(n, s, done, m))
 			n->buf_used -= m->len;
 		if (!st->vq_w.count)
-			hn_ring_add(n, st);
+			hn_ring_add(e, u, st);
 		hn_q_push(&st->vq_w, m);
 		e->w_arm(e, u, m->t_ready);
 		hn_room_grew(e, u, done);

@@ -528,7 +528,7 @@ bool hn_sw_cut(struct hn_engine *e, u32 u, struct hn_stream *st, u32 bytes)
 		return false;
 	hn_q_pop(&st->vq_w);
 	if (!st->vq_w.count)
-		hn_ring_del(&e->node[u], st);
+		hn_ring_del(e, u, st);
 	m->next = st->fab;
 	st->fab = m;
 	return true;

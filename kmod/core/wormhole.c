@@ -55,7 +55,7 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 	n->sw_used -= m->len;
 	e->wh_msgs--;
 	if (!st->vq_w.count)
-		hn_ring_del(n, st);
+		hn_ring_del(e, u, st);
 	/* through the fabric, then the receiver's link (link m->dst) */
 	hn_deliver(e, m, t + e->cfg.fabric_ns +
 		   hn_topo_link_ns(&e->topo, m->dst) + e->cfg.nic_ns,
@@ -129,11 +129,16 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	return HN_U64_MAX;
 }
 
-/* S_W begins at e->slot_start: resume suspended worms, arm every input. */
+/*
+ * S_W begins at e->slot_start: resume suspended worms, arm every input
+ * with worms to send (e->w_act, in no order: the heap's keys are unique,
+ * event.c).  An output no worm holds was freed by the last S_W's end,
+ * before t0, which every time of this slot reads as free.
+ */
 void hn_wormhole_begin(struct hn_engine *e)
 {
 	u64 t0 = e->slot_start + e->cfg.guard_ns, end = e->slot_end;
-	u32 N = e->cfg.nodes, u = hn_ev_first(e, t0), i;
+	u32 N = e->cfg.nodes, u, i;
 	struct hn_node *n, *o;
 	struct hn_msg *m;
 
@@ -145,12 +150,8 @@ void hn_wormhole_begin(struct hn_engine *e)
 			hn_sw_begin(e);
 		return;
 	}
-	for (i = 0; i < N; i++) {
-		n = &e->node[i];
-		n->out_free = n->out_held == HN_NONE ? t0 : HN_U64_MAX;
-	}
-	/* in priority order: inputs free at t0 enter the heap without sifting */
-	for (i = 0; i < N; i++, u = u + 1 < N ? u + 1 : 0) {
+	for (i = 0; i < e->nw_act; i++) {
+		u = e->w_act[i];
 		n = &e->node[u];
 		n->in_free = t0;
 		if (n->worm.st) {		/* resume a suspended worm */
@@ -168,8 +169,6 @@ void hn_wormhole_begin(struct hn_engine *e)
 				e->worms++;
 				continue;
 			}
-		} else if (!n->ring) {
-			continue;
 		}
 		hn_ev_set(e, u, n->in_free);
 	}
