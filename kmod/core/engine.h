@@ -420,7 +420,6 @@ int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		    struct hn_route *r, struct hn_err *err);
 int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
 		    u32 n, struct hn_route *out, struct hn_err *err);
-u32 hn_ft_level(const struct hn_engine *e, u32 u, u32 v);
 
 /* second.c */
 bool hn_second_hit(const struct hn_engine *e, const struct hn_pair *req,

@@ -28,12 +28,6 @@ static u32 ft_algo(const struct hn_engine *e)
 	return HN_SCHED_LEVELWISE + e->cfg.ft_sched;
 }
 
-/* The common-ancestor level H of a circuit from @u to @v (Sec. 7.3). */
-u32 hn_ft_level(const struct hn_engine *e, u32 u, u32 v)
-{
-	return hn_ft_h(e->ft, hn_ft_leafsw(e->ft, u), hn_ft_leafsw(e->ft, v));
-}
-
 /* Slot @s's links as hn_ft's Ulink/Dlink (1 = free): topo_ft.c's ft_chan() */
 static void slot_links(struct hn_engine *e, u32 s)
 {
