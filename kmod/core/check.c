@@ -508,9 +508,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
 		if (n->rx_used > e->cfg.rx_buf_bytes)
 			return bad(err, "receive buffer overfull", HN_NONE, u);
-		if (n->ring ? n->w_apos >= e->nw_act ||
-			      e->w_act[n->w_apos] != u :
-			      n->w_apos != HN_NONE)
+		if (!n->ring ? n->w_apos != HN_NONE :
+		    n->w_apos >= e->nw_act || e->w_act[n->w_apos] != u)
 			return bad(err, "list of busy inputs wrong", HN_NONE, u);
 		busy += !!n->ring;
 		worms += !e->fab && n->worm.st &&
