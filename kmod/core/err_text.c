@@ -12,15 +12,18 @@ int hn_err_text(char *buf, size_t len, int rc, const struct hn_err *err,
 		const char *what)
 {
 	const char *msg = err->msg ? err->msg : "refused";
-	struct hn_fab_name fn = {	/* the link's lower end, or the switch */
-		.kind = err->port != HN_NONE ? HN_FAB_UP : HN_FAB_SWITCH,
-		.level = err->level, .index = err->sw, .port = err->port,
+	/*
+	 * The link's lower end, or the switch; a channel's sender, on one
+	 * level whose ports are all down-ports.
+	 */
+	struct hn_fab_name fn = {
+		.kind = err->chan ? HN_FAB_DOWN :
+			err->port != HN_NONE ? HN_FAB_UP : HN_FAB_SWITCH,
+		.level = err->chan ? 0 : err->level,
+		.index = err->sw, .port = err->port,
 	};
 	char name[HN_FAB_NAME_LEN];
 
-	if (err->link && err->chan)	/* one level: every port a down-port */
-		fn = (struct hn_fab_name){ .kind = HN_FAB_DOWN,
-					   .index = err->sw, .port = err->port };
 	if (err->link)
 		hn_fab_print(&fn, name, sizeof(name));
 	if (err->link && err->chan)
