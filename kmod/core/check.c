@@ -166,6 +166,7 @@ static int check_requests(const struct hn_engine *e, u32 nreq, u64 reqm,
 	return 0;
 }
 
+/* @q's bytes, and its messages in @count: HN_NONE if it counts otherwise */
 static u64 queue_bytes(const struct hn_queue *q, u32 *count)
 {
 	const struct hn_msg *m;
@@ -176,6 +177,8 @@ static u64 queue_bytes(const struct hn_queue *q, u32 *count)
 		b += m->len;
 		(*count)++;
 	}
+	if (b != q->bytes)
+		*count = HN_NONE;
 	return b;
 }
 
@@ -443,7 +446,7 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 		n = &e->node[u];
 		nb = queue_bytes(&n->q_w, &c);
 		if (c != n->q_w.count)
-			return bad(err, "Q_W count wrong", HN_NONE, u);
+			return bad(err, "Q_W count or bytes wrong", HN_NONE, u);
 		msgs += c;
 		wh += c;
 		sb = 0;
@@ -460,7 +463,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 					   HN_NONE, u);
 			nb += queue_bytes(&st->vq_pckt, &c);
 			if (c != st->vq_pckt.count)
-				return bad(err, "VQ_PCKT count wrong", HN_NONE, u);
+				return bad(err, "VQ_PCKT count or bytes wrong",
+					   HN_NONE, u);
 			msgs += c;
 			slot = hn_pcs_slot(e, u, st->dst);
 			if (st->req && (slot != HN_NONE || !c))
@@ -482,7 +486,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 				slot_pend[slot] += c;
 			sb += queue_bytes(&st->vq_w, &c);
 			if (c != st->vq_w.count)
-				return bad(err, "VQ_W count wrong", HN_NONE, u);
+				return bad(err, "VQ_W count or bytes wrong",
+					   HN_NONE, u);
 			if (!c != !st->rr_next)
 				return bad(err, "round-robin ring wrong",
 					   HN_NONE, u);

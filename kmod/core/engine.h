@@ -22,6 +22,7 @@ struct hn_queue {
 	struct hn_msg *head;
 	struct hn_msg *tail;
 	u32 count;
+	u32 bytes;			/* of its messages, sent or not */
 };
 
 struct hn_stream {
@@ -354,6 +355,24 @@ static inline u32 hn_rr_dist(u32 x, u32 last, u32 n)
 }
 
 /* queue.c */
+u64 hn_voq_key_of(const struct hn_engine *e, const struct hn_node *n,
+		  const struct hn_stream *st, u64 t);
+
+/*
+ * The key of @st's VQ_W at node @n's arbiter at @t, its head at the
+ * switch: of the VQ_W that may send, the lowest key's is served, and
+ * none is lower than 0.  Round-robin without a time-out, the default,
+ * inline.
+ */
+static inline u64 hn_voq_key(const struct hn_engine *e,
+			     const struct hn_node *n,
+			     const struct hn_stream *st, u64 t)
+{
+	if (!e->cfg.voq_arbiter && !e->cfg.voq_timeout_ns)
+		return hn_rr_dist(st->dst, n->rr_last, e->cfg.nodes);
+	return hn_voq_key_of(e, n, st, t);
+}
+
 void hn_q_push(struct hn_queue *q, struct hn_msg *m);
 struct hn_msg *hn_q_pop(struct hn_queue *q);
 struct hn_stream *hn_stream_find(const struct hn_engine *e, u32 src, u32 dst);

@@ -10,10 +10,10 @@
  * back when that flit leaves the FIFO.  A node's input is its VQ_W (per
  * destination, as switch.c's) with vc_count VCs of its own: it sends up
  * to vc_count worms at once, one in each, the first ready in round-robin
- * order of destinations whose output has a virtual channel free for it,
- * several of one destination too, but a message's worms one after another
- * in one VC.  A node's link, the last output, likewise takes up to
- * vc_count worms at once, their flits interleaved.
+ * order of destinations (or voq_arbiter's) whose output has a virtual
+ * channel free for it, several of one destination too, but a message's
+ * worms one after another in one VC.  A node's link, the last output,
+ * likewise takes up to vc_count worms at once, their flits interleaved.
  *
  * A header at the head of its FIFO is routed (hn_sw_route()) and asks its
  * output for a virtual channel of the next input, of the class the
@@ -286,6 +286,7 @@ static void node_done(struct hn_engine *e, struct hn_fvc *r,
 	r->w = NULL;
 	r->fin = tl;
 	r->left = w->bytes;	/* room in VQ_W at tl (node_event()) */
+	w->st->w_end = tl;	/* its VQ_W was served until then (queue.c) */
 	hn_in_sent(&e->fab->in[r->in], &e->cfg, w->bytes);
 	arm(e, r->in, tl);
 }
@@ -480,7 +481,8 @@ static struct hn_fvc *slot_of(const struct hn_flit *fl, u32 u,
 
 /*
  * Node @u's input at @t: of its VQ_W the first ready in round-robin
- * order of destinations after the one served last whose output has a VC
+ * order of destinations after the one served last (or voq_arbiter's:
+ * hn_voq_key()) whose output has a VC
  * free for it starts its message's next worm, in a VC of the input free
  * for it.  Up to vc_count worms go at once, several of one stream too,
  * but a message's worms one after another, in one VC.
@@ -493,8 +495,8 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 	struct hn_fvc *free = NULL, *r, *best_r = NULL;
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st, *best = NULL;
-	u32 N = c->nodes, best_d = N, bytes, o, v, best_v = 0, p;
-	u64 wake_t = HN_U64_MAX, at, best_at = 0;
+	u32 bytes, o, v, best_v = 0, p;
+	u64 wake_t = HN_U64_MAX, at, best_at = 0, key, best_key = HN_U64_MAX;
 	bool room = false;
 	struct hn_fworm *w;
 	struct hn_msg *m;
@@ -542,18 +544,20 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 			if (v == HN_NONE) {
 				fl->wait[(u64)o * fl->words + p / 64] |=
 					1ULL << (p % 64);
-			} else if (hn_rx_fits(e, m) &&
-				   hn_rr_dist(st->dst, n->rr_last, N) < best_d) {
-				best = st;
-				best_r = r;
-				best_v = v;
-				best_at = at;
-				best_d = hn_rr_dist(st->dst, n->rr_last, N);
+			} else if (hn_rx_fits(e, m)) {
+				key = hn_voq_key(e, n, st, t);
+				if (key < best_key) {
+					best = st;
+					best_r = r;
+					best_v = v;
+					best_at = at;
+					best_key = key;
+				}
 			}
 		}
 next:
 		st = st->rr_next;
-	} while (st != n->ring && best_d);
+	} while (st != n->ring && best_key);
 	if (!best) {
 		if (wake_t != HN_U64_MAX)
 			ev_at(e, u, wake_t);

@@ -70,6 +70,18 @@ enum hn_switching {
 };
 
 /*
+ * voq_arbiter: which VQ_W an idle node input serves next (voq.c): the
+ * next in round-robin order of destinations (Sec. 3.3.1), or Zydallis's
+ * longest queue, by messages or by bytes waiting, ties to the highest
+ * destination.
+ */
+enum hn_voq_arbiter {
+	HN_VOQ_RR = 0,
+	HN_VOQ_LQF = 1,
+	HN_VOQ_BYTES = 2,
+};
+
+/*
  * ft_sched: the scheduler that routes a fat tree's circuits (Ch. 7), in
  * the order of enum hn_sched_algo's fat-tree schedulers (hn_sched.h), so
  * that HN_SCHED_LEVELWISE + ft_sched is the one to run.
@@ -133,6 +145,8 @@ struct hn_config {
 	u32 vc_flits;		/* multistage: a switch input's depth, flits */
 	u32 vc_count;		/* multistage: virtual channels; 0 per-worm model */
 	u64 deadlock_ns;	/* multistage: no flit moving this long: deadlock */
+	u32 voq_arbiter;	/* enum hn_voq_arbiter: 0 round-robin */
+	u64 voq_timeout_ns;	/* a VQ_W's head waited this long: first */
 };
 
 /*

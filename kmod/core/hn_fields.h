@@ -121,6 +121,11 @@
 #define HN_TEXT_FT_SCHED	HN_TEXT_NONE
 #define HN_VALUES_FT_SCHED(lo, hi)	HN_JOIN(HN_WL_FT_SCHED)
 
+#define HN_WL_VOQ_ARBITER	"rr", "lqf", "bytes"
+#define HN_WORDS_VOQ_ARBITER	HN_ENUM(HN_WL_VOQ_ARBITER)
+#define HN_TEXT_VOQ_ARBITER	HN_TEXT_NONE
+#define HN_VALUES_VOQ_ARBITER(lo, hi)	HN_JOIN(HN_WL_VOQ_ARBITER)
+
 /* flags: words joined by ',' (hn_policy_parse(), cfg_text.h) */
 #define HN_WL_POLICY		"fixed", "ses", "sla", "preempt", "slot", \
 				"no-w", "dynamic"
@@ -242,3 +247,9 @@ HN_FIELD(deadlock_ns, DEADLOCK_NS, deadlock_ns, "deadlock-ns",
 HN_FIELD(vc_count, VC_COUNT, vc_count, "vc-count",
 	 "multistage fabric: virtual channels per switch input fed by another switch, each vc_flits deep, credit returned per flit, and the worms a node sends and takes at once (flit.c); 0: one buffer per input whose credit returns when a worm's tail leaves (switch.c)",
 	 U32, 0, HN_VC_MAX, 0, NONE)
+HN_FIELD(voq_arbiter, VOQ_ARBITER, voq_arbiter, "voq-arbiter",
+	 "which virtual output queue VQ_W a node's idle input serves next: the next destination in round-robin order (Sec. 3.3.1), or the longest, by messages or by bytes waiting, ties to the highest destination (Zydallis's arbiter)",
+	 U32, 0, HN_VOQ_BYTES, 1, VOQ_ARBITER)
+HN_FIELD(voq_timeout_ns, VOQ_TIMEOUT_NS, voq_timeout_ns, "voq-timeout-ns",
+	 "a VQ_W whose first message has waited this long at the switch is served before the others, the highest destination first (Zydallis's time-out against starvation); ns (0: never)",
+	 U64, 0, HN_TIMEOUT_MAX, 1, NONE)

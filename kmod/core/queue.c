@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * queue.c - message FIFOs, the per-NIC table of streams (open addressing,
- * linear probing, backward-shift deletion) and the round-robin ring of an
- * input's non-empty VQ_W queues.
+ * linear probing, backward-shift deletion), the round-robin ring of an
+ * input's non-empty VQ_W queues and the order its arbiter serves them in.
  */
 #include "engine.h"
 
@@ -15,6 +15,7 @@ void hn_q_push(struct hn_queue *q, struct hn_msg *m)
 		q->head = m;
 	q->tail = m;
 	q->count++;
+	q->bytes += m->len;
 }
 
 struct hn_msg *hn_q_pop(struct hn_queue *q)
@@ -26,6 +27,7 @@ struct hn_msg *hn_q_pop(struct hn_queue *q)
 		if (!q->head)
 			q->tail = NULL;
 		q->count--;
+		q->bytes -= m->len;
 		m->next = NULL;
 	}
 	return m;
@@ -164,6 +166,43 @@ void hn_ring_del(struct hn_engine *e, u32 u, struct hn_stream *st)
 	}
 	st->rr_next = NULL;
 	st->rr_prev = NULL;
+}
+
+#define VOQ_LATE	0x8000000000000000ULL	/* not timed out */
+#define VOQ_LEN_MAX	0x7fffffffULL
+
+/*
+ * hn_voq_key() of a voq_arbiter other than round-robin, or with a
+ * voq_timeout_ns (docs/model.md, "The input's arbiter"): a VQ_W that has
+ * not been served for voq_timeout_ns while its head waited at the switch
+ * (since its head came, and since its last worm left: st->w_end) goes
+ * first, then the arbiter's order; among equals, the highest
+ * destination, as the priority encoders of Zydallis's arbiter (Table 10)
+ * have it.  Round-robin has no equals.
+ */
+u64 hn_voq_key_of(const struct hn_engine *e, const struct hn_node *n,
+		  const struct hn_stream *st, u64 t)
+{
+	const struct hn_config *c = &e->cfg;
+	const struct hn_msg *m = st->vq_w.head;
+	u64 high = c->nodes - 1 - st->dst, len;
+	u64 since = hn_max64(m->t_ready, st->w_end);
+
+	if (c->voq_timeout_ns && t >= since &&
+	    t - since >= c->voq_timeout_ns)
+		return high;
+	switch (c->voq_arbiter) {
+	case HN_VOQ_LQF:
+		len = st->vq_w.count;
+		break;
+	case HN_VOQ_BYTES:
+		len = st->vq_w.bytes - m->sent;
+		break;
+	default:
+		return VOQ_LATE | hn_rr_dist(st->dst, n->rr_last, c->nodes);
+	}
+	return VOQ_LATE | (VOQ_LEN_MAX - hn_min64(len, VOQ_LEN_MAX)) << 32 |
+	       high;
 }
 
 /* The spare streams, and the tables of nodes that have none. */

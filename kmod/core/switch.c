@@ -381,7 +381,8 @@ struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 /*
  * Node @u's input, idle at @t: of its VQ_W (per destination, as in
  * wormhole.c) the first ready in round-robin order of destinations after
- * the one served last sends its message's next worm.  Returns when to
+ * the one served last (or voq_arbiter's: hn_voq_key()) sends its
+ * message's next worm.  Returns when to
  * look again, HN_U64_MAX for when something else says.
  */
 static u64 start_node(struct hn_engine *e, u32 u, u64 t)
@@ -390,8 +391,8 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	struct hn_fab *f = e->fab;
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->ring, *best = NULL;
-	u32 N = c->nodes, best_d = N, bytes;
-	u64 wake_t = HN_U64_MAX, ta = 0;
+	u64 wake_t = HN_U64_MAX, ta = 0, key, best_key = HN_U64_MAX;
+	u32 bytes;
 	struct hn_fworm *w;
 	struct hn_msg *m;
 
@@ -410,14 +411,16 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 					   f->radix;
 			if (ready(e, u, f->in[u].sw * f->radix + st->port - 1,
 				  bytes, ta, t, &wake_t,
-				  &st->stalled) && hn_rx_fits(e, m) &&
-			    hn_rr_dist(st->dst, n->rr_last, N) < best_d) {
-				best = st;
-				best_d = hn_rr_dist(st->dst, n->rr_last, N);
+				  &st->stalled) && hn_rx_fits(e, m)) {
+				key = hn_voq_key(e, n, st, t);
+				if (key < best_key) {
+					best = st;
+					best_key = key;
+				}
 			}
 		}
 		st = st->rr_next;
-	} while (st != n->ring && best_d);
+	} while (st != n->ring && best_key);
 	if (!best)
 		return wake_t;
 	st = best;

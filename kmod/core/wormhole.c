@@ -3,22 +3,23 @@
  * wormhole.c - the wormhole slot S_W (slot id K).
  *
  * Inside S_W the fabric is configured packet by packet (Sec. 4.2.1): each
- * input port, whenever it is free, serves the next non-empty virtual output
- * queue VQ_W in round-robin order of destinations (Sec. 3.3.1, Fig. 4.3
- * "continuing the round-robin", Sec. 4.2.1) whose output is free, one worm of at
- * most worm_bytes at a time.  A worm costs wh_first_ns for its first flit
- * (arbitration and set-up included) and wh_flit_ns for each further flit
- * (Sec. 5.5.2), so a k-worm message at zero load takes k (T_sch + T_setup) +
- * T_packet in the switch, as Eq. 3.3 (Sec. 3.1) has it.  The worm holds its
- * input and output for all of it: the arbitration is serial, as in
- * Duato's router, where a message blocked on a busy link "will be routed
- * again after the link is freed" (Sec. 2.1).  With wh_overlap a worm whose
- * head has waited at the switch (the message there, the VQ_W's previous
- * worm gone) was arbitrated meanwhile and holds them for its flits only;
- * the worms of one message still pay the arbitration one after the other,
- * as Eq. 3.3's k (T_sch + T_setup) says.  A worm still running when S_W ends is
- * suspended in the switch buffers, holding its input and output, and
- * resumes first in the next S_W (DESIGN.md).
+ * input port, whenever it is free, serves the next non-empty virtual
+ * output queue VQ_W in round-robin order of destinations (Sec. 3.3.1, Fig.
+ * 4.3 "continuing the round-robin", Sec. 4.2.1; or as voq_arbiter says,
+ * queue.c) whose output is free, one worm of at most worm_bytes at a time.
+ * A worm costs wh_first_ns for its first flit (arbitration and set-up
+ * included) and wh_flit_ns for each further flit (Sec. 5.5.2), so a k-worm
+ * message at zero load takes k (T_sch + T_setup) + T_packet in the switch,
+ * as Eq. 3.3 (Sec. 3.1) has it.  The worm holds its input and output for
+ * all of it: the arbitration is serial, as in Duato's router, where a
+ * message blocked on a busy link "will be routed again after the link is
+ * freed" (Sec. 2.1).  With wh_overlap a worm whose head has waited at the
+ * switch (the message there, the VQ_W's previous worm gone) was arbitrated
+ * meanwhile and holds them for its flits only; the worms of one message
+ * still pay the arbitration one after the other, as Eq. 3.3's k (T_sch +
+ * T_setup) says.  A worm still running when S_W ends is suspended in the
+ * switch buffers, holding its input and output, and resumes first in the
+ * next S_W (DESIGN.md).
  *
  * The slot is simulated event by event (event.c: inputs ordered by the
  * time each is next free, ties broken by a rotating input priority), and
@@ -69,16 +70,16 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
  * reached the switch, whose output is free and whose receiver has room,
  * the first in round-robin order of destinations after the one served
  * last (a round-robin arbiter over the input's N virtual output queues,
- * Sec. 3.3.1).  Returns the time the input next needs attention, HN_U64_MAX
- * for never.
+ * Sec. 3.3.1), or as voq_arbiter orders them (hn_voq_key()).  Returns
+ * the time the input next needs attention, HN_U64_MAX for never.
  */
 static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->ring, *best = NULL;
-	u32 N = c->nodes, d, best_d = N, bytes, flits;
-	u64 wake = HN_U64_MAX, fin;
+	u64 wake = HN_U64_MAX, fin, key, best_key = HN_U64_MAX;
+	u32 bytes, flits;
 	struct hn_node *o;
 	struct hn_msg *m;
 
@@ -93,14 +94,14 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 			if (o->out_held == HN_NONE)
 				wake = hn_min64(wake, o->out_free);
 		} else if (hn_rx_fits(e, m)) {
-			d = hn_rr_dist(st->dst, n->rr_last, N);
-			if (d < best_d) {
+			key = hn_voq_key(e, n, st, t);
+			if (key < best_key) {
 				best = st;
-				best_d = d;
+				best_key = key;
 			}
 		}
 		st = st->rr_next;
-	} while (st != n->ring && best_d);
+	} while (st != n->ring && best_key);
 	if (!best)
 		return wake;
 	st = best;

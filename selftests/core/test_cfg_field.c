@@ -71,7 +71,7 @@ TEST(words_both_ways)
 		EXPECT_EQ(hn_cfg_fields[i].max, w - 1) TH_LOG("%s",
 							      hn_cfg_fields[i].name);
 	}
-	EXPECT_EQ(5, n);	/* predict_algo ... ft_sched */
+	EXPECT_EQ(6, n);	/* predict_algo ... ft_sched, voq_arbiter */
 }
 
 static const struct {

@@ -458,6 +458,8 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_VC_FLITS,	/* u32 */
 	HYBRIDNET_ATTR_DEADLOCK_NS,	/* u64 */
 	HYBRIDNET_ATTR_VC_COUNT,	/* u32 */
+	HYBRIDNET_ATTR_VOQ_ARBITER,	/* u32: enum hybridnet_voq_arbiter */
+	HYBRIDNET_ATTR_VOQ_TIMEOUT_NS,	/* u64 */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
@@ -522,6 +524,13 @@ enum hybridnet_up_select {
 	HYBRIDNET_UP_SELECT_DET,	/* by the destination's digits */
 	HYBRIDNET_UP_SELECT_RANDOM,	/* uniformly among the allowed */
 	HYBRIDNET_UP_SELECT_ADAPTIVE,	/* the least occupied */
+};
+
+/* HYBRIDNET_ATTR_VOQ_ARBITER: which VQ_W a node's idle input serves next. */
+enum hybridnet_voq_arbiter {
+	HYBRIDNET_VOQ_ARBITER_RR,	/* round-robin over destinations */
+	HYBRIDNET_VOQ_ARBITER_LQF,	/* the most messages waiting */
+	HYBRIDNET_VOQ_ARBITER_BYTES,	/* the most bytes waiting */
 };
 
 /*

@@ -229,6 +229,20 @@ check "traffic start --wait: 50 messages from each of 8 nodes, all delivered" \
 		tr "\n" " " | sed "s/ \$//"'
 check "traffic status -j round-trips the run" same "done uniform" sh -c \
 	'hnctl -j traffic status | sed "s/.*\"state\":\"\([a-z]*\)\".*\"pattern\":\"\([a-z-]*\)\".*/\1 \2/"'
+# the VQ_W arbiter changes live while a run sends: nothing is lost
+check "set voq-arbiter and voq-timeout-ns under traffic: every message delivered" \
+	same "done 8000 8000 8000
+voq-arbiter rr
+voq-timeout-ns 0" sh -c \
+	'hnctl traffic start --pattern hotspot --batch 1000 --size 64-2048 --seed 5 --wait >/tmp/voq.out &
+	p=$!
+	hnctl set voq-arbiter lqf >/dev/null &&
+		hnctl set voq-arbiter bytes voq-timeout-ns 500 >/dev/null &&
+		hnctl set voq-arbiter rr voq-timeout-ns 0 >/dev/null || echo "set failed"
+	wait $p
+	sed -n "s/^state *\([a-z]*\).*/\1/p; s/^messages *generated \([0-9]*\), injected \([0-9]*\), delivered \([0-9]*\) .*/\1 \2 \3/p" /tmp/voq.out |
+		tr "\n" " " | sed "s/ \$//"; echo
+	hnctl show voq-arbiter voq-timeout-ns'
 
 # one run, one set of latencies: hnctl traffic, hnctl stats and sysfs give
 # the same min, p50, p99 and max (one function reads the histogram), and

@@ -202,6 +202,9 @@ GOOD(ft_sched_number, "ft_sched=1", "ft_sched", "local-greedy", 0);
 GOOD(up_select_random, "up_select=random", "up_select", "random", 1);
 GOOD(up_select_adaptive, "up_select=adaptive", "up_select", "adaptive", 0);
 GOOD(up_select_number, "up_select=1", "up_select", "random", 0);
+GOOD(voq_arbiter_lqf, "voq_arbiter=lqf voq_timeout_ns=2000", "voq_arbiter",
+     "lqf", 1);
+GOOD(voq_arbiter_number, "voq_arbiter=2", "voq_arbiter", "bytes", 0);
 GOOD(clock_free, "clock=free", "clock", "free", 1);
 GOOD(clock_paced, "clock=paced", "clock", "paced", 1);
 GOOD(pace_ppm_min, "clock=paced pace_ppm=1", "pace_ppm", "1", 0);
@@ -414,6 +417,10 @@ BAD(switching_high, "switching=3", "hybridnet: switching=3: out of range 0..2");
 BAD(up_select_unknown, "up_select=least",
     "hybridnet: up_select=least: neither det, random, adaptive nor a number");
 BAD(up_select_high, "up_select=3", "hybridnet: up_select=3: out of range 0..2");
+BAD(voq_arbiter_unknown, "voq_arbiter=fifo",
+    "hybridnet: voq_arbiter=fifo: neither rr, lqf, bytes nor a number");
+BAD(voq_arbiter_high, "voq_arbiter=3",
+    "hybridnet: voq_arbiter=3: out of range 0..2");
 BAD(ft_sched_unknown, "ft_sched=kstep",
     "hybridnet: ft_sched=kstep: neither levelwise, local-greedy, local-random, optimal nor a number");
 BAD(ft_sched_high, "ft_sched=4", "hybridnet: ft_sched=4: out of range 0..3");

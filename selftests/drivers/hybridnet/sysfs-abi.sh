@@ -68,13 +68,14 @@ tap $ok "every documented file exists" /tmp/abi.stale
 # by ','), as the module parameter takes it; the others as numbers, the
 # topology as text
 : > /tmp/abi.words
-for f in policy predict_algo evict_algo switching up_select ft_sched; do
+for f in policy predict_algo evict_algo switching up_select ft_sched \
+	 voq_arbiter; do
 	v=$(cat $SYS/config/$f)
 	case $v in
 	'' | *[!a-z,-]*) echo "config/$f: '$v' is not words" >> /tmp/abi.words ;;
 	esac
 done
-for f in nodes slots link_mbps idle_timeout_ns wh_overlap; do
+for f in nodes slots link_mbps idle_timeout_ns wh_overlap voq_timeout_ns; do
 	v=$(cat $SYS/config/$f)
 	case $v in
 	'' | *[!0-9]*) echo "config/$f: '$v' is not a number" >> /tmp/abi.words ;;
