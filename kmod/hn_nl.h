@@ -16,9 +16,15 @@ extern struct genl_family hn_nl_family;
 int hn_nl_init(void);
 void hn_nl_exit(void);
 
-/* One request's formatted extack message (netlink.c says why). */
+/*
+ * One request's formatted extack message (netlink.c says why): room for
+ * the longest, an unknown pattern's with the list of all of them
+ * (nl_traffic.c), which the VM test nl_traffic.c reads whole.
+ */
+#define HN_NL_MSG_MAX	256
+
 struct hn_nl_req {
-	char msg[192];
+	char msg[HN_NL_MSG_MAX];
 };
 
 /* Every policy's entry for the fabric a command is on. */

@@ -226,7 +226,7 @@ static void hn_nl_traffic_event(struct hn_dev *hd)
 static void hn_nl_unknown(struct genl_info *info, const struct nlattr *a,
 			  const char *what, const char *(*name)(u32 p))
 {
-	char list[192];
+	char list[HN_NL_MSG_MAX];
 	size_t len = 0;
 	u32 p;
 

@@ -36,6 +36,8 @@ enum hn_pattern {
 	HN_PAT_TWOPHASE,	/* all-to-all, then 16 random-mesh (Sec. 5.5.2) */
 	HN_PAT_MIXED,		/* ordered mesh w.p. pred, else uniform (Sec. 4.6.1) */
 	HN_PAT_PHASED,		/* ordered-mesh then uniform phases (Sec. 4.6.2) */
+	/* Woods-Corwin's */
+	HN_PAT_LOCALIZED,	/* fat tree: common ancestor at level l w.p. 2^-l */
 	HN_NPATTERNS
 };
 

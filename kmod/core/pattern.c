@@ -21,6 +21,7 @@
  * nothing to itself, so they are not network traffic (Duato notes 6.2).
  */
 #include "hn_traffic.h"
+#include "hn_sched.h"		/* enum hn_topology */
 
 static const char * const pat_names[HN_NPATTERNS] = {
 	[HN_PAT_UNIFORM] = "uniform",
@@ -40,6 +41,7 @@ static const char * const pat_names[HN_NPATTERNS] = {
 	[HN_PAT_TWOPHASE] = "two-phase",
 	[HN_PAT_MIXED] = "mixed",
 	[HN_PAT_PHASED] = "phased",
+	[HN_PAT_LOCALIZED] = "localized",
 };
 
 static const char * const net_names[HN_NNETS] = {
@@ -68,6 +70,7 @@ struct hn_tgen {
 	struct hn_tcfg t;
 	u32 w, h;		/* grid */
 	u32 bits;		/* log2 N when N is a power of two */
+	u32 levels, width;	/* localized: the fat tree FT(levels, width) */
 	u64 p32;		/* Bernoulli: success probability x 2^32 */
 	u32 *perm;		/* randperm */
 	struct hn_tnode *node;
@@ -225,7 +228,8 @@ static int bad(struct hn_err *err, const char *msg, u32 node)
 	return hn_fail(err, -EINVAL, msg, HN_NONE, node, HN_NONE);
 }
 
-static int check_pattern(const struct hn_tcfg *t, struct hn_err *err)
+static int check_pattern(const struct hn_tcfg *t, const struct hn_config *c,
+			 struct hn_err *err)
 {
 	u32 N = t->nodes, w, h, i;
 
@@ -278,6 +282,10 @@ static int check_pattern(const struct hn_tcfg *t, struct hn_err *err)
 		if (t->dirs < 1 || t->dirs > 4)
 			return bad(err, "mesh directions must be 1..4", HN_NONE);
 	}
+	if (t->pattern == HN_PAT_LOCALIZED &&
+	    (c->topology != HN_TOPO_FATTREE || c->levels < 2))
+		return bad(err, "localized needs a fat tree of 2 levels or more",
+			   HN_NONE);	/* its levels are the distances */
 	if (t->pattern == HN_PAT_PHASED && !t->phase_msgs)
 		return bad(err, "phased: phase length must be at least 1 message",
 			   HN_NONE);
@@ -315,7 +323,7 @@ int hn_tcfg_check(const struct hn_tcfg *t, const struct hn_config *c,
 	if (t->nodes != c->nodes)
 		return bad(err, "traffic node count differs from the engine's",
 			   HN_NONE);
-	rc = check_pattern(t, err);
+	rc = check_pattern(t, c, err);
 	if (!rc)
 		rc = check_sizes(t, c, err);
 	if (rc)
@@ -368,6 +376,10 @@ struct hn_tgen *hn_tgen_create(const struct hn_tcfg *t,
 	g->t = *t;
 	grid_of(t, &g->w, &g->h);
 	g->bits = log2_exact(N);
+	if (c->topology == HN_TOPO_FATTREE) {
+		g->levels = c->levels;
+		g->width = c->width;
+	}
 	g->p32 = bernoulli_p32(t, c);
 	g->node = hn_zalloc((size_t)N * sizeof(*g->node));
 	if (!g->node)
@@ -496,6 +508,29 @@ static u32 uniform(const struct hn_tgen *g, u32 s, u64 *rng)
 	return (s + 1 + hn_rand_below(rng, g->t.nodes - 1)) % g->t.nodes;
 }
 
+/*
+ * Woods-Corwin's localized traffic on FT(L, W) ([W:922-924]): the
+ * common ancestor of s and d is at level l w.p. 2^-l for l < L, the rest at
+ * level L; d is uniform over the nodes whose nearest common ancestor with s
+ * is at level l: under s's subtree of W^l nodes, not under its subtree of
+ * W^(l-1) (a subtree's nodes are numbered consecutively: test_traffic.c).
+ */
+static u32 localized(const struct hn_tgen *g, u32 s, u64 *rng)
+{
+	u32 l = 1, big = g->width, small = 1, base, k;
+
+	while (l < g->levels && hn_rand_below(rng, 2)) {
+		l++;
+		small = big;
+		big *= g->width;
+	}
+	base = s - s % big;
+	k = hn_rand_below(rng, big - small);
+	if (k >= s - s % small - base)		/* past s's own subtree */
+		k += small;
+	return base + k;
+}
+
 /* The next ordered-mesh destination: the directions in turn. */
 static u32 ordered(const struct hn_tgen *g, struct hn_tnode *n, u32 s,
 		   u32 dirs)
@@ -524,6 +559,8 @@ static u32 ordered(const struct hn_tgen *g, struct hn_tnode *n, u32 s,
  *                (Sec. 4.6.2: each kind in its own phase; the network is not told
  *                where phases begin); hn_tgen_phase() numbers the phases,
  *                which the run driver keeps global (hn_tcfg.phases)
+ *   localized    on FT(L, W), the common ancestor at level l w.p. 2^-l (the
+ *                rest at L), then uniform at that distance (Woods-Corwin)
  */
 u32 hn_tgen_dest(struct hn_tgen *g, u32 src)
 {
@@ -544,6 +581,8 @@ u32 hn_tgen_dest(struct hn_tgen *g, u32 src)
 				return d;
 		}
 		return uniform(g, src, &n->rng);
+	case HN_PAT_LOCALIZED:
+		return localized(g, src, &n->rng);
 	case HN_PAT_SCATTER:
 		if (src != t->root)
 			return HN_NONE;

@@ -674,4 +674,88 @@ TEST(hybrid_tree_drains)
 	sim_fini(&s);
 }
 
+/*
+ * Woods-Corwin's random up-link (C2.3 of the notes): with up_select
+ * random, @n messages of 64 B on FT(3,4), each to @dst_of's destination,
+ * and the share of each switch's up-bound worms each of its up-links
+ * carried: share[switch][up-port] in ppm, for the switches below the top.
+ */
+static int up_shares(const struct hn_config *c, u32 n, bool mult4,
+		     u32 share[][4])
+{
+	struct hn_link_stats ls;
+	struct hn_fabric_info fi;
+	u64 seed = 3, sent = 0, t = 0, sum[64] = { 0 }, up[64][4] = { { 0 } };
+	struct sim s;
+	u32 u, v, l, sw, p;
+
+	if (sim_init(&s, c) || hn_fabric_info(s.e, &fi) || fi.switches > 64)
+		return -1;
+	while (sent < n) {
+		hn_run_until(s.e, t += 100);
+		for (u = 0; u < c->nodes && sent < n; u++) {
+			if (hn_rand_below(&seed, 4))
+				continue;
+			do {
+				v = hn_rand_below(&seed, c->nodes);
+				if (mult4)
+					v &= ~3u;
+			} while (v == u);
+			sent += !sim_send(&s, u, v, 64);
+		}
+	}
+	sim_drain(&s, 100000000);
+	if (hn_busy(s.e) || s.nlog != n || hn_check(s.e, NULL))
+		return -1;
+	for (l = c->nodes; l < fi.links; l++) {
+		if (hn_link_stats(s.e, l, &ls))
+			return -1;
+		sw = ls.sw[HN_UP];
+		p = ls.port[HN_UP] - c->width;	/* up-ports are W..2W-1 */
+		if (sw >= 64 || p >= 4)
+			return -1;
+		up[sw][p] += ls.ch[HN_UP].worms;
+		sum[sw] += ls.ch[HN_UP].worms;
+	}
+	for (sw = 0; sw < fi.switches; sw++)
+		for (p = 0; p < 4; p++)
+			share[sw][p] = sum[sw] ? up[sw][p] * 1000000 / sum[sw] :
+				       HN_NONE;
+	sim_fini(&s);
+	return 0;
+}
+
+/*
+ * Over 10^5 messages of uniform traffic each up-link of a switch below
+ * the top carries 25 % +- 2 % of its up-bound worms.  By the
+ * destination's digits (det), traffic to nodes 0 mod 4 climbs every leaf
+ * switch by its up-port 0 alone; random spreads the same traffic.
+ */
+TEST(random_up_links_balance)
+{
+	static u32 share[64][4];
+	struct hn_config c;
+	u32 sw, p, below = 32;	/* FT(3,4): levels 0 and 1 climb */
+
+	ft_config(&c, "ding4", 3, 4);
+	c.up_select = HN_UPSEL_RANDOM;
+	ASSERT_EQ(0, up_shares(&c, 100000, false, share));
+	for (sw = 0; sw < below; sw++)
+		for (p = 0; p < 4; p++) {
+			EXPECT_LE(230000, share[sw][p])
+				TH_LOG("switch %u up-port %u: %u ppm", sw, p,
+				       share[sw][p]);
+			EXPECT_GE(270000, share[sw][p])
+				TH_LOG("switch %u up-port %u: %u ppm", sw, p,
+				       share[sw][p]);
+		}
+	ASSERT_EQ(0, up_shares(&c, 20000, true, share));
+	for (sw = 0; sw < 16; sw++)		/* the leaf switches */
+		EXPECT_GT(350000, share[sw][0]);
+	c.up_select = HN_UPSEL_DET;
+	ASSERT_EQ(0, up_shares(&c, 20000, true, share));
+	for (sw = 0; sw < 16; sw++)
+		EXPECT_EQ(1000000, share[sw][0]);
+}
+
 TEST_HARNESS_MAIN

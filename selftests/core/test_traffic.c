@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "sim.h"
 #include "hn_traffic.h"
+#include "topo.h"
 
 static struct hn_tgen *gen(u32 pattern, u32 nodes, struct hn_tcfg *t,
 			   struct hn_config *c)
@@ -207,6 +208,89 @@ TEST(ding_patterns_by_hand)
 	for (i = 0; i < 6; i++)
 		EXPECT_EQ(i % 2 ? 4 : 6, hn_tgen_dest(g, 5));
 	hn_tgen_destroy(g);
+}
+
+/*
+ * Woods-Corwin's localized pattern (C2.4 of the notes): on FT(4,4), 10^5
+ * destinations from every source in turn have their nearest common
+ * ancestor, read from the topology's route (2 l - 1 switches), at level
+ * l = 1, 2, 3, 4 with probability 1/2, 1/4, 1/8, 1/8 within 1 % absolute;
+ * never at the source.  Within a level every node at that distance is
+ * drawn (FT(2,4): 3 at level 1, 12 at level 2, from each source).  Other
+ * fabrics refuse it.
+ */
+TEST(localized_ancestor_levels)
+{
+	static const u32 want_ppm[4] = { 500000, 250000, 125000, 125000 };
+	struct hn_upsel_arg a = { .mode = HN_UPSEL_DET };
+	struct hn_tport hop[16];
+	u32 hist[5] = { 0 }, s, d, i, l, seen[16];
+	struct hn_config c;
+	struct hn_tcfg t;
+	struct hn_tgen *g;
+	struct hn_topo topo;
+	struct hn_err err;
+	int n;
+
+	hn_config_default(&c);
+	c.topology = HN_TOPO_FATTREE;
+	c.levels = 4;
+	c.width = 4;
+	c.nodes = 256;
+	hn_tcfg_default(&t, 256);
+	t.pattern = HN_PAT_LOCALIZED;
+	ASSERT_EQ(0, hn_tcfg_check(&t, &c, NULL));
+	g = hn_tgen_create(&t, &c, NULL);
+	ASSERT_NE(NULL, g);
+	ASSERT_EQ(0, hn_topo_ft(&topo, 4, 4, 1, 1, NULL));
+	for (i = 0; i < 100000; i++) {
+		s = i % 256;
+		d = hn_tgen_dest(g, s);
+		ASSERT_GT(256, d);
+		ASSERT_NE(s, d);
+		n = hn_topo_path(&topo, s, d, &a, hop, 16);
+		ASSERT_EQ(1, n % 2);
+		l = ((u32)n + 1) / 2;
+		ASSERT_GE(4, l);
+		hist[l]++;
+	}
+	for (l = 1; l <= 4; l++) {
+		EXPECT_GE(want_ppm[l - 1] + 10000, hist[l] * 10)
+			TH_LOG("level %u: %u of 10^5", l, hist[l]);
+		EXPECT_LE(want_ppm[l - 1] - 10000, hist[l] * 10)
+			TH_LOG("level %u: %u of 10^5", l, hist[l]);
+	}
+	hn_topo_fini(&topo);
+	hn_tgen_destroy(g);
+	/* FT(2,4): from node 5, levels 1 and 2 reach 3 and 12 nodes */
+	c.levels = 2;
+	c.nodes = 16;
+	hn_tcfg_default(&t, 16);
+	t.pattern = HN_PAT_LOCALIZED;
+	g = hn_tgen_create(&t, &c, NULL);
+	ASSERT_NE(NULL, g);
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < 2000; i++)
+		seen[hn_tgen_dest(g, 5)]++;
+	for (d = 0; d < 16; d++) {
+		if (d == 5) {
+			EXPECT_EQ(0, seen[d]);
+		} else if (d / 4 == 1) {	/* 5's leaf: 1/2 over 3 */
+			EXPECT_LT(250, seen[d]) TH_LOG("to %u: %u", d, seen[d]);
+		} else {			/* 1/2 over 12 */
+			EXPECT_LT(40, seen[d]) TH_LOG("to %u: %u", d, seen[d]);
+		}
+	}
+	hn_tgen_destroy(g);
+	/* the crossbar, and a fat tree of one level, have no distances */
+	c.topology = HN_TOPO_CROSSBAR;
+	EXPECT_EQ(-EINVAL, hn_tcfg_check(&t, &c, &err));
+	EXPECT_STREQ("localized needs a fat tree of 2 levels or more",
+		     err.msg);
+	c.topology = HN_TOPO_FATTREE;
+	c.levels = 1;
+	c.width = 16;
+	EXPECT_EQ(-EINVAL, hn_tcfg_check(&t, &c, NULL));
 }
 
 /* uniform never sends to itself and reaches everyone; hotspot's share. */

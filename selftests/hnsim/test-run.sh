@@ -100,7 +100,7 @@ done <<'EOF'
 --load 0.1,1.5|hnsim run: --load '1.5': out of range: the offered load must be above 0 and at most 1 (the link rate)
 --load 0:0.5:0.25|hnsim run: --load '0': out of range: the offered load must be above 0 and at most 1 (the link rate)
 --load 0.1,0.2 --load 0.3|hnsim run: --load '0.1,0.2': a list, and the option again: give its values once
---load 0.1 --pattern uniform,nosuch|hnsim run: unknown pattern 'nosuch'; the patterns are: uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased
+--load 0.1 --pattern uniform,nosuch|hnsim run: unknown pattern 'nosuch'; the patterns are: uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased localized
 --load 0.1 --pattern a:b:c|hnsim run: --pattern 'a:b:c': a range FIRST:LAST:STEP is for numbers; list the values, comma-separated
 --load 0.1 --net hybrid,torus|hnsim run: --net 'torus': unknown network: hybrid, wormhole, circuit, dynamic or preload
 --load 0.1 -s switching=wormhole,cut|hnsim run: switching=cut: neither wormhole, vct, saf nor a number

@@ -165,8 +165,8 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 		"$(complete_words hnctl set s)"
 	check "completion: hnctl set nodes <TAB> offers nothing (a number)" \
 		test -z "$(complete_words hnctl set nodes '')"
-	check "completion: hnsim run --pattern <TAB> offers the 17 patterns" test \
-		"$(complete_words hnsim run --pattern '' | wc -w)" = 17
+	check "completion: hnsim run --pattern <TAB> offers the 18 patterns" test \
+		"$(complete_words hnsim run --pattern '' | wc -w)" = 18
 	check "completion: hnsim run --pattern uniform,tr<TAB> completes the list's last word" \
 		test "$(complete_words hnsim run --pattern uniform,t)" = \
 		"uniform,tornado uniform,transpose uniform,two-phase"

@@ -46,7 +46,7 @@ const char hnctl_help_traffic[] =
 "      --pattern NAME  uniform transpose bitcomp bitrev shuffle tornado\n"
 "                      neighbor randperm hotspot scatter all-to-all\n"
 "                      random-to-all ordered-mesh random-mesh two-phase\n"
-"                      mixed phased\n"
+"                      mixed phased localized (a fat tree only)\n"
 "      --load L        Bernoulli injection: offered load per sender, a\n"
 "                      fraction of the link rate, 0 < L <= 1 (or NN%)\n"
 "      --batch M       M messages per sender, run to completion\n"

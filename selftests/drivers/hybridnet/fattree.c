@@ -777,7 +777,7 @@ static const char *const patterns[] = {
 	"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado",
 	"neighbor", "randperm", "hotspot", "scatter", "all-to-all",
 	"random-to-all", "ordered-mesh", "random-mesh", "two-phase", "mixed",
-	"phased",
+	"phased", "localized",
 };
 
 TEST_F_TIMEOUT(tree, generator_every_pattern, 900)

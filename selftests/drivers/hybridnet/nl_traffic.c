@@ -565,7 +565,7 @@ TEST_F(tr, bad_input)
 	start_msg(r, "nosuch");
 	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
 	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
-	EXPECT_STREQ("unknown pattern \"nosuch\" (uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased)",
+	EXPECT_STREQ("unknown pattern \"nosuch\" (uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased localized)",
 		     r->msg);
 
 	start_msg(r, NULL);
@@ -595,6 +595,13 @@ TEST_F(tr, bad_input)
 	start_msg(r, "uniform");
 	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
 	EXPECT_STREQ("give exactly one of load-ppm (Bernoulli injection) and batch (messages per sender)",
+		     r->msg);
+
+	/* the crossbar has no distances for it */
+	start_msg(r, "localized");
+	nlr_u32(r, HYBRIDNET_ATTR_BATCH, 10);
+	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
+	EXPECT_STREQ("traffic refused: localized needs a fat tree of 2 levels or more",
 		     r->msg);
 
 	start_msg(r, "uniform");
@@ -851,7 +858,7 @@ TEST_F(tr, hnctl_traffic)
 
 	EXPECT_EQ(2, sh("hnctl traffic start --pattern nosuch --batch 1", out,
 			sizeof(out)));
-	EXPECT_STREQ("hnctl: traffic start refused: unknown pattern \"nosuch\" (uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased) (attribute pattern)\n",
+	EXPECT_STREQ("hnctl: traffic start refused: unknown pattern \"nosuch\" (uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased localized) (attribute pattern)\n",
 		     out);
 	EXPECT_EQ(1, sh("hnctl traffic start --pattern uniform --load 1.5", out,
 			sizeof(out)));
