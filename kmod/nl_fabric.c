@@ -10,7 +10,8 @@
  * FABRIC, refused with EBUSY while a file or an interface holds one of
  * its nodes (the extack names it).  GET describes a fabric: FABRIC,
  * TOPOLOGY, the shape (LEVELS, WIDTH, NODES, SWITCHES, RADIX, LINKS,
- * MAX_HOPS), SLOTS and NOW; its dump describes every fabric of the
+ * MAX_HOPS), SLOTS, NOW and, once it has deadlocked, DEADLOCK (the time
+ * and cycle of channels hn_deadlock() gives); its dump describes every fabric of the
  * caller's namespace, by number (FABRIC restricts it to that one), a
  * part resuming at the number after the last it gave.
  *
@@ -23,12 +24,45 @@
 
 #include "hn_nl.h"
 
-/* What GET gives of @hd; takes hd->lock. */
+/* The DEADLOCK nest of @d: its times and its cycle's first channels. */
+static int hn_put_deadlock(struct sk_buff *msg, const struct hn_deadlock *d)
+{
+	struct nlattr *dl, *ch;
+	u32 i;
+
+	dl = nla_nest_start(msg, HYBRIDNET_ATTR_DEADLOCK);
+	if (!dl ||
+	    nla_put_u64_64bit(msg, HYBRIDNET_ATTR_DEADLOCK_AT, d->at,
+			      HYBRIDNET_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, HYBRIDNET_ATTR_DEADLOCK_SINCE, d->since,
+			      HYBRIDNET_ATTR_PAD))
+		return -EMSGSIZE;
+	for (i = 0; i < d->n && i < HN_DL_MAX; i++) {
+		ch = nla_nest_start(msg, HYBRIDNET_ATTR_CHANNEL);
+		if (!ch ||
+		    nla_put_u32(msg, HYBRIDNET_ATTR_SWITCH, d->ch[i].sw) ||
+		    nla_put_u32(msg, HYBRIDNET_ATTR_PORT, d->ch[i].port) ||
+		    nla_put_u32(msg, HYBRIDNET_ATTR_LINK, d->ch[i].link) ||
+		    (d->ch[i].vc != HN_NONE &&
+		     nla_put_u32(msg, HYBRIDNET_ATTR_VC, d->ch[i].vc)))
+			return -EMSGSIZE;
+		nla_nest_end(msg, ch);
+	}
+	nla_nest_end(msg, dl);
+	return 0;
+}
+
+/*
+ * What GET gives of @hd; takes hd->lock.  -ENOMEM only for a deadlocked
+ * fabric (a new one never is), -EMSGSIZE when @msg is full.
+ */
 static int hn_fill_fabric(struct sk_buff *msg, struct hn_dev *hd)
 {
 	const struct hn_cfg_text *t = &hn_cfg_fields[HN_CFG_topology].text;
 	char text[HN_TEXT_MAX + 1];
+	struct hn_deadlock *d = NULL;
 	struct hn_fabric_info fi;
+	int rc = 0;
 	u64 now;
 	u32 k;
 
@@ -37,7 +71,17 @@ static int hn_fill_fabric(struct sk_buff *msg, struct hn_dev *hd)
 	t->print(hn_cfg(hd->e), text, sizeof(text));
 	k = hn_cfg(hd->e)->k;
 	now = hn_now(hd->e);
+	if (!hn_deadlock(hd->e, NULL)) {
+		d = kmalloc(sizeof(*d), GFP_KERNEL);
+		if (d)
+			hn_deadlock(hd->e, d);
+		else
+			rc = -ENOMEM;
+	}
 	mutex_unlock(&hd->lock);
+	if (rc)
+		return rc;
+	rc = -EMSGSIZE;
 	if (nla_put_u32(msg, HYBRIDNET_ATTR_FABRIC, hd->id) ||
 	    nla_put_string(msg, HYBRIDNET_ATTR_TOPOLOGY, text) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_LEVELS, fi.levels) ||
@@ -49,8 +93,11 @@ static int hn_fill_fabric(struct sk_buff *msg, struct hn_dev *hd)
 	    nla_put_u32(msg, HYBRIDNET_ATTR_LINKS, fi.links) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_MAX_HOPS, fi.max_hops) ||
 	    nla_put_u64_64bit(msg, HYBRIDNET_ATTR_NOW, now, HYBRIDNET_ATTR_PAD))
-		return -EMSGSIZE;
-	return 0;
+		goto out;
+	rc = d ? hn_put_deadlock(msg, d) : 0;
+out:
+	kfree(d);
+	return rc;
 }
 
 int hn_nl_fabric_get(struct sk_buff *skb, struct genl_info *info)
@@ -72,6 +119,7 @@ int hn_nl_fabric_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	u32 id = cb->args[0];
 	struct hn_dev *hd;
 	void *hdr;
+	int rc;
 
 	if (only && cb->args[1])
 		return 0;
@@ -87,10 +135,13 @@ int hn_nl_fabric_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
 				  cb->nlh->nlmsg_seq, &hn_nl_family,
 				  NLM_F_MULTI, HYBRIDNET_CMD_FABRIC_GET);
-		if (!hdr || hn_fill_fabric(skb, hd)) {
+		rc = hdr ? hn_fill_fabric(skb, hd) : -EMSGSIZE;
+		if (rc) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			hn_fabric_put(hd);
+			if (rc != -EMSGSIZE)
+				return rc;
 			break;
 		}
 		genlmsg_end(skb, hdr);

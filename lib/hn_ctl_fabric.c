@@ -16,6 +16,36 @@ static uint32_t get_u32(struct nlattr **tb, int attr)
 	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
 }
 
+/* The DEADLOCK nest: its times and its cycle of channels, in order. */
+static int get_deadlock(struct nlattr *nest, struct hn_ctl_fabric *f)
+{
+	struct nlattr *tb[HYBRIDNET_ATTR_MAX + 1], *a;
+	struct hn_ctl_dl_channel *ch;
+	int rem;
+
+	if (nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, nest, hn_ctl_policy) ||
+	    !tb[HYBRIDNET_ATTR_DEADLOCK_AT] || !tb[HYBRIDNET_ATTR_DEADLOCK_SINCE])
+		return -EPROTO;
+	f->dl_at = nla_get_u64(tb[HYBRIDNET_ATTR_DEADLOCK_AT]);
+	f->dl_since = nla_get_u64(tb[HYBRIDNET_ATTR_DEADLOCK_SINCE]);
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != HYBRIDNET_ATTR_CHANNEL)
+			continue;
+		if (f->dl_n == HN_CTL_DEADLOCK_MAX ||
+		    nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, a, hn_ctl_policy) ||
+		    !tb[HYBRIDNET_ATTR_SWITCH] || !tb[HYBRIDNET_ATTR_PORT] ||
+		    !tb[HYBRIDNET_ATTR_LINK])
+			return -EPROTO;
+		ch = &f->dl[f->dl_n++];
+		ch->sw = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
+		ch->port = nla_get_u32(tb[HYBRIDNET_ATTR_PORT]);
+		ch->link = nla_get_u32(tb[HYBRIDNET_ATTR_LINK]);
+		ch->vc = tb[HYBRIDNET_ATTR_VC] ?
+			 nla_get_u32(tb[HYBRIDNET_ATTR_VC]) : UINT32_MAX;
+	}
+	return f->dl_n ? 0 : -EPROTO;
+}
+
 static int fabric_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 {
 	struct hn_ctl_fabric *f = arg;
@@ -38,6 +68,8 @@ static int fabric_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	f->max_hops = get_u32(tb, HYBRIDNET_ATTR_MAX_HOPS);
 	if (tb[HYBRIDNET_ATTR_NOW])
 		f->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
+	if (tb[HYBRIDNET_ATTR_DEADLOCK])
+		return get_deadlock(tb[HYBRIDNET_ATTR_DEADLOCK], f);
 	return 0;
 }
 

@@ -91,6 +91,10 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_RX_DROP_NO_MEM] = "rx-drop-no-mem",
 	[HYBRIDNET_ATTR_RX_DROP_RING_FULL] = "rx-drop-ring-full",
 	[HYBRIDNET_ATTR_FABRIC] = "fabric",
+	[HYBRIDNET_ATTR_DEADLOCK] = "deadlock",
+	[HYBRIDNET_ATTR_DEADLOCK_AT] = "deadlock-at",
+	[HYBRIDNET_ATTR_DEADLOCK_SINCE] = "deadlock-since",
+	[HYBRIDNET_ATTR_VC] = "vc",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {

@@ -481,6 +481,17 @@ int hn_ctl_capture_get(struct hn_ctl *c, struct hn_ctl_capture *cap);
  * -EOPNOTSUPP (hn_ctl_errmsg() says why).  A rebuild during a dump:
  * -EAGAIN, call again.
  */
+#define HN_CTL_DEADLOCK_MAX	64	/* channels of a cycle, at most */
+
+/*
+ * A channel of a deadlock's cycle: the output port (sw, port) driving
+ * link, and the virtual channel waited for (the flit router's; else
+ * UINT32_MAX).
+ */
+struct hn_ctl_dl_channel {
+	uint32_t sw, port, link, vc;
+};
+
 struct hn_ctl_fabric {
 	uint32_t id;			/* its number: sysfs fabricN */
 	char topology[16];		/* "crossbar", "fattree:L,W" */
@@ -488,6 +499,14 @@ struct hn_ctl_fabric {
 	uint32_t nodes, switches, radix, links, max_hops;
 	uint32_t slots;			/* K, the predictive slots */
 	uint64_t now;			/* virtual time, ns */
+	/*
+	 * dl_n > 0: the fabric has deadlocked (docs/model.md "Deadlock"),
+	 * found at dl_at, no flit moving since dl_since; its cycle of
+	 * waiting channels, in order, is dl[0..dl_n-1]
+	 */
+	uint32_t dl_n;
+	uint64_t dl_at, dl_since;
+	struct hn_ctl_dl_channel dl[HN_CTL_DEADLOCK_MAX];
 };
 
 /* The handle's fabric (hn_ctl_set_fabric()). */

@@ -12,13 +12,57 @@
 #include "hnctl.h"
 #include "json.h"
 
-/* One fabric: a line, or a JSON object (its members as FABRIC_GET's). */
+/*
+ * A deadlock's cycle, as sysfs fabric/deadlock gives it: "at T since S:"
+ * and each channel SW.PORT/LINK, :vVC through the flit router.
+ */
+static void deadlock_print(const struct hn_ctl_fabric *f)
+{
+	uint32_t i;
+
+	printf(" deadlock at %" PRIu64 " since %" PRIu64 ":", f->dl_at,
+	       f->dl_since);
+	for (i = 0; i < f->dl_n; i++) {
+		printf(" %u.%u/%u", f->dl[i].sw, f->dl[i].port, f->dl[i].link);
+		if (f->dl[i].vc != UINT32_MAX)
+			printf(":v%u", f->dl[i].vc);
+	}
+}
+
+static void deadlock_json(const struct hn_ctl_fabric *f)
+{
+	uint32_t i;
+
+	j_obj("deadlock");
+	j_u64("deadlock-at", f->dl_at);
+	j_u64("deadlock-since", f->dl_since);
+	j_arr("cycle");
+	for (i = 0; i < f->dl_n; i++) {
+		j_obj(NULL);
+		j_u64("switch", f->dl[i].sw);
+		j_u64("port", f->dl[i].port);
+		j_u64("link", f->dl[i].link);
+		if (f->dl[i].vc != UINT32_MAX)
+			j_u64("vc", f->dl[i].vc);
+		j_obj_end();
+	}
+	j_arr_end();
+	j_obj_end();
+}
+
+/*
+ * One fabric: a line, or a JSON object (its members as FABRIC_GET's);
+ * a deadlocked fabric's cycle at its end.
+ */
 static void fabric_print(const struct hn_ctl_fabric *f, int json)
 {
 	if (!json) {
 		printf("fabric %u %s nodes %u slots %u switches %u links %u "
-		       "now %" PRIu64 "\n", f->id, f->topology, f->nodes,
+		       "now %" PRIu64, f->id, f->topology, f->nodes,
 		       f->slots, f->switches, f->links, f->now);
+		if (f->dl_n)
+			deadlock_print(f);
+		printf("\n");
 		return;
 	}
 	j_obj(NULL);
@@ -33,6 +77,8 @@ static void fabric_print(const struct hn_ctl_fabric *f, int json)
 	j_u64("links", f->links);
 	j_u64("max-hops", f->max_hops);
 	j_u64("now", f->now);
+	if (f->dl_n)
+		deadlock_json(f);
 	j_obj_end();
 }
 

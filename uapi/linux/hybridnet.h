@@ -460,6 +460,10 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_VC_COUNT,	/* u32 */
 	HYBRIDNET_ATTR_VOQ_ARBITER,	/* u32: enum hybridnet_voq_arbiter */
 	HYBRIDNET_ATTR_VOQ_TIMEOUT_NS,	/* u64 */
+	HYBRIDNET_ATTR_DEADLOCK,	/* nest: AT, SINCE, CHANNEL... */
+	HYBRIDNET_ATTR_DEADLOCK_AT,	/* u64: found at, virtual ns */
+	HYBRIDNET_ATTR_DEADLOCK_SINCE,	/* u64: no flit moved since */
+	HYBRIDNET_ATTR_VC,		/* u32: a virtual channel of a link */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1

@@ -16,8 +16,9 @@
  *   generator's uniform traffic at full load, deadlocks: the run ends in
  *   state deadlock, fabric/deadlock names a cycle of channels, each
  *   leading to the next one's switch (ports 1 and 2 lead to the + and -
- *   neighbours in dimension 0, ports 3 and 4 in dimension 1), a write
- *   fails with EDEADLK, and rmmod hands back every message.
+ *   neighbours in dimension 0, ports 3 and 4 in dimension 1), hnctl
+ *   fabric (netlink FABRIC_GET) gives the same cycle, a write fails with
+ *   EDEADLK, and rmmod hands back every message.
  *   The mesh under the same load never deadlocks, nor does the torus
  *   through the flit router with two virtual channels (the dateline).
  */
@@ -47,6 +48,29 @@ static void unload_all(void)
 static int read_deadlock(char *buf, size_t cap)
 {
 	return hn_read_file(HN_SYSFS "/fabric/deadlock", buf, cap);
+}
+
+/*
+ * What "hnctl fabric" (netlink FABRIC_GET) says of the deadlock: its
+ * line from " deadlock " on, as sysfs gives it; "none" without one.
+ */
+static int hnctl_deadlock(char *buf, size_t cap)
+{
+	char line[4096], *p;
+	FILE *f = popen("hnctl fabric", "r");
+	int st;
+
+	if (!f)
+		return -errno;
+	if (!fgets(line, sizeof(line), f))
+		line[0] = 0;
+	st = pclose(f);
+	if (st)
+		return -EIO;
+	line[strcspn(line, "\n")] = 0;
+	p = strstr(line, " deadlock ");
+	snprintf(buf, cap, "%s", p ? p + 10 : "none");
+	return 0;
 }
 
 TEST(exchange)
@@ -127,8 +151,8 @@ static uint32_t full_load(struct __test_metadata *_metadata,
 TEST(deadlock)
 {
 	uint32_t n = 0, sw, port, link, next, k;
+	char dl[4096], nl[4096], *p;
 	struct hn_handle *h;
-	char dl[4096], *p;
 	struct tstate s;
 	int used;
 
@@ -152,6 +176,9 @@ TEST(deadlock)
 		EXPECT_LE(NODES, link);
 	}
 	EXPECT_LE(2, n) TH_LOG("%s", dl);
+	/* netlink gives the same cycle */
+	ASSERT_EQ(0, hnctl_deadlock(nl, sizeof(nl)));
+	EXPECT_STREQ(dl, nl);
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 0));
 	EXPECT_EQ(-EDEADLK, hn_send(h, 1, "x", 1));
@@ -164,6 +191,8 @@ TEST(deadlock)
 			    &s));
 	ASSERT_EQ(0, read_deadlock(dl, sizeof(dl)));
 	EXPECT_STREQ("none", dl);
+	ASSERT_EQ(0, hnctl_deadlock(nl, sizeof(nl)));
+	EXPECT_STREQ("none", nl);
 	EXPECT_NE(HYBRIDNET_TRAFFIC_DEADLOCK,
 		  full_load(_metadata,
 			    "topology=torus:4x4 slots=0 vc_count=2 vc_flits=1",
