@@ -12,7 +12,8 @@
  * load 0.5 on the 512-node crossbar and on FT(3,8): CPU per message and
  * per switch crossed; and FT(3,16)'s bytes per node.  Last, CPU per
  * flit-hop at loads 0.1 and 0.5 on the 64-port crossbar, FT(3,8) and the
- * torus 8x8x8, the last two with the flit router too.
+ * torus 8x8x8, the last two with the flit router too.  And what the slot
+ * length costs when only wormhole slots run.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -340,6 +341,37 @@ static void flit_hops(void)
 	}
 }
 
+/*
+ * Slot length (docs/performance.md): the same uniform wormhole traffic at
+ * load 0.2 on the 64-node crossbar, K = 4 under SES with no circuit, so
+ * only wormhole slots run, back to back; 10 ns slots against 200 ns.
+ * The results are the same; the CPU per message should be too.
+ */
+static void slot_length(void)
+{
+	static const u32 len[2] = { 10, 200 };
+	double ns[2];
+	struct hn_config c;
+	u64 refused;
+	u32 i;
+
+	for (i = 0; i < 2; i++) {
+		hn_config_profile(&c, "ding4");
+		c.nodes = 64;
+		c.k = 4;
+		c.policy = HN_POL_SES;
+		c.guard_ns = 0;
+		c.slot_p_ns = len[i];
+		c.slot_w_ns = len[i];
+		ns[i] = run_uniform(&c, "slot length", 5, 1, 2000000,
+				    &refused) * 1e9 / delivered;
+		hn_destroy(eng);
+	}
+	printf("slot length 64 nodes, load 0.2: %.0f ns CPU/msg with 10 ns "
+	       "slots, %.0f with 200 ns: %.2f x (target 0.90..1.10)\n",
+	       ns[0], ns[1], ns[0] / ns[1]);
+}
+
 /* The fat tree against the crossbar (issue 13): CPU per message per hop. */
 static void fabric(void)
 {
@@ -371,6 +403,7 @@ int main(void)
 	mixed(64, 10000000);		/* 10 ms virtual */
 	mixed(1024, 1000000);		/* 1 ms virtual */
 	mixed(4096, 200000);
+	slot_length();
 	for (k = 128; k <= 4096; k *= 2)
 		slot_cost(4096, k);
 	fabric();
