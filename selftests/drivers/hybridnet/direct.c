@@ -17,8 +17,9 @@
  *   state deadlock, fabric/deadlock names a cycle of channels, each
  *   leading to the next one's switch (ports 1 and 2 lead to the + and -
  *   neighbours in dimension 0, ports 3 and 4 in dimension 1), hnctl
- *   fabric (netlink FABRIC_GET) gives the same cycle, a write fails with
- *   EDEADLK, and rmmod hands back every message.
+ *   fabric (netlink FABRIC_GET) gives the same cycle, as text and as JSON
+ *   (its channels), a write fails with EDEADLK, and rmmod hands back
+ *   every message.
  *   The mesh under the same load never deadlocks, nor does the torus
  *   through the flit router with two virtual channels (the dateline).
  */
@@ -71,6 +72,29 @@ static int hnctl_deadlock(char *buf, size_t cap)
 	p = strstr(line, " deadlock ");
 	snprintf(buf, cap, "%s", p ? p + 10 : "none");
 	return 0;
+}
+
+/* The channels of the cycle in "hnctl -j fabric"'s deadlock; -1: none. */
+static int hnctl_json_cycle(void)
+{
+	static char js[16384];
+	FILE *f = popen("hnctl -j fabric", "r");
+	size_t len;
+	char *p;
+	int n = 0;
+
+	if (!f)
+		return -1;
+	len = fread(js, 1, sizeof(js) - 1, f);
+	js[len] = 0;
+	if (pclose(f))
+		return -1;
+	p = strstr(js, "\"deadlock\":{\"deadlock-at\":");
+	if (!p || !strstr(p, "\"cycle\":["))
+		return -1;
+	for (; (p = strstr(p, "{\"switch\":")); p++)
+		n++;
+	return n;
 }
 
 TEST(exchange)
@@ -179,6 +203,7 @@ TEST(deadlock)
 	/* netlink gives the same cycle */
 	ASSERT_EQ(0, hnctl_deadlock(nl, sizeof(nl)));
 	EXPECT_STREQ(dl, nl);
+	EXPECT_EQ((int)n, hnctl_json_cycle());
 	ASSERT_EQ(0, hn_open(&h, NULL, 0));
 	ASSERT_EQ(0, hn_bind(h, 0));
 	EXPECT_EQ(-EDEADLK, hn_send(h, 1, "x", 1));
@@ -193,6 +218,7 @@ TEST(deadlock)
 	EXPECT_STREQ("none", dl);
 	ASSERT_EQ(0, hnctl_deadlock(nl, sizeof(nl)));
 	EXPECT_STREQ("none", nl);
+	EXPECT_EQ(-1, hnctl_json_cycle());
 	EXPECT_NE(HYBRIDNET_TRAFFIC_DEADLOCK,
 		  full_load(_metadata,
 			    "topology=torus:4x4 slots=0 vc_count=2 vc_flits=1",
