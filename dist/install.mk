@@ -148,7 +148,7 @@ HN_SIGN	:= $(if $(wildcard $(KDIR)/output/signing_key.pem \
 			   $(KDIR)/certs/signing_key.pem),,CONFIG_MODULE_SIG_ALL=)
 
 modules_install: $(HN_KO)
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod O= $(HN_SIGN) modules_install
+	$(MAKE) -C $(KDIR) M=$(realpath $(CURDIR)/kmod) O= $(HN_SIGN) modules_install
 	depmod $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(HN_KREL)
 
 # What DKMS builds from: dkms.conf, kmod/ and uapi/ (kmod/Kbuild includes

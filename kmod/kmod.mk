@@ -27,11 +27,11 @@ module: $(HN_KO)
 $(HN_KO): $(HN_KMOD_SRC) kmod/kmod.mk
 	@test -n "$(KDIR)" && test -d "$(KDIR)" || \
 		{ echo "no kernel build tree (KDIR=$(KDIR)): run 'make deps'"; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod O= CONFIG_HYBRIDNET=m modules
+	$(MAKE) -C $(KDIR) M=$(realpath $(CURDIR)/kmod) O= CONFIG_HYBRIDNET=m modules
 
 module-clean:
 	@if test -n "$(KDIR)" && test -d "$(KDIR)"; then \
-		$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod O= clean; fi
+		$(MAKE) -C $(KDIR) M=$(realpath $(CURDIR)/kmod) O= clean; fi
 	rm -f $(HN_KO)
 
 clean: module-clean

@@ -261,4 +261,14 @@ check "modprobe hybridnet finds it (modprobe -d ... --show-depends)" \
 	       grep -qx 'insmod $MP/lib/modules/$KREL/extra/hybridnet.ko '"
 check "modinfo hybridnet finds it, with its parameters" \
 	sh -c "modinfo -b $MP -k $KREL -F parm hybridnet | grep -q '^nodes:'"
+# a tree seen through a directory of links to it (as check-docs runs its
+# host examples) builds and installs the module by the tree's real path,
+# or kmod/modules.order names that directory and a later modules_install
+# in the tree fails
+mkdir "$T/links"
+for f in *; do ln -s "$PWD/$f" "$T/links/$f"; done
+check "the module is built and installed by its real path, even through links" \
+	sh -c "cd $T/links && $M -n -B kmod/hybridnet.ko modules_install \
+		INSTALL_MOD_PATH=$T/mod2 | grep -o 'M=[^ ]*' | sort -u > $T/m.out &&
+	       test \"\$(cat $T/m.out)\" = 'M=$PWD/kmod'"
 finish
