@@ -11,9 +11,9 @@
  * its nodes (the extack names it).  GET describes a fabric: FABRIC,
  * TOPOLOGY, the shape (LEVELS, WIDTH, NODES, SWITCHES, RADIX, LINKS,
  * MAX_HOPS), SLOTS, NOW and, once it has deadlocked, DEADLOCK (the time
- * and cycle of channels hn_deadlock() gives); its dump describes every fabric of the
- * caller's namespace, by number (FABRIC restricts it to that one), a
- * part resuming at the number after the last it gave.
+ * and cycle of channels hn_deadlock() gives); its dump describes every
+ * fabric of the caller's namespace, by number (FABRIC restricts it to
+ * that one), a part resuming at the number after the last it gave.
  *
  * Events HYBRIDNET_EVENT_FABRIC_NEW (with GET's attributes) and
  * _FABRIC_DEL (FABRIC) go to the fabric's namespace, as every event does.

@@ -31,7 +31,7 @@ static int get_deadlock(struct nlattr *nest, struct hn_ctl_fabric *f)
 	nla_for_each_nested(a, nest, rem) {
 		if (nla_type(a) != HYBRIDNET_ATTR_CHANNEL)
 			continue;
-		if (f->dl_n == HN_CTL_DEADLOCK_MAX ||
+		if (f->dl_n == HYBRIDNET_MAX_DEADLOCK ||
 		    nla_parse_nested(tb, HYBRIDNET_ATTR_MAX, a, hn_ctl_policy) ||
 		    !tb[HYBRIDNET_ATTR_SWITCH] || !tb[HYBRIDNET_ATTR_PORT] ||
 		    !tb[HYBRIDNET_ATTR_LINK])

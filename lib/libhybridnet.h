@@ -472,6 +472,15 @@ int hn_ctl_capture_off(struct hn_ctl *c);
 int hn_ctl_capture_get(struct hn_ctl *c, struct hn_ctl_capture *cap);
 
 /*
+ * A channel of a deadlock's cycle: the output port (sw, port) driving
+ * link, and the virtual channel waited for (the flit router's; else
+ * UINT32_MAX).
+ */
+struct hn_ctl_dl_channel {
+	uint32_t sw, port, link, vc;
+};
+
+/*
  * A fabric (FABRIC_GET, LINK_GET, SWITCH_GET; docs/model.md
  * "Statistics"): its number and shape, and per link and per switch the
  * counters of its packet-switched path since the last reset or rebuild,
@@ -481,17 +490,6 @@ int hn_ctl_capture_get(struct hn_ctl *c, struct hn_ctl_capture *cap);
  * -EOPNOTSUPP (hn_ctl_errmsg() says why).  A rebuild during a dump:
  * -EAGAIN, call again.
  */
-#define HN_CTL_DEADLOCK_MAX	64	/* channels of a cycle, at most */
-
-/*
- * A channel of a deadlock's cycle: the output port (sw, port) driving
- * link, and the virtual channel waited for (the flit router's; else
- * UINT32_MAX).
- */
-struct hn_ctl_dl_channel {
-	uint32_t sw, port, link, vc;
-};
-
 struct hn_ctl_fabric {
 	uint32_t id;			/* its number: sysfs fabricN */
 	char topology[16];		/* "crossbar", "fattree:L,W" */
@@ -506,7 +504,7 @@ struct hn_ctl_fabric {
 	 */
 	uint32_t dl_n;
 	uint64_t dl_at, dl_since;
-	struct hn_ctl_dl_channel dl[HN_CTL_DEADLOCK_MAX];
+	struct hn_ctl_dl_channel dl[HYBRIDNET_MAX_DEADLOCK];
 };
 
 /* The handle's fabric (hn_ctl_set_fabric()). */

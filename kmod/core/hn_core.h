@@ -70,7 +70,7 @@ enum hn_switching {
 };
 
 /*
- * voq_arbiter: which VQ_W an idle node input serves next (voq.c): the
+ * voq_arbiter: which VQ_W an idle node input serves next (queue.c): the
  * next in round-robin order of destinations (Sec. 3.3.1), or Zydallis's
  * longest queue, by messages or by bytes waiting, ties to the highest
  * destination.
@@ -146,7 +146,7 @@ struct hn_config {
 	u32 vc_count;		/* multistage: virtual channels; 0 per-worm model */
 	u64 deadlock_ns;	/* multistage: no flit moving this long: deadlock */
 	u32 voq_arbiter;	/* enum hn_voq_arbiter: 0 round-robin */
-	u64 voq_timeout_ns;	/* a VQ_W's head waited this long: first */
+	u64 voq_timeout_ns;	/* a VQ_W unserved this long: first */
 };
 
 /*

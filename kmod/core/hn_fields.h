@@ -251,5 +251,5 @@ HN_FIELD(voq_arbiter, VOQ_ARBITER, voq_arbiter, "voq-arbiter",
 	 "which virtual output queue VQ_W a node's idle input serves next: the next destination in round-robin order (Sec. 3.3.1), or the longest, by messages or by bytes waiting, ties to the highest destination (Zydallis's arbiter)",
 	 U32, 0, HN_VOQ_BYTES, 1, VOQ_ARBITER)
 HN_FIELD(voq_timeout_ns, VOQ_TIMEOUT_NS, voq_timeout_ns, "voq-timeout-ns",
-	 "a VQ_W whose first message has waited this long at the switch is served before the others, the highest destination first (Zydallis's time-out against starvation); ns (0: never)",
+	 "a VQ_W not served for this long while its first message waited at the switch is served before the others, the highest destination first (Zydallis's time-out against starvation); ns (0: never)",
 	 U64, 0, HN_TIMEOUT_MAX, 1, NONE)

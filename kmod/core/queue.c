@@ -185,12 +185,13 @@ u64 hn_voq_key_of(const struct hn_engine *e, const struct hn_node *n,
 {
 	const struct hn_config *c = &e->cfg;
 	const struct hn_msg *m = st->vq_w.head;
-	u64 high = c->nodes - 1 - st->dst, len;
-	u64 since = hn_max64(m->t_ready, st->w_end);
+	u64 high = c->nodes - 1 - st->dst, len, since;
 
-	if (c->voq_timeout_ns && t >= since &&
-	    t - since >= c->voq_timeout_ns)
-		return high;
+	if (c->voq_timeout_ns) {
+		since = hn_max64(m->t_ready, st->w_end);
+		if (t >= since && t - since >= c->voq_timeout_ns)
+			return high;
+	}
 	switch (c->voq_arbiter) {
 	case HN_VOQ_LQF:
 		len = st->vq_w.count;

@@ -676,8 +676,8 @@ TEST(hybrid_tree_drains)
 
 /*
  * Woods-Corwin's random up-link (C2.3 of the notes): with up_select
- * random, @n messages of 64 B on FT(3,4), each to @dst_of's destination,
- * and the share of each switch's up-bound worms each of its up-links
+ * random, @n messages of 64 B on FT(3,4), each to a random other node
+ * (a multiple of 4 with @mult4), and the share of each switch's up-bound worms each of its up-links
  * carried: share[switch][up-port] in ppm, for the switches below the top.
  */
 static int up_shares(const struct hn_config *c, u32 n, bool mult4,
@@ -688,9 +688,12 @@ static int up_shares(const struct hn_config *c, u32 n, bool mult4,
 	u64 seed = 3, sent = 0, t = 0, sum[64] = { 0 }, up[64][4] = { { 0 } };
 	struct sim s;
 	u32 u, v, l, sw, p;
+	int rc = -1;
 
-	if (sim_init(&s, c) || hn_fabric_info(s.e, &fi) || fi.switches > 64)
+	if (sim_init(&s, c))
 		return -1;
+	if (hn_fabric_info(s.e, &fi) || fi.switches > 64)
+		goto out;
 	while (sent < n) {
 		hn_run_until(s.e, t += 100);
 		for (u = 0; u < c->nodes && sent < n; u++) {
@@ -706,14 +709,14 @@ static int up_shares(const struct hn_config *c, u32 n, bool mult4,
 	}
 	sim_drain(&s, 100000000);
 	if (hn_busy(s.e) || s.nlog != n || hn_check(s.e, NULL))
-		return -1;
+		goto out;
 	for (l = c->nodes; l < fi.links; l++) {
 		if (hn_link_stats(s.e, l, &ls))
-			return -1;
+			goto out;
 		sw = ls.sw[HN_UP];
 		p = ls.port[HN_UP] - c->width;	/* up-ports are W..2W-1 */
 		if (sw >= 64 || p >= 4)
-			return -1;
+			goto out;
 		up[sw][p] += ls.ch[HN_UP].worms;
 		sum[sw] += ls.ch[HN_UP].worms;
 	}
@@ -721,8 +724,10 @@ static int up_shares(const struct hn_config *c, u32 n, bool mult4,
 		for (p = 0; p < 4; p++)
 			share[sw][p] = sum[sw] ? up[sw][p] * 1000000 / sum[sw] :
 				       HN_NONE;
+	rc = 0;
+out:
 	sim_fini(&s);
-	return 0;
+	return rc;
 }
 
 /*

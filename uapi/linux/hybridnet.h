@@ -54,6 +54,7 @@
 #define HYBRIDNET_MAX_PATH	11		/* fat tree: levels - 1, w^l <= 4096 */
 #define HYBRIDNET_PORT_NONE	0xff		/* in a PATH: no port given */
 #define HYBRIDNET_MAX_FABRICS	256		/* fabrics 0..255 at once */
+#define HYBRIDNET_MAX_DEADLOCK	64		/* channels in a DEADLOCK nest */
 #define HYBRIDNET_FABRIC_FIRST	(~0U)		/* bind2: the namespace's first */
 
 /* The tag bit: which switching mode carries a message. */
