@@ -105,6 +105,8 @@ HN_GSTAT(releases, RELEASES, g->releases)
 HN_GSTAT(timeouts, TIMEOUTS, g->timeouts)
 HN_GSTAT(preloads, PRELOADS, g->preloads)
 HN_GSTAT(rx_dropped, RX_DROPPED, hd->rx_dropped)
+HN_GSTAT(attempts, ATTEMPTS, g->attempts)
+HN_GSTAT(drops, DROPS, g->drops)
 #endif
 
 #ifdef HN_NSTAT

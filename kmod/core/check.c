@@ -198,6 +198,20 @@ static u64 flit_sending(const struct hn_engine *e, u32 u)
 	return b;
 }
 
+/*
+ * The bytes of the messages node @u's input sent with switching drop
+ * whose outcome it has still to learn: out of VQ_W, still in sw_used.
+ */
+static u64 drop_sending(const struct hn_engine *e, u32 u)
+{
+	const struct hn_fworm *w;
+	u64 b = 0;
+
+	for (w = e->fab->dr->pend[u]; w; w = w->pnext)
+		b += w->ok ? w->bytes : 0;
+	return b;
+}
+
 /* The time event @u's owner keeps for it. */
 static u64 ev_time(const struct hn_engine *e, u32 u)
 {
@@ -238,6 +252,25 @@ static int check_events(const struct hn_engine *e, struct hn_err *err)
 	}
 	if (in != e->nheap)
 		return bad(err, "event heap index wrong", HN_NONE, HN_NONE);
+	return 0;
+}
+
+/*
+ * Every engine of a multistage fabric: its @worms in use are the worms
+ * taken, no more than its messages may need, and the @bytes of those
+ * still to arrive are what the messages have cut and not yet delivered.
+ */
+static int check_worms(const struct hn_fab *f, u64 worms, u64 bytes, u64 cut,
+		       struct hn_err *err)
+{
+	if (worms != f->wused || f->wused > f->wcap)
+		return bad(err, "worms miscounted", HN_NONE, HN_NONE);
+	if (f->wused > f->wneed || f->wneed > f->wcap)
+		return bad(err, "worms beyond what the messages may need",
+			   HN_NONE, HN_NONE);
+	if (bytes != cut)
+		return bad(err, "worms do not carry what messages cut",
+			   HN_NONE, HN_NONE);
 	return 0;
 }
 
@@ -293,15 +326,7 @@ static int check_fabric(const struct hn_engine *e, u64 cut,
 			return bad(err, "busy input neither in the heap nor stashed",
 				   HN_NONE, i);
 	}
-	if (worms != f->wused || f->wused > f->wcap)
-		return bad(err, "worms miscounted", HN_NONE, HN_NONE);
-	if (f->wused > f->wneed || f->wneed > f->wcap)
-		return bad(err, "worms beyond what the messages may need",
-			   HN_NONE, HN_NONE);
-	if (bytes != cut)
-		return bad(err, "worms do not carry what messages cut",
-			   HN_NONE, HN_NONE);
-	return 0;
+	return check_worms(f, worms, bytes, cut, err);
 }
 
 /*
@@ -371,12 +396,82 @@ static int check_flit(const struct hn_engine *e, u64 cut, struct hn_err *err)
 			   HN_NONE);
 	if (flits != fl->flits_in)
 		return bad(err, "flits miscounted", HN_NONE, HN_NONE);
-	if (worms != f->wused || f->wused > f->wneed || f->wneed > f->wcap)
-		return bad(err, "worms miscounted", HN_NONE, HN_NONE);
-	if (bytes != cut)
-		return bad(err, "worms do not carry what messages cut",
+	return check_worms(f, worms, bytes, cut, err);
+}
+
+/*
+ * Drop on block (drop.c): no switch holds a byte and every channel's
+ * time is known.  Each worm in use is a header on its way, at the input
+ * it is to reach; or got through, on the list of its last switch's input
+ * in the order its tail leaves; or was dropped, on its node's list only.
+ * Those its node is still to learn about are on its list, in order; each
+ * is its stream's only one.  The worms through carry what the messages
+ * have cut and not yet delivered.
+ */
+static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
+{
+	const struct hn_fab *f = e->fab;
+	const struct hn_drop *dr = f->dr;
+	const struct hn_iport *in;
+	const struct hn_fworm *w;
+	u64 bytes = 0, worms = 0, j, t;
+	u32 i, u, trying = 0, known = 0, k;
+
+	for (j = 0; j < (u64)f->nout * dr->d; j++)
+		if (dr->busy[j] == HN_U64_MAX)
+			return bad(err, "channel held until no known time",
+				   HN_NONE, HN_NONE);
+	for (u = 0; u < e->cfg.nodes; u++) {
+		for (k = 0; k < e->node[u].tab_cap; k++)
+			trying += e->node[u].tab[k] &&
+				  e->node[u].tab[k]->cutting;
+		for (j = 0; j < dr->d; j++)
+			if (dr->inj[(u64)u * dr->d + j] == HN_U64_MAX)
+				return bad(err, "node's channel held until no known time",
+					   HN_NONE, u);
+		t = 0;
+		for (w = dr->pend[u]; w; w = w->pnext) {
+			if (!w->pend || w->st->src != u || w->over < t)
+				return bad(err, "node's list of outcomes broken",
+					   HN_NONE, u);
+			t = w->over;
+			known++;
+			worms += !w->ok;
+		}
+	}
+	for (i = 0; i < f->nin; i++) {
+		in = &f->in[i];
+		if (in->used)
+			return bad(err, "a switch buffers bytes with switching drop",
+				   HN_NONE, i);
+		for (w = in->head; w; w = w->next) {
+			if (!w->nh || w->hop[w->nh].in != i || w->pend ||
+			    (!w->next && in->tail != w))
+				return bad(err, "input's headers broken",
+					   HN_NONE, i);
+			trying--;
+			worms++;
+		}
+		t = 0;
+		for (w = dr->done[i]; w; w = w->next) {
+			if (w->last == HN_NONE || !w->ok ||
+			    w->hop[w->last].in != i || w->hop[w->last].fin < t)
+				return bad(err, "input's list of worms through broken",
+					   HN_NONE, i);
+			t = w->hop[w->last].fin;
+			bytes += w->bytes;
+			worms++;
+		}
+		if ((in->head || dr->done[i] ||
+		     (i < e->cfg.nodes && dr->pend[i])) &&
+		    !in->stash && e->hpos[i] == HN_NONE)
+			return bad(err, "busy input neither in the heap nor stashed",
+				   HN_NONE, i);
+	}
+	if (trying != known)
+		return bad(err, "streams trying != worms on their way and to learn",
 			   HN_NONE, HN_NONE);
-	return 0;
+	return check_worms(f, worms, bytes, cut, err);
 }
 
 /*
@@ -503,14 +598,20 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			}
 			for (m = st->vq_w.head; m; m = m->next) {
 				cut += m->sent - m->rcvd;
-				if (e->fab && e->fab->fl)
+				if (e->fab && (e->fab->fl || e->fab->dr))
 					sb -= m->sent;
 			}
 		}
 		if (e->fab && e->fab->fl)
 			sb += flit_sending(e, u);
+		else if (e->fab && e->fab->dr)
+			sb += drop_sending(e, u);
 		if (nb + n->rel_bytes != n->buf_used || sb != n->sw_used)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
+		if (n->q_w.head &&
+		    n->sw_used + n->q_w.head->len <= e->cfg.sw_buf_bytes)
+			return bad(err, "Q_W's first waits with room in VQ_W",
+				   HN_NONE, u);
 		if (n->rx_used > e->cfg.rx_buf_bytes)
 			return bad(err, "receive buffer overfull", HN_NONE, u);
 		if (!n->ring ? n->w_apos != HN_NONE :
@@ -546,6 +647,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 		rc = check_stats(e, err);
 	if (!rc && e->fab && e->fab->fl)
 		rc = check_flit(e, cut, err);
+	else if (!rc && e->fab && e->fab->dr)
+		rc = check_drop(e, cut, err);
 	else if (!rc && e->fab)
 		rc = check_fabric(e, cut, err);
 	if (rc)

@@ -39,6 +39,7 @@ static void profile_ding4(struct hn_config *c)
 	c->wh_overlap = 0;		/* serial arbitration (docs/model.md) */
 	c->ft_sched = HN_FT_LEVELWISE;	/* Ch. 7's, on a fat tree */
 	c->deadlock_ns = 10000;		/* ours: far past any wait that moves */
+	c->dilation = 1;		/* one channel a link, as Ding's */
 }
 
 /* Ch. 5 evaluation (Secs. 5.5, 5.5.2): 128 nodes, 100 ns = 80 B slots. */
@@ -223,6 +224,12 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "predict_kstep must be 1..2N-1");
 	if (c->pin_slots > c->k)
 		return bad(err, "pin_slots must be at most slots");
+	if (c->dilation > 1 && c->switching != HN_SWITCH_DROP)
+		return bad(err,
+			   "dilation above 1 needs switching drop: the other switchings' ports have one channel");
+	if (c->switching == HN_SWITCH_DROP && (c->vc_count || c->vc_flits))
+		return bad(err,
+			   "switching drop buffers no flit in a switch: vc_count and vc_flits must be 0");
 	if (c->predict_algo == HN_PREDICT_SECOND_LEVEL &&
 	    c->topology != HN_TOPO_CROSSBAR)
 		return hn_fail(err, -EOPNOTSUPP, HN_SECOND_XBAR, HN_NONE,

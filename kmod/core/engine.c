@@ -70,8 +70,11 @@ struct hn_engine *hn_create(const struct hn_config *c,
 		rc = hn_sw_create(e);
 	if (!rc && c->vc_count)		/* the flit router */
 		rc = hn_flit_create(e);
+	if (!rc && c->switching == HN_SWITCH_DROP)
+		rc = hn_drop_create(e);
 	e->w_arm = !e->fab ? hn_wormhole_arm :
-		   e->fab->fl ? hn_flit_arm : hn_sw_arm;
+		   e->fab->fl ? hn_flit_arm :
+		   e->fab->dr ? hn_drop_arm : hn_sw_arm;
 	if (rc) {
 		hn_destroy(e);
 		goto out;
@@ -154,6 +157,7 @@ void hn_destroy(struct hn_engine *e)
 	hn_xbar_destroy(e->xbar);
 	hn_ft_destroy(e->ft);
 	hn_flit_destroy(e);
+	hn_drop_destroy(e);
 	hn_sw_destroy(e);
 	hn_topo_fini(&e->topo);
 	hn_free(e->node);

@@ -31,7 +31,8 @@ struct hn_stream {
 	u8 req;				/* on the request list */
 	u8 stalled;			/* switch.c: its worm's credit stall */
 	u8 port;			/* its next worm's port + 1 (fabrics) */
-	u8 cutting;			/* flit.c: 1 + the VC cutting its head */
+	u8 cutting;			/* flit.c: 1 + the VC cutting its head; */
+					/* drop.c: 1 while a worm of it is tried */
 	struct hn_queue vq_pckt;	/* VQ_PCKT, at the NIC */
 	struct hn_queue vq_w;		/* VQ_W, in the switch */
 	u64 w_end;			/* VQ_W's last worm ended (wh_overlap) */
@@ -136,6 +137,10 @@ struct hn_fworm {
 	u32 tl;				/* its tail has left hops 0..tl-1 */
 	u32 last;			/* its last hop; HN_NONE: not yet routed */
 	u8 stalled;			/* a credit stall counted at hop nh */
+	u8 ok, pend;			/* drop.c: through; on its node's list */
+	u32 inj;			/* drop.c: its channel of the node's link */
+	u64 over;			/* drop.c: its node learns its outcome */
+	struct hn_fworm *pnext;		/* drop.c: on its node's pend list */
 	struct hn_fhop hop[];		/* the topology's max_hops */
 };
 
@@ -188,6 +193,23 @@ struct hn_fab {
 	struct hn_fworm *free;
 	void *chunks;			/* the worms' allocations, a list */
 	struct hn_flit *fl;		/* the flit router (vc_count); or NULL */
+	struct hn_drop *dr;		/* drop on block (switching); or NULL */
+};
+
+/*
+ * drop.c: the dilation channels of every output and of every node's
+ * link, each held until a time.  A worm whose header got through is on
+ * the done list of its last switch's input, in the order its tail leaves
+ * (by w->next); a worm whose outcome its node has still to learn is on
+ * the node's pend list, in the order of w->over (by w->pnext).
+ */
+struct hn_drop {
+	u32 d;				/* dilation */
+	u64 seed;			/* a dropped worm's wait */
+	u64 *busy;			/* [output * d + j]: held until */
+	u64 *inj;			/* [node * d + j]: its link's */
+	struct hn_fworm **done;		/* [input] */
+	struct hn_fworm **pend;		/* [node] */
 };
 
 /* flit.c: a flit in a virtual channel's FIFO */
@@ -523,6 +545,9 @@ struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 				struct hn_stream *st);
 u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst);
 bool hn_sw_cut(struct hn_engine *e, u32 u, struct hn_stream *st, u32 bytes);
+void hn_sw_worm_free(struct hn_engine *e, struct hn_fworm *w);
+void hn_sw_stash(struct hn_engine *e, u32 i);
+void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t);
 void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t);
 void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o, u32 vc);
 bool hn_sw_dl_due(const struct hn_engine *e);
@@ -534,6 +559,13 @@ void hn_flit_begin(struct hn_engine *e);
 void hn_flit_event(struct hn_engine *e, u32 i, u64 t);
 void hn_flit_end(struct hn_engine *e);
 void hn_flit_arm(struct hn_engine *e, u32 u, u64 t);
+
+/* drop.c */
+int hn_drop_create(struct hn_engine *e);
+void hn_drop_destroy(struct hn_engine *e);
+void hn_drop_begin(struct hn_engine *e);
+void hn_drop_event(struct hn_engine *e, u32 i, u64 t);
+void hn_drop_arm(struct hn_engine *e, u32 u, u64 t);
 
 /* flow.c: the switching technique */
 u32 hn_flow_need(const struct hn_config *c, u32 bytes);

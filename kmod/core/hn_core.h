@@ -27,6 +27,7 @@
 #define HN_MAX_BUF	67108864	/* largest buffer, bytes: 64 MiB */
 #define HN_VC_FLITS_MAX	1048576	/* vc_flits, at most */
 #define HN_VC_MAX	16		/* vc_count, at most */
+#define HN_DILATION_MAX	8		/* dilation, at most */
 #define HN_FLIT_IN_MAX	4096		/* flit router: vc_count x vc_flits */
 #define HN_FLIT_MEM_MAX	268435456	/* flit router: its FIFOs, bytes */
 #define HN_FLIT_BYTES	24		/* flit router: a flit in a FIFO */
@@ -61,12 +62,15 @@ enum hn_evict_algo {
  * How a packet crosses a switch on the packet-switched path (Duato
  * Sec. 2.3, docs/model.md "Topologies"): its header leaves on one flit of
  * credit (wormhole), on credit for the whole packet (virtual cut-through),
- * or once the whole packet is in the switch (store-and-forward).
+ * or once the whole packet is in the switch (store-and-forward); or it
+ * goes on only where a channel is free, else is dropped and sent again
+ * by its source (drop on block, Woods-Corwin's METRO routers: drop.c).
  */
 enum hn_switching {
 	HN_SWITCH_WORMHOLE = 0,
 	HN_SWITCH_VCT = 1,
 	HN_SWITCH_SAF = 2,
+	HN_SWITCH_DROP = 3,
 };
 
 /*
@@ -147,6 +151,7 @@ struct hn_config {
 	u64 deadlock_ns;	/* multistage: no flit moving this long: deadlock */
 	u32 voq_arbiter;	/* enum hn_voq_arbiter: 0 round-robin */
 	u64 voq_timeout_ns;	/* a VQ_W unserved this long: first */
+	u32 dilation;		/* channels per link (HN_SWITCH_DROP's) */
 };
 
 /*
@@ -351,6 +356,7 @@ struct hn_gstats {
 	u64 cycles;
 	u64 grants, exists, refusals, releases, timeouts;
 	u64 preloads;
+	u64 attempts, drops;		/* HN_SWITCH_DROP: headers sent, dropped */
 	u64 swaps;			/* second-level working set swapped in */
 	/* latency by the mode that carried the message */
 	struct hn_lat lat_mode[HN_NMODES];

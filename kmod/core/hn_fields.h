@@ -105,7 +105,7 @@
 #define HN_TEXT_EVICT		HN_TEXT_NONE
 #define HN_VALUES_EVICT(lo, hi)	HN_JOIN(HN_WL_EVICT)
 
-#define HN_WL_SWITCHING		"wormhole", "vct", "saf"
+#define HN_WL_SWITCHING		"wormhole", "vct", "saf", "drop"
 #define HN_WORDS_SWITCHING	HN_ENUM(HN_WL_SWITCHING)
 #define HN_TEXT_SWITCHING	HN_TEXT_NONE
 #define HN_VALUES_SWITCHING(lo, hi)	HN_JOIN(HN_WL_SWITCHING)
@@ -230,8 +230,8 @@ HN_FIELD(serdes_ns, SERDES_NS, serdes_ns, "serdes-ns",
 	 "of wire_ns, one end's (de)serialiser, which a circuit passes only at its two ends, ns",
 	 U32, 0, HN_NS_MAX, 0, NONE)
 HN_FIELD(switching, SWITCHING, switching, "switching",
-	 "how a packet crosses a switch outside the circuits (Duato Sec. 2.3): wormhole, virtual cut-through, store-and-forward",
-	 U32, 0, HN_SWITCH_SAF, 0, SWITCHING)
+	 "how a packet crosses a switch outside the circuits: wormhole, virtual cut-through, store-and-forward (Duato Sec. 2.3), or drop on block, a header finding no free channel dropped and sent again by its source (Woods-Corwin's METRO routers)",
+	 U32, 0, HN_SWITCH_DROP, 0, SWITCHING)
 HN_FIELD(up_select, UP_SELECT, up_select, "up-select",
 	 "a header's up-port in a multistage fabric: by the destination's digits, random, or the least occupied",
 	 U32, 0, 2, 0, UP_SELECT) /* 2: HN_UPSEL_ADAPTIVE (topo.h) */
@@ -253,3 +253,6 @@ HN_FIELD(voq_arbiter, VOQ_ARBITER, voq_arbiter, "voq-arbiter",
 HN_FIELD(voq_timeout_ns, VOQ_TIMEOUT_NS, voq_timeout_ns, "voq-timeout-ns",
 	 "a VQ_W not served for this long while its first message waited at the switch is served before the others, the highest destination first (Zydallis's time-out against starvation); ns (0: never)",
 	 U64, 0, HN_TIMEOUT_MAX, 1, NONE)
+HN_FIELD(dilation, DILATION, dilation, "dilation",
+	 "channels of every link, a header taking any free one (Woods-Corwin's dilated crossbars); more than 1 with switching drop only",
+	 U32, 1, HN_DILATION_MAX, 0, NONE)

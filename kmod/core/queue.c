@@ -105,7 +105,8 @@ void hn_stream_put(struct hn_engine *e, struct hn_stream *st)
 	u32 mask = n->tab_cap - 1;
 	u32 i, j, h;
 
-	if (st->vq_pckt.count || st->vq_w.count || st->q_w_msgs || st->fab)
+	if (st->vq_pckt.count || st->vq_w.count || st->q_w_msgs || st->fab ||
+	    st->cutting)
 		return;
 	i = probe(n, st->dst);
 	n->tab[i] = NULL;

@@ -134,6 +134,12 @@ static void worm_put(struct hn_fab *f, struct hn_fworm *w)
 	f->wused--;
 }
 
+/* @w is needed no more: a dropped worm (drop.c) */
+void hn_sw_worm_free(struct hn_engine *e, struct hn_fworm *w)
+{
+	worm_put(e->fab, w);
+}
+
 /* ---- events: an input's, in the heap during S_W, else on the stash */
 
 /* The wormhole slot is in progress: the heap is its (else circuits'). */
@@ -142,7 +148,8 @@ static bool in_sw(const struct hn_engine *e)
 	return e->in_slot && e->cur == e->cfg.k;
 }
 
-static void stash(struct hn_engine *e, u32 i)
+/* Input @i waits on the stash for S_W to begin (drop.c's too). */
+void hn_sw_stash(struct hn_engine *e, u32 i)
 {
 	struct hn_fab *f = e->fab;
 
@@ -154,15 +161,15 @@ static void stash(struct hn_engine *e, u32 i)
 	}
 }
 
-/* Input @i needs attention at @t. */
-static void ev_at(struct hn_engine *e, u32 i, u64 t)
+/* Input @i needs attention at @t (drop.c's too). */
+void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
 {
 	t = hn_max64(t, e->now);
 	e->fab->in[i].t = t;
 	if (in_sw(e) && t <= e->slot_end)
 		hn_ev_set(e, i, t);
 	else
-		stash(e, i);
+		hn_sw_stash(e, i);
 }
 
 /* Idle input @i may send from @t: bring its event forward. */
@@ -175,7 +182,7 @@ static void arm(struct hn_engine *e, u32 i, u64 t)
 	t = hn_max64(t, e->now);
 	if (in_sw(e) && e->hpos[i] != HN_NONE && in->t <= t)
 		return;
-	ev_at(e, i, t);
+	hn_sw_ev_at(e, i, t);
 }
 
 static void wait_on(struct hn_fab *f, u32 o, u32 i)
@@ -258,7 +265,7 @@ static void resolve(struct hn_engine *e, struct hn_fworm *w)
 			f->moved = h->fin;
 		f->out[h->out].busy = h->fin;
 		wake(e, h->out, h->fin);
-		ev_at(e, h->in, h->fin);
+		hn_sw_ev_at(e, h->in, h->fin);
 		if (k + 1 == w->nh && k != w->last && hn_flow_store(c))
 			arm(e, w->hop[k + 1].in, h->fin + f->lat);
 	}
@@ -597,9 +604,9 @@ static void next_event(struct hn_engine *e, u32 i, u64 wake_t)
 	if (in->cur)
 		wake_t = in->cur->hop[in->hop].fin;
 	if (wake_t != HN_U64_MAX)
-		ev_at(e, i, wake_t);
+		hn_sw_ev_at(e, i, wake_t);
 	else if (in->cur || has_work(e, i))
-		stash(e, i);	/* woken by resolve(), or when S_W begins */
+		hn_sw_stash(e, i);	/* woken by resolve(), or when S_W begins */
 	else
 		hn_ev_del(e, i);
 }
@@ -674,7 +681,7 @@ void hn_sw_begin(struct hn_engine *e)
 			continue;
 		}
 		in->stash = 0;
-		ev_at(e, i, hn_max64(fin, t0));
+		hn_sw_ev_at(e, i, hn_max64(fin, t0));
 	}
 }
 
@@ -787,7 +794,7 @@ bool hn_sw_dl_due(const struct hn_engine *e)
 {
 	const struct hn_fab *f = e->fab;
 
-	return f->wused && e->cfg.deadlock_ns && !f->deadlocked &&
+	return f->wused && e->cfg.deadlock_ns && !f->deadlocked && !f->dr &&
 	       e->slot_end - hn_min64(f->moved, e->slot_end) >=
 	       e->cfg.deadlock_ns;
 }

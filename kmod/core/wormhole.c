@@ -147,6 +147,8 @@ void hn_wormhole_begin(struct hn_engine *e)
 	if (e->fab) {
 		if (e->fab->fl)
 			hn_flit_begin(e);
+		else if (e->fab->dr)
+			hn_drop_begin(e);
 		else
 			hn_sw_begin(e);
 		return;
@@ -187,6 +189,8 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 			e->now = t;
 			if (e->fab->fl)
 				hn_flit_event(e, hn_ev_peek(e), t);
+			else if (e->fab->dr)
+				hn_drop_event(e, hn_ev_peek(e), t);
 			else
 				hn_sw_event(e, hn_ev_peek(e), t);
 			hn_work(e, t);

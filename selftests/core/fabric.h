@@ -141,6 +141,42 @@ bad:
 }
 
 /*
+ * At @t each node of @s whose next message from @g is due makes it (a
+ * node with none, @held[u] NULL, at its time @next[u]) and offers it to
+ * its NIC, which may refuse it (it is offered again next time).  Returns
+ * how many the NICs took.
+ */
+static inline u64 offer(struct sim *s, struct hn_tgen *g, struct tmsg **held,
+			u64 *next, u64 t)
+{
+	u32 u, d, N = s->cfg.nodes;
+	u64 made = 0;
+
+	for (u = 0; u < N; u++) {
+		if (!held[u] && next[u] <= t) {
+			next[u] = hn_tgen_next_ns(g, u);
+			d = hn_tgen_dest(g, u);
+			if (d == HN_NONE)
+				continue;
+			held[u] = calloc(1, sizeof(*held[u]));
+			held[u]->m.src = u;
+			held[u]->m.dst = d;
+			held[u]->m.len = hn_tgen_size(g, u);
+			held[u]->seq = s->next_seq[(u64)u * N + d];
+		}
+		if (!held[u])
+			continue;
+		held[u]->m.t_inject = hn_now(s->e);
+		if (hn_inject(s->e, &held[u]->m, NULL))
+			continue;	/* full: again later */
+		s->next_seq[(u64)u * N + held[u]->m.dst]++;
+		held[u] = NULL;
+		made++;
+	}
+	return made;
+}
+
+/*
  * Offered load 1.0 of @pattern for @span ns on @c, then nothing more:
  * each node makes a message (1..512 B) at every Bernoulli success at the
  * link rate and holds it until its NIC takes it.  Everything must then
@@ -163,7 +199,7 @@ static inline long saturate(struct __test_metadata *_metadata,
 	u64 next[64], t, made = 0, stalls = 0, base, peak = 0, fixed;
 	struct sim s;
 	long n = -1;
-	u32 u, d, sw;
+	u32 u, sw;
 	int rc;
 
 	hn_tcfg_default(&tc, c->nodes);
@@ -185,29 +221,9 @@ static inline long saturate(struct __test_metadata *_metadata,
 			  HN_U64_MAX;
 	for (t = 0; t < span; t += 20) {
 		hn_run_until(s.e, t);
-		for (u = 0; u < c->nodes; u++) {
-			if (!held[u] && next[u] <= t) {
-				next[u] = hn_tgen_next_ns(g, u);
-				d = hn_tgen_dest(g, u);
-				if (d == HN_NONE)
-					continue;
-				held[u] = calloc(1, sizeof(*held[u]));
-				held[u]->m.src = u;
-				held[u]->m.dst = d;
-				held[u]->m.len = hn_tgen_size(g, u);
-				held[u]->seq = s.next_seq[(u64)u * c->nodes + d];
-			}
-			if (!held[u])
-				continue;
-			held[u]->m.t_inject = hn_now(s.e);
-			if (hn_inject(s.e, &held[u]->m, NULL))
-				continue;	/* full: again later */
-			s.next_seq[(u64)u * c->nodes + held[u]->m.dst]++;
-			held[u] = NULL;
-			made++;
-			if (made - s.nlog > peak)
-				peak = made - s.nlog;
-		}
+		made += offer(&s, g, held, next, t);
+		if (made - s.nlog > peak)
+			peak = made - s.nlog;
 	}
 	fixed = c->nodes * 8 * sizeof(void *) + 64 * hn_msg_mem(s.e, 1);
 	EXPECT_LE(hn_mem_bytes(s.e) - base,

@@ -231,7 +231,7 @@ TEST(up_select)
 	c.up_select = HN_UPSEL_ADAPTIVE + 1;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 	c.up_select = HN_UPSEL_DET;
-	c.switching = HN_SWITCH_SAF + 1;
+	c.switching = HN_SWITCH_DROP + 1;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 }
 

@@ -378,7 +378,7 @@ EOF2
 		"hnsim: every fat-tree scheduler is taken, and printed as its word" "$T/q3"
 	"$HNSIM" config -s switching=cut > "$T/p" 2>&1
 	ok=0
-	[ "$(cat "$T/p")" = "hnsim config: switching=cut: neither wormhole, vct, saf nor a number" ] && ok=1
+	[ "$(cat "$T/p")" = "hnsim config: switching=cut: neither wormhole, vct, saf, drop nor a number" ] && ok=1
 	report $ok "hnsim: a switching technique that is not one" "$T/p"
 	# cut-through and store-and-forward: 64 B over the crossbar's two
 	# links, Duato's base latency under ding4 (wormhole's is 141 ns)

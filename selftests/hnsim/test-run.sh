@@ -103,7 +103,7 @@ done <<'EOF'
 --load 0.1 --pattern uniform,nosuch|hnsim run: unknown pattern 'nosuch'; the patterns are: uniform transpose bitcomp bitrev shuffle tornado neighbor randperm hotspot scatter all-to-all random-to-all ordered-mesh random-mesh two-phase mixed phased localized
 --load 0.1 --pattern a:b:c|hnsim run: --pattern 'a:b:c': a range FIRST:LAST:STEP is for numbers; list the values, comma-separated
 --load 0.1 --net hybrid,torus|hnsim run: --net 'torus': unknown network: hybrid, wormhole, circuit, dynamic or preload
---load 0.1 -s switching=wormhole,cut|hnsim run: switching=cut: neither wormhole, vct, saf nor a number
+--load 0.1 -s switching=wormhole,cut|hnsim run: switching=cut: neither wormhole, vct, saf, drop nor a number
 --load 0.1 -s switching=a:b:1|hnsim run: -s 'switching=a:b:1': a range is FIRST:LAST:STEP of whole numbers
 --load 0.1 -s slot_w_ns=1,2 -s slot-w-ns=3|hnsim run: -s 'slot_w_ns=1,2': a list, and the option again: give its values once
 --load 0.1 --seed 1:-3:1|hnsim run: --seed '1:-3:1': a range is FIRST:LAST:STEP of whole numbers
@@ -383,5 +383,27 @@ echo "status $?" >> "$T/e"
 printf '%s\n' "hnsim run: --links: a row per link and switch, which no CSV column holds: a table, or --json" "status 1" > "$T/want"
 diff "$T/want" "$T/e" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--links --csv: refused, with the reason" "$T/d"
+
+# ---- switching drop: its counts, and dilation's effect ----------------
+"$H" run -t fattree:2,4 -k 0 --pattern uniform --load 0.5 --warmup 1000 \
+	--measure 10000 --no-progress -s switching=drop -s dilation=1,2 --csv \
+	> "$T/dr.csv" 2> "$T/dr.err"
+col "$T/dr.csv" dilation attempts drops done_msgs > "$T/dr" 2>> "$T/dr.err"
+python3 - "$T/dr" >> "$T/dr.err" 2>&1 <<'PY'
+import sys
+rows = [list(map(int, l.split(","))) for l in open(sys.argv[1])]
+assert [r[0] for r in rows] == [1, 2], rows
+for d, att, drops, done in rows:
+	assert drops > 0 and att - drops >= done, (d, att, drops, done)
+share = [(a - x) / a for _, a, x, _ in rows]
+assert share[0] < share[1], share
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"switching drop: attempts and drops in the CSV, every message through once at least, dilation 2 drops a smaller share" "$T/dr.err"
+"$H" run -n 4 -k 0 --pattern uniform --batch 20 --no-progress \
+	-s switching=drop > "$T/dh" 2>&1
+grep -Eq '^drop        [0-9]+ attempts, [0-9]+ dropped: [01][.][0-9]{4} of them through$' "$T/dh"
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"switching drop: the run's text says how many headers went and were dropped" "$T/dh"
 
 finish

@@ -167,6 +167,10 @@ static void print_human(FILE *f, const struct run_point *p)
 	fprintf(f, "circuits    %llu grants, %llu refusals, %llu time-outs, %llu plan groups; source queue max %llu\n",
 		U(g.grants), U(g.refusals), U(g.timeouts), U(r->groups),
 		U(r->queue_max));
+	if (c->switching == HN_SWITCH_DROP)
+		fprintf(f, "drop        %llu attempts, %llu dropped: %.4f of them through\n",
+			U(g.attempts), U(g.drops), g.attempts ?
+			1.0 - (double)g.drops / g.attempts : 0.0);
 	pslots(&g, c->k, &run, &skip, &pre);
 	fprintf(f, "slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
 		U(run), U(skip), U(pre), U(g.slot[c->k].runs));
@@ -387,6 +391,8 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "timeouts", g.timeouts);
 	e_u64(o, "groups", r->groups);
 	e_u64(o, "queue_max", r->queue_max);
+	e_u64(o, "attempts", g.attempts);
+	e_u64(o, "drops", g.drops);
 	if (p->links && o->fmt == RUN_JSON && !field(o, "links") &&
 	    links_report(o->f, RUN_JSON, p->e))
 		fputs("null, \"switches\": null", o->f);

@@ -465,6 +465,7 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_DEADLOCK_AT,	/* u64: found at, virtual ns */
 	HYBRIDNET_ATTR_DEADLOCK_SINCE,	/* u64: no flit moved since */
 	HYBRIDNET_ATTR_VC,		/* u32: a virtual channel of a link */
+	HYBRIDNET_ATTR_DILATION,	/* u32 */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
@@ -508,12 +509,14 @@ enum hybridnet_evict {
  * circuits (Duato, Sec. 2.3): its header goes on as soon as one flit
  * fits the next buffer (wormhole), once the whole packet fits it (virtual
  * cut-through), or once the whole packet is in this switch
- * (store-and-forward).
+ * (store-and-forward); or only where a channel is free, else it is
+ * dropped and its source sends it again (drop on block).
  */
 enum hybridnet_switching {
 	HYBRIDNET_SWITCHING_WORMHOLE,
 	HYBRIDNET_SWITCHING_VCT,
 	HYBRIDNET_SWITCHING_SAF,
+	HYBRIDNET_SWITCHING_DROP,	/* drop on block, the source retries */
 };
 
 /* HYBRIDNET_ATTR_FT_SCHED: the scheduler routing a fat tree's circuits. */
@@ -655,6 +658,8 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_PAIR_OVERFLOW_BYTES,
 	HYBRIDNET_STAT_MEM_MAX,			/* generator: most bytes it held */
 	HYBRIDNET_STAT_CIRCUIT_BYTES,		/* channel, switch: circuits' */
+	HYBRIDNET_STAT_ATTEMPTS,		/* switching drop: headers sent */
+	HYBRIDNET_STAT_DROPS,			/* of them, dropped */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

@@ -190,6 +190,9 @@ GOOD(switching_wormhole, "switching=wormhole", "switching", "wormhole", 1);
 GOOD(switching_number, "switching=0", "switching", "wormhole", 0);
 GOOD(switching_vct, "switching=vct", "switching", "vct", 1);
 GOOD(switching_saf, "switching=2", "switching", "saf", 1);
+GOOD(switching_drop, "topology=fattree:3,4 switching=drop dilation=2",
+     "switching", "drop", 1);
+GOOD(dilation_two, "switching=drop dilation=2", "dilation", "2", 2);
 /* traffic across the tree's switches, to the last node: three hops up */
 GOOD(topology_fattree_worms, "topology=fattree:3,4", "topology",
      "fattree:3,4", 1);
@@ -412,8 +415,14 @@ BAD(predict_algo_unknown, "predict_algo=best", "hybridnet: predict_algo=best: "
 BAD(evict_algo_negative, "evict_algo=-1",
     "hybridnet: evict_algo=-1: out of range 0..1");
 BAD(switching_unknown, "switching=cut",
-    "hybridnet: switching=cut: neither wormhole, vct, saf nor a number");
-BAD(switching_high, "switching=3", "hybridnet: switching=3: out of range 0..2");
+    "hybridnet: switching=cut: neither wormhole, vct, saf, drop nor a number");
+BAD(switching_high, "switching=4", "hybridnet: switching=4: out of range 0..3");
+BAD(dilation_high, "switching=drop dilation=9",
+    "hybridnet: dilation=9: out of range 1..8");
+BAD(dilation_without_drop, "dilation=2",
+    "hybridnet: parameters refused: dilation above 1 needs switching drop: the other switchings' ports have one channel");
+BAD(drop_with_vcs, "topology=fattree:2,4 switching=drop vc_count=1 vc_flits=4",
+    "hybridnet: parameters refused: switching drop buffers no flit in a switch: vc_count and vc_flits must be 0");
 BAD(up_select_unknown, "up_select=least",
     "hybridnet: up_select=least: neither det, random, adaptive nor a number");
 BAD(up_select_high, "up_select=3", "hybridnet: up_select=3: out of range 0..2");

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_drop.c - drop-on-block switching (drop.c, switching drop;
+ * docs/model.md "Drop on block"): a lone worm's latency is wormhole's on
+ * every fabric; of two headers meeting at one channel one goes through
+ * and the other's source learns of its drop one hop back and tries
+ * again, with success; a dilated link grants two and drops the third;
+ * under full load on every fabric nothing is ever buffered in a switch,
+ * every message arrives once and in order, and dilation 2 drops fewer
+ * headers than dilation 1; circuit slots between wormhole slots lose
+ * nothing; what it needs is checked.
+ */
+#include "harness.h"
+#include "fabric.h"
+
+static void drop_config(struct hn_config *c, const char *text, u32 d)
+{
+	direct_config(c, text);
+	c->switching = HN_SWITCH_DROP;
+	c->dilation = d;
+}
+
+/*
+ * A lone message takes wormhole's time for one worm of it, on every
+ * fabric and shape: Duato's base latency for one packet (test_flit.c
+ * holds wormhole to it).
+ */
+TEST(zero_load_as_wormhole)
+{
+	static const char *const fab[] = { "crossbar", "fattree:3,4",
+					   "mesh:4x4", "torus:4x4", "gh:2,4" };
+	static const u32 len[] = { 1, 8, 64, 128, 200, 1024 };
+	struct hn_config c, w;
+	u32 i, j, dst;
+	u64 lat;
+
+	for (i = 0; i < ARRAY_SIZE(fab); i++) {
+		drop_config(&c, fab[i], 1);
+		if (!strcmp(fab[i], "crossbar"))
+			c.nodes = 16;
+		c.max_msg_bytes = 1024;
+		w = c;
+		w.switching = HN_SWITCH_WORMHOLE;
+		w.worm_bytes = 1024;
+		for (dst = 1; dst < c.nodes; dst += 7) {
+			for (j = 0; j < ARRAY_SIZE(len); j++) {
+				lat = one(&c, 0, dst, len[j]);
+				EXPECT_NE(0, lat);
+				EXPECT_EQ(one(&w, 0, dst, len[j]), lat)
+					TH_LOG("%s: %u B to %u", fab[i], len[j],
+					       dst);
+			}
+		}
+	}
+}
+
+/* Send @len from each of @src[0..n-1] to @dst at once; drain. */
+static void burst(struct __test_metadata *_metadata, struct sim *s,
+		  const u32 *src, u32 n, u32 dst, u32 len)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		ASSERT_EQ(0, sim_send(s, src[i], dst, len));
+	sim_drain(s, 1000000);
+	ASSERT_EQ(n, s->nlog);
+	EXPECT_EQ(0, hn_check(s->e, NULL));
+	EXPECT_EQ(0, s->order_errors);
+}
+
+/* The latency of the message from @src. */
+static u64 lat_of(struct sim *s, u32 src)
+{
+	u32 i;
+
+	for (i = 0; i < s->nlog; i++)
+		if (s->log[i]->m.src == src)
+			return s->log[i]->m.t_deliver - s->log[i]->m.t_inject;
+	return 0;
+}
+
+/*
+ * FT(2,4): nodes 0 and 4, under leaf switches 0 and 1, send a one-flit
+ * message to node 8 at once.  Both climb by up-port 0 to the same top
+ * switch and want its one channel down to leaf 2: one goes through with
+ * the lone latency, the other is dropped there, one hop from its source.
+ * The drop is back a hop (a link and a flit time) and a flit time later;
+ * after its random wait (0 or 1 flit time for a flit) the retry goes
+ * through, as the first has left.  So the second arrives a header's hop
+ * (first + link), a hop back and a flit time later, plus at most one.
+ */
+TEST(two_headers_one_channel)
+{
+	const u32 src[] = { 0, 4 };
+	struct hn_gstats g;
+	struct hn_config c;
+	struct sim s;
+	u64 solo, a, b, hop, back, late;
+
+	drop_config(&c, "fattree:2,4", 1);
+	solo = one(&c, 0, 8, 8);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	burst(_metadata, &s, src, 2, 8, 8);
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(3, g.attempts);
+	EXPECT_EQ(1, g.drops);
+	a = lat_of(&s, 0);
+	b = lat_of(&s, 4);
+	hop = c.wh_first_ns + c.fabric_ns + c.wire_ns;
+	back = c.fabric_ns + c.wire_ns + c.wh_flit_ns;
+	late = hop + back + c.wh_flit_ns;
+	EXPECT_EQ(solo, hn_min64(a, b));
+	EXPECT_LE(solo + late, hn_max64(a, b));
+	EXPECT_GE(solo + late + c.wh_flit_ns, hn_max64(a, b));
+	sim_fini(&s);
+}
+
+/*
+ * With dilation 2 the top switch's link down to leaf 2 has two channels:
+ * of three headers reaching it at once two go through (and both take a
+ * channel of node 8's link), the third is dropped; with dilation 1 two
+ * are.
+ */
+TEST(dilation_two_grants_two)
+{
+	const u32 src[] = { 0, 4, 12 };
+	struct hn_gstats g;
+	struct hn_config c;
+	struct sim s;
+	u64 solo;
+
+	drop_config(&c, "fattree:2,4", 2);
+	solo = one(&c, 0, 8, 8);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	burst(_metadata, &s, src, 3, 8, 8);
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(1, g.drops);
+	EXPECT_EQ(4, g.attempts);
+	EXPECT_EQ(2, (lat_of(&s, 0) == solo) + (lat_of(&s, 4) == solo) +
+		     (lat_of(&s, 12) == solo));
+	sim_fini(&s);
+
+	drop_config(&c, "fattree:2,4", 1);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	burst(_metadata, &s, src, 3, 8, 8);
+	hn_stats_global(s.e, &g);
+	EXPECT_LE(2, g.drops);
+	sim_fini(&s);
+}
+
+/*
+ * Offered load 1.0 of uniform traffic (1..512 B) for @span ns, checking
+ * the engine every 20 ns, then a drain: every message arrives, each
+ * pair's in order, and no switch ever held a byte or holds a channel.
+ * Returns the share of attempts that got through, in ppm.
+ */
+static u64 flood(struct __test_metadata *_metadata, const struct hn_config *c,
+		 u64 span)
+{
+	struct hn_switch_stats ss;
+	struct hn_fabric_info fi;
+	struct tmsg *held[64] = { 0 };
+	struct hn_gstats g;
+	struct hn_tcfg tc;
+	struct hn_tgen *gen;
+	u64 next[64], t, made = 0;
+	char name[32];
+	struct sim s;
+	u32 u, sw;
+	int rc;
+
+	hn_tcfg_default(&tc, c->nodes);
+	tc.size_dist = HN_SIZE_UNIFORM;
+	tc.size = 1;
+	tc.size_max = 512;
+	tc.load_ppm = HN_PPM;
+	gen = hn_tgen_create(&tc, c, &rc);
+	if (!gen || sim_init(&s, c))
+		return 0;
+	for (u = 0; u < c->nodes; u++)
+		next[u] = hn_tgen_next_ns(gen, u);
+	for (t = 0; t < span; t += 20) {
+		hn_run_until(s.e, t);
+		if (hn_check(s.e, NULL))
+			break;
+		made += offer(&s, gen, held, next, t);
+	}
+	for (u = 0; u < c->nodes; u++)
+		free(held[u]);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_drain(&s, t + 10000000);
+	EXPECT_FALSE(hn_busy(s.e)) TH_LOG("%s, dilation %u",
+					  hn_topology_print(c, name, sizeof(name)),
+					  c->dilation);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	EXPECT_EQ(made, s.nlog);
+	EXPECT_EQ(0, s.order_errors);
+	hn_fabric_info(s.e, &fi);
+	for (sw = 0; sw < fi.switches; sw++) {
+		hn_switch_stats(s.e, sw, &ss);
+		EXPECT_EQ(0, ss.buf_peak + ss.held) TH_LOG("switch %u", sw);
+	}
+	hn_stats_global(s.e, &g);
+	EXPECT_LT(0, g.drops);
+	EXPECT_LE(made, g.attempts - g.drops);	/* a worm or more each */
+	sim_fini(&s);
+	hn_tgen_destroy(gen);
+	return g.attempts ? (g.attempts - g.drops) * HN_PPM / g.attempts : 0;
+}
+
+TEST(full_load_every_fabric)
+{
+	static const char *const fab[] = { "crossbar", "fattree:3,4",
+					   "mesh:8x8", "torus:8x8", "gh:2,8" };
+	struct hn_config c;
+	u64 p1, p2;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(fab); i++) {
+		drop_config(&c, fab[i], 1);
+		p1 = flood(_metadata, &c, 20000);
+		drop_config(&c, fab[i], 2);
+		p2 = flood(_metadata, &c, 20000);
+		EXPECT_LT(0, p1);
+		EXPECT_LT(p1, p2) TH_LOG("%s: dilation 2 drops no fewer", fab[i]);
+	}
+}
+
+/*
+ * Circuit slots between the wormhole slots: what is under way when S_W
+ * ends resumes in the next, and random traffic, with random up-ports
+ * too, arrives whole (traffic() checks the engine every 40 ns).
+ */
+TEST(slots_between)
+{
+	static u64 out[4 * 8192];
+	struct hn_config c;
+	u32 sel;
+
+	for (sel = 0; sel <= 1; sel++) {
+		drop_config(&c, "fattree:3,4", 2);
+		c.k = 3;
+		c.up_select = sel;
+		c.max_msg_bytes = 512;
+		EXPECT_LT(0, traffic(&c, 20000, 7, out, ARRAY_SIZE(out)));
+		drop_config(&c, "torus:4x4", 1);
+		c.k = 1;
+		c.up_select = sel;
+		EXPECT_LT(0, traffic(&c, 20000, 7, out, ARRAY_SIZE(out)));
+	}
+}
+
+/* Dilation is drop's; drop buffers no flit. */
+TEST(needs)
+{
+	struct hn_config c;
+	struct hn_err err;
+
+	drop_config(&c, "fattree:2,4", 2);
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+	c.switching = HN_SWITCH_WORMHOLE;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "dilation above 1 needs switching drop"));
+	drop_config(&c, "fattree:2,4", 1);
+	c.vc_count = 1;
+	c.vc_flits = 4;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "vc_count and vc_flits must be 0"));
+	drop_config(&c, "crossbar", 1);
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+}
+
+TEST_HARNESS_MAIN
