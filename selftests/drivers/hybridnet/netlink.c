@@ -890,7 +890,7 @@ TEST_F(nl, switching_and_up_select)
 	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING, 4));
 	/* dilation: drop's only, 1..8 */
 	EXPECT_EQ(-EINVAL, nlr_set_u32(r, HYBRIDNET_ATTR_DILATION, 2));
-	EXPECT_STREQ("dilation above 1 needs switching drop: the other switchings' ports have one channel",
+	EXPECT_STREQ("configuration refused: dilation above 1 needs switching drop: the other switchings' ports have one channel",
 		     r->msg);
 	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_DILATION, 9));
 	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_DILATION, 0));
