@@ -109,6 +109,7 @@ CHECK_STEPS := check-unit check-spec check-scan
 -include docs/results/results.mk
 -include docs/results/switching.mk
 -include docs/results/fattree.mk
+-include docs/results/faults.mk
 -include tools/hnctl/hnctl.mk
 -include tools/hntraffic/hntraffic.mk
 -include selftests/fresh/fresh.mk
@@ -281,6 +282,7 @@ Run:
   results-sched     the scheduler experiments (Ch. 6 and 7)
   results-switching the switching experiments (Ch. 1, 4 and 5), plots
   results-fattree   the fat-tree experiments: switching, circuits, Ch. 4
+  results-faults    Woods-Corwin's drop-on-block sensitivities, plot
   results-tcp       TCP over circuits that come and go, in the VM, plots
 Other:
   deps              install the Debian packages the project needs (root)

@@ -22,9 +22,11 @@
  *
  * write() sends one message: struct hybridnet_msg_hdr, then hdr.len bytes.
  * Checks, in this order: unbound ENOTCONN; shorter than the header
- * EINVAL; header unreadable EFAULT; flags != 0 EINVAL; hdr.len != write
- * size - header EINVAL; hdr.len == 0 EINVAL; hdr.len > max_msg_bytes
- * EMSGSIZE; dst >= nodes EINVAL; payload unreadable EFAULT.  Each failure
+ * EINVAL; header unreadable EFAULT; flags other than a priority
+ * (HYBRIDNET_MSG_PRIO) EINVAL; priority 15 without CAP_NET_ADMIN over the
+ * fabric's network namespace EPERM; hdr.len != write size - header
+ * EINVAL; hdr.len == 0 EINVAL; hdr.len > max_msg_bytes EMSGSIZE; dst >=
+ * nodes EINVAL; payload unreadable EFAULT.  Each failure
  * counts in sysfs errors/ and changes nothing else.  A full NIC buffer
  * blocks the writer until the message fits (O_NONBLOCK: EAGAIN; a signal:
  * ERESTARTSYS); the engine counts each refusal in tx_full.  So does the
@@ -61,6 +63,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/uio.h>
+#include <net/net_namespace.h>
 
 #include "hn_kmod.h"
 
@@ -301,9 +304,14 @@ static bool hn_dev_nonblock(struct kiocb *iocb)
 static int hn_dev_check_hdr(struct hn_dev *hd,
 			    const struct hybridnet_msg_hdr *h, size_t total)
 {
-	if (h->flags) {
+	if (h->flags & ~HYBRIDNET_MSG_PRIO) {
 		hn_count_err(hd, HN_E_WRITE_FLAGS);
 		return -EINVAL;
+	}
+	if ((h->flags & HYBRIDNET_MSG_PRIO) == HYBRIDNET_PRIO_RESERVED &&
+	    !ns_capable(hd->net->user_ns, CAP_NET_ADMIN)) {
+		hn_count_err(hd, HN_E_WRITE_PRIO);
+		return -EPERM;
 	}
 	if (h->len != total - sizeof(*h)) {
 		hn_count_err(hd, HN_E_WRITE_LEN);
@@ -436,6 +444,7 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	}
 	km->m.src = p->id;
 	km->m.dst = h.dst;
+	km->m.prio = h.flags & HYBRIDNET_MSG_PRIO;
 	rc = hn_dev_send(f, p, km, hn_dev_nonblock(iocb));
 	if (rc)
 		goto err_free;
@@ -472,6 +481,7 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 	h.src = km->m.src;
 	h.dst = km->m.dst;
 	h.len = km->m.len;
+	h.flags = km->m.prio;
 	h.mode = km->m.mode;
 	h.tag = km->m.tag;
 	h.slot = km->m.slot;

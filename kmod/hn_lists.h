@@ -24,7 +24,8 @@
 #ifdef HN_ERROR
 HN_ERROR(WRITE_UNBOUND, write_unbound)		/* ENOTCONN */
 HN_ERROR(WRITE_SHORT, write_short)		/* EINVAL: < header */
-HN_ERROR(WRITE_FLAGS, write_flags)		/* EINVAL: flags != 0 */
+HN_ERROR(WRITE_FLAGS, write_flags)		/* EINVAL: flags not a priority */
+HN_ERROR(WRITE_PRIO, write_prio)		/* EPERM: priority 15 */
 HN_ERROR(WRITE_LEN, write_len)			/* EINVAL: len != size - header */
 HN_ERROR(WRITE_EMPTY, write_empty)		/* EINVAL: len == 0 */
 HN_ERROR(WRITE_TOO_BIG, write_too_big)		/* EMSGSIZE */
@@ -107,6 +108,8 @@ HN_GSTAT(preloads, PRELOADS, g->preloads)
 HN_GSTAT(rx_dropped, RX_DROPPED, hd->rx_dropped)
 HN_GSTAT(attempts, ATTEMPTS, g->attempts)
 HN_GSTAT(drops, DROPS, g->drops)
+HN_GSTAT(preemptions, PREEMPTIONS, g->preemptions)
+HN_GSTAT(stub_flits, STUB_FLITS, g->stub_flits)
 #endif
 
 #ifdef HN_NSTAT

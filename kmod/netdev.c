@@ -547,6 +547,9 @@ static void hn_nd_tx(struct hn_netdev *nd)
 		skb->dev = NULL;
 		km->m.src = nd->node;
 		km->m.dst = HN_ND_CB(skb)->dst;
+		/* its priority, but never the fabric's own */
+		km->m.prio = min_t(u32, skb->priority,
+				   HYBRIDNET_PRIO_RESERVED - 1);
 		hn_clock_sync(hd);
 		km->m.t_inject = hn_now(hd->e);
 		rc = hn_inject(hd->e, &km->m, NULL);

@@ -198,20 +198,6 @@ static u64 flit_sending(const struct hn_engine *e, u32 u)
 	return b;
 }
 
-/*
- * The bytes of the messages node @u's input sent with switching drop
- * whose outcome it has still to learn: out of VQ_W, still in sw_used.
- */
-static u64 drop_sending(const struct hn_engine *e, u32 u)
-{
-	const struct hn_fworm *w;
-	u64 b = 0;
-
-	for (w = e->fab->dr->pend[u]; w; w = w->pnext)
-		b += w->ok ? w->bytes : 0;
-	return b;
-}
-
 /* The time event @u's owner keeps for it. */
 static u64 ev_time(const struct hn_engine *e, u32 u)
 {
@@ -403,23 +389,25 @@ static int check_flit(const struct hn_engine *e, u64 cut, struct hn_err *err)
  * Drop on block (drop.c): no switch holds a byte and every channel's
  * time is known.  Each worm in use is a header on its way, at the input
  * it is to reach; or got through, on the list of its last switch's input
- * in the order its tail leaves; or was dropped, on its node's list only.
- * Those its node is still to learn about are on its list, in order; each
- * is its stream's only one.  The worms through carry what the messages
- * have cut and not yet delivered.
+ * in the order its tail leaves; or was lost, on its node's list only, in
+ * the order its node learns so: each its stream's only one, whose
+ * message stays whole in VQ_W until it has arrived (so no message has
+ * cut a byte).  A channel's worm is one of them.
  */
 static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 {
 	const struct hn_fab *f = e->fab;
 	const struct hn_drop *dr = f->dr;
 	const struct hn_iport *in;
+	const struct hn_stream *st;
 	const struct hn_fworm *w;
-	u64 bytes = 0, worms = 0, j, t;
-	u32 i, u, trying = 0, known = 0, k;
+	u64 worms = 0, j, t;
+	u32 i, u, trying = 0, k;
 
 	for (j = 0; j < (u64)f->nout * dr->d; j++)
-		if (dr->busy[j] == HN_U64_MAX)
-			return bad(err, "channel held until no known time",
+		if (dr->busy[j] == HN_U64_MAX ||
+		    (dr->own[j] && dr->own[j]->m->src >= e->cfg.nodes))
+			return bad(err, "channel held until no known time, or by no worm",
 				   HN_NONE, HN_NONE);
 	for (u = 0; u < e->cfg.nodes; u++) {
 		for (k = 0; k < e->node[u].tab_cap; k++)
@@ -429,14 +417,21 @@ static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 			if (dr->inj[(u64)u * dr->d + j] == HN_U64_MAX)
 				return bad(err, "node's channel held until no known time",
 					   HN_NONE, u);
+		st = e->node[u].ring;
+		do {		/* one not trying: the node looks, or will */
+			if (st && !st->cutting && !f->in[u].stash &&
+			    e->hpos[u] == HN_NONE)
+				return bad(err, "node with a stream to send has no event",
+					   HN_NONE, u);
+			st = st ? st->rr_next : NULL;
+		} while (st && st != e->node[u].ring);
 		t = 0;
 		for (w = dr->pend[u]; w; w = w->pnext) {
 			if (!w->pend || w->st->src != u || w->over < t)
-				return bad(err, "node's list of outcomes broken",
+				return bad(err, "node's list of lost worms broken",
 					   HN_NONE, u);
 			t = w->over;
-			known++;
-			worms += !w->ok;
+			worms++;
 		}
 	}
 	for (i = 0; i < f->nin; i++) {
@@ -446,20 +441,18 @@ static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 				   HN_NONE, i);
 		for (w = in->head; w; w = w->next) {
 			if (!w->nh || w->hop[w->nh].in != i || w->pend ||
-			    (!w->next && in->tail != w))
+			    w->last != HN_NONE || (!w->next && in->tail != w))
 				return bad(err, "input's headers broken",
 					   HN_NONE, i);
-			trying--;
 			worms++;
 		}
 		t = 0;
 		for (w = dr->done[i]; w; w = w->next) {
-			if (w->last == HN_NONE || !w->ok ||
+			if (w->last == HN_NONE || w->pend ||
 			    w->hop[w->last].in != i || w->hop[w->last].fin < t)
 				return bad(err, "input's list of worms through broken",
 					   HN_NONE, i);
 			t = w->hop[w->last].fin;
-			bytes += w->bytes;
 			worms++;
 		}
 		if ((in->head || dr->done[i] ||
@@ -468,10 +461,10 @@ static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 			return bad(err, "busy input neither in the heap nor stashed",
 				   HN_NONE, i);
 	}
-	if (trying != known)
-		return bad(err, "streams trying != worms on their way and to learn",
-			   HN_NONE, HN_NONE);
-	return check_worms(f, worms, bytes, cut, err);
+	if (trying != worms)
+		return bad(err, "streams trying != their worms", HN_NONE,
+			   HN_NONE);
+	return check_worms(f, worms, 0, cut, err);
 }
 
 /*
@@ -598,14 +591,12 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			}
 			for (m = st->vq_w.head; m; m = m->next) {
 				cut += m->sent - m->rcvd;
-				if (e->fab && (e->fab->fl || e->fab->dr))
+				if (e->fab && e->fab->fl)
 					sb -= m->sent;
 			}
 		}
 		if (e->fab && e->fab->fl)
 			sb += flit_sending(e, u);
-		else if (e->fab && e->fab->dr)
-			sb += drop_sending(e, u);
 		if (nb + n->rel_bytes != n->buf_used || sb != n->sw_used)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
 		if (n->q_w.head &&

@@ -80,7 +80,7 @@ static u32 free_chan(const u64 *b, u32 d, u64 t)
 
 /* ---- a node learns how its worms did */
 
-/* Node @u learns @w's outcome at w->over: keep its list in that order. */
+/* Node @u learns @w was dropped at w->over: keep its list in that order. */
 static void pend_add(struct hn_engine *e, u32 u, struct hn_fworm *w)
 {
 	struct hn_fworm **l = &e->fab->dr->pend[u];
@@ -93,67 +93,153 @@ static void pend_add(struct hn_engine *e, u32 u, struct hn_fworm *w)
 	arm(e, u, w->over);
 }
 
-/*
- * Node @u learns @w's outcome: a dropped worm may be tried again, the
- * input is done with one that got through, whose bytes leave VQ_W.
- * True when VQ_W has room again.
- */
-static bool learn(struct hn_engine *e, u32 u, struct hn_fworm *w)
+/* @w goes: no channel is its any more. */
+static void disown(struct hn_drop *dr, const struct hn_fworm *w)
 {
-	struct hn_fworm **l = &e->fab->dr->pend[u];
-	struct hn_stream *st = w->st;
-	bool ok = w->ok;
+	u64 x;
+	u32 k;
 
-	while (*l != w)
-		l = &(*l)->pnext;
-	*l = w->pnext;
+	for (k = 0; k < w->nh; k++) {
+		x = (u64)w->hop[k].out * dr->d + w->hop[k].claim;
+		if (dr->own[x] == w)
+			dr->own[x] = NULL;
+	}
+}
+
+/* Node @u, at the head of its list, learns @w was dropped: try again. */
+static void learn(struct hn_engine *e, u32 u, struct hn_fworm *w)
+{
+	struct hn_drop *dr = e->fab->dr;
+
+	dr->pend[u] = w->pnext;
 	w->pnext = NULL;
 	w->pend = 0;
-	st->cutting = 0;
-	if (ok) {
-		hn_in_sent(&e->fab->in[u], &e->cfg, w->bytes);
-		st->w_end = w->over;
-		e->node[u].sw_used -= w->bytes;
-	} else {
-		hn_sw_worm_free(e, w);
+	w->st->cutting = 0;
+	disown(dr, w);
+	hn_sw_worm_free(e, w);
+}
+
+/*
+ * @w's tail has left its last switch at @t: its message has arrived, out
+ * of VQ_W, and its node, which knows, may send the stream's next.
+ */
+static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
+{
+	struct hn_stream *st = w->st;
+	struct hn_oport *op;
+	u32 u = st->src, k;
+
+	for (k = 0; k <= w->last; k++) {
+		op = &e->fab->out[w->hop[k].out];
+		op->bytes += w->bytes;
+		op->worms++;
+		op->busy_ns += w->hop[k].fin - w->hop[k].s;
 	}
-	hn_stream_put(e, st);	/* none of its messages left: it goes */
-	return ok;
+	disown(e->fab->dr, w);
+	st->cutting = 0;
+	st->w_end = t;
+	hn_in_sent(&e->fab->in[u], &e->cfg, w->bytes);
+	e->node[u].sw_used -= w->bytes;
+	hn_sw_cut(e, u, st, w->bytes);
+	hn_sw_arrive(e, w, t);		/* which may free st */
+	hn_nic_forward(e, u, t);
+	arm(e, u, t);			/* the stream's next may go */
 }
 
 /* ---- a header's progress */
 
-/*
- * @w's header was dropped at hop w->nh at @t: the drop frees the
- * channels behind it on its way back, a link and a flit time a hop (those
- * its tail has left are free already), and reaches the source's VQ_W a
- * flit time after the first switch.  Its node may try it again after a
- * random wait of 0 to the worm's flits in flit times (ours: the texts
- * give no back-off), without which sources dropping each other's
- * headers can do so in step for ever.
- */
-static void dropped(struct hn_engine *e, struct hn_fworm *w, u64 t)
+/* Take @w off the list it is on: its header's input's, or its last's. */
+static void unlist(struct hn_engine *e, struct hn_fworm *w)
 {
 	struct hn_fab *f = e->fab;
+	struct hn_iport *in;
+	struct hn_fworm **l, *prev = NULL;
+
+	if (w->last != HN_NONE) {
+		l = &f->dr->done[w->hop[w->last].in];
+		while (*l != w)
+			l = &(*l)->next;
+		*l = w->next;
+	} else {
+		in = &f->in[w->hop[w->nh].in];
+		for (l = &in->head; *l != w; l = &(*l)->next)
+			prev = *l;
+		*l = w->next;
+		if (in->tail == w)
+			in->tail = prev;
+	}
+	w->next = NULL;
+}
+
+/*
+ * @w loses at hop @k at @t: its header found no channel free there (k
+ * is w->nh), or a header of higher priority took its channel there.
+ * Behind hop k the drop frees its channels on its way back, a link and a
+ * flit time a hop (those its tail has left are free already); ahead of
+ * it, the stub, the flits that had crossed hop k, goes on and frees each
+ * channel once past it, and its header, if still on its way, ends where
+ * it is.  The drop reaches the source's VQ_W a flit time after the first
+ * switch.  Its node may send it again after a random wait of 0 to the
+ * worm's flits in flit times (ours: the texts give no back-off), without
+ * which sources dropping each other's headers can do so in step for ever.
+ */
+static void lose(struct hn_engine *e, struct hn_fworm *w, u32 k, u64 t)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_fab *f = e->fab;
 	struct hn_drop *dr = f->dr;
-	u64 back = f->lat + e->cfg.wh_flit_ns, seen, *inj;
-	u32 k = w->nh, j, u = w->st->src;
+	u64 back = f->lat + c->wh_flit_ns, seen, x, *inj;
+	u32 j, u = w->st->src;
 	struct hn_fhop *h;
 
 	for (j = 0; j < k; j++) {
 		h = &w->hop[j];
-		hold(f, h->out, h->claim,
-		     hn_min64(h->fin, t + (k - j) * back));
+		hold(f, h->out, h->claim, hn_min64(h->fin, t + (k - j) * back));
 	}
-	seen = t + k * back + e->cfg.wh_flit_ns;
+	if (k < w->nh) {
+		h = &w->hop[k];
+		x = t > h->e ? hn_min64((t - h->e) / c->wh_flit_ns, w->flits) :
+		    0;
+		e->g.stub_flits += x;
+		for (j = k + 1; j < w->nh; j++) {
+			h = &w->hop[j];
+			hold(f, h->out, h->claim,
+			     hn_min64(h->fin, h->e + x * c->wh_flit_ns));
+		}
+	}
+	seen = t + k * back + c->wh_flit_ns;
 	inj = &dr->inj[(u64)u * dr->d + w->inj];
-	*inj = k ? hn_min64(w->hop[0].fin, seen) : seen;
-	w->ok = 0;
-	w->over = seen + e->cfg.wh_flit_ns *
-			 hn_rand_below(&dr->seed, w->flits + 1);
-	e->g.drops++;
+	*inj = w->nh ? hn_min64(w->hop[0].fin, seen) : seen;
+	w->over = seen + c->wh_flit_ns * hn_rand_below(&dr->seed, w->flits + 1);
 	pend_add(e, u, w);
 	arm(e, u, *inj);
+}
+
+/*
+ * Of output @o's channels, all busy, the one whose worm, still going,
+ * has the lowest priority below @prio; HN_NONE if none has.  Its hop
+ * there in *@k.  (Woods-Corwin's output keeps "the state of its current
+ * priority" [W:808]; equal priorities never preempt.)
+ */
+static u32 victim(const struct hn_drop *dr, u32 o, u8 prio, u32 *k)
+{
+	const struct hn_fworm *v;
+	u32 j, best = HN_NONE;
+	u8 low = prio;
+
+	for (j = 0; j < dr->d; j++) {
+		v = dr->own[(u64)o * dr->d + j];
+		if (v && !v->pend && v->m->prio < low) {
+			low = v->m->prio;
+			best = j;
+		}
+	}
+	if (best == HN_NONE)
+		return best;
+	v = dr->own[(u64)o * dr->d + best];
+	for (*k = 0; v->hop[*k].out != o || v->hop[*k].claim != best; ++*k)
+		;
+	return best;
 }
 
 /* Keep @w, which leaves the fabric through input @i, in tail order. */
@@ -170,53 +256,38 @@ static void done_add(struct hn_engine *e, u32 i, struct hn_fworm *w)
 }
 
 /*
- * @w's header has its path, hops 0..w->last, at @t: its message has sent
- * it; its node learns so at @t or once its tail has left, whichever is
- * later; it arrives once its tail has left the last switch.
- */
-static void through(struct hn_engine *e, struct hn_fworm *w, u64 t)
-{
-	struct hn_fab *f = e->fab;
-	struct hn_oport *op;
-	struct hn_fhop *h;
-	u32 k;
-
-	for (k = 0; k <= w->last; k++) {
-		h = &w->hop[k];
-		op = &f->out[h->out];
-		op->bytes += w->bytes;
-		op->worms++;
-		op->busy_ns += h->fin - h->s;
-	}
-	w->ok = 1;
-	w->over = hn_max64(t, w->hop[0].fin);
-	hn_sw_cut(e, w->st->src, w->st, w->bytes);
-	pend_add(e, w->st->src, w);
-	done_add(e, w->hop[w->last].in, w);
-}
-
-/*
  * The header of @w is at input @i at @t: it takes a free channel of its
- * output, or is dropped.  Its flits follow it at the switch's pace with
- * nothing in the way: each leaves once the worm has crossed the switch
- * and the flit has come in (hn_flow_tail() with room for the whole worm
- * ahead), so when its tail leaves is known now.
+ * output, or one a worm of lower priority holds, or is dropped.  Its
+ * flits follow it at the switch's pace with nothing in the way: each
+ * leaves once the worm has crossed the switch and the flit has come in
+ * (hn_flow_tail() with room for the whole worm ahead), so when its tail
+ * leaves is known now.  At its destination's link it has its path, and
+ * arrives once its tail has left the last switch.
  */
 static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_fab *f = e->fab;
 	struct hn_drop *dr = f->dr;
-	u32 k = w->nh, o, j;
+	u32 k = w->nh, o, j, kv;
 	struct hn_fhop *h = &w->hop[k];
+	struct hn_fworm *v;
 	struct hn_iport *d;
 	u64 ta;
 
 	o = hn_sw_route(e, f->in[i].sw, w->m->dst);
 	j = free_chan(&dr->busy[(u64)o * dr->d], dr->d, t);
 	if (j == HN_NONE) {
-		dropped(e, w, t);
-		return;
+		j = victim(dr, o, w->m->prio, &kv);
+		if (j == HN_NONE) {
+			e->g.drops++;
+			lose(e, w, k, t);
+			return;
+		}
+		v = dr->own[(u64)o * dr->d + j];
+		e->g.preemptions++;
+		unlist(e, v);
+		lose(e, v, kv, t);
 	}
 	ta = k ? h[-1].fin + f->lat : hn_tail_at(c, w->m, w->off + w->bytes);
 	h->out = o;
@@ -225,12 +296,13 @@ static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	h->e = t + c->wh_first_ns - c->wh_flit_ns;
 	h->fin = hn_max64(h->e + (u64)w->flits * c->wh_flit_ns, ta);
 	hold(f, o, j, h->fin);
+	dr->own[(u64)o * dr->d + j] = w;
 	if (!k)				/* its node's link is free then */
 		dr->inj[(u64)w->st->src * dr->d + w->inj] = h->fin;
 	w->nh = k + 1;
 	if (f->out[o].down == HN_NONE) {
 		w->last = k;
-		through(e, w, t);
+		done_add(e, i, w);
 		return;
 	}
 	h[1].in = f->out[o].down;
@@ -294,13 +366,10 @@ static u64 node_event(struct hn_engine *e, u32 u, u64 t, bool *retry)
 	u64 *inj = &dr->inj[(u64)u * dr->d], wake_t = HN_U64_MAX;
 	struct hn_fworm *w;
 	struct hn_stream *st;
-	bool room = false;
 	u32 j;
 
 	while ((w = dr->pend[u]) && w->over <= t)
-		room |= learn(e, u, w);
-	if (room)
-		hn_nic_forward(e, u, t);
+		learn(e, u, w);
 	while ((j = free_chan(inj, dr->d, t)) != HN_NONE &&
 	       (st = pick(e, u, t, &wake_t, retry))) {
 		w = hn_sw_worm_new(e, u, st);
@@ -341,9 +410,7 @@ void hn_drop_event(struct hn_engine *e, u32 i, u64 t)
 	while ((w = *done) && w->hop[w->last].fin <= t) {
 		*done = w->next;
 		w->next = NULL;
-		if (w->pend && learn(e, w->st->src, w))	/* by now */
-			hn_nic_forward(e, w->st->src, t);
-		hn_sw_arrive(e, w, w->hop[w->last].fin);
+		arrive(e, w, w->hop[w->last].fin);
 	}
 	while ((w = in->head) && w->at <= t) {
 		in->head = w->next;
@@ -378,6 +445,17 @@ void hn_drop_arm(struct hn_engine *e, u32 u, u64 t)
 
 /* ---- the wormhole slot's boundaries */
 
+/* @w's times at its hops after @end move @gap later. */
+static void shift_hops(struct hn_fworm *w, u64 end, u64 gap)
+{
+	u32 k;
+
+	for (k = 0; k < w->nh; k++) {
+		w->hop[k].e = hn_later(w->hop[k].e, end, gap);
+		w->hop[k].fin = hn_later(w->hop[k].fin, end, gap);
+	}
+}
+
 /* Every time after @end moves @gap later. */
 static void shift(struct hn_engine *e, u64 end, u64 gap)
 {
@@ -385,8 +463,8 @@ static void shift(struct hn_engine *e, u64 end, u64 gap)
 	struct hn_drop *dr = f->dr;
 	struct hn_iport *in;
 	struct hn_fworm *w;
-	u32 i, k;
 	u64 j;
+	u32 i;
 
 	for (i = 0; i < f->nout; i++)
 		f->out[i].busy = hn_later(f->out[i].busy, end, gap);
@@ -402,13 +480,10 @@ static void shift(struct hn_engine *e, u64 end, u64 gap)
 		if (in->t != RETRY)
 			in->t = hn_later(in->t, end, gap);
 		for (w = dr->done[i]; w; w = w->next)
-			w->hop[w->last].fin = hn_later(w->hop[w->last].fin,
-						       end, gap);
+			shift_hops(w, end, gap);
 		for (w = in->head; w; w = w->next) {	/* on their way */
 			w->at = hn_later(w->at, end, gap);
-			for (k = 0; k < w->nh; k++)
-				w->hop[k].fin = hn_later(w->hop[k].fin, end,
-							 gap);
+			shift_hops(w, end, gap);
 		}
 		if (!(i % 4096))
 			hn_resched();
@@ -454,10 +529,11 @@ int hn_drop_create(struct hn_engine *e)
 	dr->d = d;
 	dr->seed = 0xbb67ae8584caa73bULL;
 	dr->busy = hn_zalloc((u64)f->nout * d * sizeof(*dr->busy));
+	dr->own = hn_zalloc((u64)f->nout * d * sizeof(*dr->own));
 	dr->inj = hn_zalloc((u64)e->cfg.nodes * d * sizeof(*dr->inj));
 	dr->done = hn_zalloc((u64)f->nin * sizeof(*dr->done));
 	dr->pend = hn_zalloc((u64)e->cfg.nodes * sizeof(*dr->pend));
-	if (!dr->busy || !dr->inj || !dr->done || !dr->pend)
+	if (!dr->busy || !dr->own || !dr->inj || !dr->done || !dr->pend)
 		return -ENOMEM;		/* hn_drop_destroy() frees */
 	for (i = 0; i < f->nin; i++)
 		f->in[i].t = HN_U64_MAX;
@@ -471,6 +547,7 @@ void hn_drop_destroy(struct hn_engine *e)
 	if (!dr)
 		return;
 	hn_free(dr->busy);
+	hn_free(dr->own);
 	hn_free(dr->inj);
 	hn_free(dr->done);
 	hn_free(dr->pend);

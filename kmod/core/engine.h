@@ -137,9 +137,9 @@ struct hn_fworm {
 	u32 tl;				/* its tail has left hops 0..tl-1 */
 	u32 last;			/* its last hop; HN_NONE: not yet routed */
 	u8 stalled;			/* a credit stall counted at hop nh */
-	u8 ok, pend;			/* drop.c: through; on its node's list */
+	u8 pend;			/* drop.c: lost, on its node's list */
 	u32 inj;			/* drop.c: its channel of the node's link */
-	u64 over;			/* drop.c: its node learns its outcome */
+	u64 over;			/* drop.c: its node learns it was lost */
 	struct hn_fworm *pnext;		/* drop.c: on its node's pend list */
 	struct hn_fhop hop[];		/* the topology's max_hops */
 };
@@ -198,15 +198,17 @@ struct hn_fab {
 
 /*
  * drop.c: the dilation channels of every output and of every node's
- * link, each held until a time.  A worm whose header got through is on
- * the done list of its last switch's input, in the order its tail leaves
- * (by w->next); a worm whose outcome its node has still to learn is on
- * the node's pend list, in the order of w->over (by w->pnext).
+ * link, each held until a time, and by a worm.  A worm whose header got
+ * through is on the done list of its last switch's input, in the order
+ * its tail leaves (by w->next); a worm dropped or preempted, on its
+ * node's pend list until its node learns so, in the order of w->over (by
+ * w->pnext).
  */
 struct hn_drop {
 	u32 d;				/* dilation */
 	u64 seed;			/* a dropped worm's wait */
 	u64 *busy;			/* [output * d + j]: held until */
+	struct hn_fworm **own;		/* [output * d + j]: by; or NULL */
 	u64 *inj;			/* [node * d + j]: its link's */
 	struct hn_fworm **done;		/* [input] */
 	struct hn_fworm **pend;		/* [node] */

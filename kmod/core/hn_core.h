@@ -188,6 +188,7 @@ struct hn_msg {
 	u8 rx_held;		/* receive space reserved */
 	u8 owner;		/* the caller's; the engine never touches it */
 	u8 hint;		/* the caller's: enum hn_hint */
+	u8 prio;		/* 0..15: HN_SWITCH_DROP preempts lower ones */
 	u32 rcvd;		/* bytes at the receiver (switch.c) */
 };
 
@@ -356,7 +357,8 @@ struct hn_gstats {
 	u64 cycles;
 	u64 grants, exists, refusals, releases, timeouts;
 	u64 preloads;
-	u64 attempts, drops;		/* HN_SWITCH_DROP: headers sent, dropped */
+	/* HN_SWITCH_DROP: headers sent, dropped, preempted; stubs' flits */
+	u64 attempts, drops, preemptions, stub_flits;
 	u64 swaps;			/* second-level working set swapped in */
 	/* latency by the mode that carried the message */
 	struct hn_lat lat_mode[HN_NMODES];

@@ -162,6 +162,7 @@ static inline u64 offer(struct sim *s, struct hn_tgen *g, struct tmsg **held,
 			held[u]->m.src = u;
 			held[u]->m.dst = d;
 			held[u]->m.len = hn_tgen_size(g, u);
+			held[u]->m.prio = s->prio;
 			held[u]->seq = s->next_seq[(u64)u * N + d];
 		}
 		if (!held[u])

@@ -29,6 +29,7 @@ struct sim {
 	u32 order_errors;
 	u32 reclaimed;
 	int hold_rx;			/* do not consume on delivery */
+	u8 prio;			/* of every message it makes */
 };
 
 static void sim_deliver(void *ctx, struct hn_msg *m)
@@ -135,6 +136,7 @@ static inline int sim_send(struct sim *s, u32 src, u32 dst, u32 len)
 	t->m.src = src;
 	t->m.dst = dst;
 	t->m.len = len;
+	t->m.prio = s->prio;
 	t->m.t_inject = hn_now(s->e);
 	if (src < s->cfg.nodes && dst < s->cfg.nodes)
 		t->seq = s->next_seq[(u64)src * s->cfg.nodes + dst];

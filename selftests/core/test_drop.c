@@ -149,13 +149,83 @@ TEST(dilation_two_grants_two)
 }
 
 /*
+ * FT(2,4), dilation 1: node 0 sends 1 KB to node 8 at priority @lo; at
+ * 100 ns, when its header holds the top switch's channel down to leaf 2
+ * (from 61 ns, its flits crossing from 81 ns), node 4 sends one flit to
+ * node 8 at priority @hi.  Its header reaches that channel at 161 ns.
+ */
+static void race(struct __test_metadata *_metadata, struct sim *s,
+		 const struct hn_config *c, u8 lo, u8 hi)
+{
+	ASSERT_EQ(0, sim_init(s, c));
+	s->prio = lo;
+	ASSERT_EQ(0, sim_send(s, 0, 8, 1024));
+	hn_run_until(s->e, 100);
+	s->prio = hi;
+	ASSERT_EQ(0, sim_send(s, 4, 8, 8));
+	sim_drain(s, 1000000);
+	ASSERT_EQ(2, s->nlog);
+	EXPECT_EQ(0, hn_check(s->e, NULL));
+}
+
+/*
+ * A header of higher priority takes the channel (Woods-Corwin's
+ * preemption, [W:810]): it goes through as if alone; the 1 KB message is
+ * cut there, its 8 flits past the switch (161 - 81 ns) go on as a stub,
+ * and its source, told one hop back, sends it again.  Equal priorities
+ * never preempt: the second header is dropped (and again, until the 1
+ * KB has passed), and the run is the one with no priorities at all,
+ * delivery for delivery; nor do lower ones.
+ */
+TEST(priority_preempts)
+{
+	struct hn_gstats g;
+	struct hn_config c;
+	struct sim s, z;
+	u64 solo;
+	u32 i;
+
+	drop_config(&c, "fattree:2,4", 1);
+	c.max_msg_bytes = 1024;
+	solo = one(&c, 4, 8, 8);
+	race(_metadata, &s, &c, 0, 5);
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(1, g.preemptions);
+	EXPECT_EQ(8, g.stub_flits);
+	EXPECT_EQ(3, g.attempts);
+	EXPECT_EQ(4, s.log[0]->m.src);
+	EXPECT_EQ(solo, lat_of(&s, 4));
+	EXPECT_LT(one(&c, 0, 8, 1024) + 161, lat_of(&s, 0));
+	sim_fini(&s);
+
+	race(_metadata, &s, &c, 5, 5);
+	race(_metadata, &z, &c, 0, 0);
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(0, g.preemptions);
+	EXPECT_LE(1, g.drops);		/* again until the 1 KB has passed */
+	EXPECT_EQ(0, s.log[0]->m.src);
+	for (i = 0; i < 2; i++) {
+		EXPECT_EQ(z.log[i]->m.src, s.log[i]->m.src);
+		EXPECT_EQ(z.log[i]->m.t_deliver, s.log[i]->m.t_deliver);
+	}
+	sim_fini(&s);
+	sim_fini(&z);
+	race(_metadata, &s, &c, 5, 3);	/* lower: no preemption either */
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(0, g.preemptions);
+	sim_fini(&s);
+}
+
+/*
  * Offered load 1.0 of uniform traffic (1..512 B) for @span ns, checking
  * the engine every 20 ns, then a drain: every message arrives, each
  * pair's in order, and no switch ever held a byte or holds a channel.
- * Returns the share of attempts that got through, in ppm.
+ * The messages made in every other 20 ns have priority @hi, the rest @lo.
+ * Returns the share of attempts that got through, in ppm; the deliveries
+ * (source, destination, length, time) hashed into *@hash.
  */
 static u64 flood(struct __test_metadata *_metadata, const struct hn_config *c,
-		 u64 span)
+		 u64 span, u8 lo, u8 hi, u64 *hash)
 {
 	struct hn_switch_stats ss;
 	struct hn_fabric_info fi;
@@ -183,6 +253,7 @@ static u64 flood(struct __test_metadata *_metadata, const struct hn_config *c,
 		hn_run_until(s.e, t);
 		if (hn_check(s.e, NULL))
 			break;
+		s.prio = t / 20 % 2 ? hi : lo;
 		made += offer(&s, gen, held, next, t);
 	}
 	for (u = 0; u < c->nodes; u++)
@@ -202,10 +273,20 @@ static u64 flood(struct __test_metadata *_metadata, const struct hn_config *c,
 	}
 	hn_stats_global(s.e, &g);
 	EXPECT_LT(0, g.drops);
-	EXPECT_LE(made, g.attempts - g.drops);	/* a worm or more each */
+	EXPECT_LE(made, g.attempts - g.drops - g.preemptions);
+	if (lo == hi) {
+		EXPECT_EQ(0, g.preemptions + g.stub_flits);
+	} else {
+		EXPECT_LT(0, g.preemptions);
+	}
+	for (*hash = 0, u = 0; u < s.nlog; u++)
+		*hash = (*hash ^ s.log[u]->m.src ^ (u64)s.log[u]->m.dst << 16 ^
+			 (u64)s.log[u]->m.len << 32 ^ s.log[u]->m.t_deliver) *
+			0x100000001b3ULL;
 	sim_fini(&s);
 	hn_tgen_destroy(gen);
-	return g.attempts ? (g.attempts - g.drops) * HN_PPM / g.attempts : 0;
+	return g.attempts ? (g.attempts - g.drops - g.preemptions) * HN_PPM /
+			    g.attempts : 0;
 }
 
 TEST(full_load_every_fabric)
@@ -213,16 +294,39 @@ TEST(full_load_every_fabric)
 	static const char *const fab[] = { "crossbar", "fattree:3,4",
 					   "mesh:8x8", "torus:8x8", "gh:2,8" };
 	struct hn_config c;
-	u64 p1, p2;
+	u64 p1, p2, h;
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(fab); i++) {
 		drop_config(&c, fab[i], 1);
-		p1 = flood(_metadata, &c, 20000);
+		p1 = flood(_metadata, &c, 20000, 0, 0, &h);
 		drop_config(&c, fab[i], 2);
-		p2 = flood(_metadata, &c, 20000);
+		p2 = flood(_metadata, &c, 20000, 0, 0, &h);
 		EXPECT_LT(0, p1);
 		EXPECT_LT(p1, p2) TH_LOG("%s: dilation 2 drops no fewer", fab[i]);
+	}
+}
+
+/*
+ * Under full load half the messages at priority 9 preempt the others
+ * (stubs and all), and everything still arrives once and in order; with
+ * every message at priority 7, none preempts: delivery for delivery the
+ * run at priority 0.
+ */
+TEST(priority_under_load)
+{
+	static const char *const fab[] = { "fattree:3,4", "torus:8x8" };
+	struct hn_config c;
+	u64 h0, h7, h9;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(fab); i++) {
+		drop_config(&c, fab[i], 2);
+		EXPECT_LT(0, flood(_metadata, &c, 20000, 0, 0, &h0));
+		EXPECT_LT(0, flood(_metadata, &c, 20000, 7, 7, &h7));
+		EXPECT_LT(0, flood(_metadata, &c, 20000, 0, 9, &h9));
+		EXPECT_EQ(h0, h7) TH_LOG("%s", fab[i]);
+		EXPECT_NE(h0, h9) TH_LOG("%s", fab[i]);
 	}
 }
 

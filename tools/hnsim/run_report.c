@@ -168,9 +168,10 @@ static void print_human(FILE *f, const struct run_point *p)
 		U(g.grants), U(g.refusals), U(g.timeouts), U(r->groups),
 		U(r->queue_max));
 	if (c->switching == HN_SWITCH_DROP)
-		fprintf(f, "drop        %llu attempts, %llu dropped: %.4f of them through\n",
-			U(g.attempts), U(g.drops), g.attempts ?
-			1.0 - (double)g.drops / g.attempts : 0.0);
+		fprintf(f, "drop        %llu attempts, %llu dropped, %llu preempted (%llu stub flits): %.4f of them through\n",
+			U(g.attempts), U(g.drops), U(g.preemptions),
+			U(g.stub_flits), g.attempts ? 1.0 -
+			(double)(g.drops + g.preemptions) / g.attempts : 0.0);
 	pslots(&g, c->k, &run, &skip, &pre);
 	fprintf(f, "slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
 		U(run), U(skip), U(pre), U(g.slot[c->k].runs));
@@ -393,6 +394,8 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "queue_max", r->queue_max);
 	e_u64(o, "attempts", g.attempts);
 	e_u64(o, "drops", g.drops);
+	e_u64(o, "preemptions", g.preemptions);
+	e_u64(o, "stub_flits", g.stub_flits);
 	if (p->links && o->fmt == RUN_JSON && !field(o, "links") &&
 	    links_report(o->f, RUN_JSON, p->e))
 		fputs("null, \"switches\": null", o->f);

@@ -66,15 +66,15 @@ enum hybridnet_mode {
 /*
  * The header in front of every message, on write() and on read().
  *
- * write(): dst and len are used; flags must be 0; every other field is
- * ignored (the source is the node the file is bound to).
- * read(): every field is filled in; flags and __reserved are 0.
+ * write(): dst, len and flags are used; every other field is ignored
+ * (the source is the node the file is bound to).
+ * read(): every field is filled in; __reserved is 0.
  */
 struct hybridnet_msg_hdr {
 	__u32 src;		/* sending node */
 	__u32 dst;		/* receiving node */
 	__u32 len;		/* payload bytes after the header, >= 1 */
-	__u32 flags;		/* none defined yet: must be 0 */
+	__u32 flags;		/* HYBRIDNET_MSG_PRIO; other bits must be 0 */
 	__u8 mode;		/* enum hybridnet_mode that carried the last byte */
 	__u8 tag;		/* enum hybridnet_mode chosen at injection */
 	__u16 slot;		/* TDM slot that carried the last byte */
@@ -82,6 +82,18 @@ struct hybridnet_msg_hdr {
 	__u64 t_inject;		/* virtual ns: handed to the NIC */
 	__u64 t_deliver;	/* virtual ns: last byte at the receiver */
 };
+
+/*
+ * hybridnet_msg_hdr.flags: the message's priority, 0..15, in its low four
+ * bits.  With switching drop a header takes the channel a message of
+ * lower priority holds, which its source then sends again (Woods-Corwin's
+ * preemption); equal priorities never preempt, and the other switchings
+ * ignore it.  Priority 15 is the fabric's own: writing it needs
+ * CAP_NET_ADMIN over the fabric's network namespace (EPERM otherwise).
+ * An interface sends a frame at its skb->priority, at most 14.
+ */
+#define HYBRIDNET_MSG_PRIO		0xfU
+#define HYBRIDNET_PRIO_RESERVED		15
 
 /*
  * HYBRIDNET_IOC_INFO: what this file and its fabric look like now; an
@@ -660,6 +672,8 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_CIRCUIT_BYTES,		/* channel, switch: circuits' */
 	HYBRIDNET_STAT_ATTEMPTS,		/* switching drop: headers sent */
 	HYBRIDNET_STAT_DROPS,			/* of them, dropped */
+	HYBRIDNET_STAT_PREEMPTIONS,		/* of them, preempted */
+	HYBRIDNET_STAT_STUB_FLITS,		/* preempted flits gone on */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

@@ -7,8 +7,10 @@
  *
  * Needs the module loaded with its defaults (profile ding4, no circuits).
  */
+#include <grp.h>
 #include <sys/ioctl.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 
 #include "kselftest_harness.h"
 #include "hn_test.h"
@@ -187,8 +189,49 @@ TEST_F(dev, write_short)
 
 TEST_F(dev, write_flags)
 {
-	EXPECT_BAD(send_raw(self->a, 1, 10, 1, 10), EINVAL,
+	EXPECT_BAD(send_raw(self->a, 1, 10, HYBRIDNET_MSG_PRIO + 1, 10),
+		   EINVAL, "errors/write_flags");
+	EXPECT_BAD(send_raw(self->a, 1, 10, 1U << 31, 10), EINVAL,
 		   "errors/write_flags");
+}
+
+/*
+ * A message's priority is the header's flags, and comes back in them;
+ * the fabric's own, 15, is root's: a process without CAP_NET_ADMIN gets
+ * EPERM for it, counted, and may send 14.
+ */
+TEST_F(dev, write_priority)
+{
+	struct hybridnet_msg_hdr h;
+	uint8_t in[16];
+	uint32_t p;
+	pid_t pid;
+	int st;
+
+	for (p = 0; p <= HYBRIDNET_PRIO_RESERVED; p += 5) {
+		ASSERT_EQ(sizeof(h) + 10, send_raw(self->a, 1, 10, p, 10));
+		ASSERT_EQ(10, hn_recv(self->b, &h, in, sizeof(in)));
+		EXPECT_EQ(p, h.flags);
+	}
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		if (setgroups(0, NULL) || setgid(65534) || setuid(65534))
+			_exit(2);
+		hn_snap_take(&snap_a, self->nodes);
+		if (send_raw(self->a, 1, 10, HYBRIDNET_PRIO_RESERVED, 10) !=
+		    -1 || errno != EPERM)
+			_exit(3);
+		hn_snap_take(&snap_b, self->nodes);
+		if (hn_snap_diff(&snap_a, &snap_b, "errors/write_prio", 1))
+			_exit(4);
+		_exit(send_raw(self->a, 1, 10, HYBRIDNET_PRIO_RESERVED - 1,
+			       10) != sizeof(h) + 10);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &st, 0));
+	EXPECT_EQ(0, st);
+	ASSERT_EQ(10, hn_recv(self->b, &h, in, sizeof(in)));
+	EXPECT_EQ(HYBRIDNET_PRIO_RESERVED - 1, h.flags);
 }
 
 TEST_F(dev, write_len_mismatch)

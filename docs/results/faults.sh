@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# faults.sh - the drop-on-block experiments of docs/results/faults.md,
+# run with hnsim on Woods-Corwin's 256-node size: FT(4,4) with switching
+# drop, calibrated as his simulation (a word a cycle, a router 2 cycles,
+# no wire delay):
+#  1. density: 10-word messages, the mean gap between a node's messages
+#     from 5 to 60 cycles, localized traffic, dilation 2 (and 1);
+#  2. traffic: localized against uniform at the same gaps;
+#  3. length: 7-word against 21-word messages, at the same offered load
+#     and at the same gap.
+# Each point's success is the share of attempts that got through,
+# 1 - (drops + preemptions) / attempts.
+#
+# Usage: faults.sh HNSIM DATADIR
+# Writes DATADIR/density.dat (gnuplot columns) and DATADIR/tables.md.
+# Sequential: one core.  Deterministic (seed 1).
+set -eu
+
+H=${1:?usage: faults.sh HNSIM DATADIR}
+D=${2:?usage: faults.sh HNSIM DATADIR}
+mkdir -p "$D"
+
+# a cycle is wh_flit_ns (10 ns) and a word a flit of one byte: 800 Mb/s;
+# a router is 2 cycles ([W:892]: 4 routers, 8 cycles); wires are free
+W="-t fattree:4,4 -k 0 -s switching=drop -s flit_bytes=1 -s link_mbps=800
+   -s wh_flit_ns=10 -s wh_first_ns=20 -s wire_ns=0 -s nic_ns=0
+   -s fabric_ns=0 --warmup 20000 --measure 100000 --seed 1 --no-progress"
+
+# run DILATION ARGS...: one CSV row per point of the sweep: pattern,
+# dilation, size, load_ppm, end, attempts, lost, success
+run() {
+	d=$1
+	shift
+	# shellcheck disable=SC2086 # $W: options
+	"$H" run $W -s dilation="$d" "$@" --csv | python3 -c '
+import csv, sys
+for r in csv.DictReader(sys.stdin):
+	a = int(r["attempts"])
+	lost = int(r["drops"]) + int(r["preemptions"])
+	print(",".join([r["pattern"], sys.argv[1], r["size"], r["load_ppm"],
+			r["end"], str(a), str(lost), "%.4f" % (1 - lost / a)]))' "$d"
+}
+
+# gap G cycles after a 10-word message: the offered load 10 / (10 + G)
+GAPS="5 10 15 30 60"
+loads=$(for g in $GAPS; do awk -v g="$g" 'BEGIN { printf "%.6f,", 10 / (10 + g) }'; done)
+loads=${loads%,}
+
+{
+	run 2 --pattern localized,uniform --size 10 --load "$loads"
+	run 1 --pattern localized --size 10 --load "$loads"
+} > "$D/density.csv"
+# density.dat: gap, then the success of localized d2, uniform d2, localized d1
+python3 - "$D/density.csv" "$GAPS" > "$D/density.dat" <<'PY'
+import sys
+rows = [l.strip().split(",") for l in open(sys.argv[1])]
+gaps = sys.argv[2].split()
+p = {(r[0], r[1], round(10e6 / int(r[3]) - 10)): r[7] for r in rows}
+print("# gap_cycles localized_d2 uniform_d2 localized_d1")
+for g in gaps:
+	g = int(g)
+	print(g, p[("localized", "2", g)], p[("uniform", "2", g)],
+	      p[("localized", "1", g)])
+PY
+# the same offered load, then the same gap (10 cycles) after each message
+for words in 7 21; do
+	run 2 --pattern localized --size "$words" --load 0.5
+	run 2 --pattern localized --size "$words" \
+		--load "$(awk -v l="$words" 'BEGIN { printf "%.6f", l / (l + 10) }')"
+done > "$D/length.csv"
+
+python3 - "$D" "$GAPS" > "$D/tables.md" <<'PY'
+import sys
+d, gaps = sys.argv[1], sys.argv[2].split()
+rows = [l.strip().split(",") for l in open(d + "/density.csv")]
+print("Success per attempt against the mean gap between a node's 10-word")
+print("messages (offered load 10 / (10 + gap)), FT(4,4), switching drop:\n")
+print("| gap, cycles | load | localized, d 2 | uniform, d 2 | localized, d 1 |")
+print("|---|---|---|---|---|")
+for g in gaps:
+	g = int(g)
+	cell = {}
+	for r in rows:
+		if round(10e6 / int(r[3]) - 10) == g:
+			cell[(r[0], r[1])] = r[7] + ("" if r[4] == "done" else " (" + r[4] + ")")
+	print("| %d | %.3f | %s | %s | %s |" % (g, 10 / (10 + g),
+	      cell[("localized", "2")], cell[("uniform", "2")],
+	      cell[("localized", "1")]))
+print("\nSuccess per attempt by message length, localized, dilation 2, at")
+print("offered load 0.5 and at a gap of 10 cycles after each message:\n")
+print("| words | load | success | attempts | lost |")
+print("|---|---|---|---|---|")
+for r in (l.strip().split(",") for l in open(d + "/length.csv")):
+	print("| %s | %.3f | %s | %s | %s |" % (r[2], int(r[3]) / 1e6, r[7],
+					   r[5], r[6]))
+PY
+cat "$D/tables.md"
