@@ -121,7 +121,7 @@ out "set: the switching technique and up-port choice, by word or number" 0 \
 out "set -j: switching and up-select are words" 0 \
 	'{"request":"config-set","switching":"vct","up-select":"random"}' \
 	-n -j set switching vct up-select 1
-err "set: a bad switching technique" 1 "hnctl set: switching: 'cut' is not wormhole, vct or saf
+err "set: a bad switching technique" 1 "hnctl set: switching: 'cut' is not wormhole, vct, saf or drop
 Try 'hnctl set --help'." set switching cut
 err "set: a bad up-port choice" 1 "hnctl set: up-select: 'least' is not det, random or adaptive
 Try 'hnctl set --help'." set up-select least
@@ -877,7 +877,7 @@ err "set: a node count out of range names the range" 1 "hnctl set: nodes: '10000
 Try 'hnctl set --help'." set nodes 100000
 err "set: a time out of range, with its unit" 1 "hnctl set: slot-p-ns: '2s' is out of range: 1..1000000000 ns
 Try 'hnctl set --help'." -n set slot-p-ns 2s
-err "set: an enum's number out of range names the words" 1 "hnctl set: switching: '7' is out of range: wormhole, vct or saf, or 0..2
+err "set: an enum's number out of range names the words" 1 "hnctl set: switching: '7' is out of range: wormhole, vct, saf or drop, or 0..3
 Try 'hnctl set --help'." -n set switching 7
 # a circuit from a node to itself carries nothing: refused, with why
 err "predict: a node to itself" 1 "hnctl predict: '3:3': a circuit cannot connect a node to itself
