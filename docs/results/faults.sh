@@ -9,7 +9,10 @@
 #     from 5 to 60 cycles, localized traffic, dilation 2 (and 1);
 #  2. traffic: localized against uniform at the same gaps;
 #  3. length: 7-word against 21-word messages, at the same offered load
-#     and at the same gap.
+#     and at the same gap;
+#  4. priority: the three messages of the idempotent protocol (hnsim
+#     idem), ACK and ACK2 at priority 0 and then 5, at the load where
+#     their successes are all near 0.77 without priority.
 # Each point's success is the share of attempts that got through,
 # 1 - (drops + preemptions) / attempts.
 #
@@ -71,6 +74,21 @@ for words in 7 21; do
 		--load "$(awk -v l="$words" 'BEGIN { printf "%.6f", l / (l + 10) }')"
 done > "$D/length.csv"
 
+# the three messages: each kind's p and E, without and with priority
+for load in 0.5 0.3; do
+	for prio in 0 5; do
+		# shellcheck disable=SC2086 # $W: options
+		"$H" idem $(echo "$W" | sed 's/--no-progress//') -s dilation=2 \
+			--load "$load" --size 10 --ack-prio "$prio" --json |
+			python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(",".join([sys.argv[1], sys.argv[2]] +
+	       ["%.4f" % d[k]["p"] for k in ("msg", "ack", "ack2")] +
+	       ["%.4f" % d["mean_switches"], "%.4f" % d["e"]]))' "$load" "$prio"
+	done
+done > "$D/priority.csv"
+
 python3 - "$D" "$GAPS" > "$D/tables.md" <<'PY'
 import sys
 d, gaps = sys.argv[1], sys.argv[2].split()
@@ -95,5 +113,14 @@ print("|---|---|---|---|---|")
 for r in (l.strip().split(",") for l in open(d + "/length.csv")):
 	print("| %s | %.3f | %s | %s | %s |" % (r[2], int(r[3]) / 1e6, r[7],
 					   r[5], r[6]))
+print("\nThe three messages (hnsim idem), localized 10-word MSGs, replies of")
+print("2 words, dilation 2; E = mean switches x the sum of 1/p:\n")
+print("| load | ACK priority | p MSG | p ACK | p ACK2 | mean switches | E | E against priority 0 |")
+print("|---|---|---|---|---|---|---|---|")
+rows = [l.strip().split(",") for l in open(d + "/priority.csv")]
+base = {r[0]: float(r[6]) for r in rows if r[1] == "0"}
+for r in rows:
+	print("| %s | %s | %s | %s | %s | %s | %s | %+.1f %% |" % (r[0], r[1], r[2],
+	      r[3], r[4], r[5], r[6], 100 * (float(r[6]) / base[r[0]] - 1)))
 PY
 cat "$D/tables.md"

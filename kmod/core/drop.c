@@ -384,6 +384,7 @@ static u64 node_event(struct hn_engine *e, u32 u, u64 t, bool *retry)
 		inj[j] = HN_U64_MAX;	/* known once its header is past */
 		st->cutting = 1;
 		e->g.attempts++;
+		w->m->tries++;
 		hop(e, u, w, t);
 	}
 	if (dr->pend[u])

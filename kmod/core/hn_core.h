@@ -190,6 +190,7 @@ struct hn_msg {
 	u8 hint;		/* the caller's: enum hn_hint */
 	u8 prio;		/* 0..15: HN_SWITCH_DROP preempts lower ones */
 	u32 rcvd;		/* bytes at the receiver (switch.c) */
+	u32 tries;		/* HN_SWITCH_DROP: its headers sent */
 };
 
 struct hn_ops {
@@ -595,6 +596,8 @@ u64 hn_hist_percentile(const u64 *hist, u64 min, u64 max, u32 permille);
 int hn_check(const struct hn_engine *e, struct hn_err *err);
 int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords);
 u32 hn_slot_conns(const struct hn_engine *e, u32 slot);
+/* switches on @src -> @dst's route, the destination's digits choosing */
+int hn_route_switches(const struct hn_engine *e, u32 src, u32 dst);
 u64 hn_mem_bytes(const struct hn_engine *e);
 
 /* deterministic pseudo-random numbers (splitmix64) */

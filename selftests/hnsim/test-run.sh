@@ -406,4 +406,38 @@ grep -Eq '^drop        [0-9]+ attempts, [0-9]+ dropped, 0 preempted \(0 stub fli
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"switching drop: the run's text says how many headers went and were dropped" "$T/dh"
 
+# ---- hnsim idem: Woods-Corwin's three messages --------------------------
+I="-t fattree:2,4 -k 0 -s switching=drop --size 64 --warmup 2000 --measure 20000"
+# shellcheck disable=SC2086 # $I: options
+"$H" idem $I --load 0.6 --json > "$T/i0" 2>&1 &&
+	"$H" idem $I --load 0.6 --ack-prio 5 --json > "$T/i5" 2>&1
+python3 - "$T/i0" "$T/i5" > "$T/ie" 2>&1 <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+for d in a, b:
+	assert d["transactions"] > 1000 and d["completed"] == d["transactions"], d
+	for k in "msg", "ack", "ack2":
+		assert d[k]["messages"] == d["transactions"], (k, d)
+		p = d[k]["messages"] / d[k]["attempts"]
+		assert abs(p - d[k]["p"]) < 1e-5 and 0 < p <= 1, (k, d)
+	e = d["mean_switches"] * sum(1 / d[k]["p"] for k in ("msg", "ack", "ack2"))
+	assert abs(e - d["e"]) < 1e-3, (e, d["e"])
+assert a["msg"]["p"] < 1 and a["ack"]["p"] < 1, a
+for k in "ack", "ack2":	# priority: the replies preempt, and get through more
+	assert b[k]["p"] > a[k]["p"], (k, a[k], b[k])
+assert b["msg"]["p"] < a["msg"]["p"], (a["msg"], b["msg"])
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"idem: every measured transaction completes, p and E as defined; replies at priority 5 get through more, MSGs less" "$T/ie"
+"$H" idem -t fattree:2,4 --load 0.5 > "$T/ir" 2>&1
+echo "status $?" >> "$T/ir"
+printf '%s\n' "hnsim idem: the success per attempt is switching drop's: -s switching=drop" "status 1" > "$T/want"
+diff "$T/want" "$T/ir" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "idem: refused without switching drop, with the reason" "$T/d"
+"$H" idem -t fattree:2,4 -s switching=drop --load 0 > "$T/ir" 2>&1
+echo "status $?" >> "$T/ir"
+printf '%s\n' "hnsim idem: --load wants a fraction in (0, 1], not '0'" "status 1" > "$T/want"
+diff "$T/want" "$T/ir" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "idem: a load of 0 refused, with the reason" "$T/d"
+
 finish

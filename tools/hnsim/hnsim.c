@@ -19,6 +19,8 @@ static void usage(FILE *f)
 "    hnsim [run] [OPTION]... [TRACE]\n"
 "    hnsim run --pattern NAME ...  synthetic traffic, sweeps ('hnsim run --help')\n"
 "    hnsim sched ...               the schedulers alone ('hnsim sched --help')\n"
+"    hnsim idem ...                Woods-Corwin's three messages on switching\n"
+"                                  drop ('hnsim idem --help')\n"
 "    hnsim config [OPTION]...      print the configuration the options make\n"
 "                                  ('hnsim config --help')\n"
 "\n"
@@ -205,6 +207,8 @@ int main(int argc, char **argv)
 		return config_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "sched"))
 		return sched_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "idem"))
+		return idem_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "run")) {
 		if (run_wanted(argc - 1, argv + 1))
 			return run_main(argc - 1, argv + 1);

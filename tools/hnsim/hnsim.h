@@ -78,6 +78,9 @@ void report_mode_lat_human(FILE *f, const struct hn_lat *lat,
 /* "hnsim sched ...": scheduler experiments (sched_study.c) */
 int sched_main(int argc, char **argv);
 
+/* "hnsim idem ...": Woods-Corwin's three messages as traffic (idem.c) */
+int idem_main(int argc, char **argv);
+
 /* "hnsim run --pattern ...": synthetic traffic (run.c) */
 int run_wanted(int argc, char **argv);
 int run_main(int argc, char **argv);
