@@ -9,10 +9,14 @@
  *                                once the socket's error queue gives it,
  *                                which only a driver that calls
  *                                skb_tx_timestamp() makes happen
- *   nd_probe raw IFNAME LEN NODE one Ethernet frame of LEN bytes (VLAN
+ *   nd_probe raw IFNAME LEN NODE [PRIO]
+ *                                one Ethernet frame of LEN bytes (VLAN
  *                                tagged, so that it may be 4 bytes over
  *                                the MTU) to node NODE's MAC, through a
- *                                packet socket
+ *                                packet socket, at SO_PRIORITY PRIO (0)
+ *   nd_probe recv NODE           binds a file of /dev/hybridnet to node
+ *                                NODE, prints "bound", then the flags of
+ *                                the first message it reads (in 5 s)
  *   nd_probe short SRC DST LEN   a message of LEN bytes, from a file of
  *                                /dev/hybridnet bound to node SRC, to
  *                                node DST
@@ -81,7 +85,7 @@ static int tstamp(const char *addr, int port)
 	return 1;
 }
 
-static int raw(const char *ifname, int len, unsigned int node)
+static int raw(const char *ifname, int len, unsigned int node, int prio)
 {
 	struct sockaddr_ll to = {
 		.sll_family = AF_PACKET, .sll_halen = ETH_ALEN,
@@ -106,8 +110,9 @@ static int raw(const char *ifname, int len, unsigned int node)
 	f[13] = 0x00;
 	memcpy(to.sll_addr, f, ETH_ALEN);
 	fd = socket(AF_PACKET, SOCK_RAW, 0);
-	if (fd < 0 || sendto(fd, f, len, 0, (struct sockaddr *)&to,
-			     sizeof(to)) != len) {
+	if (fd < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_PRIORITY, &prio, sizeof(prio)) ||
+	    sendto(fd, f, len, 0, (struct sockaddr *)&to, sizeof(to)) != len) {
 		perror("nd_probe: packet socket");
 		return 1;
 	}
@@ -134,16 +139,42 @@ static int shortmsg(unsigned int src, unsigned int dst, unsigned int len)
 	return 0;
 }
 
+static int recv1(unsigned int node)
+{
+	struct {
+		struct hybridnet_msg_hdr h;
+		char data[65536];
+	} *m = malloc(sizeof(*m));
+	int fd = open("/dev/" HYBRIDNET_DEV_NAME, O_RDWR);
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	if (!m || fd < 0 || ioctl(fd, HYBRIDNET_IOC_BIND, &node)) {
+		perror("nd_probe: /dev/hybridnet");
+		return 1;
+	}
+	printf("bound\n");
+	fflush(stdout);
+	if (poll(&p, 1, 5000) != 1 || read(fd, m, sizeof(*m)) < 0) {
+		fprintf(stderr, "nd_probe: no message in 5 s\n");
+		return 1;
+	}
+	printf("flags %u\n", m->h.flags);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "tstamp"))
 		return tstamp(argv[2], atoi(argv[3]));
-	if (argc == 5 && !strcmp(argv[1], "raw"))
-		return raw(argv[2], atoi(argv[3]), strtoul(argv[4], NULL, 0));
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "raw"))
+		return raw(argv[2], atoi(argv[3]), strtoul(argv[4], NULL, 0),
+			   argc == 6 ? atoi(argv[5]) : 0);
+	if (argc == 3 && !strcmp(argv[1], "recv"))
+		return recv1(strtoul(argv[2], NULL, 0));
 	if (argc == 5 && !strcmp(argv[1], "short"))
 		return shortmsg(strtoul(argv[2], NULL, 0),
 				strtoul(argv[3], NULL, 0),
 				strtoul(argv[4], NULL, 0));
-	fprintf(stderr, "usage: nd_probe tstamp ADDR PORT | raw IFNAME LEN NODE | short SRC DST LEN\n");
+	fprintf(stderr, "usage: nd_probe tstamp ADDR PORT | raw IFNAME LEN NODE [PRIO] | recv NODE | short SRC DST LEN\n");
 	return 2;
 }

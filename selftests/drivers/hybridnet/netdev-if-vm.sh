@@ -124,6 +124,26 @@ else
 	echo "# no kfree_skb tracepoint in this kernel: the drop reasons are not looked at"
 fi
 
+# ---- priority ------------------------------------------------------------------
+# prio_through PRIO WANT: a frame from hn0 at SO_PRIORITY PRIO to node 3,
+# which a file holds, reaches the file with WANT in its header's flags
+prio_through() {
+	rm -f /tmp/prio.out
+	nd_probe recv 3 > /tmp/prio.out &
+	pid=$!
+	for _ in $(seq 50); do
+		grep -q bound /tmp/prio.out 2>/dev/null && break
+		sleep 0.1
+	done
+	in_ns "$A" nd_probe raw hn0 64 3 "$1" > /dev/null || return 1
+	wait $pid || return 1
+	grep -qx "flags $2" /tmp/prio.out
+}
+check "SO_PRIORITY 3: the message's priority, the reader's header flags" \
+	prio_through 3 3
+check "SO_PRIORITY 20: priority 14, 15 being the fabric's own" \
+	prio_through 20 14
+
 # ---- transmit timestamps -------------------------------------------------------
 check "SO_TIMESTAMPING: a software transmit timestamp (skb_tx_timestamp)" \
 	in_ns "$A" nd_probe tstamp 10.0.0.2 9
