@@ -12,12 +12,14 @@
 #     and at the same gap;
 #  4. priority: the three messages of the idempotent protocol (hnsim
 #     idem), ACK and ACK2 at priority 0 and then 5, at the load where
-#     their successes are all near 0.77 without priority.
+#     their successes are all near 0.77 without priority;
+#  5. 1 to 3 again with all three messages, as his figures count them.
 # Each point's success is the share of attempts that got through,
 # 1 - (drops + preemptions) / attempts.
 #
 # Usage: faults.sh HNSIM DATADIR
-# Writes DATADIR/density.dat (gnuplot columns) and DATADIR/tables.md.
+# Writes DATADIR/density.dat and three.dat (gnuplot columns) and
+# DATADIR/tables.md.
 # Sequential: one core.  Deterministic (seed 1).
 set -eu
 
@@ -74,20 +76,52 @@ for words in 7 21; do
 		--load "$(awk -v l="$words" 'BEGIN { printf "%.6f", l / (l + 10) }')"
 done > "$D/length.csv"
 
+# idem PATTERN LOAD WORDS PRIO: the three messages, a CSV row: pattern,
+# load, words, priority, p of MSG, ACK, ACK2, of all three, mean
+# switches, E
+idem() {
+	# shellcheck disable=SC2046,SC2086 # $W: options
+	"$H" idem $(echo "$W" | sed 's/--no-progress//') -s dilation=2 \
+		--pattern "$1" --load "$2" --size "$3" --ack-prio "$4" --json |
+		python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+k = ("msg", "ack", "ack2")
+assert d["completed"] == d["transactions"], d
+tot = sum(d[x]["messages"] for x in k) / sum(d[x]["attempts"] for x in k)
+print(",".join(sys.argv[1:5] + ["%.4f" % d[x]["p"] for x in k] +
+	       ["%.4f" % tot, "%.4f" % d["mean_switches"], "%.4f" % d["e"]]))
+' "$@"
+}
+
 # the three messages: each kind's p and E, without and with priority
 for load in 0.5 0.3; do
 	for prio in 0 5; do
-		# shellcheck disable=SC2086 # $W: options
-		"$H" idem $(echo "$W" | sed 's/--no-progress//') -s dilation=2 \
-			--load "$load" --size 10 --ack-prio "$prio" --json |
-			python3 -c '
-import json, sys
-d = json.load(sys.stdin)
-print(",".join([sys.argv[1], sys.argv[2]] +
-	       ["%.4f" % d[k]["p"] for k in ("msg", "ack", "ack2")] +
-	       ["%.4f" % d["mean_switches"], "%.4f" % d["e"]]))' "$load" "$prio"
+		idem localized "$load" 10 "$prio"
 	done
 done > "$D/priority.csv"
+# the sensitivities again, with all three kinds, as his figures count
+{
+	for pattern in localized uniform; do
+		for g in $GAPS; do
+			idem "$pattern" "$(awk -v g="$g" 'BEGIN { printf "%.6f", 10 / (10 + g) }')" 10 0
+		done
+	done
+	for words in 7 21; do
+		idem localized "$(awk -v l="$words" 'BEGIN { printf "%.6f", l / (l + 10) }')" "$words" 0
+	done
+} > "$D/three.csv"
+# three.dat: gap, then the success of all three kinds, localized, uniform
+python3 - "$D/three.csv" "$GAPS" > "$D/three.dat" <<'PY'
+import sys
+p = {}
+for r in (l.strip().split(",") for l in open(sys.argv[1])):
+	if r[2] == "10":
+		p[(r[0], round(10 / float(r[1]) - 10))] = r[7]
+print("# gap_cycles localized uniform")
+for g in sys.argv[2].split():
+	print(g, p[("localized", int(g))], p[("uniform", int(g))])
+PY
 
 python3 - "$D" "$GAPS" > "$D/tables.md" <<'PY'
 import sys
@@ -118,9 +152,18 @@ print("2 words, dilation 2; E = mean switches x the sum of 1/p:\n")
 print("| load | ACK priority | p MSG | p ACK | p ACK2 | mean switches | E | E against priority 0 |")
 print("|---|---|---|---|---|---|---|---|")
 rows = [l.strip().split(",") for l in open(d + "/priority.csv")]
-base = {r[0]: float(r[6]) for r in rows if r[1] == "0"}
+base = {r[1]: float(r[9]) for r in rows if r[3] == "0"}
 for r in rows:
-	print("| %s | %s | %s | %s | %s | %s | %s | %+.1f %% |" % (r[0], r[1], r[2],
-	      r[3], r[4], r[5], r[6], 100 * (float(r[6]) / base[r[0]] - 1)))
+	print("| %s | %s | %s | %s | %s | %s | %s | %+.1f %% |" % (r[1], r[3], r[4],
+	      r[5], r[6], r[8], r[9], 100 * (float(r[9]) / base[r[1]] - 1)))
+print("\nThe sensitivities with all three kinds (no priority): success of all")
+print("attempts, each kind's, and E:\n")
+print("| pattern | words | gap, cycles | load | all | MSG | ACK | ACK2 | E |")
+print("|---|---|---|---|---|---|---|---|---|")
+for r in (l.strip().split(",") for l in open(d + "/three.csv")):
+	w = int(r[2])
+	print("| %s | %d | %d | %.3f | %s | %s | %s | %s | %s |" % (r[0], w,
+	      round(w / float(r[1]) - w), float(r[1]), r[7], r[4], r[5], r[6],
+	      r[9]))
 PY
 cat "$D/tables.md"

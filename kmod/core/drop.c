@@ -54,7 +54,7 @@ static void arm(struct hn_engine *e, u32 i, u64 t)
 
 /* ---- channels */
 
-/* Channel @j of output @o is held until @t (HN_U64_MAX: not known yet). */
+/* Channel @j of output @o is held until @t. */
 static void hold(struct hn_fab *f, u32 o, u32 j, u64 t)
 {
 	struct hn_drop *dr = f->dr;
