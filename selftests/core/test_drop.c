@@ -354,6 +354,49 @@ TEST(slots_between)
 	}
 }
 
+/*
+ * Woods-Corwin's 256-node tree as FT(4,4) with dilation 2: every pair of
+ * distinct nodes delivers, one at a time, and a message whose ends'
+ * common ancestor is L levels up crosses 2L + 1 switches (his 2L + 2
+ * routers, the turning switch being his up and down router both), each
+ * at the lone latency of that many.
+ */
+TEST(every_pair_of_256)
+{
+	struct hn_config c;
+	u64 lat[4] = { 0 };
+	struct sim s;
+	u32 u, v, L, n = 0;
+	int sw;
+
+	drop_config(&c, "fattree:4,4", 2);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	for (u = 0; u < c.nodes; u++) {
+		for (v = 0; v < c.nodes; v++) {
+			if (u == v)
+				continue;
+			for (L = 0; L < 3 && u / 4 >> 2 * L != v / 4 >> 2 * L;
+			     L++)
+				;
+			sw = hn_route_switches(s.e, u, v);
+			ASSERT_EQ(2 * L + 1, sw) TH_LOG("%u -> %u", u, v);
+			ASSERT_EQ(0, sim_send(&s, u, v, 16));
+			sim_drain(&s, hn_now(s.e) + 100000);
+			ASSERT_EQ(++n, s.nlog);
+			if (!lat[L])
+				lat[L] = s.log[n - 1]->m.t_deliver -
+					 s.log[n - 1]->m.t_inject;
+			EXPECT_EQ(lat[L], s.log[n - 1]->m.t_deliver -
+					  s.log[n - 1]->m.t_inject);
+		}
+	}
+	for (L = 1; L < 4; L++)	/* each level up: two more switches */
+		EXPECT_EQ(2 * (c.wh_first_ns + c.fabric_ns + c.wire_ns),
+			  lat[L] - lat[L - 1]);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
 /* Dilation is drop's; drop buffers no flit. */
 TEST(needs)
 {
