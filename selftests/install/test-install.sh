@@ -154,7 +154,7 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 	# every field's words, as the table has them (hn_fields.h)
 	check "completion: hnctl set nodes 8 switching <TAB> offers its words" \
 		test "$(complete_words hnctl set nodes 8 switching '')" = \
-		"saf vct wormhole"
+		"drop saf vct wormhole"
 	check "completion: hnctl set ft-sched l<TAB> offers the schedulers in l" \
 		test "$(complete_words hnctl set ft-sched l)" = \
 		"levelwise local-greedy local-random"
@@ -177,6 +177,9 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 	check "completion: hnsim -s pre<TAB> offers the module's preload too" \
 		test "$(complete_words hnsim -s pre)" = \
 		"predict_algo= predict_kstep= preload="
+	check "completion: hnsim id<TAB> gives idem, then its options" test \
+		"$(complete_words hnsim id) / $(complete_words hnsim idem --ack)" = \
+		"idem / --ack-prio"
 	check "completion: hntraffic --fau<TAB> gives --fault, then its kinds" test \
 		"$(complete_words hntraffic --fau) / $(complete_words hntraffic --fault '')" = \
 		"--fault / corrupt dup lose swap"
