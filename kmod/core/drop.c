@@ -7,10 +7,10 @@
  * A message is one worm, whatever its length: a circuit carries any
  * [W:382].  Every link has dilation channels (Woods-Corwin's dilated
  * crossbars): a header reaching a switch takes the first free channel of
- * the output its route gives there (hn_sw_route(): by destination digit,
- * random or adaptive up-port), and its flits follow it through at the
- * switch's pace, no switch buffering any of them; each channel is free
- * once the tail has crossed it.  A header that finds no channel free is
+ * the output its route gives there (by destination digit, random, or
+ * the up-port with the fewest busy channels), and its flits follow it
+ * through at the switch's pace, no switch buffering any of them; each
+ * channel is free once the tail has crossed it.  A header that finds no channel free is
  * dropped at once: the drop goes back over the channels its worm holds,
  * freeing each as it passes, a link and a flit time a hop, to the
  * source's VQ_W, where Ding's model keeps the source's copy; after a
@@ -76,6 +76,38 @@ static u32 free_chan(const u64 *b, u32 d, u64 t)
 		if (b[j] <= t)
 			return j;
 	return HN_NONE;
+}
+
+/* The channels of output (@sw, @port) busy at dr->now (@ctx: the engine). */
+static u32 busy_of(void *ctx, u32 sw, u32 port)
+{
+	const struct hn_fab *f = ((struct hn_engine *)ctx)->fab;
+	const struct hn_drop *dr = f->dr;
+	const u64 *b = &dr->busy[(u64)(sw * f->radix + port) * dr->d];
+	u32 j, n = 0;
+
+	for (j = 0; j < dr->d; j++)
+		n += b[j] > dr->now;
+	return n;
+}
+
+/*
+ * The output a header at switch @sw towards @dst takes at @t: as
+ * hn_sw_route(), but up_select adaptive picks the up-port with the
+ * fewest busy channels (there is no buffer to be least full).
+ */
+static u32 route(struct hn_engine *e, u32 sw, u32 dst, u64 t)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_upsel_arg a = {
+		.mode = e->cfg.up_select,
+		.seed = &f->seed,
+		.occ = busy_of,
+		.ctx = e,
+	};
+
+	f->dr->now = t;
+	return sw * f->radix + hn_topo_choose(&e->topo, sw, dst, &a);
 }
 
 /* ---- a node learns how its worms did */
@@ -275,7 +307,7 @@ static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	struct hn_iport *d;
 	u64 ta;
 
-	o = hn_sw_route(e, f->in[i].sw, w->m->dst);
+	o = route(e, f->in[i].sw, w->m->dst, t);
 	j = free_chan(&dr->busy[(u64)o * dr->d], dr->d, t);
 	if (j == HN_NONE) {
 		j = victim(dr, o, w->m->prio, &kv);
