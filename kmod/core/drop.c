@@ -78,16 +78,23 @@ static u32 free_chan(const u64 *b, u32 d, u64 t)
 	return HN_NONE;
 }
 
-/* The channels of output (@sw, @port) busy at dr->now (@ctx: the engine). */
+/* A header's time at its switch, for busy_of() */
+struct at {
+	const struct hn_engine *e;
+	u64 t;
+};
+
+/* The channels of output (@sw, @port) busy at the time @ctx gives. */
 static u32 busy_of(void *ctx, u32 sw, u32 port)
 {
-	const struct hn_fab *f = ((struct hn_engine *)ctx)->fab;
+	const struct at *at = ctx;
+	const struct hn_fab *f = at->e->fab;
 	const struct hn_drop *dr = f->dr;
 	const u64 *b = &dr->busy[(u64)(sw * f->radix + port) * dr->d];
 	u32 j, n = 0;
 
 	for (j = 0; j < dr->d; j++)
-		n += b[j] > dr->now;
+		n += b[j] > at->t;
 	return n;
 }
 
@@ -99,14 +106,14 @@ static u32 busy_of(void *ctx, u32 sw, u32 port)
 static u32 route(struct hn_engine *e, u32 sw, u32 dst, u64 t)
 {
 	struct hn_fab *f = e->fab;
+	struct at at = { e, t };
 	struct hn_upsel_arg a = {
 		.mode = e->cfg.up_select,
 		.seed = &f->seed,
 		.occ = busy_of,
-		.ctx = e,
+		.ctx = &at,
 	};
 
-	f->dr->now = t;
 	return sw * f->radix + hn_topo_choose(&e->topo, sw, dst, &a);
 }
 
@@ -409,11 +416,9 @@ static u64 node_event(struct hn_engine *e, u32 u, u64 t, bool *retry)
 		w->flits = (w->bytes + e->cfg.flit_bytes - 1) /
 			   e->cfg.flit_bytes;
 		w->nh = 0;
-		w->tl = 0;
 		w->last = HN_NONE;
 		w->hop[0].in = u;
-		w->inj = j;
-		inj[j] = HN_U64_MAX;	/* known once its header is past */
+		w->inj = j;	/* hop() or lose() says until when */
 		st->cutting = 1;
 		e->g.attempts++;
 		w->m->tries++;

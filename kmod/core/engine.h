@@ -207,7 +207,6 @@ struct hn_fab {
 struct hn_drop {
 	u32 d;				/* dilation */
 	u64 seed;			/* a dropped worm's wait */
-	u64 now;			/* of the header being routed */
 	u64 *busy;			/* [output * d + j]: held until */
 	struct hn_fworm **own;		/* [output * d + j]: by; or NULL */
 	u64 *inj;			/* [node * d + j]: its link's */
