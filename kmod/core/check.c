@@ -420,7 +420,8 @@ static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 		st = e->node[u].ring;
 		do {		/* one not trying: the node looks, or will */
 			if (st && !st->cutting && !f->in[u].stash &&
-			    e->hpos[u] == HN_NONE)
+			    e->hpos[u] == HN_NONE &&
+			    !hn_cut_off(e, u, st->dst))
 				return bad(err, "node with a stream to send has no event",
 					   HN_NONE, u);
 			st = st ? st->rr_next : NULL;

@@ -315,7 +315,11 @@ static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	u64 ta;
 
 	o = route(e, f->in[i].sw, w->m->dst, t);
-	j = free_chan(&dr->busy[(u64)o * dr->d], dr->d, t);
+	j = HN_NONE;
+	if (!e->topo.fault ||	/* a link down on the only way: dropped */
+	    hn_topo_port_live(&e->topo, f->in[i].sw, o % f->radix,
+			      w->m->dst))
+		j = free_chan(&dr->busy[(u64)o * dr->d], dr->d, t);
 	if (j == HN_NONE) {
 		j = victim(dr, o, w->m->prio, &kv);
 		if (j == HN_NONE) {
@@ -377,8 +381,8 @@ static struct hn_stream *pick(struct hn_engine *e, u32 u, u64 t,
 		return NULL;
 	do {
 		m = st->vq_w.head;
-		if (st->cutting) {
-			;		/* its outcome wakes the input */
+		if (st->cutting || hn_cut_off(e, u, st->dst)) {
+			;	/* its outcome, or a link up, wakes it */
 		} else if (m->t_ready > t) {
 			*wake_t = hn_min64(*wake_t, m->t_ready);
 		} else if (!hn_rx_fits(e, m)) {

@@ -337,6 +337,10 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	if (m->t_inject > e->now)
 		return fail(err, -EINVAL, "injection time is in the future",
 			    m->src);
+	if (hn_cut_off(e, m->src, m->dst))
+		return fail(err, -EHOSTUNREACH,
+			    "no live route to this destination: a link or switch is down",
+			    m->src);
 	if (!hn_deadlock(e, NULL))
 		return fail(err, -EDEADLK,
 			    "the fabric is deadlocked: no flit moves (hn_deadlock())",

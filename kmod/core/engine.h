@@ -499,6 +499,12 @@ u32 hn_ev_input(const struct hn_engine *e, u32 j);
  * a message at @t.  If the owner wants to, the run stops at @t, once
  * everything else due at @t has happened.
  */
+/* No live route from node @u to @dst: its stream waits (fault.c). */
+static inline bool hn_cut_off(const struct hn_engine *e, u32 u, u32 dst)
+{
+	return e->topo.fault && !hn_topo_reach(&e->topo, u, dst);
+}
+
 static inline void hn_room_grew(struct hn_engine *e, u32 u, u64 t)
 {
 	if (e->ops->room && e->ops->room(e->ctx, u, t) && t < e->stop_at)

@@ -530,7 +530,9 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 		m = st->vq_w.head;
 		bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
 		at = st->cutting ? hn_max64(m->t_ready, r->fin) : m->t_ready;
-		if (at > t) {
+		if (hn_cut_off(e, u, st->dst)) {
+			;		/* a link up wakes it */
+		} else if (at > t) {
 			wake_t = hn_min64(wake_t, at);
 		} else {
 			if (!st->port)	/* routed once, when first looked at */

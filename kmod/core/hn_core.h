@@ -480,6 +480,16 @@ int hn_set_evict(struct hn_engine *e, u32 algo, u32 count,
 		 struct hn_err *err);
 int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 		   struct hn_err *err);
+/* fault.c: a link (@sw false) or a switch down or up again */
+int hn_set_fault(struct hn_engine *e, bool sw, u32 id, bool down,
+		 struct hn_err *err);
+int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
+			struct hn_err *err);
+/* the link on @port of switch @sw (HN_NONE: node @port's); or HN_NONE */
+u32 hn_link_at(const struct hn_engine *e, u32 sw, u32 port);
+bool hn_link_down(const struct hn_engine *e, u32 link);
+bool hn_switch_down(const struct hn_engine *e, u32 sw);
+void hn_faults(const struct hn_engine *e, u32 *links, u32 *switches);
 
 /* traffic */
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err);

@@ -158,6 +158,7 @@ struct hn_tres {
 	u64 t_end;		/* virtual time at the end */
 	u64 gen_msgs, gen_bytes;	/* generated, all phases */
 	u64 inj_msgs;		/* accepted by a NIC */
+	u64 unreach_msgs;	/* refused: a fault cut their route off */
 	u64 done_msgs, done_bytes;	/* delivered */
 	u64 tagged, tagged_done;	/* generated in the window */
 	u64 win_gen_bytes;	/* generated in the window */

@@ -410,7 +410,9 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 		bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
 		if (hn_flow_store(c))
 			ta = hn_tail_at(c, m, m->sent + bytes);
-		if (m->t_ready > t) {
+		if (hn_cut_off(e, u, st->dst)) {
+			;		/* a link up wakes it */
+		} else if (m->t_ready > t) {
 			wake_t = hn_min64(wake_t, m->t_ready);
 		} else {
 			if (!st->port)	/* routed once, when first looked at */

@@ -42,6 +42,7 @@ struct hn_tport {
 
 #define HN_TOPO_NODE	0xfffffffeu	/* hn_tport.sw: the end is a node */
 #define HN_SW_MAX_RADIX	128		/* a multistage switch's ports, at most */
+#define HN_TOPO_MAX_ALTS 64		/* ports offered at one hop, at most */
 
 /* How a header picks among the ports ops->alts allows (topo.c). */
 enum hn_upsel {
@@ -52,6 +53,7 @@ enum hn_upsel {
 };
 
 struct hn_topo;
+struct hn_topo_fault;
 
 struct hn_topo_ops {
 	const char *name;
@@ -112,6 +114,7 @@ struct hn_topo {
 	u32 link_mbps;			/* every link's rate, Mb/s */
 	u64 link_ns;			/* every link's latency, one way */
 	void *priv;			/* the topology's own state */
+	struct hn_topo_fault *fault;	/* links, switches down; or NULL */
 };
 
 /* topo_xbar.c */
@@ -168,6 +171,22 @@ int hn_topo_circuit(const struct hn_topo *t, u32 src, u32 dst,
 		    const u8 *pick, u32 *used, struct hn_tport *hop, u32 max);
 /* the channel leaving @sw by @port for another switch (ops->chan) */
 u32 hn_topo_chan(const struct hn_topo *t, u32 sw, u32 port);
+/*
+ * topo_fault.c: links and switches down (docs/model.md "Faults").  A
+ * header's choice among ops->alts' ports (hn_topo_choose(), but for
+ * explicit choices) keeps to those that still lead to its destination,
+ * and takes ops->route's when none does.
+ */
+int hn_topo_fault_set(struct hn_topo *t, bool sw, u32 id, bool down);
+void hn_topo_fault_fini(struct hn_topo *t);
+bool hn_topo_link_is_down(const struct hn_topo *t, u32 link);
+bool hn_topo_switch_is_down(const struct hn_topo *t, u32 sw);
+void hn_topo_fault_count(const struct hn_topo *t, u32 *links, u32 *switches);
+/* the link on (@sw, @port) is live and a route to @dst goes on from it */
+bool hn_topo_port_live(const struct hn_topo *t, u32 sw, u32 port, u32 dst);
+/* some route from node @src to node @dst crosses only live links */
+bool hn_topo_reach(const struct hn_topo *t, u32 src, u32 dst);
+
 /* the channels hn_topo_chan() numbers, 0..n-1 */
 static inline u32 hn_topo_nchan(const struct hn_topo *t)
 {

@@ -308,6 +308,15 @@ static void msg_free(struct hn_trun *r, struct hn_tmsg *tm)
 }
 
 /* @tm is dead: its engine's part goes; a spare until the run ends. */
+/* A link or switch is down: a refusal may be a destination cut off. */
+static bool cut_off(const struct hn_trun *r)
+{
+	u32 links, sws;
+
+	hn_faults(r->e, &links, &sws);
+	return links || sws;
+}
+
 static void msg_put(struct hn_trun *r, struct hn_tmsg *tm)
 {
 	r->res.mem_bytes -= hn_msg_mem(r->e, tm->m.len);
@@ -619,7 +628,7 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 			rc = 0;
 			break;
 		}
-		if (rc)
+		if (rc && !(rc == -EHOSTUNREACH && cut_off(r)))
 			break;
 		s->head = tm->next;
 		if (!s->head)
@@ -627,7 +636,14 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 		tm->next = NULL;
 		s->qlen--;
 		r->queued--;
-		r->res.inj_msgs++;
+		if (rc) {	/* counted, and out of the window's count */
+			r->res.unreach_msgs++;
+			r->res.tagged -= tm->tagged;
+			msg_put(r, tm);
+			rc = 0;
+		} else {
+			r->res.inj_msgs++;
+		}
 		/*
 		 * The NIC took it now: when it was made, or when room
 		 * appeared for it.  The PE makes the next one from now on,

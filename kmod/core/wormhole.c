@@ -88,7 +88,9 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	do {
 		m = st->vq_w.head;
 		o = &e->node[hn_topo_out(&e->topo, 0, st->dst)];
-		if (m->t_ready > t) {
+		if (hn_cut_off(e, u, st->dst)) {
+			;		/* a link up wakes it */
+		} else if (m->t_ready > t) {
 			wake = hn_min64(wake, m->t_ready);
 		} else if (o->out_free > t) {
 			if (o->out_held == HN_NONE)

@@ -440,4 +440,42 @@ printf '%s\n' "hnsim idem: --load wants a fraction in (0, 1], not '0'" "status 1
 diff "$T/want" "$T/ir" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "idem: a load of 0 refused, with the reason" "$T/d"
 
+# ---- faults: --down, --down-random ---------------------------------------
+F="-t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 -s up_select=random"
+# shellcheck disable=SC2086 # $F: options
+"$H" run $F --down sw0.0/up1,sw1.3,node5 --links --json > "$T/f1" 2>&1
+python3 - "$T/f1" > "$T/fe" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["completed"], d
+assert d["links_down"] == 2 and d["switches_down"] == 1, d
+assert d["unreach_msgs"] > 0, d          # node5 is cut off
+ch = {l["link"]: sum(c["bytes"] for c in l["channels"]) for l in d["links"]}
+assert ch["sw0.0/up1"] == 0 and ch["node5"] == 0, ch
+assert min(v for k, v in ch.items() if k.startswith("sw0.")) == 0, ch
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--down: links and a switch down, the run completes, nothing crosses them, node5's messages are refused and counted" "$T/fe"
+# shellcheck disable=SC2086 # $F: options
+"$H" run $F --down-random 0,8 --down-seed 3 --csv > "$T/f2" 2>&1
+python3 - "$T/f2" > "$T/fe" 2>&1 <<'PY'
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))
+assert [x["links_down"] for x in r] == ["0", "8"], r
+assert all(x["end"] == "done" for x in r), r
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--down-random 0,8: a sweep over the count of links down" "$T/fe"
+# shellcheck disable=SC2086 # $F: options
+"$H" run $F --down sw9.0 > "$T/fr" 2>&1
+echo "status $?" >> "$T/fr"
+printf '%s\n' "hnsim run: --down sw9.0: no such link or switch (names: swL.I, swL.I/upP, swL.I/downP, nodeU)" "status 1" > "$T/want"
+diff "$T/want" "$T/fr" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--down: a name the fabric has not, refused with the reason" "$T/d"
+"$H" run -t fattree:3,4 -k 2 --pattern uniform --load 0.3 --down node1 > "$T/fr" 2>&1
+echo "status $?" >> "$T/fr"
+grep -q "^hnsim run: --down node1: links and switches fail only with no circuit slots (k 0)" "$T/fr" &&
+	grep -q "^status 1$" "$T/fr"
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" "--down with circuit slots: refused with the reason" "$T/fr"
+
 finish

@@ -16,6 +16,7 @@
 #include "hn_traffic.h"
 #include "topts.h"
 #include "json_pretty.h"
+#include "fab_name.h"
 
 #define U(x) ((unsigned long long)(x))
 
@@ -78,6 +79,15 @@ static void run_usage(FILE *f)
 "                    group installed when the fabric is empty and a PE waits\n"
 "Engine options: -p PROFILE, -t TOPOLOGY, -n N, -k K, -P POLICY, -s KEY=VALUE,\n"
 "-c FILE, as in trace mode ('hnsim --help').\n"
+"Faults (docs/model.md, 'Faults'; k 0 only):\n"
+"  --down LIST       these links and switches down from the start, by name,\n"
+"                    comma-separated: swL.I a switch, swL.I/upP or nodeU a link\n"
+"                    (hnctl links' names)\n"
+"  --down-random N   N links between switches down from the start, chosen at\n"
+"                    random among those up (takes a list: SWEEPS)\n"
+"  --down-seed S     the seed of that choice (1)\n"
+"  A message whose destination no live route reaches is refused at its\n"
+"  source and counted (unreach_msgs), out of the measured ones.\n"
 "Output:\n"
 "  -j, --json        one JSON object per point, a line each (JSON lines)\n"
 "      --links       after each point, the statistics of every link (a row\n"
@@ -90,18 +100,18 @@ static void run_usage(FILE *f)
 "                    terminal); --no-progress: none\n"
 "\n"
 "SWEEPS\n"
-"    --pattern, --net, -s KEY=VALUE, --seed and --load take a list, comma-\n"
-"    separated, of values and ranges FIRST:LAST:STEP (numbers only: FIRST,\n"
-"    FIRST+STEP, ... up to LAST; loads count in millionths, so\n"
+"    --pattern, --net, -s KEY=VALUE, --down-random, --seed and --load take\n"
+"    a list, comma-separated, of values and ranges FIRST:LAST:STEP (numbers\n"
+"    only: FIRST, FIRST+STEP, ... up to LAST; loads count in millionths, so\n"
 "    0.05:0.95:0.05 is 19 loads ending at 0.95 exactly).  The run is then\n"
 "    a sweep over the cross product of the lists: --pattern varies slowest,\n"
-"    then --net, the -s keys in the order given, --seed, and --load\n"
-"    fastest, so the points of one curve follow each other.  Each point is\n"
-"    the command line with every list replaced by one of its values, run\n"
-"    on an engine of its own with the same --seed: it prints exactly what\n"
-"    that command line prints alone, whatever the other points.  Every\n"
-"    point is checked before the first runs.  -s topology= and -s policy=\n"
-"    take one value, whose commas are its own.\n"
+"    then --net, the -s keys in the order given, --down-random, --seed, and\n"
+"    --load fastest, so the points of one curve follow each other.  Each\n"
+"    point is the command line with every list replaced by one of its\n"
+"    values, run on an engine of its own with the same --seed: it prints\n"
+"    exactly what that command line prints alone, whatever the other\n"
+"    points.  Every point is checked before the first runs.  -s topology=\n"
+"    and -s policy= take one value, whose commas are its own.\n"
 "      hnsim run --pattern uniform,transpose --load 0.05:0.95:0.05 -k 0 \\\n"
 "          -s switching=wormhole,vct --csv | hnplot -o curve.png\n"
 "\n"
@@ -149,7 +159,7 @@ static int opt_err(const char *opt, const char *val, const char *what)
 
 enum {
 	O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY, O_CSV, O_PROGRESS,
-	O_NO_PROGRESS, O_LINKS
+	O_NO_PROGRESS, O_LINKS, O_DOWN, O_DOWN_RANDOM, O_DOWN_SEED
 };
 
 static const struct option run_lo[] = {
@@ -161,6 +171,9 @@ static const struct option run_lo[] = {
 	{ "pretty", no_argument, NULL, O_PRETTY },
 	{ "csv", no_argument, NULL, O_CSV },
 	{ "links", no_argument, NULL, O_LINKS },
+	{ "down", required_argument, NULL, O_DOWN },
+	{ "down-random", required_argument, NULL, O_DOWN_RANDOM },
+	{ "down-seed", required_argument, NULL, O_DOWN_SEED },
 	{ "progress", no_argument, NULL, O_PROGRESS },
 	{ "no-progress", no_argument, NULL, O_NO_PROGRESS },
 	HNSIM_CFG_LONGOPTS,
@@ -174,6 +187,7 @@ static const struct sweep_opt run_sweep[] = {
 	{ HN_TOPT_PATTERN, "--pattern", SWEEP_WORD },
 	{ O_NET, "--net", SWEEP_WORD },
 	{ 's', "-s", SWEEP_KEYED },
+	{ O_DOWN_RANDOM, "--down-random", SWEEP_NUMBER },
 	{ HN_TOPT_SEED, "--seed", SWEEP_NUMBER },
 	{ HN_TOPT_LOAD, "--load", SWEEP_RATIO },
 };
@@ -191,11 +205,16 @@ int run_wanted(int argc, char **argv)
 	return 0;
 }
 
+#define DOWN_MAX	1024	/* --down's list, bytes */
+
 /* one point's command line, parsed */
 struct run_opts {
 	struct hn_config cfg;
 	struct hn_topts o;
 	int json, pretty, csv, progress, links;
+	char down[DOWN_MAX];		/* names, comma-separated */
+	u32 down_random;
+	u64 down_seed;
 };
 
 /* 0, 1 bad (said on stderr), 2 the help printed */
@@ -206,6 +225,7 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 
 	memset(p, 0, sizeof(*p));
 	p->progress = -1;
+	p->down_seed = 1;
 	hn_config_default(&p->cfg);
 	hn_topts_init(&p->o, "hnsim run");
 	optind = 0;
@@ -246,6 +266,23 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 		case O_LINKS:
 			p->links = 1;
 			break;
+		case O_DOWN:
+			if (strlen(optarg) >= DOWN_MAX)
+				return opt_err("--down", optarg,
+					       "a list of at most 1023 characters");
+			strcpy(p->down, optarg);
+			break;
+		case O_DOWN_RANDOM:
+			if (hn_topt_u32(optarg, &p->down_random))
+				return opt_err("--down-random", optarg,
+					       "want a count of links");
+			break;
+		case O_DOWN_SEED:
+			if (hn_topt_u64(optarg, &v))
+				return opt_err("--down-seed", optarg,
+					       "want a seed");
+			p->down_seed = v;
+			break;
 		case O_PROGRESS:
 		case O_NO_PROGRESS:
 			p->progress = c == O_PROGRESS;
@@ -278,17 +315,70 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 	return 0;
 }
 
+/*
+ * The links and switches --down names, then --down-random's, down on @e:
+ * 0, or -errno with *@err (*@bad the name refused, or NULL).
+ */
+static int take_down(const struct run_opts *p, struct hn_engine *e,
+		     struct hn_err *err, char *bad, size_t len)
+{
+	char list[DOWN_MAX], *name, *save = NULL;
+	struct hn_fabric_info fi;
+	struct hn_fab_name n;
+	u32 sw, port, l;
+	int rv;
+
+	*bad = 0;
+	hn_fabric_info(e, &fi);
+	strcpy(list, p->down);
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		snprintf(bad, len, "--down %s", name);
+		if (hn_fab_scan(name, &n) || hn_fab_numbers(&fi, &n, &sw, &port))
+			return hn_fail(err, -EINVAL,
+				       "no such link or switch (names: swL.I, swL.I/upP, swL.I/downP, nodeU)",
+				       HN_NONE, HN_NONE, HN_NONE);
+		if (n.kind == HN_FAB_SWITCH) {
+			rv = hn_set_fault(e, true, sw, true, err);
+		} else {
+			l = hn_link_at(e, sw, port);
+			rv = l == HN_NONE ?
+			     hn_fail(err, -EINVAL, "that port has no link",
+				     HN_NONE, HN_NONE, HN_NONE) :
+			     hn_set_fault(e, false, l, true, err);
+		}
+		if (rv)
+			return rv;
+	}
+	snprintf(bad, len, "--down-random %u", p->down_random);
+	if (p->down_random)
+		return hn_set_fault_random(e, p->down_random, p->down_seed,
+					   err);
+	return 0;
+}
+
 /* the run of @p, or NULL (said, with @what: the point of a sweep) */
 static struct hn_trun *create(struct run_opts *p, const char *what)
 {
 	struct hn_err err = { 0 };
 	struct hn_trun *r;
+	char bad[DOWN_MAX + 16];
 	int rv;
 
 	r = hn_trun_create(&p->cfg, &p->o.t, &p->o.r, &rv, &err);
-	if (!r)
+	if (!r) {
 		fprintf(stderr, "hnsim run: %s%s%s\n", what, *what ? ": " : "",
 			err.msg ? err.msg : strerror(-rv));
+		return NULL;
+	}
+	rv = take_down(p, hn_trun_engine(r), &err, bad, sizeof(bad));
+	if (rv) {
+		fprintf(stderr, "hnsim run: %s%s%s: %s\n", what,
+			*what ? ": " : "", bad,
+			err.msg ? err.msg : strerror(-rv));
+		hn_trun_destroy(r);
+		return NULL;
+	}
 	return r;
 }
 

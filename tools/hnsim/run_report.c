@@ -111,6 +111,7 @@ static void print_human(FILE *f, const struct run_point *p)
 	const struct hn_tres *r = p->r;
 	const struct hn_config *c = hn_cfg(p->e);
 	u64 run, skip, pre;
+	u32 down_l, down_s;
 	struct hn_gstats g;
 	char pol[64], sz[96], cyc[HN_DL_MAX * 24];
 
@@ -172,6 +173,10 @@ static void print_human(FILE *f, const struct run_point *p)
 			U(g.attempts), U(g.drops), U(g.preemptions),
 			U(g.stub_flits), g.attempts ? 1.0 -
 			(double)(g.drops + g.preemptions) / g.attempts : 0.0);
+	hn_faults(p->e, &down_l, &down_s);
+	if (down_l || down_s || r->unreach_msgs)
+		fprintf(f, "faults      %u links and %u switches down; %llu messages refused, their destination cut off\n",
+			down_l, down_s, U(r->unreach_msgs));
 	pslots(&g, c->k, &run, &skip, &pre);
 	fprintf(f, "slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
 		U(run), U(skip), U(pre), U(g.slot[c->k].runs));
@@ -329,6 +334,7 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	const struct hn_config *c = hn_cfg(p->e);
 	int batch = t->inject == HN_INJ_BATCH, lat = r->lat_n != 0;
 	u64 run, skip, pre;
+	u32 down_l, down_s;
 	struct hn_gstats g;
 	char buf[64], cyc[HN_DL_MAX * 24];
 	u32 i;
@@ -396,6 +402,10 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "drops", g.drops);
 	e_u64(o, "preemptions", g.preemptions);
 	e_u64(o, "stub_flits", g.stub_flits);
+	hn_faults(p->e, &down_l, &down_s);
+	e_u64(o, "links_down", down_l);
+	e_u64(o, "switches_down", down_s);
+	e_u64(o, "unreach_msgs", r->unreach_msgs);
 	if (p->links && o->fmt == RUN_JSON && !field(o, "links") &&
 	    links_report(o->f, RUN_JSON, p->e))
 		fputs("null, \"switches\": null", o->f);

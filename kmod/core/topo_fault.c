@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * topo_fault.c - links and switches taken down and brought back up
+ * (Woods-Corwin's link and router failures, Zydallis's failed links;
+ * docs/model.md "Faults").
+ *
+ * A link is dead when it is down or a switch at either end of it is.  A
+ * switch @sw reaches node @dst when one of the ports the routing function
+ * offers there (ops->alts, else ops->route's) crosses a live link to @dst
+ * or to a switch that reaches it: the routing function's own routes, no
+ * detour outside them.  Which switches reach a destination is worked out
+ * the first time it is asked after a change, a depth-first walk along the
+ * routes that visits each switch once, and kept until the next change.
+ * With every link and switch up, t->fault is NULL and nothing here runs.
+ */
+#include "topo.h"
+
+struct hn_frame {
+	u32 sw, n, i;			/* a switch, its ports, the next one */
+	u32 port[HN_TOPO_MAX_ALTS];
+};
+
+struct hn_topo_fault {
+	u32 links, switches;		/* taken down */
+	u32 words;			/* u64 words of nsw bits */
+	u64 *down;			/* [link]: taken down */
+	u64 *sw_down;			/* [switch] */
+	u64 *known;			/* [dst]: its columns below are */
+	u64 *seen;			/* [dst * words]: switches looked at */
+	u64 *reach;			/* [dst * words]: switches reaching it */
+	struct hn_frame *fr;		/* max_hops of them, the walk's */
+};
+
+static bool test(const u64 *b, u64 i)
+{
+	return b[i / 64] >> (i % 64) & 1;
+}
+
+static void put(u64 *b, u64 i, bool v)
+{
+	if (v)
+		b[i / 64] |= 1ULL << (i % 64);
+	else
+		b[i / 64] &= ~(1ULL << (i % 64));
+}
+
+static u64 words_of(u64 bits)
+{
+	return (bits + 63) / 64;
+}
+
+static void fault_free(struct hn_topo_fault *f)
+{
+	if (!f)
+		return;
+	hn_free(f->down);
+	hn_free(f->sw_down);
+	hn_free(f->known);
+	hn_free(f->seen);
+	hn_free(f->reach);
+	hn_free(f->fr);
+	hn_free(f);
+}
+
+void hn_topo_fault_fini(struct hn_topo *t)
+{
+	fault_free(t->fault);
+	t->fault = NULL;
+}
+
+static struct hn_topo_fault *fault_new(const struct hn_topo *t)
+{
+	struct hn_topo_fault *f = hn_zalloc(sizeof(*f));
+
+	if (!f)
+		return NULL;
+	f->words = words_of(t->nsw);
+	f->down = hn_zalloc(words_of(t->nlinks) * sizeof(u64));
+	f->sw_down = hn_zalloc(f->words * sizeof(u64));
+	f->known = hn_zalloc(words_of(t->nodes) * sizeof(u64));
+	f->seen = hn_zalloc((u64)t->nodes * f->words * sizeof(u64));
+	f->reach = hn_zalloc((u64)t->nodes * f->words * sizeof(u64));
+	f->fr = hn_zalloc((t->max_hops + 1) * sizeof(*f->fr));
+	if (!f->down || !f->sw_down || !f->known || !f->seen || !f->reach ||
+	    !f->fr) {
+		fault_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+/*
+ * Take link @id (@sw false) or switch @id down (@down) or bring it up;
+ * -EINVAL for one there is not, -ENOMEM.  Every link and switch up
+ * again frees t->fault.
+ */
+int hn_topo_fault_set(struct hn_topo *t, bool sw, u32 id, bool down)
+{
+	struct hn_topo_fault *f = t->fault;
+	u64 *b;
+
+	if (id >= (sw ? t->nsw : t->nlinks))
+		return -EINVAL;
+	if (!f) {
+		if (!down)
+			return 0;
+		f = fault_new(t);
+		if (!f)
+			return -ENOMEM;
+		t->fault = f;
+	}
+	b = sw ? f->sw_down : f->down;
+	if (test(b, id) != down) {
+		put(b, id, down);
+		if (sw)
+			f->switches += down ? 1 : -1;
+		else
+			f->links += down ? 1 : -1;
+		memset(f->known, 0, words_of(t->nodes) * sizeof(u64));
+	}
+	if (!f->links && !f->switches)
+		hn_topo_fault_fini(t);
+	return 0;
+}
+
+bool hn_topo_link_is_down(const struct hn_topo *t, u32 link)
+{
+	return t->fault && link < t->nlinks && test(t->fault->down, link);
+}
+
+bool hn_topo_switch_is_down(const struct hn_topo *t, u32 sw)
+{
+	return t->fault && sw < t->nsw && test(t->fault->sw_down, sw);
+}
+
+/* Whether the link on (@sw, @port) is dead: down, or an end's switch. */
+static bool dead(const struct hn_topo *t, u32 sw, u32 port)
+{
+	const struct hn_topo_fault *f = t->fault;
+	struct hn_tport q = t->ops->peer(t, sw, port);
+	u32 l = t->ops->link(t, sw, port);
+
+	return q.sw == HN_NONE || l == HN_NONE || test(f->sw_down, sw) ||
+	       test(f->down, l) ||
+	       (q.sw != HN_TOPO_NODE && test(f->sw_down, q.sw));
+}
+
+/* Push switch @sw, with the ports its routes to @dst may take. */
+static void push(const struct hn_topo *t, struct hn_frame *fr, u32 sw,
+		 u32 dst)
+{
+	u32 n = 0;
+
+	if (t->ops->alts)
+		n = t->ops->alts(t, sw, dst, fr->port, HN_TOPO_MAX_ALTS);
+	if (!n) {
+		fr->port[0] = t->ops->route(t, sw, dst);
+		n = 1;
+	}
+	fr->sw = sw;
+	fr->n = n < HN_TOPO_MAX_ALTS ? n : HN_TOPO_MAX_ALTS;
+	fr->i = 0;
+}
+
+/*
+ * Whether switch @sw reaches node @dst over live links: a walk along the
+ * routes from @sw, each switch marked seen when first met and reaching
+ * once a way from it is found.  Routes never loop, so a switch seen is
+ * either done or on the walk's path, and once done, known for good.
+ */
+static bool reaches(const struct hn_topo *t, u32 sw, u32 dst)
+{
+	struct hn_topo_fault *f = t->fault;
+	u64 *seen = &f->seen[(u64)dst * f->words];
+	u64 *live = &f->reach[(u64)dst * f->words];
+	struct hn_frame *fr = f->fr, *top;
+	struct hn_tport q;
+	u32 d = 0, p;
+
+	if (!test(f->known, dst)) {	/* first asked since a change */
+		memset(seen, 0, f->words * sizeof(u64));
+		memset(live, 0, f->words * sizeof(u64));
+		put(f->known, dst, true);
+	}
+	if (test(seen, sw))
+		return test(live, sw);
+	put(seen, sw, true);
+	push(t, &fr[d++], sw, dst);
+	while (d) {
+		top = &fr[d - 1];
+		if (top->i == top->n) {		/* no way on: it does not */
+			d--;
+			continue;
+		}
+		p = top->port[top->i++];
+		if (dead(t, top->sw, p))
+			continue;
+		q = t->ops->peer(t, top->sw, p);
+		if (q.sw == HN_TOPO_NODE ? q.port == dst : test(live, q.sw))
+			goto found;
+		if (q.sw == HN_TOPO_NODE || test(seen, q.sw) ||
+		    d > t->max_hops)
+			continue;
+		put(seen, q.sw, true);
+		push(t, &fr[d++], q.sw, dst);
+	}
+	return false;
+found:
+	while (d)
+		put(live, fr[--d].sw, true);
+	return true;
+}
+
+bool hn_topo_port_live(const struct hn_topo *t, u32 sw, u32 port, u32 dst)
+{
+	struct hn_tport q;
+
+	if (!t->fault)
+		return true;
+	if (dead(t, sw, port))
+		return false;
+	q = t->ops->peer(t, sw, port);
+	return q.sw == HN_TOPO_NODE ? q.port == dst : reaches(t, q.sw, dst);
+}
+
+bool hn_topo_reach(const struct hn_topo *t, u32 src, u32 dst)
+{
+	const struct hn_topo_fault *f = t->fault;
+	struct hn_tport a;
+
+	if (!f)
+		return true;
+	if (src >= t->nodes || dst >= t->nodes || test(f->down, src))
+		return false;
+	a = t->ops->attach(t, src);
+	return reaches(t, a.sw, dst);
+}
+
+void hn_topo_fault_count(const struct hn_topo *t, u32 *links, u32 *switches)
+{
+	*links = t->fault ? t->fault->links : 0;
+	*switches = t->fault ? t->fault->switches : 0;
+}

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_fault.c - links and switches down and up again (topo_fault.c,
+ * fault.c; docs/model.md "Faults"): in a fat tree any one link between
+ * switches down leaves every pair connected, by routes that avoid it; a
+ * node's link or its switch down cuts that node off and nothing else; a
+ * torus's dimension-order routes lose exactly the pairs whose route
+ * crossed the link; with every link up again the tables go.  Traffic on
+ * every engine never crosses a dead link, every message taken arrives,
+ * and one for a destination cut off is refused; one already queued waits
+ * until its link is back; a restored link carries its share again.
+ */
+#include "harness.h"
+#include "fabric.h"
+
+/* Whether the route hop[0..n) crosses a dead link. */
+static bool crosses_dead(const struct hn_topo *t, const struct hn_tport *hop,
+			 u32 n, u32 src)
+{
+	u32 i;
+
+	if (hn_topo_link_is_down(t, src))
+		return true;
+	for (i = 0; i < n; i++)
+		if (hn_topo_link_is_down(t, t->ops->link(t, hop[i].sw,
+							 hop[i].port)) ||
+		    hn_topo_switch_is_down(t, hop[i].sw))
+			return true;
+	return false;
+}
+
+/*
+ * Every pair src != dst of @t: hn_topo_reach() says @want (for a pair
+ * with @cut at one end, false), and when it reaches, random routes
+ * chosen as headers choose them avoid every dead link and arrive.
+ */
+static void pairs(struct __test_metadata *_metadata, const struct hn_topo *t,
+		  u32 cut, u64 *seed)
+{
+	struct hn_upsel_arg a = { .mode = HN_UPSEL_RANDOM, .seed = seed };
+	struct hn_tport hop[64];
+	u32 s, d;
+	int n;
+
+	for (s = 0; s < t->nodes; s++)
+		for (d = 0; d < t->nodes; d++) {
+			if (s == d)
+				continue;
+			if (s == cut || d == cut) {
+				EXPECT_FALSE(hn_topo_reach(t, s, d));
+				continue;
+			}
+			ASSERT_TRUE(hn_topo_reach(t, s, d))
+				TH_LOG("%s %u -> %u", t->ops->name, s, d);
+			n = hn_topo_path(t, s, d, &a, hop, 64);
+			ASSERT_LT(0, n);
+			ASSERT_FALSE(crosses_dead(t, hop, n, s))
+				TH_LOG("%u -> %u", s, d);
+		}
+}
+
+/* Woods-Corwin's claim, C4.6: one link down loses no pair. */
+TEST(any_one_link_keeps_every_pair)
+{
+	static const u32 shape[][3] = { { 3, 4, 1 }, { 4, 4, 37 } };
+	struct hn_topo t;
+	u64 seed = 1;
+	u32 i, l;
+
+	for (i = 0; i < ARRAY_SIZE(shape); i++) {
+		ASSERT_EQ(0, hn_topo_ft(&t, shape[i][0], shape[i][1], 10,
+					6400, NULL));
+		for (l = t.nodes; l < t.nlinks; l += shape[i][2]) {
+			ASSERT_EQ(0, hn_topo_fault_set(&t, false, l, true));
+			EXPECT_TRUE(hn_topo_link_is_down(&t, l));
+			pairs(_metadata, &t, HN_NONE, &seed);
+			ASSERT_EQ(0, hn_topo_fault_set(&t, false, l, false));
+			EXPECT_EQ(NULL, t.fault);	/* all up: tables go */
+		}
+		hn_topo_fini(&t);
+	}
+}
+
+/* A node's link, or its switch, down: that node only is cut off. */
+TEST(node_link_or_its_switch_cuts_the_node)
+{
+	struct hn_topo t;
+	u64 seed = 2;
+	u32 links, sws;
+
+	ASSERT_EQ(0, hn_topo_ft(&t, 3, 4, 10, 6400, NULL));
+	ASSERT_EQ(0, hn_topo_fault_set(&t, false, 5, true));
+	pairs(_metadata, &t, 5, &seed);
+	ASSERT_EQ(0, hn_topo_fault_set(&t, false, 5, false));
+	/* a switch above level 0: nobody is cut off */
+	ASSERT_EQ(0, hn_topo_fault_set(&t, true, t.nsw - 1, true));
+	ASSERT_EQ(0, hn_topo_fault_set(&t, true, t.nsw - 2, true));
+	hn_topo_fault_count(&t, &links, &sws);
+	EXPECT_EQ(0, links);
+	EXPECT_EQ(2, sws);
+	pairs(_metadata, &t, HN_NONE, &seed);
+	/* taking one down twice counts once */
+	ASSERT_EQ(0, hn_topo_fault_set(&t, true, t.nsw - 1, true));
+	hn_topo_fault_count(&t, &links, &sws);
+	EXPECT_EQ(2, sws);
+	ASSERT_EQ(0, hn_topo_fault_set(&t, true, t.nsw - 1, false));
+	ASSERT_EQ(0, hn_topo_fault_set(&t, true, t.nsw - 2, false));
+	EXPECT_EQ(NULL, t.fault);
+	EXPECT_EQ(-EINVAL, hn_topo_fault_set(&t, true, t.nsw, true));
+	EXPECT_EQ(-EINVAL, hn_topo_fault_set(&t, false, t.nlinks, true));
+	EXPECT_EQ(NULL, t.fault);
+	hn_topo_fini(&t);
+}
+
+/*
+ * torus:4x4 routes by dimension order, one way only: a link down loses
+ * exactly the pairs whose route crossed it, for every link.
+ */
+TEST(one_way_routes_lose_the_pairs_that_crossed)
+{
+	struct hn_upsel_arg det = { .mode = HN_UPSEL_DET };
+	struct hn_tport hop[64];
+	struct hn_topo t;
+	u32 l, s, d, lost;
+	int n;
+
+	ASSERT_EQ(0, hn_topo_cube(&t, 2, 4, true, 10, 6400));
+	for (l = t.nodes; l < t.nlinks; l++) {
+		ASSERT_EQ(0, hn_topo_fault_set(&t, false, l, true));
+		lost = 0;
+		for (s = 0; s < t.nodes; s++)
+			for (d = 0; d < t.nodes; d++) {
+				if (s == d)
+					continue;
+				n = hn_topo_path(&t, s, d, &det, hop, 64);
+				ASSERT_LT(0, n);
+				EXPECT_EQ(!crosses_dead(&t, hop, n, s),
+					  hn_topo_reach(&t, s, d))
+					TH_LOG("link %u: %u -> %u", l, s, d);
+				lost += !hn_topo_reach(&t, s, d);
+			}
+		EXPECT_LT(0, lost);
+		ASSERT_EQ(0, hn_topo_fault_set(&t, false, l, false));
+	}
+	hn_topo_fini(&t);
+}
+
+/* The level of switch @sw. */
+static u32 level_of(struct sim *s, u32 sw)
+{
+	struct hn_switch_stats ss;
+
+	return hn_switch_stats(s->e, sw, &ss) ? HN_NONE : ss.level;
+}
+
+/* The bytes a link's two channels have carried. */
+static u64 link_bytes(struct sim *s, u32 l)
+{
+	struct hn_link_stats ls;
+
+	if (hn_link_stats(s->e, l, &ls))
+		return 0;
+	return ls.ch[0].bytes + ls.ch[1].bytes;
+}
+
+/*
+ * Random traffic on @c for @span ns with the links between switches
+ * numbered @down[0..n) among them down from the start: every message the
+ * NICs take arrives, refused ones are refused for their route only, and
+ * no dead link carries a byte.  Returns the messages refused as
+ * unreachable.
+ */
+static u32 faulty_traffic(struct __test_metadata *_metadata,
+			  const struct hn_config *c, u32 *down, u32 n,
+			  u64 span)
+{
+	u64 seed = 11, t, sent = 0;
+	u32 i, u, v, unreach = 0;
+	struct hn_fabric_info fi;
+	struct sim s;
+	int rc;
+
+	if (sim_init(&s, c) || hn_fabric_info(s.e, &fi))
+		return HN_NONE;
+	for (i = 0; i < n; i++) {
+		down[i] = fi.nodes + down[i] % (fi.links - fi.nodes);
+		EXPECT_EQ(0, hn_set_fault(s.e, false, down[i], true, NULL));
+	}
+	for (t = 0; t < span; t += 40) {
+		hn_run_until(s.e, t);
+		for (u = 0; u < c->nodes; u++) {
+			if (hn_rand_below(&seed, 3))
+				continue;
+			v = (u + 1 + hn_rand_below(&seed, c->nodes - 1)) %
+			    c->nodes;
+			rc = sim_send(&s, u, v, 1 + hn_rand_below(&seed, 200));
+			EXPECT_TRUE(!rc || rc == -EAGAIN ||
+				    rc == -EHOSTUNREACH);
+			sent += !rc;
+			unreach += rc == -EHOSTUNREACH;
+		}
+	}
+	sim_drain(&s, span * 1000);
+	EXPECT_FALSE(hn_busy(s.e));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	EXPECT_EQ(sent, s.nlog);
+	if (in_order(c))
+		EXPECT_EQ(0, s.order_errors);
+	for (i = 0; i < n; i++)
+		EXPECT_EQ(0, link_bytes(&s, down[i])) TH_LOG("link %u", down[i]);
+	sim_fini(&s);
+	return unreach;
+}
+
+TEST(traffic_keeps_off_dead_links)
+{
+	static const struct {
+		const char *topo;
+		u32 upsel, vcs, depth, sw, d;
+		bool all;	/* every pair keeps a route */
+	} v[] = {
+		{ "fattree:3,4", HN_UPSEL_DET, 0, 0, HN_SWITCH_VCT, 1, true },
+		{ "fattree:3,4", HN_UPSEL_RANDOM, 0, 0, HN_SWITCH_VCT, 1, true },
+		{ "fattree:3,4", HN_UPSEL_ADAPTIVE, 0, 0, HN_SWITCH_WORMHOLE, 1,
+		  true },
+		{ "fattree:3,4", HN_UPSEL_RANDOM, 2, 4, HN_SWITCH_WORMHOLE, 1,
+		  true },
+		{ "fattree:3,4", HN_UPSEL_RANDOM, 0, 0, HN_SWITCH_DROP, 2, true },
+		{ "fattree:3,4", HN_UPSEL_DET, 0, 0, HN_SWITCH_DROP, 1, true },
+		{ "mesh:4x4", HN_UPSEL_DET, 0, 0, HN_SWITCH_VCT, 1, false },
+		{ "torus:4x4", HN_UPSEL_DET, 2, 4, HN_SWITCH_WORMHOLE, 1, false },
+		{ "gh:2,4", HN_UPSEL_DET, 0, 0, HN_SWITCH_DROP, 1, false },
+	};
+	struct hn_config c;
+	u32 i, down[3], unreach;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		direct_config(&c, v[i].topo);
+		c.up_select = v[i].upsel;
+		c.switching = v[i].sw;
+		c.dilation = v[i].d;
+		c.vc_count = v[i].vcs;
+		c.vc_flits = v[i].depth;
+		if (v[i].sw == HN_SWITCH_DROP)
+			c.vc_count = c.vc_flits = 0;
+		else if (!v[i].vcs)
+			c.worm_bytes = c.max_msg_bytes;
+		down[0] = 3;
+		down[1] = 17;
+		down[2] = 30;
+		unreach = faulty_traffic(_metadata, &c, down, 3, 20000);
+		EXPECT_EQ(v[i].all, !unreach) TH_LOG("%s: %u refused",
+						     v[i].topo, unreach);
+	}
+}
+
+/*
+ * A message queued for a node whose link then goes down waits, and new
+ * ones are refused, until the link is back; then it arrives.
+ */
+TEST(queued_message_waits_for_its_link)
+{
+	struct hn_config c;
+	struct hn_err err;
+	struct sim s;
+
+	direct_config(&c, "fattree:3,4");
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_send(&s, 0, 5, 64));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, 5, true, NULL));
+	hn_run_until(s.e, 1000000);
+	EXPECT_EQ(0, s.nlog);
+	EXPECT_TRUE(hn_busy(s.e));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 1, 5, 64));
+	EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 5, 1, 64));
+	EXPECT_EQ(0, sim_send(&s, 1, 6, 64));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, 5, false, NULL));
+	sim_drain(&s, 10000000);
+	EXPECT_EQ(2, s.nlog);
+	EXPECT_NE(NULL, sim_find(&s, 0, 5, 0));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	/* what cannot be done says why */
+	EXPECT_EQ(-EINVAL, hn_set_fault(s.e, false, 1u << 30, true, &err));
+	EXPECT_STREQ("no such link", err.msg);
+	EXPECT_EQ(-EINVAL, hn_set_fault(s.e, true, 1u << 30, true, &err));
+	EXPECT_STREQ("no such switch", err.msg);
+	EXPECT_EQ(-EINVAL, hn_set_fault_random(s.e, 1000, 1, &err));
+	sim_fini(&s);
+	/* circuits do not avoid faults yet: refused with k > 0 */
+	c.k = 2;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EOPNOTSUPP, hn_set_fault(s.e, false, 20, true, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "circuit"));
+	sim_fini(&s);
+}
+
+/* The crossbar's links are its nodes': one down cuts that node off. */
+TEST(crossbar_node_link)
+{
+	struct hn_config c;
+	struct sim s;
+	u32 u;
+
+	direct_config(&c, "crossbar");
+	c.nodes = 8;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_send(&s, 0, 3, 100));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, 3, true, NULL));
+	for (u = 0; u < c.nodes; u++) {
+		if (u == 3)
+			continue;
+		EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 3, u, 100));
+		EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, u, 3, 100));
+		EXPECT_EQ(0, sim_send(&s, u, u == 2 ? 4 : (u + 1) % 8, 100));
+	}
+	hn_run_until(s.e, 1000000);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	EXPECT_EQ(7, s.nlog);	/* 0 -> 3 waits */
+	ASSERT_EQ(0, hn_set_fault(s.e, false, 3, false, NULL));
+	sim_drain(&s, 10000000);
+	EXPECT_EQ(8, s.nlog);
+	EXPECT_NE(NULL, sim_find(&s, 0, 3, 0));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
+/* The same seed takes the same links down; another, others. */
+TEST(random_faults_are_seeded)
+{
+	struct hn_config c;
+	struct sim a, b;
+	u32 l, same = 0, links, sws;
+
+	direct_config(&c, "fattree:3,4");
+	ASSERT_EQ(0, sim_init(&a, &c));
+	ASSERT_EQ(0, sim_init(&b, &c));
+	ASSERT_EQ(0, hn_set_fault_random(a.e, 20, 7, NULL));
+	ASSERT_EQ(0, hn_set_fault_random(b.e, 20, 7, NULL));
+	for (l = 0; l < c.nodes; l++)
+		EXPECT_FALSE(hn_link_down(a.e, l));	/* never a node's */
+	for (; l < 200; l++)
+		same += hn_link_down(a.e, l) == hn_link_down(b.e, l);
+	EXPECT_EQ(200 - c.nodes, same);
+	hn_faults(a.e, &links, &sws);
+	EXPECT_EQ(20, links);
+	EXPECT_EQ(0, sws);
+	sim_fini(&b);
+	ASSERT_EQ(0, sim_init(&b, &c));
+	ASSERT_EQ(0, hn_set_fault_random(b.e, 20, 8, NULL));
+	for (same = 0, l = c.nodes; l < 200; l++)
+		same += hn_link_down(a.e, l) && hn_link_down(b.e, l);
+	EXPECT_GT(20, same);
+	sim_fini(&a);
+	sim_fini(&b);
+}
+
+/*
+ * C4.6: a link brought back up carries at least 20 % of its equal share
+ * (the mean of the links between the same two levels) within one window
+ * of random up-ports under uniform load.
+ */
+TEST(restored_link_carries_its_share)
+{
+	u64 seed = 5, t, w = 200000, before[256], share = 0, mine;
+	struct hn_link_stats ls, me;
+	struct hn_fabric_info fi;
+	struct hn_config c;
+	u32 l, u, n = 0, L;
+	struct sim s;
+
+	direct_config(&c, "fattree:3,4");
+	c.up_select = HN_UPSEL_RANDOM;
+	c.worm_bytes = c.max_msg_bytes;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, hn_fabric_info(s.e, &fi));
+	ASSERT_GE(256, fi.links);
+	L = c.nodes + 5;
+	ASSERT_EQ(0, hn_link_stats(s.e, L, &me));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, L, true, NULL));
+	for (t = 0; t < 3 * w; t += 100) {
+		if (t == w) {
+			ASSERT_EQ(0, hn_set_fault(s.e, false, L, false, NULL));
+			for (l = c.nodes; l < fi.links; l++)
+				before[l] = link_bytes(&s, l);
+			EXPECT_EQ(0, before[L]);
+		}
+		hn_run_until(s.e, t);
+		for (u = 0; u < c.nodes; u++)
+			if (!hn_rand_below(&seed, 4))
+				sim_send(&s, u, hn_rand_below(&seed, c.nodes),
+					 64);
+	}
+	for (l = c.nodes; l < fi.links; l++) {
+		ASSERT_EQ(0, hn_link_stats(s.e, l, &ls));
+		if (ls.sw[HN_UP] == HN_NONE ||
+		    level_of(&s, ls.sw[HN_UP]) != level_of(&s, me.sw[HN_UP]))
+			continue;
+		share += link_bytes(&s, l) - before[l];
+		n++;
+	}
+	mine = link_bytes(&s, L) - before[L];
+	ASSERT_LT(1, n);
+	EXPECT_LE(share / n / 5, mine)
+		TH_LOG("restored %llu B, the mean of %u links %llu B",
+		       (unsigned long long)mine, n,
+		       (unsigned long long)(share / n));
+	sim_fini(&s);
+}
+
+TEST_HARNESS_MAIN
