@@ -161,6 +161,8 @@ HN_FINFO(switches, fi->switches)
 HN_FINFO(radix, fi->radix)
 HN_FINFO(links, fi->links)
 HN_FINFO(max_hops, fi->max_hops)
+HN_FINFO(links_down, fi->links_down)
+HN_FINFO(switches_down, fi->switches_down)
 #endif
 
 #ifdef HN_LSTAT

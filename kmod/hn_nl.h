@@ -70,6 +70,9 @@ void hn_nl_event_send(struct hn_dev *hd, struct sk_buff *skb, void *hdr);
 typedef int (*hn_nl_dump_fn)(struct sk_buff *skb, struct netlink_callback *cb,
 			     struct hn_dev *hd);
 
+/* nl_fault.c */
+int hn_nl_fault_set(struct sk_buff *skb, struct genl_info *info);
+
 /* nl_config.c */
 int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd);
 int hn_nl_config_get(struct sk_buff *skb, struct genl_info *info);

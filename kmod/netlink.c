@@ -161,6 +161,17 @@ static const struct nla_policy hn_switch_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	HN_NL_POLICY_FABRIC,
 };
 
+static const struct nla_policy hn_fault_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_DOWN] = NLA_POLICY_MAX(NLA_U8, 1),
+	[HYBRIDNET_ATTR_LINK] = { .type = NLA_U32 },
+	[HYBRIDNET_ATTR_NODE] = NLA_POLICY_MAX(NLA_U32, HYBRIDNET_MAX_NODES - 1),
+	[HYBRIDNET_ATTR_SWITCH] = { .type = NLA_U32 },
+	[HYBRIDNET_ATTR_PORT] = { .type = NLA_U32 },
+	[HYBRIDNET_ATTR_RANDOM] = { .type = NLA_U32 },
+	[HYBRIDNET_ATTR_SEED] = { .type = NLA_U64 },
+	HN_NL_POLICY_FABRIC,
+};
+
 /* The fabric a command is on (hn_nl_cmd.on). */
 enum hn_nl_on {
 	HN_NL_ON_FABRIC,	/* FABRIC, or the namespace's first */
@@ -195,6 +206,7 @@ static const struct hn_nl_cmd {
 	[HYBRIDNET_CMD_FABRIC_NEW] = { hn_nl_fabric_new, HN_NL_ON_NONE },
 	[HYBRIDNET_CMD_FABRIC_DEL] = { hn_nl_fabric_del, HN_NL_ON_NAMED,
 				       .locked = true },
+	[HYBRIDNET_CMD_FAULT_SET] = { hn_nl_fault_set, .locked = true },
 };
 
 /* The fabric of @net that @a names (NULL: the first), held, or NULL. */
@@ -369,6 +381,7 @@ static const struct genl_ops hn_nl_ops[] = {
 	HN_NL_DUMP(PAIR_GET, hn_pair_get_policy),
 	HN_NL_OP(FABRIC_NEW, hn_fabric_new_policy, GENL_ADMIN_PERM),
 	HN_NL_OP(FABRIC_DEL, hn_fabric_policy, GENL_UNS_ADMIN_PERM),
+	HN_NL_OP(FAULT_SET, hn_fault_policy, GENL_UNS_ADMIN_PERM),
 };
 
 /* who changed what, and when, is the administrators' to follow */

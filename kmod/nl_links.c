@@ -56,6 +56,8 @@ static int hn_put_link(struct sk_buff *skb, struct hn_dev *hd, u32 link)
 
 	hn_link_stats(hd->e, link, &ls);
 	if (nla_put_u32(skb, HYBRIDNET_ATTR_LINK, link) ||
+	    nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, ls.down) ||
+	    nla_put_u8(skb, HYBRIDNET_ATTR_DEAD, ls.dead) ||
 	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, hn_now(hd->e),
 			      HYBRIDNET_ATTR_PAD) ||
 	    hn_put_channel(skb, &ls, HN_UP) ||
@@ -72,6 +74,7 @@ static int hn_put_switch(struct sk_buff *skb, struct hn_dev *hd, u32 sw)
 	hn_switch_stats(hd->e, sw, &ss);
 	if (nla_put_u32(skb, HYBRIDNET_ATTR_SWITCH, sw) ||
 	    nla_put_u32(skb, HYBRIDNET_ATTR_LEVEL, ss.level) ||
+	    nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, ss.down) ||
 	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, hn_now(hd->e),
 			      HYBRIDNET_ATTR_PAD))
 		return -EMSGSIZE;

@@ -8,6 +8,8 @@
  *   fabric/deadlock  "none", or the cycle of channels a deadlock left
  *                    (hn_deadlock()): "at T since S:" and each channel as
  *                    SW.PORT/LINK, each held by a worm waiting for the next
+ *   fabric/down      the switches, then the links, taken down (FAULT_SET),
+ *                    a name a line; links_down and switches_down count them
  *   fabric/levelN/   one directory per level, 0..levels-1 (a crossbar
  *                    has level 0 only): the sums over its switches and
  *                    over the links that join them to the level below
@@ -27,6 +29,7 @@
 
 #include "hn_kmod.h"
 #include "hn_sched.h"		/* enum hn_topology */
+#include "fab_name.h"		/* HN_FAB_NAME_LEN */
 
 struct hn_lkobj {
 	struct kobject kobj;
@@ -122,11 +125,50 @@ static ssize_t hn_deadlock_show(struct kobject *kobj, struct kobj_attribute *a,
 static struct kobj_attribute hn_deadlock_kattr =
 	__ATTR(deadlock, 0444, hn_deadlock_show, NULL);
 
+/*
+ * The names of what is down, switches first, a line each, as many as a
+ * page holds, then "... N more"; nothing when all is up.
+ */
+static ssize_t hn_down_show(struct kobject *kobj, struct kobj_attribute *a,
+			    char *buf)
+{
+	struct hn_dev *hd = hn_fabric_dev(kobj);
+	char name[HN_FAB_NAME_LEN];
+	struct hn_fabric_info fi;
+	u32 i, k, more = 0;
+	ssize_t n = 0;
+	bool sw;
+
+	mutex_lock(&hd->lock);
+	hn_fabric_info(hd->e, &fi);
+	for (k = 0; k < 2 && fi.links_down + fi.switches_down; k++) {
+		sw = !k;
+		for (i = 0; i < (sw ? fi.switches : fi.links); i++) {
+			if (!(sw ? hn_switch_down(hd->e, i) :
+			      hn_link_down(hd->e, i)) ||
+			    hn_fault_name(hd->e, sw, i, name, sizeof(name)))
+				continue;
+			if (n + strlen(name) + 24 < PAGE_SIZE)
+				n += sysfs_emit_at(buf, n, "%s\n", name);
+			else
+				more++;
+		}
+	}
+	mutex_unlock(&hd->lock);
+	if (more)
+		n += sysfs_emit_at(buf, n, "... %u more\n", more);
+	return n;
+}
+
+static struct kobj_attribute hn_down_kattr =
+	__ATTR(down, 0444, hn_down_show, NULL);
+
 static struct attribute *hn_fabric_attrs[] = {
 #define HN_FINFO(file, value)	(&hn_finfo_kattrs[HN_FINFO_##file].attr),
 #include "hn_lists.h"
 #undef HN_FINFO
 	&hn_deadlock_kattr.attr,
+	&hn_down_kattr.attr,
 	NULL
 };
 

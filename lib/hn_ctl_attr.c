@@ -96,6 +96,12 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_DEADLOCK_AT] = U64,
 	[HYBRIDNET_ATTR_DEADLOCK_SINCE] = U64,
 	[HYBRIDNET_ATTR_VC] = U32,
+	[HYBRIDNET_ATTR_DOWN] = { .type = NLA_U8 },
+	[HYBRIDNET_ATTR_DEAD] = { .type = NLA_U8 },
+	[HYBRIDNET_ATTR_RANDOM] = U32,
+	[HYBRIDNET_ATTR_LINKS_DOWN] = U32,
+	[HYBRIDNET_ATTR_SWITCHES_DOWN] = U32,
+	[HYBRIDNET_ATTR_NAME] = STR,
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

@@ -134,6 +134,18 @@ int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 	}
 	copy_str(ev->pattern, sizeof(ev->pattern), tb[HYBRIDNET_ATTR_PATTERN]);
 	copy_str(ev->why, sizeof(ev->why), tb[HYBRIDNET_ATTR_WHY]);
+	if (tb[HYBRIDNET_ATTR_DOWN]) {
+		ev->has_fault = 1;
+		ev->down = nla_get_u8(tb[HYBRIDNET_ATTR_DOWN]);
+		ev->fault_sw = !!tb[HYBRIDNET_ATTR_SWITCH];
+		copy_str(ev->name, sizeof(ev->name), tb[HYBRIDNET_ATTR_NAME]);
+		if (tb[HYBRIDNET_ATTR_RANDOM])
+			ev->random = nla_get_u32(tb[HYBRIDNET_ATTR_RANDOM]);
+		if (tb[HYBRIDNET_ATTR_SEED])
+			ev->seed = nla_get_u64(tb[HYBRIDNET_ATTR_SEED]);
+		if (tb[HYBRIDNET_ATTR_RELEASED])
+			ev->released = nla_get_u32(tb[HYBRIDNET_ATTR_RELEASED]);
+	}
 	rc = event_lists(nlh, ev);
 	if (rc)
 		hn_ctl_event_free(ev);

@@ -11,6 +11,11 @@
 
 #include "hn_ctl_int.h"
 
+static uint8_t get_u8(struct nlattr **tb, int attr)
+{
+	return tb[attr] ? nla_get_u8(tb[attr]) : 0;
+}
+
 static uint32_t get_u32(struct nlattr **tb, int attr)
 {
 	return tb[attr] ? nla_get_u32(tb[attr]) : 0;
@@ -66,6 +71,8 @@ static int fabric_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	f->radix = get_u32(tb, HYBRIDNET_ATTR_RADIX);
 	f->links = get_u32(tb, HYBRIDNET_ATTR_LINKS);
 	f->max_hops = get_u32(tb, HYBRIDNET_ATTR_MAX_HOPS);
+	f->links_down = get_u32(tb, HYBRIDNET_ATTR_LINKS_DOWN);
+	f->switches_down = get_u32(tb, HYBRIDNET_ATTR_SWITCHES_DOWN);
 	if (tb[HYBRIDNET_ATTR_NOW])
 		f->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
 	if (tb[HYBRIDNET_ATTR_DEADLOCK])
@@ -192,6 +199,8 @@ static int link_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 		return -ENOMEM;
 	memset(l, 0, sizeof(*l));
 	l->link = nla_get_u32(tb[HYBRIDNET_ATTR_LINK]);
+	l->down = get_u8(tb, HYBRIDNET_ATTR_DOWN);
+	l->dead = get_u8(tb, HYBRIDNET_ATTR_DEAD);
 	l->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
 	nla_for_each_attr(a, genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
 			  rem) {
@@ -222,6 +231,7 @@ static int switch_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 		return -ENOMEM;
 	s->sw = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
 	s->level = get_u32(tb, HYBRIDNET_ATTR_LEVEL);
+	s->down = get_u8(tb, HYBRIDNET_ATTR_DOWN);
 	s->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
 	s->bytes = st.v[HYBRIDNET_STAT_BYTES];
 	s->worms = st.v[HYBRIDNET_STAT_WORMS];
@@ -252,4 +262,40 @@ int hn_ctl_switches(struct hn_ctl *c, uint32_t sw,
 
 	return hn_ctl_dump(c, HYBRIDNET_CMD_SWITCH_GET, sel, 1, switch_reply,
 			   sizeof(**out), (void **)out, n);
+}
+
+int hn_ctl_fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port, int down)
+{
+	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_FAULT_SET, 24, 0);
+	int rc;
+
+	if (!m)
+		return -ENOMEM;
+	rc = nla_put_u8(m, HYBRIDNET_ATTR_DOWN, !!down);
+	if (!rc && sw == HN_CTL_NODE_END)
+		rc = nla_put_u32(m, HYBRIDNET_ATTR_NODE, port);
+	else if (!rc)
+		rc = nla_put_u32(m, HYBRIDNET_ATTR_SWITCH, sw);
+	if (!rc && sw != HN_CTL_NODE_END && port != HN_CTL_ALL)
+		rc = nla_put_u32(m, HYBRIDNET_ATTR_PORT, port);
+	if (rc) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	return hn_ctl_run(c, m, NULL, NULL);
+}
+
+int hn_ctl_fault_random(struct hn_ctl *c, uint32_t count, uint64_t seed)
+{
+	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_FAULT_SET, 32, 0);
+
+	if (!m)
+		return -ENOMEM;
+	if (nla_put_u8(m, HYBRIDNET_ATTR_DOWN, 1) ||
+	    nla_put_u32(m, HYBRIDNET_ATTR_RANDOM, count) ||
+	    nla_put_u64(m, HYBRIDNET_ATTR_SEED, seed)) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	return hn_ctl_run(c, m, NULL, NULL);
 }

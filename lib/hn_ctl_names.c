@@ -95,6 +95,12 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_DEADLOCK_AT] = "deadlock-at",
 	[HYBRIDNET_ATTR_DEADLOCK_SINCE] = "deadlock-since",
 	[HYBRIDNET_ATTR_VC] = "vc",
+	[HYBRIDNET_ATTR_DOWN] = "down",
+	[HYBRIDNET_ATTR_DEAD] = "dead",
+	[HYBRIDNET_ATTR_RANDOM] = "random",
+	[HYBRIDNET_ATTR_LINKS_DOWN] = "links-down",
+	[HYBRIDNET_ATTR_SWITCHES_DOWN] = "switches-down",
+	[HYBRIDNET_ATTR_NAME] = "name",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
@@ -196,6 +202,7 @@ static const char *const event_names[] = {
 	[HYBRIDNET_EVENT_TRAFFIC] = "traffic",
 	[HYBRIDNET_EVENT_FABRIC_NEW] = "fabric-new",
 	[HYBRIDNET_EVENT_FABRIC_DEL] = "fabric-del",
+	[HYBRIDNET_EVENT_FAULT] = "fault",
 };
 
 static const char *const grant_names[] = {

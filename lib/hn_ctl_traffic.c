@@ -9,8 +9,8 @@
 
 #include "hn_ctl_int.h"
 
-/* the request attributes fit the mask */
-_Static_assert(HYBRIDNET_ATTR_MAX - HYBRIDNET_ATTR_TOPOLOGY < 64,
+/* the request attributes, TOPOLOGY to LIMIT_NS, fit the mask */
+_Static_assert(HYBRIDNET_ATTR_LIMIT_NS - HYBRIDNET_ATTR_TOPOLOGY < 64,
 	       "traffic attributes in a u64");
 
 int hn_ctl_traffic_start(struct hn_ctl *c, const struct hn_ctl_traffic *t)

@@ -183,6 +183,18 @@ static void fabric_file(uint32_t fabric, const char *rel, char *buf,
 	fclose(fp);
 }
 
+/*
+ * Is fabric @fabric under pure TDM (policy no-w, sysfs config/policy)?
+ * Then EHOSTUNREACH is a missing circuit, else links or switches down.
+ */
+static int pure_tdm(uint32_t fabric)
+{
+	char pol[64];
+
+	fabric_file(fabric, "config/policy", pol, sizeof(pol));
+	return strstr(pol, "no-w") != NULL;
+}
+
 /* What holds @node, as sysfs nodes/N/holder says; "" when unknown. */
 static void holder(uint32_t fabric, uint32_t node, char *who, size_t len)
 {
@@ -299,6 +311,11 @@ static void send_text(struct hn_handle *h, char *buf, size_t len, int err)
 	else if (err == EINVAL && known && h->arg >= info.nodes)
 		snprintf(buf, len, "cannot send to node %u: no such node%s",
 			 h->arg, nodes_text(info.nodes, nodes, sizeof(nodes)));
+	else if (err == EHOSTUNREACH && known && !pure_tdm(info.fabric))
+		snprintf(buf, len, "cannot send to node %u: no live route from "
+			 "node %u to it: links or switches on every route are "
+			 "down (hnctl links; hnctl link up NAME)", h->arg,
+			 info.node);
 	else if (err == EHOSTUNREACH)
 		snprintf(buf, len, "cannot send to node %u: no circuit from node "
 			 "%u to it, and the policy has no wormhole slot (no-w): "

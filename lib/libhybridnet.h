@@ -153,7 +153,7 @@ const char *hn_ctl_strerror(struct hn_ctl *c, int err);
 #define HN_CTL_MASK_WORDS	(HYBRIDNET_ATTR_MAX / 64 + 1)
 #define HN_CTL_HAS(cfg, attr)	((cfg)->mask[(attr) / 64] >> ((attr) % 64) & 1)
 #define HN_CTL_MARK(cfg, attr)	((cfg)->mask[(attr) / 64] |= 1ULL << ((attr) % 64))
-/* Bit of a TRAFFIC_* attribute (SCHED_RUN's and after) in hn_ctl_traffic.mask. */
+/* Bit of a TRAFFIC_* attribute (TOPOLOGY to LIMIT_NS) in hn_ctl_traffic.mask. */
 #define HN_CTL_TBIT(attr)	(1ULL << ((attr) - HYBRIDNET_ATTR_TOPOLOGY))
 
 /*
@@ -495,6 +495,7 @@ struct hn_ctl_fabric {
 	char topology[16];		/* "crossbar", "fattree:L,W" */
 	uint32_t levels, width;		/* FT(levels, width); crossbar 1, N */
 	uint32_t nodes, switches, radix, links, max_hops;
+	uint32_t links_down, switches_down;	/* taken down (FAULT_SET) */
 	uint32_t slots;			/* K, the predictive slots */
 	uint64_t now;			/* virtual time, ns */
 	/*
@@ -548,12 +549,15 @@ struct hn_ctl_channel {
 
 struct hn_ctl_link {
 	uint32_t link;
+	uint8_t down;			/* taken down */
+	uint8_t dead;			/* down, or a switch at an end is */
 	uint64_t now;			/* when its counters were read */
 	struct hn_ctl_channel ch[2];
 };
 
 struct hn_ctl_switch {
 	uint32_t sw, level;
+	uint8_t down;			/* taken down */
 	uint64_t now;
 	uint64_t bytes, worms;		/* through it */
 	uint64_t blocked_ns;		/* headers waited at its inputs */
@@ -585,6 +589,16 @@ const char *hn_ctl_fabric_name(const struct hn_ctl_fabric *f, uint32_t sw,
  */
 int hn_ctl_fabric_parse(const struct hn_ctl_fabric *f, const char *name,
 			uint32_t *sw, uint32_t *port);
+
+/*
+ * FAULT_SET (docs/model.md "Faults"): take down (@down 1) or bring up
+ * (0) switch @sw itself when @port is HN_CTL_ALL, else the link on its
+ * port @port, node @port's link when @sw is HN_CTL_NODE_END: the numbers
+ * hn_ctl_fabric_parse() gives for a name.  EOPNOTSUPP under pure TDM.
+ */
+int hn_ctl_fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port, int down);
+/* FAULT_SET: @count random links between switches down, chosen by @seed */
+int hn_ctl_fault_random(struct hn_ctl *c, uint32_t count, uint64_t seed);
 
 /* Every link (@link HN_CTL_ALL) or one: *out, *n entries, to free(). */
 int hn_ctl_links(struct hn_ctl *c, uint32_t link, struct hn_ctl_link **out,
@@ -703,6 +717,12 @@ struct hn_ctl_event {
 	uint32_t traffic_state;		/* enum hybridnet_traffic */
 	char pattern[32];		/* TRAFFIC, when given */
 	char why[128];			/* TRAFFIC: how a run ended */
+	int has_fault;			/* FAULT: down, and of a switch */
+	int down, fault_sw;		/* (else a link) called name, or */
+	char name[40];			/* random links down by seed */
+	uint32_t random;
+	uint64_t seed;
+	uint32_t released;		/* FAULT: the circuits it released */
 	void *mem;			/* owned: hn_ctl_event_free() */
 };
 

@@ -80,6 +80,8 @@ static int check_slot_paths(const struct hn_engine *e, u32 s, u64 *seen,
 			hn_set_bit(seen, e->c_chan[k]);
 		}
 	}
+	for (i = 0; e->dead_chan && i < w; i++)	/* taken: fault.c */
+		seen[i] |= e->dead_chan[i];
 	if (memcmp(seen, sl->busy, w * sizeof(*seen)))
 		return path_bad(e, err,
 				"link state differs from the circuits' links",

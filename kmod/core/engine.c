@@ -153,6 +153,7 @@ void hn_destroy(struct hn_engine *e)
 	if (e->node)
 		hn_streams_free(e);
 	hn_slots_free(e);
+	hn_fault_destroy(e);
 	hn_pairs_free(e);
 	hn_xbar_destroy(e->xbar);
 	hn_ft_destroy(e->ft);
@@ -346,6 +347,8 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 			    "the fabric is deadlocked: no flit moves (hn_deadlock())",
 			    m->src);
 	s = hn_pcs_slot(e, m->src, m->dst);
+	if (s != HN_NONE && !hn_circuit_live(e, s, m->src))
+		s = HN_NONE;		/* a fault: fault.c */
 	if (s != HN_NONE && m->hint == HN_HINT_WORMHOLE &&
 	    !(c->policy & HN_POL_NO_W)) {
 		st = hn_stream_find(e, m->src, m->dst);

@@ -331,6 +331,7 @@ struct hn_engine {
 	struct hn_ft *ft;		/* fat tree: scratch to route circuits */
 	struct hn_tport *c_hop;		/* slot.c: a circuit's path, ... */
 	u32 *c_chan;			/* ... its channels (max_hops each) */
+	u64 *dead_chan;			/* fault.c: circuits' channels dead */
 	u64 ft_seed;			/* ft_sched local-random's */
 };
 
@@ -499,6 +500,11 @@ u32 hn_ev_input(const struct hn_engine *e, u32 j);
  * a message at @t.  If the owner wants to, the run stops at @t, once
  * everything else due at @t has happened.
  */
+/* fault.c */
+void hn_fault_destroy(struct hn_engine *e);
+/* u's circuit in slot @s crosses no dead link and has live ends */
+bool hn_circuit_live(const struct hn_engine *e, u32 s, u32 u);
+
 /* No live route from node @u to @dst: its stream waits (fault.c). */
 static inline bool hn_cut_off(const struct hn_engine *e, u32 u, u32 dst)
 {

@@ -26,6 +26,11 @@ int hn_err_text(char *buf, size_t len, int rc, const struct hn_err *err,
 
 	if (err->link)
 		hn_fab_print(&fn, name, sizeof(name));
+	if (err->link && err->owner.src == HN_NONE && err->port != HN_NONE)
+		return snprintf(buf, len,	/* a link down: fault.c */
+				"%s: slot %u, pair %u:%u: %s: %s %s",
+				what, err->slot, err->a.src, err->a.dst, msg,
+				err->chan ? "channel" : "link", name);
 	if (err->link && err->chan)
 		return snprintf(buf, len,
 				"%s: slot %u, pair %u:%u: %s: channel %s, held by %u:%u",

@@ -27,6 +27,7 @@ int hn_fabric_info(const struct hn_engine *e, struct hn_fabric_info *out)
 		.links = t->nlinks,
 		.max_hops = t->max_hops,
 	};
+	hn_topo_fault_count(t, &out->links_down, &out->switches_down);
 	return 0;
 }
 
@@ -85,6 +86,10 @@ int hn_link_stats(const struct hn_engine *e, u32 link,
 		out->ch[d].busy_ns = in->busy_ns;
 		out->ch[d].circuit_bytes = in->cbytes;
 	}
+	out->down = hn_topo_link_is_down(t, link);
+	out->dead = out->down ||
+		    hn_topo_switch_is_down(t, out->sw[HN_UP]) ||
+		    hn_topo_switch_is_down(t, out->sw[HN_DOWN]);
 	return 0;
 }
 
@@ -125,6 +130,7 @@ int hn_switch_stats(const struct hn_engine *e, u32 sw,
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	out->level = sw_level(e, sw);
+	out->down = hn_topo_switch_is_down(&e->topo, sw);
 	for (p = 0; p < f->radix; p++) {
 		op = &f->out[sw * f->radix + p];
 		out->bytes += op->bytes;

@@ -4,12 +4,20 @@
  * back up, one by one or a seeded random set of links at once
  * (docs/model.md "Faults").  Which links are dead and which destinations
  * a switch still reaches is the topology's (topo_fault.c); this file
- * makes the engine see a change: every node looks again at once, its
- * streams routed afresh.  A message whose destination no route reaches
- * any more waits at its source (the engines skip its stream) until one
- * does; hn_inject() refuses new ones with -EHOSTUNREACH.
+ * makes the engine see a change:
+ * - every node looks again at once, its streams routed afresh; a message
+ *   whose destination no route reaches any more waits at its source (the
+ *   engines skip its stream) until one does, and hn_inject() refuses new
+ *   ones with -EHOSTUNREACH;
+ * - a circuit whose path crosses a dead link, or whose end is cut off, is
+ *   released (its waiting messages go by wormhole, hn_circuit_drop()),
+ *   and the channels of dead links are marked taken in every slot, so the
+ *   schedulers route new circuits around them; a circuit that comes to
+ *   cross one all the same carries nothing (hn_circuit_live()).
  */
 #include "engine.h"
+#include "sched_int.h"		/* HN_WORDS(), hn_set_bit() */
+#include "fab_name.h"
 
 static int fail(struct hn_err *err, int rc, const char *msg, u32 id)
 {
@@ -37,17 +45,114 @@ static void look_again(struct hn_engine *e)
 
 static int check(const struct hn_engine *e, struct hn_err *err)
 {
-	if (e->cfg.k)
+	if (e->cfg.k && (e->cfg.policy & HN_POL_NO_W))
 		return fail(err, -EOPNOTSUPP,
-			    "links and switches fail only with no circuit slots (k 0): circuits do not avoid them yet",
+			    "links and switches fail only with a wormhole slot: under pure TDM a dead circuit's messages have nowhere to go",
 			    HN_NONE);
 	return 0;
 }
 
+bool hn_circuit_live(const struct hn_engine *e, u32 s, u32 u)
+{
+	const struct hn_topo *t = &e->topo;
+	int n, i;
+
+	if (!t->fault)
+		return true;
+	if (hn_topo_link_is_down(t, u))
+		return false;
+	n = hn_circuit_hops(e, s, u);
+	for (i = 0; i < n; i++)
+		if (hn_topo_port_dead(t, e->c_hop[i].sw, e->c_hop[i].port))
+			return false;
+	return n > 0;
+}
+
+/*
+ * The channels circuits hold (hn_topo_chan()) of the dead links into
+ * e->dead_chan, and in every slot's taken ones in place of the last: a
+ * new circuit's route finds them taken.  No circuit holds one.
+ */
+static int mark_dead(struct hn_engine *e)
+{
+	const struct hn_topo *t = &e->topo;
+	u32 w = HN_WORDS(hn_topo_nchan(t)), s, sw, p, i;
+	u64 *old = e->dead_chan, *d = NULL;
+	struct hn_tport q;
+
+	if (!hn_paths(e))
+		return 0;
+	if (t->fault) {
+		d = hn_zalloc(w * sizeof(u64));
+		if (!d)
+			return -ENOMEM;
+		for (sw = 0; sw < t->nsw; sw++)
+			for (p = 0; p < t->radix; p++) {
+				q = t->ops->peer(t, sw, p);
+				if (q.sw != HN_NONE && q.sw != HN_TOPO_NODE &&
+				    hn_topo_port_dead(t, sw, p))
+					hn_set_bit(d, hn_topo_chan(t, sw, p));
+			}
+	}
+	for (s = 0; s < e->cfg.k; s++)
+		for (i = 0; i < w; i++)
+			e->slot[s].busy[i] = (e->slot[s].busy[i] &
+					      ~(old ? old[i] : 0)) |
+					     (d ? d[i] : 0);
+	hn_free(old);
+	e->dead_chan = d;
+	return 0;
+}
+
+/* Release every circuit that is not live: how many. */
+static u32 release_dead(struct hn_engine *e)
+{
+	struct hn_slot *sl;
+	u32 s, i, n = 0;
+
+	for (s = 0; s < e->cfg.k; s++) {
+		sl = &e->slot[s];
+		for (i = sl->nconn; i-- > 0;) {
+			if (hn_circuit_live(e, s, sl->conn[i]))
+				continue;
+			hn_circuit_drop(e, s, sl->conn[i]);
+			e->g.releases++;
+			n++;
+		}
+	}
+	return n;
+}
+
+/*
+ * What a change means for the engine: dead circuits released, dead
+ * channels taken in every slot, every node looking again.  Returns the
+ * circuits released.
+ */
+static u32 changed(struct hn_engine *e)
+{
+	u32 n = release_dead(e);
+
+	/*
+	 * Out of memory, the slots keep the marks they had: a scheduler may
+	 * then route a circuit over a dead link, which hn_circuit_live()
+	 * keeps from carrying anything, or around a live one.
+	 */
+	mark_dead(e);
+	look_again(e);
+	return n;
+}
+
+void hn_fault_destroy(struct hn_engine *e)
+{
+	hn_free(e->dead_chan);
+	e->dead_chan = NULL;
+}
+
 int hn_set_fault(struct hn_engine *e, bool sw, u32 id, bool down,
-		 struct hn_err *err)
+		 u32 *released, struct hn_err *err)
 {
 	int rc = check(e, err);
+	u32 n;
 
 	if (rc)
 		return rc;
@@ -57,7 +162,9 @@ int hn_set_fault(struct hn_engine *e, bool sw, u32 id, bool down,
 			    id);
 	if (rc)
 		return fail(err, rc, "no memory for the fault tables", id);
-	look_again(e);
+	n = changed(e);
+	if (released)
+		*released = n;
 	return 0;
 }
 
@@ -67,10 +174,10 @@ int hn_set_fault(struct hn_engine *e, bool sw, u32 id, bool down,
  * an error.
  */
 int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
-			struct hn_err *err)
+			u32 *released, struct hn_err *err)
 {
 	struct hn_topo *t = &e->topo;
-	u32 up = 0, l, k;
+	u32 up = 0, l, k, n;
 	int rc = check(e, err);
 
 	if (rc)
@@ -92,7 +199,9 @@ int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 				    l);
 		hn_resched();
 	}
-	look_again(e);
+	n = changed(e);
+	if (released)
+		*released = n;
 	return 0;
 }
 
@@ -120,4 +229,28 @@ bool hn_switch_down(const struct hn_engine *e, u32 sw)
 void hn_faults(const struct hn_engine *e, u32 *links, u32 *switches)
 {
 	hn_topo_fault_count(&e->topo, links, switches);
+}
+
+int hn_fault_name(const struct hn_engine *e, bool sw, u32 id, char *buf,
+		  u32 len)
+{
+	struct hn_fabric_info fi;
+	struct hn_link_stats ls;
+	struct hn_fab_name n;
+	u32 s = id, p = HN_NONE;
+
+	hn_fabric_info(e, &fi);
+	if (!sw && id < fi.nodes) {		/* node id's own link */
+		s = HN_NONE;
+		p = id;
+	} else if (!sw) {			/* by its up channel's sender */
+		if (hn_link_stats(e, id, &ls))
+			return -EINVAL;
+		s = ls.sw[HN_UP];
+		p = ls.port[HN_UP];
+	}
+	if (hn_fab_of(&fi, s, p, &n))
+		return -EINVAL;
+	hn_fab_print(&n, buf, len);
+	return 0;
 }

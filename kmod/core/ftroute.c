@@ -61,6 +61,12 @@ static u32 owner(const struct hn_ft *ft, const struct hn_route *r, u32 n,
 	return HN_NONE;
 }
 
+/* Whether bit @p of Ulink/Dlink word @i is a dead link's (fault.c). */
+static bool dead(const struct hn_engine *e, u32 i, u32 p)
+{
+	return e->dead_chan && (e->dead_chan[i] >> p & 1);
+}
+
 /* Name, in @err, the link of a refusal: -EBUSY. */
 static int busy(struct hn_err *err, const char *msg, u32 s, u32 p,
 		const struct hn_pair *pr, u32 h, u32 tau, u32 port, bool down,
@@ -139,6 +145,12 @@ static int explain_path(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 			return hn_fail(err, -EINVAL,
 				       "path names an up-port past the switch",
 				       cfg->slot, pr->src, i);
+		if (dead(e, h * ft->nsw + a, port[h]))
+			return busy(err, "path's up-link is down", cfg->slot,
+				    i, pr, h, a, port[h], false, NULL);
+		if (dead(e, (ft->l - 1 + h) * ft->nsw + b, port[h]))
+			return busy(err, "path's down-link is down",
+				    cfg->slot, i, pr, h, b, port[h], true, NULL);
 		o = owner(ft, r, i, h, a, port[h], false);
 		if (o != HN_NONE)
 			return busy(err, "path's up-link already taken",
@@ -199,6 +211,10 @@ int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	int rc;
 
 	hn_ft_clear(ft);
+	for (i = 0; e->dead_chan && i < L * ft->nsw; i++) {	/* fault.c */
+		ft->up[i] &= ~e->dead_chan[i];
+		ft->down[i] &= ~e->dead_chan[L * ft->nsw + i];
+	}
 	for (i = 0; cfg->ports && i < cfg->npairs; i++) {
 		rc = take_path(e, i, &cfg->pairs[i], cfg->ports + i * L, r);
 		if (rc)

@@ -411,6 +411,8 @@ struct hn_fabric_info {
 	u32 radix;		/* ports per switch */
 	u32 links;		/* each with two channels */
 	u32 max_hops;		/* switches on the longest route */
+	u32 links_down;		/* taken down (fault.c) */
+	u32 switches_down;
 };
 
 struct hn_chan_stats {
@@ -426,11 +428,14 @@ struct hn_chan_stats {
 struct hn_link_stats {
 	u32 sw[2];		/* its ends: [HN_UP] lower, [HN_DOWN] upper; */
 	u32 port[2];		/* sw HN_NONE: node port */
+	bool down;		/* taken down (fault.c) */
+	bool dead;		/* down, or a switch at an end is */
 	struct hn_chan_stats ch[2];	/* [HN_UP], [HN_DOWN] */
 };
 
 struct hn_switch_stats {
 	u32 level;		/* fat tree: its level; else 0 */
+	bool down;		/* taken down (fault.c) */
 	u64 bytes;		/* payload through it */
 	u64 worms;		/* worms through it */
 	u64 blocked_ns;		/* headers at its inputs waited, in all */
@@ -480,16 +485,22 @@ int hn_set_evict(struct hn_engine *e, u32 algo, u32 count,
 		 struct hn_err *err);
 int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 		   struct hn_err *err);
-/* fault.c: a link (@sw false) or a switch down or up again */
+/*
+ * fault.c: a link (@sw false) or a switch down or up again, or @count
+ * random links down; *@released (if given): the circuits released
+ */
 int hn_set_fault(struct hn_engine *e, bool sw, u32 id, bool down,
-		 struct hn_err *err);
+		 u32 *released, struct hn_err *err);
 int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
-			struct hn_err *err);
+			u32 *released, struct hn_err *err);
 /* the link on @port of switch @sw (HN_NONE: node @port's); or HN_NONE */
 u32 hn_link_at(const struct hn_engine *e, u32 sw, u32 port);
 bool hn_link_down(const struct hn_engine *e, u32 link);
 bool hn_switch_down(const struct hn_engine *e, u32 sw);
 void hn_faults(const struct hn_engine *e, u32 *links, u32 *switches);
+/* link (@sw false) or switch @id's name (docs/names.md) in @buf: 0, -EINVAL */
+int hn_fault_name(const struct hn_engine *e, bool sw, u32 id, char *buf,
+		  u32 len);
 
 /* traffic */
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err);

@@ -7,6 +7,7 @@
  * slot that the new configuration lacks are released (release.c).
  */
 #include "engine.h"
+#include "sched_int.h"		/* hn_test_bit() */
 
 /*
  * Does (u, v) sit in a slot that this preload leaves alone?  Of the
@@ -157,19 +158,24 @@ static int paths_check(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		n = hn_circuit_chans(e, pr->src, pr->dst, NULL);
 		for (k = 0; k < n; k++) {
 			c = e->c_chan[k];
-			if (who[c] == HN_NONE) {
+			if (who[c] == HN_NONE &&
+			    !(e->dead_chan && hn_test_bit(e->dead_chan, c))) {
 				who[c] = p;
 				continue;
 			}
-			hn_fail(err, -EBUSY, "path's link already taken",
-				cfg->slot, pr->src, p);
+			hn_fail(err, -EBUSY, who[c] == HN_NONE ?
+				"path's link is down" :
+				"path's link already taken", cfg->slot,
+				pr->src, p);
 			if (err) {
 				err->a = *pr;
 				err->link = true;
 				err->chan = true;
 				err->sw = e->c_hop[k].sw;
 				err->port = e->c_hop[k].port;
-				err->owner = cfg->pairs[who[c]];
+				err->owner = who[c] == HN_NONE ?
+					     (struct hn_pair){ HN_NONE, HN_NONE } :
+					     cfg->pairs[who[c]];
 			}
 			return -EBUSY;
 		}

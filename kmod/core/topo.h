@@ -182,6 +182,8 @@ void hn_topo_fault_fini(struct hn_topo *t);
 bool hn_topo_link_is_down(const struct hn_topo *t, u32 link);
 bool hn_topo_switch_is_down(const struct hn_topo *t, u32 sw);
 void hn_topo_fault_count(const struct hn_topo *t, u32 *links, u32 *switches);
+/* the link on (@sw, @port) is dead: down, or a switch at an end is */
+bool hn_topo_port_dead(const struct hn_topo *t, u32 sw, u32 port);
 /* the link on (@sw, @port) is live and a route to @dst goes on from it */
 bool hn_topo_port_live(const struct hn_topo *t, u32 sw, u32 port, u32 dst);
 /* some route from node @src to node @dst crosses only live links */

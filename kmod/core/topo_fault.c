@@ -241,3 +241,8 @@ void hn_topo_fault_count(const struct hn_topo *t, u32 *links, u32 *switches)
 	*links = t->fault ? t->fault->links : 0;
 	*switches = t->fault ? t->fault->switches : 0;
 }
+
+bool hn_topo_port_dead(const struct hn_topo *t, u32 sw, u32 port)
+{
+	return t->fault && dead(t, sw, port);
+}

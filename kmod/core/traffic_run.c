@@ -996,7 +996,8 @@ int hn_trun_step(struct hn_trun *r)
 		return 1;
 	}
 	if (batch) {
-		if (r->res.done_msgs == r->res.gen_msgs && !r->queued &&
+		if (r->res.done_msgs + r->res.unreach_msgs ==
+		    r->res.gen_msgs && !r->queued &&
 		    pe_next(r) == HN_U64_MAX && !hn_busy(r->e)) {
 			finish(r, HN_END_DONE);
 			return 1;

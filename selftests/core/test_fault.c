@@ -184,7 +184,7 @@ static u32 faulty_traffic(struct __test_metadata *_metadata,
 		return HN_NONE;
 	for (i = 0; i < n; i++) {
 		down[i] = fi.nodes + down[i] % (fi.links - fi.nodes);
-		EXPECT_EQ(0, hn_set_fault(s.e, false, down[i], true, NULL));
+		EXPECT_EQ(0, hn_set_fault(s.e, false, down[i], true, NULL, NULL));
 	}
 	for (t = 0; t < span; t += 40) {
 		hn_run_until(s.e, t);
@@ -267,7 +267,7 @@ TEST(queued_message_waits_for_its_link)
 	direct_config(&c, "fattree:3,4");
 	ASSERT_EQ(0, sim_init(&s, &c));
 	ASSERT_EQ(0, sim_send(&s, 0, 5, 64));
-	ASSERT_EQ(0, hn_set_fault(s.e, false, 5, true, NULL));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, 5, true, NULL, NULL));
 	hn_run_until(s.e, 1000000);
 	EXPECT_EQ(0, s.nlog);
 	EXPECT_TRUE(hn_busy(s.e));
@@ -275,23 +275,125 @@ TEST(queued_message_waits_for_its_link)
 	EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 1, 5, 64));
 	EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 5, 1, 64));
 	EXPECT_EQ(0, sim_send(&s, 1, 6, 64));
-	ASSERT_EQ(0, hn_set_fault(s.e, false, 5, false, NULL));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, 5, false, NULL, NULL));
 	sim_drain(&s, 10000000);
 	EXPECT_EQ(2, s.nlog);
 	EXPECT_NE(NULL, sim_find(&s, 0, 5, 0));
 	EXPECT_EQ(0, hn_check(s.e, NULL));
 	/* what cannot be done says why */
-	EXPECT_EQ(-EINVAL, hn_set_fault(s.e, false, 1u << 30, true, &err));
+	EXPECT_EQ(-EINVAL, hn_set_fault(s.e, false, 1u << 30, true, NULL, &err));
 	EXPECT_STREQ("no such link", err.msg);
-	EXPECT_EQ(-EINVAL, hn_set_fault(s.e, true, 1u << 30, true, &err));
+	EXPECT_EQ(-EINVAL, hn_set_fault(s.e, true, 1u << 30, true, NULL, &err));
 	EXPECT_STREQ("no such switch", err.msg);
-	EXPECT_EQ(-EINVAL, hn_set_fault_random(s.e, 1000, 1, &err));
+	EXPECT_EQ(-EINVAL, hn_set_fault_random(s.e, 1000, 1, NULL, &err));
 	sim_fini(&s);
-	/* circuits do not avoid faults yet: refused with k > 0 */
+	/* pure TDM: a dead circuit's messages would have nowhere to go */
 	c.k = 2;
+	c.policy = HN_POL_NO_W;
 	ASSERT_EQ(0, sim_init(&s, &c));
-	EXPECT_EQ(-EOPNOTSUPP, hn_set_fault(s.e, false, 20, true, &err));
-	EXPECT_NE(NULL, strstr(err.msg, "circuit"));
+	EXPECT_EQ(-EOPNOTSUPP, hn_set_fault(s.e, false, 20, true, NULL, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "pure TDM"));
+	sim_fini(&s);
+}
+
+/*
+ * FT(3,4) with two circuit slots: a link down on a circuit's path
+ * releases that circuit alone, and its messages arrive by wormhole; a
+ * preload over the dead link is refused, naming it, and one the
+ * scheduler routes goes around it; every slot's link state holds it
+ * taken (hn_check()), until it is back up.
+ */
+TEST(circuits_release_and_avoid_dead_links)
+{
+	struct hn_pair p[2] = { { 0, 63 }, { 1, 62 } }, q = { 0, 63 };
+	struct hn_slot_cfg sc = { .slot = 1, .npairs = 1, .pairs = &q };
+	u8 path[4], via[2];
+	struct hn_config c;
+	struct hn_err err;
+	u32 released = 0, L, i;
+	char text[200];
+	struct sim s;
+
+	direct_config(&c, "fattree:3,4");
+	c.k = 2;
+	c.policy = HN_POL_SES;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_preload1(&s, 0, p, 2));
+	ASSERT_EQ(2, hn_circuit_path(s.e, 0, 0, path, 4));
+	for (i = 0; i < 3; i++)
+		ASSERT_EQ(0, sim_send(&s, 0, 63, 200));
+	/* sw0.0's up-port path[0]: its ports are 4 down, then 4 up */
+	L = hn_link_at(s.e, 0, 4 + path[0]);
+	ASSERT_NE(HN_NONE, L);
+	ASSERT_EQ(0, hn_set_fault(s.e, false, L, true, &released, NULL));
+	EXPECT_EQ(1, released);
+	EXPECT_EQ(HN_NONE, hn_circuit(s.e, 0, 0));
+	EXPECT_EQ(62, hn_circuit(s.e, 0, 1));
+	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+	sim_drain(&s, 10000000);
+	EXPECT_EQ(3, s.nlog);
+	EXPECT_EQ(0, s.order_errors);
+	EXPECT_EQ(0, link_bytes(&s, L));
+	/* over the dead link: refused, the link named */
+	via[0] = path[0];
+	via[1] = path[1];
+	sc.ports = via;
+	EXPECT_EQ(-EBUSY, hn_preload(s.e, &sc, 1, &err));
+	hn_err_text(text, sizeof(text), -EBUSY, &err, "preload refused");
+	EXPECT_NE(NULL, strstr(text, "path's up-link is down: link sw0.0/up"))
+		TH_LOG("%s", text);
+	/* routed by the scheduler: around it */
+	sc.ports = NULL;
+	ASSERT_EQ(0, hn_preload(s.e, &sc, 1, NULL));
+	ASSERT_EQ(2, hn_circuit_path(s.e, 1, 0, via, 2));
+	EXPECT_NE(path[0], via[0]);
+	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+	/* back up: the explicit path is taken */
+	ASSERT_EQ(0, hn_set_fault(s.e, false, L, false, &released, NULL));
+	EXPECT_EQ(0, released);
+	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+	via[0] = path[0];
+	via[1] = path[1];
+	sc.ports = via;
+	EXPECT_EQ(0, hn_preload(s.e, &sc, 1, &err)) TH_LOG("%s", err.msg);
+	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+	sim_fini(&s);
+}
+
+/* A mesh's circuit takes the topology's route: down, it goes. */
+TEST(mesh_circuit_over_a_dead_link)
+{
+	struct hn_pair p = { 0, 2 };
+	struct hn_slot_cfg sc = { .slot = 0, .npairs = 1, .pairs = &p };
+	struct hn_config c;
+	struct hn_topo t;
+	struct hn_err err;
+	u32 released = 0, L;
+	char text[200];
+	struct sim s;
+
+	ASSERT_EQ(0, hn_topo_cube(&t, 2, 4, false, 10, 6400));
+	direct_config(&c, "mesh:4x4");
+	c.k = 2;
+	c.policy = HN_POL_SES;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_preload1(&s, 0, &p, 1));
+	/* 0 -> 2 runs along row 0: switch 1 to switch 2 */
+	L = hn_link_at(s.e, 1, t.ops->route(&t, 1, 2));
+	hn_topo_fini(&t);
+	ASSERT_NE(HN_NONE, L);
+	ASSERT_EQ(0, hn_set_fault(s.e, false, L, true, &released, NULL));
+	EXPECT_EQ(1, released);
+	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+	EXPECT_EQ(-EBUSY, hn_preload(s.e, &sc, 1, &err));
+	hn_err_text(text, sizeof(text), -EBUSY, &err, "preload refused");
+	EXPECT_NE(NULL, strstr(text, "path's link is down: channel sw0.1/"))
+		TH_LOG("%s", text);
+	/* the pair's messages: no live route either, so refused */
+	EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 0, 2, 10));
+	EXPECT_EQ(0, sim_send(&s, 0, 4, 10));
+	sim_drain(&s, 10000000);
+	EXPECT_EQ(1, s.nlog);
 	sim_fini(&s);
 }
 
@@ -306,7 +408,7 @@ TEST(crossbar_node_link)
 	c.nodes = 8;
 	ASSERT_EQ(0, sim_init(&s, &c));
 	ASSERT_EQ(0, sim_send(&s, 0, 3, 100));
-	ASSERT_EQ(0, hn_set_fault(s.e, false, 3, true, NULL));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, 3, true, NULL, NULL));
 	for (u = 0; u < c.nodes; u++) {
 		if (u == 3)
 			continue;
@@ -317,7 +419,7 @@ TEST(crossbar_node_link)
 	hn_run_until(s.e, 1000000);
 	EXPECT_EQ(0, hn_check(s.e, NULL));
 	EXPECT_EQ(7, s.nlog);	/* 0 -> 3 waits */
-	ASSERT_EQ(0, hn_set_fault(s.e, false, 3, false, NULL));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, 3, false, NULL, NULL));
 	sim_drain(&s, 10000000);
 	EXPECT_EQ(8, s.nlog);
 	EXPECT_NE(NULL, sim_find(&s, 0, 3, 0));
@@ -335,8 +437,8 @@ TEST(random_faults_are_seeded)
 	direct_config(&c, "fattree:3,4");
 	ASSERT_EQ(0, sim_init(&a, &c));
 	ASSERT_EQ(0, sim_init(&b, &c));
-	ASSERT_EQ(0, hn_set_fault_random(a.e, 20, 7, NULL));
-	ASSERT_EQ(0, hn_set_fault_random(b.e, 20, 7, NULL));
+	ASSERT_EQ(0, hn_set_fault_random(a.e, 20, 7, NULL, NULL));
+	ASSERT_EQ(0, hn_set_fault_random(b.e, 20, 7, NULL, NULL));
 	for (l = 0; l < c.nodes; l++)
 		EXPECT_FALSE(hn_link_down(a.e, l));	/* never a node's */
 	for (; l < 200; l++)
@@ -347,7 +449,7 @@ TEST(random_faults_are_seeded)
 	EXPECT_EQ(0, sws);
 	sim_fini(&b);
 	ASSERT_EQ(0, sim_init(&b, &c));
-	ASSERT_EQ(0, hn_set_fault_random(b.e, 20, 8, NULL));
+	ASSERT_EQ(0, hn_set_fault_random(b.e, 20, 8, NULL, NULL));
 	for (same = 0, l = c.nodes; l < 200; l++)
 		same += hn_link_down(a.e, l) && hn_link_down(b.e, l);
 	EXPECT_GT(20, same);
@@ -377,10 +479,10 @@ TEST(restored_link_carries_its_share)
 	ASSERT_GE(256, fi.links);
 	L = c.nodes + 5;
 	ASSERT_EQ(0, hn_link_stats(s.e, L, &me));
-	ASSERT_EQ(0, hn_set_fault(s.e, false, L, true, NULL));
+	ASSERT_EQ(0, hn_set_fault(s.e, false, L, true, NULL, NULL));
 	for (t = 0; t < 3 * w; t += 100) {
 		if (t == w) {
-			ASSERT_EQ(0, hn_set_fault(s.e, false, L, false, NULL));
+			ASSERT_EQ(0, hn_set_fault(s.e, false, L, false, NULL, NULL));
 			for (l = c.nodes; l < fi.links; l++)
 				before[l] = link_bytes(&s, l);
 			EXPECT_EQ(0, before[L]);

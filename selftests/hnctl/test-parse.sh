@@ -450,6 +450,22 @@ out "release -j: pair" 0 '{"request":"release","pair":{"src":3,"dst":4}}' \
 	-n -j release 3:4
 out "release -j: slot" 0 '{"request":"release","slot":2}' -n -j release slot 2
 out "release -j: all" 0 '{"request":"release","all":true}' -n -j release all
+out "link down: two names, a request each" 0 "fault-set down link sw0.1/up0
+fault-set down link node3" -n link down sw0.1/up0 node3
+out "link down random -j" 0 '{"request":"fault-set","down":true,"random":3,"seed":2}' \
+	-n -j link down random 3 seed 2
+out "switch up -j" 0 '{"request":"fault-set","down":false,"switches":["sw1.0"]}' \
+	-n -j switch up sw1.0
+err "link down: no name" 1 "hnctl link: link down what? a link's name
+Try 'hnctl link --help'." link down
+err "link up random: refused" 1 "hnctl link: random takes links down only: bring each up by its name
+Try 'hnctl link --help'." link up random 3
+err "link down random: no count" 1 "hnctl link: random needs a count of links
+Try 'hnctl link --help'." link down random
+err "link down random: junk after" 1 "hnctl link: after random N: only seed S
+Try 'hnctl link --help'." link down random 3 foo
+err "link down: not a name" 1 "hnctl link: 'x7': expected a link's name: nodeU, swL.I/upP or swL.I/downP
+Try 'hnctl link --help'." link down x7
 err "release two things" 1 "hnctl release: release one thing: SRC:DST, slot N or all
 Try 'hnctl release --help'." release 0:1 all
 err "release: slot without a number" 1 "hnctl release: slot needs a slot number

@@ -466,16 +466,30 @@ assert all(x["end"] == "done" for x in r), r
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"--down-random 0,8: a sweep over the count of links down" "$T/fe"
+"$H" run -t fattree:2,4 -k 0 --pattern uniform --batch 20 --seed 5 \
+	--down node3,sw1.0 > "$T/fb" 2>&1
+echo "status $?" >> "$T/fb"
+grep -Eq '^messages    generated 320, delivered ([0-9]+) .*not delivered 0;' "$T/fb" &&
+	grep -q '^faults      1 links and 1 switches down; 37 messages refused' "$T/fb" &&
+	grep -q '^status 0$' "$T/fb"
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--down in a batch: node3's messages and those to it refused, the batch completes" "$T/fb"
 # shellcheck disable=SC2086 # $F: options
 "$H" run $F --down sw9.0 > "$T/fr" 2>&1
 echo "status $?" >> "$T/fr"
 printf '%s\n' "hnsim run: --down sw9.0: no such link or switch (names: swL.I, swL.I/upP, swL.I/downP, nodeU)" "status 1" > "$T/want"
 diff "$T/want" "$T/fr" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--down: a name the fabric has not, refused with the reason" "$T/d"
-"$H" run -t fattree:3,4 -k 2 --pattern uniform --load 0.3 --down node1 > "$T/fr" 2>&1
+"$H" run -t fattree:3,4 -k 2 -P no-w --net preload --pattern uniform \
+	--load 0.3 --down node1 > "$T/fr" 2>&1
 echo "status $?" >> "$T/fr"
-grep -q "^hnsim run: --down node1: links and switches fail only with no circuit slots (k 0)" "$T/fr" &&
+grep -q "^hnsim run: --down node1: links and switches fail only with a wormhole slot" "$T/fr" &&
 	grep -q "^status 1$" "$T/fr"
-report "$([ $? -eq 0 ] && echo 1 || echo 0)" "--down with circuit slots: refused with the reason" "$T/fr"
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" "--down under pure TDM: refused with the reason" "$T/fr"
+"$H" run -t fattree:3,4 -k 2 --pattern uniform --load 0.3 --measure 20000 \
+	--down sw1.0,sw0.2/up1 > "$T/fc" 2>&1
+echo "status $?" >> "$T/fc"
+grep -q "^status 0$" "$T/fc" && grep -q "^faults      1 links and 1 switches down" "$T/fc"
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" "--down with circuit slots: the run completes" "$T/fc"
 
 finish

@@ -60,6 +60,9 @@ static void fabric_print(const struct hn_ctl_fabric *f, int json)
 		printf("fabric %u %s nodes %u slots %u switches %u links %u "
 		       "now %" PRIu64, f->id, f->topology, f->nodes,
 		       f->slots, f->switches, f->links, f->now);
+		if (f->links_down || f->switches_down)
+			printf(" links-down %u switches-down %u", f->links_down,
+			       f->switches_down);
 		if (f->dl_n)
 			deadlock_print(f);
 		printf("\n");
@@ -76,6 +79,8 @@ static void fabric_print(const struct hn_ctl_fabric *f, int json)
 	j_u64("radix", f->radix);
 	j_u64("links", f->links);
 	j_u64("max-hops", f->max_hops);
+	j_u64("links-down", f->links_down);
+	j_u64("switches-down", f->switches_down);
 	j_u64("now", f->now);
 	if (f->dl_n)
 		deadlock_json(f);

@@ -54,6 +54,8 @@ static void links_json(const struct hn_ctl_fabric *f,
 	for (i = 0; i < n; i++) {
 		j_obj(NULL);
 		j_str("link", end_str(f, &l[i].ch[0], a));
+		j_bool("down", l[i].down);
+		j_bool("dead", l[i].dead);
 		j_u64("now", l[i].now);
 		j_arr("channels");
 		for (d = 0; d < 2; d++) {
@@ -88,17 +90,19 @@ static void links_table(const struct hn_ctl_fabric *f,
 	printf("%s: %u link%s, %u switch%s\n", f->topology, f->links,
 	       f->links == 1 ? "" : "s", f->switches,
 	       f->switches == 1 ? "" : "es");
-	printf("%-13s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s\n",
-	       "link", "dir", "from", "to", "bytes", "worms", "util%",
+	printf("%-13s %-5s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s\n",
+	       "link", "state", "dir", "from", "to", "bytes", "worms", "util%",
 	       "stalls", "buf-peak", "buf-mean", "circuit");
 	for (i = 0; i < n; i++)
 		for (d = 0; d < 2; d++) {
 			const struct hn_ctl_channel *ch = &l[i].ch[d];
 
-			printf("%-13s %-4s %-13s %-13s %12" PRIu64 " %8" PRIu64
-			       " %7.2f %8" PRIu64 " %8" PRIu64 " %9.1f %12"
-			       PRIu64 "\n",
-			       end_str(f, &l[i].ch[0], name), dir_name[d],
+			printf("%-13s %-5s %-4s %-13s %-13s %12" PRIu64 " %8"
+			       PRIu64 " %7.2f %8" PRIu64 " %8" PRIu64
+			       " %9.1f %12" PRIu64 "\n",
+			       end_str(f, &l[i].ch[0], name),
+			       l[i].down ? "down" : l[i].dead ? "dead" : "up",
+			       dir_name[d],
 			       end_str(f, ch, from), end_str(f, &l[i].ch[!d], to),
 			       ch->bytes, ch->worms,
 			       pct(ch->busy_ns, l[i].now), ch->credit_stalls,
@@ -121,6 +125,7 @@ static void switches_json(const struct hn_ctl_fabric *f,
 		j_str("switch", hn_ctl_fabric_name(f, s[i].sw, HN_CTL_ALL,
 						   name, sizeof(name)) ?: "?");
 		j_u64("level", s[i].level);
+		j_bool("down", s[i].down);
 		j_u64("now", s[i].now);
 		j_u64("bytes", s[i].bytes);
 		j_u64("worms", s[i].worms);
@@ -147,16 +152,17 @@ static void switches_table(const struct hn_ctl_fabric *f,
 	printf("%s: %u switch%s of %u ports, %u level%s\n", f->topology,
 	       f->switches, f->switches == 1 ? "" : "es", f->radix, f->levels,
 	       f->levels == 1 ? "" : "s");
-	printf("%-10s %5s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
-	       "switch", "level", "bytes", "worms", "blocked-ns", "stalls",
-	       "buf-peak", "buf-mean", "buf-bytes", "held", "circuit");
+	printf("%-10s %5s %-5s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
+	       "switch", "level", "state", "bytes", "worms", "blocked-ns",
+	       "stalls", "buf-peak", "buf-mean", "buf-bytes", "held",
+	       "circuit");
 	for (i = 0; i < n; i++)
-		printf("%-10s %5u %12" PRIu64 " %8" PRIu64 " %12" PRIu64
+		printf("%-10s %5u %-5s %12" PRIu64 " %8" PRIu64 " %12" PRIu64
 		       " %8" PRIu64 " %8" PRIu64 " %9.1f %9" PRIu64 " %4"
 		       PRIu64 " %12" PRIu64 "\n",
 		       hn_ctl_fabric_name(f, s[i].sw, HN_CTL_ALL, name,
 					  sizeof(name)) ?: "?",
-		       s[i].level, s[i].bytes,
+		       s[i].level, s[i].down ? "down" : "up", s[i].bytes,
 		       s[i].worms, s[i].blocked_ns, s[i].credit_stalls,
 		       s[i].buf_peak, mean(s[i].buf_byte_ns, s[i].now),
 		       s[i].buf_bytes, s[i].held, s[i].circuit_bytes);
@@ -299,12 +305,20 @@ static int run(struct hnctl *o, const struct fab_cmd *c, int argc,
 	return rc ? hnctl_refused(o, c->name, rc) : 0;
 }
 
+/* "down" or "up": a fault, not a dump */
+static int is_fault(int argc, char **argv)
+{
+	return argc && (!strcmp(argv[0], "down") || !strcmp(argv[0], "up"));
+}
+
 int cmd_links(struct hnctl *o, int argc, char **argv)
 {
 	static const struct fab_cmd c = {
 		"links", "link", "link-get", show_links,
 	};
 
+	if (is_fault(argc, argv))
+		return fault_cmd(o, 0, argc, argv);
 	return run(o, &c, argc, argv);
 }
 
@@ -314,5 +328,7 @@ int cmd_switches(struct hnctl *o, int argc, char **argv)
 		"switches", "switch", "switch-get", show_switches,
 	};
 
+	if (is_fault(argc, argv))
+		return fault_cmd(o, 1, argc, argv);
 	return run(o, &c, argc, argv);
 }

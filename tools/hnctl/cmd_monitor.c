@@ -84,6 +84,14 @@ static void event_text(const struct hn_ctl_event *ev, uint32_t mine)
 		printf(" pattern %s", ev->pattern);
 	if (ev->why[0])
 		printf(" why \"%s\"", ev->why);
+	if (ev->has_fault && ev->random)
+		printf(" link down random %u seed %llu", ev->random,
+		       (unsigned long long)ev->seed);
+	else if (ev->has_fault)
+		printf(" %s %s %s", ev->fault_sw ? "switch" : "link",
+		       ev->down ? "down" : "up", ev->name);
+	if (ev->has_fault && ev->released)
+		printf(" released %u", ev->released);
 	putchar('\n');
 	fflush(stdout);
 }
@@ -144,6 +152,16 @@ static void event_json(const struct hn_ctl_event *ev)
 		j_str("pattern", ev->pattern);
 	if (ev->why[0])
 		j_str("why", ev->why);
+	if (ev->has_fault)
+		j_bool("down", ev->down);
+	if (ev->has_fault && ev->random) {
+		j_u64("random", ev->random);
+		j_u64("seed", ev->seed);
+	} else if (ev->has_fault) {
+		j_str(ev->fault_sw ? "switch" : "link", ev->name);
+	}
+	if (ev->has_fault)
+		j_u64("released", ev->released);
 	j_obj_end();
 	j_end();
 }

@@ -120,6 +120,8 @@ int cmd_switches(struct hnctl *o, int argc, char **argv);
 int cmd_netdev(struct hnctl *o, int argc, char **argv);
 int cmd_capture(struct hnctl *o, int argc, char **argv);
 int cmd_fabric(struct hnctl *o, int argc, char **argv);
+/* cmd_fault.c: "link|switch down|up ..." (@sw: a switch) */
+int fault_cmd(struct hnctl *o, int sw, int argc, char **argv);
 /*
  * cmd_config.c: the KEY VALUE... of @argv into @cfg, as set and fabric
  * add take them: 0, or hnctl_usage()'s status, its message

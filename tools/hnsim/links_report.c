@@ -31,6 +31,12 @@ static double share(u64 part, u64 whole, double scale)
 	return whole ? scale * (double)part / (double)whole : 0.0;
 }
 
+/* as hnctl links' column */
+static const char *state(const struct hn_link_stats *ls)
+{
+	return ls->down ? "down" : ls->dead ? "dead" : "up";
+}
+
 static void human(FILE *f, struct hn_engine *e,
 		  const struct hn_fabric_info *fi, u64 now)
 {
@@ -42,15 +48,15 @@ static void human(FILE *f, struct hn_engine *e,
 
 	fprintf(f, "links       %u, a row per channel, at %llu ns virtual\n",
 		fi->links, U(now));
-	fprintf(f, "%-13s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s\n",
-		"link", "dir", "from", "to", "bytes", "worms", "util%",
+	fprintf(f, "%-13s %-5s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s\n",
+		"link", "state", "dir", "from", "to", "bytes", "worms", "util%",
 		"stalls", "buf-peak", "buf-mean", "circuit");
 	for (l = 0; l < fi->links && !hn_link_stats(e, l, &ls); l++) {
 		for (d = HN_UP; d <= HN_DOWN; d++) {
 			ch = &ls.ch[d];
-			fprintf(f, "%-13s %-4s %-13s %-13s %12llu %8llu %7.2f %8llu %8llu %9.1f %12llu\n",
+			fprintf(f, "%-13s %-5s %-4s %-13s %-13s %12llu %8llu %7.2f %8llu %8llu %9.1f %12llu\n",
 				name_of(fi, ls.sw[HN_UP], ls.port[HN_UP], a),
-				dir_name[d],
+				state(&ls), dir_name[d],
 				name_of(fi, ls.sw[d], ls.port[d], b),
 				name_of(fi, ls.sw[!d], ls.port[!d], c),
 				U(ch->bytes), U(ch->worms),
@@ -61,12 +67,14 @@ static void human(FILE *f, struct hn_engine *e,
 		}
 	}
 	fprintf(f, "switches    %u of %u ports\n", fi->switches, fi->radix);
-	fprintf(f, "%-10s %5s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
-		"switch", "level", "bytes", "worms", "blocked-ns", "stalls",
-		"buf-peak", "buf-mean", "buf-bytes", "held", "circuit");
+	fprintf(f, "%-10s %5s %-5s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
+		"switch", "level", "state", "bytes", "worms", "blocked-ns",
+		"stalls", "buf-peak", "buf-mean", "buf-bytes", "held",
+		"circuit");
 	for (sw = 0; sw < fi->switches && !hn_switch_stats(e, sw, &ss); sw++)
-		fprintf(f, "%-10s %5u %12llu %8llu %12llu %8llu %8llu %9.1f %9llu %4u %12llu\n",
-			name_of(fi, sw, HN_NONE, a), ss.level, U(ss.bytes),
+		fprintf(f, "%-10s %5u %-5s %12llu %8llu %12llu %8llu %8llu %9.1f %9llu %4u %12llu\n",
+			name_of(fi, sw, HN_NONE, a), ss.level,
+			ss.down ? "down" : "up", U(ss.bytes),
 			U(ss.worms), U(ss.blocked_ns), U(ss.credit_stalls),
 			U(ss.buf_peak), share(ss.buf_byte_ns, now, 1.0),
 			U(ss.buf_bytes), ss.held, U(ss.circuit_bytes));
@@ -83,9 +91,11 @@ static void json(FILE *f, struct hn_engine *e,
 
 	fputs("[", f);
 	for (l = 0; l < fi->links && !hn_link_stats(e, l, &ls); l++) {
-		fprintf(f, "%s{\"link\": \"%s\", \"now\": %llu, \"channels\": [",
+		fprintf(f, "%s{\"link\": \"%s\", \"down\": %s, \"dead\": %s, \"now\": %llu, \"channels\": [",
 			l ? ", " : "",
-			name_of(fi, ls.sw[HN_UP], ls.port[HN_UP], a), U(now));
+			name_of(fi, ls.sw[HN_UP], ls.port[HN_UP], a),
+			ls.down ? "true" : "false", ls.dead ? "true" : "false",
+			U(now));
 		for (d = HN_UP; d <= HN_DOWN; d++) {
 			ch = &ls.ch[d];
 			fprintf(f, "%s{\"dir\": \"%s\", \"from\": \"%s\", \"to\": \"%s\", \"bytes\": %llu, \"worms\": %llu, \"busy_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"circuit_bytes\": %llu}",
@@ -100,9 +110,9 @@ static void json(FILE *f, struct hn_engine *e,
 	}
 	fputs("], \"switches\": [", f);
 	for (sw = 0; sw < fi->switches && !hn_switch_stats(e, sw, &ss); sw++)
-		fprintf(f, "%s{\"switch\": \"%s\", \"level\": %u, \"now\": %llu, \"bytes\": %llu, \"worms\": %llu, \"blocked_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"buf_bytes\": %llu, \"held\": %u, \"circuit_bytes\": %llu}",
+		fprintf(f, "%s{\"switch\": \"%s\", \"level\": %u, \"down\": %s, \"now\": %llu, \"bytes\": %llu, \"worms\": %llu, \"blocked_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"buf_bytes\": %llu, \"held\": %u, \"circuit_bytes\": %llu}",
 			sw ? ", " : "", name_of(fi, sw, HN_NONE, a), ss.level,
-			U(now), U(ss.bytes), U(ss.worms), U(ss.blocked_ns),
+			ss.down ? "true" : "false", U(now), U(ss.bytes), U(ss.worms), U(ss.blocked_ns),
 			U(ss.credit_stalls), U(ss.buf_peak),
 			U(ss.buf_byte_ns), U(ss.buf_bytes), ss.held,
 			U(ss.circuit_bytes));

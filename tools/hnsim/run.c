@@ -79,7 +79,7 @@ static void run_usage(FILE *f)
 "                    group installed when the fabric is empty and a PE waits\n"
 "Engine options: -p PROFILE, -t TOPOLOGY, -n N, -k K, -P POLICY, -s KEY=VALUE,\n"
 "-c FILE, as in trace mode ('hnsim --help').\n"
-"Faults (docs/model.md, 'Faults'; k 0 only):\n"
+"Faults (docs/model.md, 'Faults'; not under pure TDM, -P no-w):\n"
 "  --down LIST       these links and switches down from the start, by name,\n"
 "                    comma-separated: swL.I a switch, swL.I/upP or nodeU a link\n"
 "                    (hnctl links' names)\n"
@@ -339,13 +339,13 @@ static int take_down(const struct run_opts *p, struct hn_engine *e,
 				       "no such link or switch (names: swL.I, swL.I/upP, swL.I/downP, nodeU)",
 				       HN_NONE, HN_NONE, HN_NONE);
 		if (n.kind == HN_FAB_SWITCH) {
-			rv = hn_set_fault(e, true, sw, true, err);
+			rv = hn_set_fault(e, true, sw, true, NULL, err);
 		} else {
 			l = hn_link_at(e, sw, port);
 			rv = l == HN_NONE ?
 			     hn_fail(err, -EINVAL, "that port has no link",
 				     HN_NONE, HN_NONE, HN_NONE) :
-			     hn_set_fault(e, false, l, true, err);
+			     hn_set_fault(e, false, l, true, NULL, err);
 		}
 		if (rv)
 			return rv;
@@ -353,7 +353,7 @@ static int take_down(const struct run_opts *p, struct hn_engine *e,
 	snprintf(bad, len, "--down-random %u", p->down_random);
 	if (p->down_random)
 		return hn_set_fault_random(e, p->down_random, p->down_seed,
-					   err);
+					   NULL, err);
 	return 0;
 }
 

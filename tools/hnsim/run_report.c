@@ -141,7 +141,8 @@ static void print_human(FILE *f, const struct run_point *p)
 			cycle_text(p->e, cyc, sizeof(cyc)));
 	fprintf(f, "messages    generated %llu, delivered %llu (circuit %llu, wormhole %llu), not delivered %llu; measured %llu, of them delivered %llu\n",
 		U(r->gen_msgs), U(r->done_msgs), U(g.rx_msgs[0]),
-		U(g.rx_msgs[1]), U(r->gen_msgs - r->done_msgs), U(r->tagged),
+		U(g.rx_msgs[1]), U(r->gen_msgs - r->done_msgs - r->unreach_msgs),
+		U(r->tagged),
 		U(r->tagged_done));
 	if (t->inject == HN_INJ_BERNOULLI && !r->measured_ns) {
 		fprintf(f, "window      none: the run ended in the warm-up, after %llu ns, offered %.4f over it\n",

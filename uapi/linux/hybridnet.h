@@ -293,6 +293,18 @@ enum {
  * credits) and keeps none of these: both dumps fail with EOPNOTSUPP.
  * A rebuild during a dump sets NLM_F_DUMP_INTR.
  *
+ * Faults (docs/model.md "Faults"): FAULT_SET takes DOWN (1 down, 0 up)
+ * and one of: a LINK by number, NODE (its link), SWITCH and PORT (the
+ * link on that port), SWITCH alone (the switch), or RANDOM, a count of
+ * links between switches to take down, chosen among those up by SEED (1
+ * when absent; DOWN 1 only).  Circuits over a dead link are released.
+ * EOPNOTSUPP under pure TDM (HYBRIDNET_POL_NO_W).  Its event gives DOWN,
+ * RELEASED (the circuits released), and LINK or SWITCH with its NAME
+ * ("sw1.3/up2", docs/names.md), or RANDOM and SEED.  FABRIC_GET gives
+ * LINKS_DOWN and SWITCHES_DOWN, LINK_GET a link's DOWN and DEAD (down, or
+ * a switch at an end is), SWITCH_GET a switch's DOWN.  A rebuild brings
+ * every link and switch up.
+ *
  * Per pair: the PAIR_GET dump gives one message per (source, destination)
  * pair of the engine's pair table (the pairs that delivered since the
  * last STATS_RESET or rebuild, in the order of their first delivery, at
@@ -334,6 +346,7 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_PAIR_GET,		/* dump: one message per pair */
 	HYBRIDNET_CMD_FABRIC_NEW,	/* admin: make a fabric; reply: FABRIC */
 	HYBRIDNET_CMD_FABRIC_DEL,	/* admin: delete the fabric FABRIC */
+	HYBRIDNET_CMD_FAULT_SET,	/* admin: a link or switch down or up */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -478,6 +491,13 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_DEADLOCK_SINCE,	/* u64: no flit moved since */
 	HYBRIDNET_ATTR_VC,		/* u32: a virtual channel of a link */
 	HYBRIDNET_ATTR_DILATION,	/* u32 */
+	/* links and switches down (FAULT_SET, LINK_GET, SWITCH_GET) */
+	HYBRIDNET_ATTR_DOWN,		/* u8: 1 taken down, 0 up */
+	HYBRIDNET_ATTR_DEAD,		/* u8: 1 down, or a switch at an end is */
+	HYBRIDNET_ATTR_RANDOM,		/* u32: links between switches to take */
+	HYBRIDNET_ATTR_LINKS_DOWN,	/* u32 (FABRIC_GET) */
+	HYBRIDNET_ATTR_SWITCHES_DOWN,	/* u32 (FABRIC_GET) */
+	HYBRIDNET_ATTR_NAME,		/* string: a link's or switch's name */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
@@ -586,6 +606,7 @@ enum hybridnet_event {
 	HYBRIDNET_EVENT_TRAFFIC,	/* generator started or ended: STATE */
 	HYBRIDNET_EVENT_FABRIC_NEW,	/* a fabric was made: as FABRIC_GET */
 	HYBRIDNET_EVENT_FABRIC_DEL,	/* a fabric was deleted: FABRIC */
+	HYBRIDNET_EVENT_FAULT,		/* FAULT_SET done: its request */
 };
 
 /*

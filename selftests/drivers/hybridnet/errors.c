@@ -161,6 +161,54 @@ TEST(send_says)
 	hn_close(a);
 }
 
+/*
+ * A fault cuts node 5 off FT(2,4) (no circuit slots): a send to it says
+ * so, others go; back up, it goes and arrives.
+ */
+TEST(send_cut_off_says)
+{
+	struct hn_handle *a = NULL, *b = NULL;
+	struct hn_ctl_config cfg = { 0 };
+	struct hybridnet_msg_hdr hdr;
+	char buf[16] = "x";
+	struct hn_ctl *c;
+	int rc;
+
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
+	snprintf(cfg.topology, sizeof(cfg.topology), "fattree:2,4");
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
+	cfg.slots = 0;
+	ASSERT_EQ(0, ctl_set(&cfg));
+	ASSERT_EQ(0, hn_ctl_open(&c));
+	ASSERT_EQ(0, hn_open(&a, NULL, 0));
+	ASSERT_EQ(0, hn_open(&b, NULL, 0));
+	ASSERT_EQ(0, hn_bind(a, 0));
+	ASSERT_EQ(0, hn_bind(b, 5));
+	ASSERT_EQ(0, hn_ctl_fault_set(c, HN_CTL_NODE_END, 5, 1));
+	rc = hn_send(a, 5, buf, 1);
+	EXPECT_EQ(-EHOSTUNREACH, rc);
+	EXPECT_STREQ("cannot send to node 5: no live route from node 0 to it: links or switches on every route are down (hnctl links; hnctl link up NAME)",
+		     hn_strerror(a, rc));
+	EXPECT_EQ(-EHOSTUNREACH, hn_send(b, 0, buf, 1));
+	EXPECT_EQ(0, hn_send(a, 1, buf, 1));
+	ASSERT_EQ(0, hn_ctl_fault_set(c, HN_CTL_NODE_END, 5, 0));
+	EXPECT_EQ(0, hn_send(a, 5, buf, 2));
+	rc = hn_recv(b, &hdr, buf, sizeof(buf));
+	EXPECT_EQ(2, rc);
+	EXPECT_EQ(0, hdr.src);
+	hn_close(b);
+	hn_close(a);
+	hn_ctl_close(c);
+	memset(&cfg, 0, sizeof(cfg));
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
+	snprintf(cfg.topology, sizeof(cfg.topology), "crossbar");
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_NODES);
+	cfg.nodes = 8;
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
+	cfg.slots = 4;
+	ASSERT_EQ(0, ctl_set(&cfg));
+}
+
 TEST(recv_says)
 {
 	struct hn_handle *a, *b;

@@ -300,11 +300,11 @@ check "links on an idle FT(2,4): 32 links, a row per channel" same \
 		hnctl links | head -n 1 && hnctl links | wc -l'
 check "links link sw0.1/up0: its two channels, from and to, nothing yet" same \
 	"fattree:2,4: 32 links, 8 switches
-link          dir  from          to                   bytes    worms   util%   stalls buf-peak  buf-mean      circuit
-sw0.1/up0     up   sw0.1/up0     sw1.0/down1              0        0    0.00        0        0       0.0            0
-sw0.1/up0     down sw1.0/down1   sw0.1/up0                0        0    0.00        0        0       0.0            0" hnctl links link sw0.1/up0
+link          state dir  from          to                   bytes    worms   util%   stalls buf-peak  buf-mean      circuit
+sw0.1/up0     up    up   sw0.1/up0     sw1.0/down1              0        0    0.00        0        0       0.0            0
+sw0.1/up0     up    down sw1.0/down1   sw0.1/up0                0        0    0.00        0        0       0.0            0" hnctl links link sw0.1/up0
 check "links -j link node0: node 0's link, the names of its ends" same \
-	'{"topology":"fattree:2,4","links":[{"link":"node0","now":T,"channels":[{"dir":"up","from":"node0","to":"sw0.0/down0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0},{"dir":"down","from":"sw0.0/down0","to":"node0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0}]}]}' \
+	'{"topology":"fattree:2,4","links":[{"link":"node0","down":false,"dead":false,"now":T,"channels":[{"dir":"up","from":"node0","to":"sw0.0/down0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0},{"dir":"down","from":"sw0.0/down0","to":"node0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0}]}]}' \
 	sh -c 'hnctl -j links link node0 | sed "s/\"now\":[0-9]*/\"now\":T/"'
 check "links: a link is named by its lower end; the top level has none up" same \
 	"rows of sw0.1/up0: 2, of sw1.0/up0: 0
@@ -313,17 +313,17 @@ Try 'hnctl links --help'.
 status 1" sh -c 'echo "rows of sw0.1/up0: $(hnctl links | grep -c "^sw0.1/up0 "), of sw1.0/up0: $(hnctl links | grep -c "^sw1.0/up0 ")"
 		hnctl links link sw1.0/down1; echo "status $?"'
 check "switches: 8, level 0 first" same "fattree:2,4: 8 switches of 8 ports, 2 levels
-switch     level        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held      circuit
-sw0.0          0            0        0            0        0        0       0.0         0    0            0
-sw0.1          0            0        0            0        0        0       0.0         0    0            0
-sw0.2          0            0        0            0        0        0       0.0         0    0            0
-sw0.3          0            0        0            0        0        0       0.0         0    0            0
-sw1.0          1            0        0            0        0        0       0.0         0    0            0
-sw1.1          1            0        0            0        0        0       0.0         0    0            0
-sw1.2          1            0        0            0        0        0       0.0         0    0            0
-sw1.3          1            0        0            0        0        0       0.0         0    0            0" hnctl switches
+switch     level state        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held      circuit
+sw0.0          0 up               0        0            0        0        0       0.0         0    0            0
+sw0.1          0 up               0        0            0        0        0       0.0         0    0            0
+sw0.2          0 up               0        0            0        0        0       0.0         0    0            0
+sw0.3          0 up               0        0            0        0        0       0.0         0    0            0
+sw1.0          1 up               0        0            0        0        0       0.0         0    0            0
+sw1.1          1 up               0        0            0        0        0       0.0         0    0            0
+sw1.2          1 up               0        0            0        0        0       0.0         0    0            0
+sw1.3          1 up               0        0            0        0        0       0.0         0    0            0" hnctl switches
 check "switches -j switch sw1.3: a top switch" same \
-	'{"topology":"fattree:2,4","switches":[{"switch":"sw1.3","level":1,"now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0,"circuit-bytes":0}]}' \
+	'{"topology":"fattree:2,4","switches":[{"switch":"sw1.3","level":1,"down":false,"now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0,"circuit-bytes":0}]}' \
 	sh -c 'hnctl -j switches switch sw1.3 | sed "s/\"now\":[0-9]*/\"now\":T/"'
 check "switches: a switch that is not there, status 1" \
 	same "hnctl switches: fattree:2,4 has no switch sw2.0
@@ -331,18 +331,64 @@ Try 'hnctl switches --help'.
 status 1" sh -c 'hnctl switches switch sw2.0; echo "status $?"'
 check "links after traffic: the nodes' up channels carried what was injected" \
 	sh -c 'hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
-		a=$(hnctl links | awk "NR > 2 && \$1 ~ /^node/ && \$2 == \"up\" { s += \$5 } END { print s }") &&
+		a=$(hnctl links | awk "NR > 2 && \$1 ~ /^node/ && \$3 == \"up\" { s += \$6 } END { print s }") &&
 		b=$(cat /sys/class/hybridnet/fabric0/stats/tx_bytes_wormhole) &&
 		echo "links $a, tx_bytes_wormhole $b" && [ "$a" = "$b" ] && [ "$a" -gt 0 ]'
 check "links after traffic: a busy channel's util% is above 0 and at most 100" \
-	sh -c 'hnctl links | awk "NR > 2 && \$5 > 0 { n++; if (\$7 <= 0 || \$7 > 100) bad++ }
+	sh -c 'hnctl links | awk "NR > 2 && \$6 > 0 { n++; if (\$8 <= 0 || \$8 > 100) bad++ }
 		END { print n, bad + 0; exit !(n > 0 && !bad) }"'
 check "switches after traffic: bytes by level as sysfs fabric/levelN/bytes" \
 	sh -c 'for l in 0 1; do
-		a=$(hnctl switches | awk "NR > 2 && \$2 == $l { s += \$3 } END { print s }")
+		a=$(hnctl switches | awk "NR > 2 && \$2 == $l { s += \$4 } END { print s }")
 		b=$(cat /sys/class/hybridnet/fabric0/fabric/level$l/bytes)
 		echo "level $l: $a $b"; [ "$a" = "$b" ] || exit 1; done'
-check "links: back to the crossbar" hnctl set topology crossbar nodes 8
+# links and switches down and up (docs/model.md "Faults")
+export F=/sys/class/hybridnet/fabric0/fabric
+check "link down under pure TDM: refused, the kernel says why, status 2" same \
+	"hnctl: link down sw0.1/up0 refused: fault refused: links and switches fail only with a wormhole slot: under pure TDM a dead circuit's messages have nowhere to go
+status 2" sh -c 'hnctl set policy no-w >/dev/null; hnctl link down sw0.1/up0;
+		echo "status $?"; hnctl set policy ses >/dev/null'
+check "switch down: the circuit through it released, a new one refused; up: taken" same \
+	"circuits 1
+circuits 0
+circuits 1" sh -c 'S=/sys/class/hybridnet/fabric0/stats/circuits
+		hnctl preload slot 0 0:5 >/dev/null && echo "circuits $(cat $S)" &&
+		hnctl switch down sw1.0 sw1.1 sw1.2 sw1.3 && echo "circuits $(cat $S)" &&
+		! hnctl preload slot 0 0:5 >/dev/null 2>&1 &&
+		hnctl switch up sw1.0 sw1.1 sw1.2 sw1.3 &&
+		hnctl preload slot 0 0:5 >/dev/null && echo "circuits $(cat $S)" &&
+		hnctl release all'
+check "link down, switch down: hnctl links and switches, sysfs and fabric say so" same \
+	"sw0.1/up0 down
+sw0.0/up0 dead
+sw1.0 down
+2 1
+sw1.0
+node3
+sw0.1/up0
+links-down 2 switches-down 1" sh -c 'hnctl link down sw0.1/up0 node3 &&
+		hnctl switch down sw1.0 &&
+		hnctl links link sw0.1/up0 | awk "NR == 3 { print \$1, \$2 }" &&
+		hnctl links link sw0.0/up0 | awk "NR == 3 { print \$1, \$2 }" &&
+		hnctl switches switch sw1.0 | awk "NR == 3 { print \$1, \$3 }" &&
+		echo "$(cat $F/links_down) $(cat $F/switches_down)" && cat $F/down &&
+		hnctl fabric | grep -o "links-down [0-9]* switches-down [0-9]*"'
+check "traffic with node3 cut off: it completes, nothing crosses what is down" \
+	sh -c 'hnctl stats reset &&
+		hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
+		hnctl links | awk "NR > 2 && (\$2 != \"up\") { s += \$6 } END { print \"bytes on dead links\", s + 0; exit s != 0 }" &&
+		hnctl switches switch sw1.0 | awk "NR == 3 { print \"sw1.0 bytes\", \$4; exit \$4 != 0 }"'
+check "link up, switch up: all up again, sysfs down is empty" same "0 0 0" \
+	sh -c 'hnctl link up sw0.1/up0 node3 && hnctl switch up sw1.0 &&
+		echo "$(cat $F/links_down) $(cat $F/switches_down) $(wc -c < $F/down)"'
+check "link down random 3 seed 2: three links between switches, not a node's" same "3
+0" sh -c 'hnctl link down random 3 seed 2 && cat $F/links_down &&
+		{ grep -c "^node" $F/down || true; }'
+check "link down: a name the fabric has not, status 1" same \
+	"hnctl link: fattree:2,4 has no link sw5.0/up0
+Try 'hnctl link --help'.
+status 1" sh -c 'hnctl link down sw5.0/up0; echo "status $?"'
+check "links: back to the crossbar" hnctl set topology crossbar nodes 8 slots 4
 
 check "set: a rebuild says what it released" same \
 	"rebuilt the fabric: 8 circuits released, statistics and virtual time reset" \

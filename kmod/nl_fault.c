@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nl_fault.c - HYBRIDNET_CMD_FAULT_SET: a link or a switch of the fabric
+ * down or up again, or a random set of links down (the engine's fault.c;
+ * docs/model.md "Faults").  The link is given by number (LINK), as a
+ * node's (NODE) or as the one on a switch's port (SWITCH and PORT); a
+ * switch by SWITCH alone.  The event names what changed, so a monitor
+ * reads it as the hnctl command that did it; the clock looks again,
+ * since messages that waited for a route may go.
+ */
+#include "hn_nl.h"
+#include "fab_name.h"
+
+/* What a request changed, for its event */
+struct hn_fault_req {
+	bool down, sw;
+	u32 id, random, released;
+	u64 seed;
+};
+
+/*
+ * The event: DOWN, the circuits RELEASED, and the LINK or SWITCH with
+ * its NAME, or RANDOM and SEED, as a monitor prints it ("link down
+ * sw1.3/up2").
+ */
+static void hn_fault_event(struct hn_dev *hd, const struct hn_fault_req *f)
+{
+	char name[HN_FAB_NAME_LEN];
+	struct sk_buff *skb;
+	void *hdr;
+	int rc;
+
+	skb = hn_nl_event_new(hd, HYBRIDNET_EVENT_FAULT, 0, &hdr);
+	if (!skb)
+		return;
+	rc = nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, f->down) ||
+	     nla_put_u32(skb, HYBRIDNET_ATTR_RELEASED, f->released);
+	if (!rc && f->random) {
+		rc = nla_put_u32(skb, HYBRIDNET_ATTR_RANDOM, f->random) ||
+		     nla_put_u64_64bit(skb, HYBRIDNET_ATTR_SEED, f->seed,
+				       HYBRIDNET_ATTR_PAD);
+	} else if (!rc) {
+		mutex_lock(&hd->lock);
+		if (hn_fault_name(hd->e, f->sw, f->id, name, sizeof(name)))
+			name[0] = 0;
+		mutex_unlock(&hd->lock);
+		rc = nla_put_u32(skb, f->sw ? HYBRIDNET_ATTR_SWITCH :
+				 HYBRIDNET_ATTR_LINK, f->id) ||
+		     nla_put_string(skb, HYBRIDNET_ATTR_NAME, name);
+	}
+	if (rc) {
+		nlmsg_free(skb);
+		return;
+	}
+	hn_nl_event_send(hd, skb, hdr);
+}
+
+/* What the request names, under hd->lock: done, or -errno said. */
+static int hn_fault_apply(struct hn_dev *hd, struct genl_info *info,
+			  struct hn_fault_req *f)
+{
+	struct nlattr **tb = info->attrs;
+	struct hn_err err = { };
+	bool down = f->down;
+	u32 link, sw, port;
+	u64 seed = 1;
+	int rc;
+
+	if (tb[HYBRIDNET_ATTR_RANDOM]) {
+		if (!down) {
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    tb[HYBRIDNET_ATTR_RANDOM],
+					    "random takes links down only: bring each up by its name");
+			return -EINVAL;
+		}
+		if (tb[HYBRIDNET_ATTR_SEED])
+			seed = nla_get_u64(tb[HYBRIDNET_ATTR_SEED]);
+		f->random = nla_get_u32(tb[HYBRIDNET_ATTR_RANDOM]);
+		f->seed = seed;
+		rc = hn_set_fault_random(hd->e, f->random, seed,
+					 &f->released, &err);
+		return rc ? hn_nl_core_err(info, rc, &err, "fault refused") : 0;
+	}
+	if (tb[HYBRIDNET_ATTR_SWITCH] && !tb[HYBRIDNET_ATTR_PORT]) {
+		f->sw = true;
+		f->id = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
+		rc = hn_set_fault(hd->e, true, f->id, down, &f->released,
+				  &err);
+		return rc ? hn_nl_core_err(info, rc, &err, "fault refused") : 0;
+	}
+	if (tb[HYBRIDNET_ATTR_LINK]) {
+		link = nla_get_u32(tb[HYBRIDNET_ATTR_LINK]);
+	} else if (tb[HYBRIDNET_ATTR_NODE]) {
+		link = hn_link_at(hd->e, HN_NONE,
+				  nla_get_u32(tb[HYBRIDNET_ATTR_NODE]));
+	} else {
+		sw = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
+		port = nla_get_u32(tb[HYBRIDNET_ATTR_PORT]);
+		link = hn_link_at(hd->e, sw, port);
+		if (link == HN_NONE) {
+			hn_nl_errf(info, tb[HYBRIDNET_ATTR_PORT],
+				   "switch %u has no link on port %u", sw,
+				   port);
+			return -EINVAL;
+		}
+	}
+	f->id = link;
+	rc = hn_set_fault(hd->e, false, link, down, &f->released, &err);
+	return rc ? hn_nl_core_err(info, rc, &err, "fault refused") : 0;
+}
+
+int hn_nl_fault_set(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **tb = info->attrs;
+	struct hn_dev *hd = hn_nl_dev(info);
+	struct hn_fault_req f = { };
+	int rc, given;
+
+	if (GENL_REQ_ATTR_CHECK(info, HYBRIDNET_ATTR_DOWN))
+		return -EINVAL;
+	given = !!tb[HYBRIDNET_ATTR_LINK] + !!tb[HYBRIDNET_ATTR_NODE] +
+		!!tb[HYBRIDNET_ATTR_SWITCH] + !!tb[HYBRIDNET_ATTR_RANDOM];
+	if (given != 1 || (tb[HYBRIDNET_ATTR_PORT] && !tb[HYBRIDNET_ATTR_SWITCH])) {
+		NL_SET_ERR_MSG(info->extack,
+			       "give exactly one of link, node, switch (with port: the link on it) or random");
+		return -EINVAL;
+	}
+	f.down = nla_get_u8(tb[HYBRIDNET_ATTR_DOWN]);
+	mutex_lock(&hd->lock);
+	rc = hn_fault_apply(hd, info, &f);
+	mutex_unlock(&hd->lock);
+	if (rc)
+		return rc;
+	hn_clock_kick(hd);
+	hn_fault_event(hd, &f);
+	return 0;
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_fault.c - "hnctl link down|up NAME...", "hnctl link down random N
+ * [seed S]" and "hnctl switch down|up NAME...": links and switches of the
+ * fabric taken down and brought back (FAULT_SET; docs/model.md
+ * "Faults").  Names are hnctl links' (nodeU, swL.I/upP, swL.I/downP) and
+ * hnctl switches' (swL.I); each is checked against the fabric before any
+ * is sent, and they are sent in order, the first refusal stopping the
+ * rest.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hnctl.h"
+#include "json.h"
+
+#define MAX_NAMES	64
+
+struct fault_req {
+	int sw, down, random;
+	uint64_t count, seed;
+	int n;
+	const char *name[MAX_NAMES];
+};
+
+static int parse(const char *cmd, int argc, char **argv, struct fault_req *r)
+{
+	const char *what = r->sw ? "switch" : "link";
+	uint32_t sw, port;
+	int i;
+
+	if (!argc || (strcmp(argv[0], "down") && strcmp(argv[0], "up")))
+		return hnctl_usage(cmd, "expected down or up, then a %s's name",
+				   what);
+	r->down = !strcmp(argv[0], "down");
+	if (!r->sw && argc > 1 && !strcmp(argv[1], "random")) {
+		if (!r->down)
+			return hnctl_usage(cmd, "random takes links down only: bring each up by its name");
+		if (argc < 3 || hnctl_num(argv[2], UINT32_MAX, &r->count))
+			return hnctl_usage(cmd, "random needs a count of links");
+		r->seed = 1;
+		if (argc == 5 && !strcmp(argv[3], "seed") &&
+		    !hnctl_num(argv[4], UINT64_MAX, &r->seed))
+			argc = 3;
+		if (argc != 3)
+			return hnctl_usage(cmd, "after random N: only seed S");
+		r->random = 1;
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		if (hn_ctl_fabric_parse(NULL, argv[i], &sw, &port))
+			return hnctl_usage(cmd, "'%s': expected a %s's name: %s",
+					   argv[i], what, r->sw ? "swL.I" :
+					   "nodeU, swL.I/upP or swL.I/downP");
+		if (r->n == MAX_NAMES)
+			return hnctl_usage(cmd, "at most %d names at once",
+					   MAX_NAMES);
+		r->name[r->n++] = argv[i];
+	}
+	if (!r->n)
+		return hnctl_usage(cmd, "%s %s what? a %s's name", what,
+				   argv[0], what);
+	return 0;
+}
+
+static void dry(const struct fault_req *r, int json)
+{
+	const char *key = r->sw ? "switch" : "link";
+	int i;
+
+	if (json) {
+		j_obj(NULL);
+		j_str("request", "fault-set");
+		j_bool("down", r->down);
+		if (r->random) {
+			j_u64("random", r->count);
+			j_u64("seed", r->seed);
+		} else {
+			j_arr(r->sw ? "switches" : "links");
+			for (i = 0; i < r->n; i++)
+				j_str(NULL, r->name[i]);
+			j_arr_end();
+		}
+		j_obj_end();
+		j_end();
+		return;
+	}
+	if (r->random) {
+		printf("fault-set down random %llu seed %llu\n",
+		       (unsigned long long)r->count,
+		       (unsigned long long)r->seed);
+		return;
+	}
+	for (i = 0; i < r->n; i++)
+		printf("fault-set %s %s %s\n", r->down ? "down" : "up", key,
+		       r->name[i]);
+}
+
+/* Each name: 0, or the refusal said. */
+static int send_names(struct hnctl *o, const char *cmd,
+		      const struct fault_req *r)
+{
+	const char *what = r->sw ? "switch" : "link";
+	struct hn_ctl_fabric f;
+	uint32_t sw[MAX_NAMES], port[MAX_NAMES];
+	char req[80];
+	int i, rc;
+
+	rc = hn_ctl_fabric_get(o->ctl, &f);
+	if (rc)
+		return hnctl_refused(o, cmd, rc);
+	for (i = 0; i < r->n; i++)	/* every name, before any is sent */
+		if (hn_ctl_fabric_parse(&f, r->name[i], &sw[i], &port[i]) ||
+		    r->sw != (port[i] == HN_CTL_ALL && sw[i] != HN_CTL_NODE_END))
+			return hnctl_usage(cmd, "%s has no %s %s", f.topology,
+					   what, r->name[i]);
+	for (i = 0; i < r->n; i++) {
+		rc = hn_ctl_fault_set(o->ctl, sw[i], port[i], r->down);
+		if (rc) {
+			snprintf(req, sizeof(req), "%s %s %s", what,
+				 r->down ? "down" : "up", r->name[i]);
+			return hnctl_refused(o, req, rc);
+		}
+	}
+	return 0;
+}
+
+int fault_cmd(struct hnctl *o, int sw, int argc, char **argv)
+{
+	const char *cmd = sw ? "switch" : "link";
+	struct fault_req r = { .sw = sw };
+	int rc;
+
+	rc = parse(cmd, argc, argv, &r);
+	if (rc)
+		return rc;
+	if (o->dry_run) {
+		dry(&r, o->json);
+		return 0;
+	}
+	rc = hnctl_connect(o);
+	if (rc)
+		return rc;
+	if (!r.random)
+		return send_names(o, cmd, &r);
+	rc = hn_ctl_fault_random(o->ctl, (uint32_t)r.count, r.seed);
+	return rc ? hnctl_refused(o, "link down random", rc) : 0;
+}
