@@ -16,7 +16,10 @@
 #  5. 1 to 3 again with all three messages, as his figures count them;
 #  6. faults: success against the number of links between switches down
 #     (0 to 192, a quarter of them), chosen at random, localized and
-#     uniform 10-word messages at a gap of 10 cycles, random up-ports.
+#     uniform 10-word messages at a gap of 10 cycles, random up-ports;
+#  7. faults under Ding's predictive circuits (no source text has it):
+#     FT(3,4) with 4 circuit slots preloaded with the pattern's plan, then
+#     0 to 16 links down, releasing the circuits over them.
 # Each point's success is the share of attempts that got through,
 # 1 - (drops + preemptions) / attempts.
 #
@@ -140,6 +143,22 @@ for r in csv.DictReader(sys.stdin):
 			"%.4f" % (1 - lost / a), r["unreach_msgs"], r["gen_msgs"]]))'
 done > "$D/faults.csv"
 
+# circuits.csv: pattern, links down, end, accepted, latency (mean, of the
+# circuits', of the wormhole's), messages by circuit and by wormhole;
+# Ding's hybrid at its ding4 times, a link 6.4 Gb/s
+for pattern in transpose tornado; do
+	"$H" run -t fattree:3,4 -k 4 --net hybrid --preload-slots 4 \
+		--pattern "$pattern" --load 0.3 --measure 50000 --seed 1 \
+		--no-progress --down-random 0,4,8,16 --csv |
+		python3 -c '
+import csv, sys
+for r in csv.DictReader(sys.stdin):
+	print(",".join([r["pattern"], r["links_down"], r["end"],
+			r["accepted_ppm"], r["lat_mean_ns"],
+			r["lat_mean_circuit_ns"], r["lat_mean_wormhole_ns"],
+			r["circuit_msgs"], r["wormhole_msgs"]]))'
+done > "$D/circuits.csv"
+
 python3 - "$D" "$GAPS" > "$D/tables.md" <<'PY'
 import sys
 d, gaps = sys.argv[1], sys.argv[2].split()
@@ -191,5 +210,13 @@ print("|---|---|---|---|---|---|---|")
 for r in (l.strip().split(",") for l in open(d + "/faults.csv")):
 	print("| %s | %s | %s | %s | %s | %s | %s |" % (r[0], r[1], r[4], r[3],
 	      r[5], r[6], r[2]))
+print("\nFaults under predictive circuits: FT(3,4), 4 slots preloaded with")
+print("the pattern's plan, offered load 0.3, then links down (of 128):\n")
+print("| pattern | links down | end | accepted | latency, ns | by circuit | by wormhole | messages by circuit | by wormhole |")
+print("|---|---|---|---|---|---|---|---|---|")
+for r in (l.strip().split(",") for l in open(d + "/circuits.csv")):
+	print("| %s | %s | %s | %.3f | %s | %s | %s | %s | %s |" % (r[0], r[1],
+	      r[2], int(r[3]) / 1e6, r[4], r[5] or "-", r[6] or "-", r[7],
+	      r[8]))
 PY
 cat "$D/tables.md"

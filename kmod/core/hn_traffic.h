@@ -241,6 +241,17 @@ struct hn_trun *hn_trun_create(const struct hn_config *c,
 			       const struct hn_trun_cfg *r, int *errp,
 			       struct hn_err *err);
 /*
+ * As hn_trun_create(), with @prep(engine, @arg) called on the new engine
+ * before the pattern's plan is preloaded (hnsim's links down): its
+ * failure, -errno with *@err said, is the run's.
+ */
+struct hn_trun *hn_trun_create_prep(const struct hn_config *c,
+				    const struct hn_tcfg *t,
+				    const struct hn_trun_cfg *r,
+				    int (*prep)(struct hn_engine *e, void *arg,
+						struct hn_err *err),
+				    void *arg, int *errp, struct hn_err *err);
+/*
  * On an engine someone else owns (the module's): its ops->deliver must
  * hand the driver's messages to hn_trun_delivered(), ops->reclaim to
  * hn_trun_reclaimed(), and its ops->room must return hn_trun_room()

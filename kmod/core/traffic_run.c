@@ -1213,6 +1213,16 @@ struct hn_trun *hn_trun_create(const struct hn_config *c,
 			       const struct hn_trun_cfg *rc, int *errp,
 			       struct hn_err *err)
 {
+	return hn_trun_create_prep(c, t, rc, NULL, NULL, errp, err);
+}
+
+struct hn_trun *hn_trun_create_prep(const struct hn_config *c,
+				    const struct hn_tcfg *t,
+				    const struct hn_trun_cfg *rc,
+				    int (*prep)(struct hn_engine *e, void *arg,
+						struct hn_err *err),
+				    void *arg, int *errp, struct hn_err *err)
+{
 	struct hn_config cc = *c;
 	struct hn_trun *r;
 	int rv = hn_net_apply(&cc, rc, err);
@@ -1227,7 +1237,9 @@ struct hn_trun *hn_trun_create(const struct hn_config *c,
 		return NULL;
 	r->own = true;
 	r->e = hn_create(&cc, &own_ops, r, &rv);
-	if (r->e && r->plan_slots)
+	if (r->e && prep)
+		rv = prep(r->e, arg, err);
+	if (r->e && !rv && r->plan_slots)
 		rv = install(r, 0, err);
 	if (!r->e || rv) {
 		hn_trun_destroy(r);

@@ -491,5 +491,22 @@ report "$([ $? -eq 0 ] && echo 1 || echo 0)" "--down under pure TDM: refused wit
 echo "status $?" >> "$T/fc"
 grep -q "^status 0$" "$T/fc" && grep -q "^faults      1 links and 1 switches down" "$T/fc"
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" "--down with circuit slots: the run completes" "$T/fc"
+P="-t fattree:3,4 -k 4 --net hybrid --preload-slots 4 --pattern transpose --load 0.3 --measure 20000"
+# shellcheck disable=SC2086 # $P: options
+"$H" run $P --down-random 0,8 --csv > "$T/fp" 2>&1
+python3 - "$T/fp" > "$T/fe" 2>&1 <<'PY'
+import csv, sys
+a, b = list(csv.DictReader(open(sys.argv[1])))
+assert a["wormhole_msgs"] == "0" and int(a["circuit_msgs"]) > 0, a
+assert int(b["wormhole_msgs"]) > 0 and b["end"] == "done", b   # released
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--down after the plan: the circuits over dead links released, their pairs go by wormhole" "$T/fe"
+# shellcheck disable=SC2086 # $P: options
+"$H" run $P --down-random 8 --down-before-plan > "$T/fr" 2>&1
+echo "status $?" >> "$T/fr"
+printf '%s\n' "hnsim run: the plan's preload, around the links down: no up-port free both ways at this level" "status 1" > "$T/want"
+diff "$T/want" "$T/fr" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--down-before-plan: a plan that no longer fits, refused with the reason" "$T/d"
 
 finish

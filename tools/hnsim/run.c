@@ -86,6 +86,10 @@ static void run_usage(FILE *f)
 "  --down-random N   N links between switches down from the start, chosen at\n"
 "                    random among those up (takes a list: SWEEPS)\n"
 "  --down-seed S     the seed of that choice (1)\n"
+"  --down-before-plan  take them down before the pattern's plan is\n"
+"                    preloaded (--preload-slots), which then routes its\n"
+"                    circuits around them or is refused; by default they go\n"
+"                    down just after, releasing the circuits over them\n"
 "  A message whose destination no live route reaches is refused at its\n"
 "  source and counted (unreach_msgs), out of the measured ones.\n"
 "Output:\n"
@@ -159,7 +163,8 @@ static int opt_err(const char *opt, const char *val, const char *what)
 
 enum {
 	O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY, O_CSV, O_PROGRESS,
-	O_NO_PROGRESS, O_LINKS, O_DOWN, O_DOWN_RANDOM, O_DOWN_SEED
+	O_NO_PROGRESS, O_LINKS, O_DOWN, O_DOWN_RANDOM, O_DOWN_SEED,
+	O_DOWN_BEFORE
 };
 
 static const struct option run_lo[] = {
@@ -174,6 +179,7 @@ static const struct option run_lo[] = {
 	{ "down", required_argument, NULL, O_DOWN },
 	{ "down-random", required_argument, NULL, O_DOWN_RANDOM },
 	{ "down-seed", required_argument, NULL, O_DOWN_SEED },
+	{ "down-before-plan", no_argument, NULL, O_DOWN_BEFORE },
 	{ "progress", no_argument, NULL, O_PROGRESS },
 	{ "no-progress", no_argument, NULL, O_NO_PROGRESS },
 	HNSIM_CFG_LONGOPTS,
@@ -215,6 +221,7 @@ struct run_opts {
 	char down[DOWN_MAX];		/* names, comma-separated */
 	u32 down_random;
 	u64 down_seed;
+	int down_before;		/* before the plan's preload */
 };
 
 /* 0, 1 bad (said on stderr), 2 the help printed */
@@ -277,6 +284,9 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 				return opt_err("--down-random", optarg,
 					       "want a count of links");
 			break;
+		case O_DOWN_BEFORE:
+			p->down_before = 1;
+			break;
 		case O_DOWN_SEED:
 			if (hn_topt_u64(optarg, &v))
 				return opt_err("--down-seed", optarg,
@@ -317,7 +327,7 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 
 /*
  * The links and switches --down names, then --down-random's, down on @e:
- * 0, or -errno with *@err (*@bad the name refused, or NULL).
+ * 0, or -errno with *@err and in @bad the option refused ("" on success).
  */
 static int take_down(const struct run_opts *p, struct hn_engine *e,
 		     struct hn_err *err, char *bad, size_t len)
@@ -352,33 +362,57 @@ static int take_down(const struct run_opts *p, struct hn_engine *e,
 	}
 	snprintf(bad, len, "--down-random %u", p->down_random);
 	if (p->down_random)
-		return hn_set_fault_random(e, p->down_random, p->down_seed,
-					   NULL, err);
-	return 0;
+		rv = hn_set_fault_random(e, p->down_random, p->down_seed,
+					 NULL, err);
+	else
+		rv = 0;
+	if (!rv)
+		*bad = 0;
+	return rv;
 }
 
-/* the run of @p, or NULL (said, with @what: the point of a sweep) */
+/* take_down() as hn_trun_create_prep()'s hook */
+struct down_arg {
+	const struct run_opts *p;
+	char bad[DOWN_MAX + 16];	/* the option refused, or "" */
+};
+
+static int prep(struct hn_engine *e, void *arg, struct hn_err *err)
+{
+	struct down_arg *a = arg;
+
+	return take_down(a->p, e, err, a->bad, sizeof(a->bad));
+}
+
+/*
+ * The run of @p, or NULL (said, with @what: the point of a sweep): its
+ * links and switches down just after the plan is preloaded, or before
+ * it with --down-before-plan.
+ */
 static struct hn_trun *create(struct run_opts *p, const char *what)
 {
+	struct down_arg a = { p, "" };
 	struct hn_err err = { 0 };
 	struct hn_trun *r;
-	char bad[DOWN_MAX + 16];
 	int rv;
 
-	r = hn_trun_create(&p->cfg, &p->o.t, &p->o.r, &rv, &err);
-	if (!r) {
-		fprintf(stderr, "hnsim run: %s%s%s\n", what, *what ? ": " : "",
-			err.msg ? err.msg : strerror(-rv));
-		return NULL;
+	r = hn_trun_create_prep(&p->cfg, &p->o.t, &p->o.r,
+				p->down_before ? prep : NULL, &a, &rv, &err);
+	if (r && !p->down_before) {
+		rv = prep(hn_trun_engine(r), &a, &err);
+		if (rv) {
+			hn_trun_destroy(r);
+			r = NULL;
+		}
 	}
-	rv = take_down(p, hn_trun_engine(r), &err, bad, sizeof(bad));
-	if (rv) {
-		fprintf(stderr, "hnsim run: %s%s%s: %s\n", what,
-			*what ? ": " : "", bad,
+	if (!r && !*a.bad && p->down_before &&
+	    (*p->down || p->down_random))
+		snprintf(a.bad, sizeof(a.bad),
+			 "the plan's preload, around the links down");
+	if (!r)
+		fprintf(stderr, "hnsim run: %s%s%s%s%s\n", what,
+			*what ? ": " : "", a.bad, *a.bad ? ": " : "",
 			err.msg ? err.msg : strerror(-rv));
-		hn_trun_destroy(r);
-		return NULL;
-	}
 	return r;
 }
 
