@@ -347,7 +347,7 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 			    "the fabric is deadlocked: no flit moves (hn_deadlock())",
 			    m->src);
 	s = hn_pcs_slot(e, m->src, m->dst);
-	if (s != HN_NONE && !hn_circuit_live(e, s, m->src))
+	if (s != HN_NONE && e->topo.fault && !hn_circuit_live(e, s, m->src))
 		s = HN_NONE;		/* a fault: fault.c */
 	if (s != HN_NONE && m->hint == HN_HINT_WORMHOLE &&
 	    !(c->policy & HN_POL_NO_W)) {

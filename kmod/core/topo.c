@@ -52,9 +52,10 @@ int hn_topo_powers(u32 *pw, u32 n, u32 k)
 
 /*
  * As hn_topo_choose() with links or switches down: among the ports that
- * still lead to @dst, ops->route's @det first; @det when none does.
+ * still lead to @dst, ops->route's @det first; @det when none does.  Not
+ * inlined, so that hn_topo_choose() stays as lean without faults.
  */
-static u32 choose_live(const struct hn_topo *t, u32 sw, u32 dst, u32 det,
+static noinline u32 choose_live(const struct hn_topo *t, u32 sw, u32 dst, u32 det,
 		       struct hn_upsel_arg *a)
 {
 	u32 port[HN_TOPO_MAX_ALTS], n = 0, m = 0, i;
