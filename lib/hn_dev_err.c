@@ -184,15 +184,17 @@ static void fabric_file(uint32_t fabric, const char *rel, char *buf,
 }
 
 /*
- * Is fabric @fabric under pure TDM (policy no-w, sysfs config/policy)?
- * Then EHOSTUNREACH is a missing circuit, else links or switches down.
+ * Has fabric @fabric links or switches down (sysfs fabric/links_down,
+ * switches_down)?  Then EHOSTUNREACH is a destination cut off, else a
+ * missing circuit under pure TDM.
  */
-static int pure_tdm(uint32_t fabric)
+static int faults_down(uint32_t fabric)
 {
-	char pol[64];
+	char l[16], s[16];
 
-	fabric_file(fabric, "config/policy", pol, sizeof(pol));
-	return strstr(pol, "no-w") != NULL;
+	fabric_file(fabric, "fabric/links_down", l, sizeof(l));
+	fabric_file(fabric, "fabric/switches_down", s, sizeof(s));
+	return strtoul(l, NULL, 10) || strtoul(s, NULL, 10);
 }
 
 /* What holds @node, as sysfs nodes/N/holder says; "" when unknown. */
@@ -311,7 +313,7 @@ static void send_text(struct hn_handle *h, char *buf, size_t len, int err)
 	else if (err == EINVAL && known && h->arg >= info.nodes)
 		snprintf(buf, len, "cannot send to node %u: no such node%s",
 			 h->arg, nodes_text(info.nodes, nodes, sizeof(nodes)));
-	else if (err == EHOSTUNREACH && known && !pure_tdm(info.fabric))
+	else if (err == EHOSTUNREACH && known && faults_down(info.fabric))
 		snprintf(buf, len, "cannot send to node %u: no live route from "
 			 "node %u to it: links or switches on every route are "
 			 "down (hnctl links; hnctl link up NAME)", h->arg,

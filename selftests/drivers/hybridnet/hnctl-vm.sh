@@ -345,7 +345,7 @@ check "switches after traffic: bytes by level as sysfs fabric/levelN/bytes" \
 # links and switches down and up (docs/model.md "Faults")
 export F=/sys/class/hybridnet/fabric0/fabric
 check "link down under pure TDM: refused, the kernel says why, status 2" same \
-	"hnctl: link down sw0.1/up0 refused: fault refused: links and switches fail only with a wormhole slot: under pure TDM a dead circuit's messages have nowhere to go
+	"hnctl: fault refused: links and switches fail only with a wormhole slot: under pure TDM a dead circuit's messages have nowhere to go
 status 2" sh -c 'hnctl set policy no-w >/dev/null; hnctl link down sw0.1/up0;
 		echo "status $?"; hnctl set policy ses >/dev/null'
 check "switch down: the circuit through it released, a new one refused; up: taken" same \
@@ -381,6 +381,14 @@ check "traffic with node3 cut off: it completes, nothing crosses what is down" \
 check "link up, switch up: all up again, sysfs down is empty" same "0 0 0" \
 	sh -c 'hnctl link up sw0.1/up0 node3 && hnctl switch up sw1.0 &&
 		echo "$(cat $F/links_down) $(cat $F/switches_down) $(wc -c < $F/down)"'
+monitor_start monitor --count 5 --timeout 10
+hnctl preload slot 0 0:5 >/dev/null
+hnctl switch down sw1.0 sw1.1 sw1.2 sw1.3 >/dev/null 2>&1
+wait $mon
+check "monitor: the preload, then each switch down, the circuit through it released" \
+	sh -c 'cat /tmp/events; sed -n 2,5p /tmp/events | grep -cE "^fault switch down sw1\.[0-3]( released 1)?$" | grep -qx 4 &&
+		grep -c "released 1$" /tmp/events | grep -qx 1'
+check "switches up again" hnctl switch up sw1.0 sw1.1 sw1.2 sw1.3
 check "link down random 3 seed 2: three links between switches, not a node's" same "3
 0" sh -c 'hnctl link down random 3 seed 2 && cat $F/links_down &&
 		{ grep -c "^node" $F/down || true; }'
