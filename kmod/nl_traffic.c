@@ -20,8 +20,9 @@
  *
  * GET and the events carry the state, the pattern, how the run ended,
  * the engine's time, the configuration as given, and a statistics nest:
- * gen-msgs, inj-msgs, done-msgs, done-bytes, in-flight-msgs (injected,
- * not yet delivered), queue-max, mem-max (the most bytes its messages
+ * gen-msgs, inj-msgs, unreach-msgs (refused: no live route),
+ * done-msgs, done-bytes, in-flight-msgs (injected, not yet delivered),
+ * queue-max, mem-max (the most bytes its messages
  * held, as charged against the reservation), the latency of the measured messages
  * (lat-*: batch every message, Bernoulli those generated in the window;
  * p50 and p99 are upper bounds within [min, max], hn_hist_percentile()),
@@ -149,6 +150,7 @@ static int hn_put_traffic_stats(struct sk_buff *skb,
 	if (!nest ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_GEN_MSGS, res->gen_msgs) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_INJ_MSGS, res->inj_msgs) ||
+	    hn_nl_put64(skb, HYBRIDNET_STAT_UNREACH_MSGS, res->unreach_msgs) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_DONE_MSGS, res->done_msgs) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_DONE_BYTES, res->done_bytes) ||
 	    hn_nl_put64(skb, HYBRIDNET_STAT_IN_FLIGHT_MSGS,

@@ -441,6 +441,9 @@ static void status_text(const struct hn_ctl_traffic *t)
 	       n, st(t, HYBRIDNET_STAT_DONE_BYTES),
 	       st(t, HYBRIDNET_STAT_IN_FLIGHT_MSGS),
 	       st(t, HYBRIDNET_STAT_QUEUE_MAX));
+	if (st(t, HYBRIDNET_STAT_UNREACH_MSGS))
+		printf("refused      %" PRIu64 ": no live route to their destination (hnctl links)\n",
+		       st(t, HYBRIDNET_STAT_UNREACH_MSGS));
 	printf("memory       %" PRIu64 " B at most (its messages and the fabric's part for them)\n",
 	       st(t, HYBRIDNET_STAT_MEM_MAX));
 	if (!batch && t->state != HYBRIDNET_TRAFFIC_RUNNING)

@@ -695,6 +695,7 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_DROPS,			/* of them, dropped */
 	HYBRIDNET_STAT_PREEMPTIONS,		/* of them, preempted */
 	HYBRIDNET_STAT_STUB_FLITS,		/* preempted flits gone on */
+	HYBRIDNET_STAT_UNREACH_MSGS,		/* generator: destination cut off */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

@@ -376,6 +376,7 @@ links-down 2 switches-down 1" sh -c 'hnctl link down sw0.1/up0 node3 &&
 check "traffic with node3 cut off: it completes, nothing crosses what is down" \
 	sh -c 'hnctl stats reset &&
 		hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
+		hnctl traffic | grep -E "^refused +[1-9][0-9]*: no live route" &&
 		hnctl links | awk "NR > 2 && (\$2 != \"up\") { s += \$6 } END { print \"bytes on dead links\", s + 0; exit s != 0 }" &&
 		hnctl switches switch sw1.0 | awk "NR == 3 { print \"sw1.0 bytes\", \$4; exit \$4 != 0 }"'
 check "link up, switch up: all up again, sysfs down is empty" same "0 0 0" \
