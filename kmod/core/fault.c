@@ -24,7 +24,10 @@ static int fail(struct hn_err *err, int rc, const char *msg, u32 id)
 	return hn_fail(err, rc, msg, HN_NONE, HN_NONE, id);
 }
 
-/* Every node routes its streams afresh and looks again now. */
+/*
+ * Every node routes its streams afresh and looks again now, or, out of
+ * the wormhole slot, when it begins (each engine's arm stashes it).
+ */
 static void look_again(struct hn_engine *e)
 {
 	struct hn_stream *st;
@@ -38,8 +41,7 @@ static void look_again(struct hn_engine *e)
 			st->port = 0;
 			st = st->rr_next;
 		} while (st != e->node[u].ring);
-		if (e->in_slot && e->cur == e->cfg.k)
-			e->w_arm(e, u, e->now);
+		e->w_arm(e, u, e->now);
 	}
 }
 

@@ -12,6 +12,7 @@
  */
 #include "harness.h"
 #include "fabric.h"
+#include "engine.h"		/* which slot is in progress */
 
 /* Whether the route hop[0..n) crosses a dead link. */
 static bool crosses_dead(const struct hn_topo *t, const struct hn_tport *hop,
@@ -358,6 +359,52 @@ TEST(circuits_release_and_avoid_dead_links)
 	EXPECT_EQ(0, hn_preload(s.e, &sc, 1, &err)) TH_LOG("%s", err.msg);
 	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
 	sim_fini(&s);
+}
+
+/*
+ * A link brought back up while a circuit slot is in progress: the node
+ * whose message waited for it looks again when the wormhole slot comes,
+ * on every engine (VCT, the flit router, drop, the crossbar).
+ */
+TEST(back_up_in_a_circuit_slot)
+{
+	static const u32 vcs[] = { 0, 2 };
+	struct hn_pair p = { 1, 2 };
+	struct hn_config c;
+	struct sim s;
+	u32 i, n;
+
+	for (i = 0; i < ARRAY_SIZE(vcs) + 2; i++) {
+		direct_config(&c, i > ARRAY_SIZE(vcs) ? "crossbar" : "fattree:3,4");
+		if (i > ARRAY_SIZE(vcs))
+			c.nodes = 16;
+		c.k = 2;
+		c.policy = HN_POL_SES;
+		c.worm_bytes = c.max_msg_bytes;
+		c.vc_count = i < ARRAY_SIZE(vcs) ? vcs[i] : 0;
+		c.vc_flits = c.vc_count ? 4 : 0;
+		if (i == ARRAY_SIZE(vcs))
+			c.switching = HN_SWITCH_DROP;
+		ASSERT_EQ(0, sim_init(&s, &c));
+		ASSERT_EQ(0, sim_preload1(&s, 0, &p, 1));
+		ASSERT_EQ(0, sim_send(&s, 0, 5, 64));
+		ASSERT_EQ(0, hn_set_fault(s.e, false, 5, true, NULL, NULL));
+		for (n = 0; n < 10000; n++) {	/* the circuit keeps its slot busy */
+			if (n % 20 == 0)
+				sim_send(&s, 1, 2, 64);
+			hn_run_until(s.e, 100000 + n * 5);
+			if (s.e->in_slot && s.e->cur < c.k)
+				break;
+		}
+		ASSERT_GT(10000, n);
+		EXPECT_EQ(NULL, sim_find(&s, 0, 5, 0));
+		ASSERT_EQ(0, hn_set_fault(s.e, false, 5, false, NULL, NULL));
+		EXPECT_EQ(0, hn_check(s.e, NULL));
+		sim_drain(&s, hn_now(s.e) + 10000000);
+		EXPECT_NE(NULL, sim_find(&s, 0, 5, 0)) TH_LOG("engine %u", i);
+		EXPECT_EQ(0, hn_check(s.e, NULL));
+		sim_fini(&s);
+	}
 }
 
 /* A mesh's circuit takes the topology's route: down, it goes. */
