@@ -77,10 +77,6 @@ typedef __INT64_TYPE__ s64;
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
 
-#ifndef noinline			/* the kernel's linux/compiler.h */
-#define noinline	__attribute__((noinline))
-#endif
-
 static inline void *hn_zalloc(size_t size)
 {
 	return calloc(1, size);

@@ -51,39 +51,6 @@ int hn_topo_powers(u32 *pw, u32 n, u32 k)
 }
 
 /*
- * As hn_topo_choose() with links or switches down: among the ports that
- * still lead to @dst, ops->route's @det first; @det when none does.  Not
- * inlined, so that hn_topo_choose() stays as lean without faults.
- */
-static noinline u32 choose_live(const struct hn_topo *t, u32 sw, u32 dst, u32 det,
-		       struct hn_upsel_arg *a)
-{
-	u32 port[HN_TOPO_MAX_ALTS], n = 0, m = 0, i;
-	bool det_live = false;
-
-	if (t->ops->alts)
-		n = t->ops->alts(t, sw, dst, port, HN_TOPO_MAX_ALTS);
-	n = n < HN_TOPO_MAX_ALTS ? n : HN_TOPO_MAX_ALTS;
-	for (i = 0; i < n; i++)
-		if (hn_topo_port_live(t, sw, port[i], dst)) {
-			port[m++] = port[i];
-			det_live |= port[i] == det;
-		}
-	if (!n)
-		det_live = hn_topo_port_live(t, sw, det, dst);
-	if (!m || (det_live && (m == 1 || a->mode == HN_UPSEL_DET)))
-		return det;
-	switch (a->mode) {
-	case HN_UPSEL_RANDOM:
-		return port[hn_rand_below(a->seed, m)];
-	case HN_UPSEL_ADAPTIVE:
-		return least(sw, port, m, det_live ? det : port[0], a);
-	default:
-		return port[0];
-	}
-}
-
-/*
  * The output port at switch @sw towards node @dst, chosen as @a says
  * among those ops->alts allows; HN_NONE when an explicit choice is
  * missing or out of range.
@@ -93,14 +60,22 @@ u32 hn_topo_choose(const struct hn_topo *t, u32 sw, u32 dst,
 {
 	u32 port[HN_TOPO_MAX_ALTS], n, det = t->ops->route(t, sw, dst), i;
 
-	if (t->fault && a->mode != HN_UPSEL_EXPLICIT)
-		return choose_live(t, sw, dst, det, a);
-	if (!t->ops->alts || a->mode == HN_UPSEL_DET)
-		return det;
-	n = t->ops->alts(t, sw, dst, port, HN_TOPO_MAX_ALTS);
-	if (n <= 1)
-		return det;
-	n = n < HN_TOPO_MAX_ALTS ? n : HN_TOPO_MAX_ALTS;
+	if (t->fault && a->mode != HN_UPSEL_EXPLICIT) {
+		/* among the live ways (topo_fault.c), ops->route's first */
+		n = hn_topo_live_ports(t, sw, dst, det, port);
+		if (!n)
+			return det;
+		det = port[0];
+		if (n == 1 || a->mode == HN_UPSEL_DET)
+			return det;
+	} else {
+		if (!t->ops->alts || a->mode == HN_UPSEL_DET)
+			return det;
+		n = t->ops->alts(t, sw, dst, port, HN_TOPO_MAX_ALTS);
+		if (n <= 1)
+			return det;
+		n = n < HN_TOPO_MAX_ALTS ? n : HN_TOPO_MAX_ALTS;
+	}
 	switch (a->mode) {
 	case HN_UPSEL_RANDOM:
 		return port[hn_rand_below(a->seed, n)];

@@ -182,6 +182,14 @@ void hn_topo_fault_fini(struct hn_topo *t);
 bool hn_topo_link_is_down(const struct hn_topo *t, u32 link);
 bool hn_topo_switch_is_down(const struct hn_topo *t, u32 sw);
 void hn_topo_fault_count(const struct hn_topo *t, u32 *links, u32 *switches);
+/*
+ * The ports of ops->alts (or ops->route's @det) at @sw that still lead
+ * to @dst, into @port (HN_TOPO_MAX_ALTS of room), @det first if it does;
+ * how many.  A function apart, so that hn_topo_choose() stays as lean
+ * with nothing down.
+ */
+u32 hn_topo_live_ports(const struct hn_topo *t, u32 sw, u32 dst, u32 det,
+		       u32 *port);
 /* the link on (@sw, @port) is dead: down, or a switch at an end is */
 bool hn_topo_port_dead(const struct hn_topo *t, u32 sw, u32 port);
 /* the link on (@sw, @port) is live and a route to @dst goes on from it */

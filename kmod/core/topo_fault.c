@@ -246,3 +246,26 @@ bool hn_topo_port_dead(const struct hn_topo *t, u32 sw, u32 port)
 {
 	return t->fault && dead(t, sw, port);
 }
+
+u32 hn_topo_live_ports(const struct hn_topo *t, u32 sw, u32 dst, u32 det,
+		       u32 *port)
+{
+	u32 n = 0, m = 0, i, p;
+
+	if (t->ops->alts)
+		n = t->ops->alts(t, sw, dst, port, HN_TOPO_MAX_ALTS);
+	if (!n) {
+		port[0] = det;
+		n = 1;
+	}
+	n = n < HN_TOPO_MAX_ALTS ? n : HN_TOPO_MAX_ALTS;
+	for (i = 0; i < n; i++) {
+		p = port[i];
+		if (!hn_topo_port_live(t, sw, p, dst))
+			continue;
+		port[m] = port[0];	/* @det to the front */
+		port[p == det ? 0 : m] = p;
+		m++;
+	}
+	return m;
+}
