@@ -14,6 +14,7 @@
  * With every link and switch up, t->fault is NULL and nothing here runs.
  */
 #include "topo.h"
+#include "sched_int.h"		/* HN_WORDS(), hn_test_bit() */
 
 struct hn_frame {
 	u32 sw, n, i;			/* a switch, its ports, the next one */
@@ -30,24 +31,6 @@ struct hn_topo_fault {
 	u64 *reach;			/* [dst * words]: switches reaching it */
 	struct hn_frame *fr;		/* max_hops of them, the walk's */
 };
-
-static bool test(const u64 *b, u64 i)
-{
-	return b[i / 64] >> (i % 64) & 1;
-}
-
-static void put(u64 *b, u64 i, bool v)
-{
-	if (v)
-		b[i / 64] |= 1ULL << (i % 64);
-	else
-		b[i / 64] &= ~(1ULL << (i % 64));
-}
-
-static u64 words_of(u64 bits)
-{
-	return (bits + 63) / 64;
-}
 
 static void fault_free(struct hn_topo_fault *f)
 {
@@ -74,10 +57,10 @@ static struct hn_topo_fault *fault_new(const struct hn_topo *t)
 
 	if (!f)
 		return NULL;
-	f->words = words_of(t->nsw);
-	f->down = hn_zalloc(words_of(t->nlinks) * sizeof(u64));
+	f->words = HN_WORDS(t->nsw);
+	f->down = hn_zalloc(HN_WORDS(t->nlinks) * sizeof(u64));
 	f->sw_down = hn_zalloc(f->words * sizeof(u64));
-	f->known = hn_zalloc(words_of(t->nodes) * sizeof(u64));
+	f->known = hn_zalloc(HN_WORDS(t->nodes) * sizeof(u64));
 	f->seen = hn_zalloc((u64)t->nodes * f->words * sizeof(u64));
 	f->reach = hn_zalloc((u64)t->nodes * f->words * sizeof(u64));
 	f->fr = hn_zalloc((t->max_hops + 1) * sizeof(*f->fr));
@@ -110,13 +93,16 @@ int hn_topo_fault_set(struct hn_topo *t, bool sw, u32 id, bool down)
 		t->fault = f;
 	}
 	b = sw ? f->sw_down : f->down;
-	if (test(b, id) != down) {
-		put(b, id, down);
+	if (hn_test_bit(b, id) != down) {
+		if (down)
+			hn_set_bit(b, id);
+		else
+			hn_clear_bit(b, id);
 		if (sw)
 			f->switches += down ? 1 : -1;
 		else
 			f->links += down ? 1 : -1;
-		memset(f->known, 0, words_of(t->nodes) * sizeof(u64));
+		memset(f->known, 0, HN_WORDS(t->nodes) * sizeof(u64));
 	}
 	if (!f->links && !f->switches)
 		hn_topo_fault_fini(t);
@@ -125,12 +111,12 @@ int hn_topo_fault_set(struct hn_topo *t, bool sw, u32 id, bool down)
 
 bool hn_topo_link_is_down(const struct hn_topo *t, u32 link)
 {
-	return t->fault && link < t->nlinks && test(t->fault->down, link);
+	return t->fault && link < t->nlinks && hn_test_bit(t->fault->down, link);
 }
 
 bool hn_topo_switch_is_down(const struct hn_topo *t, u32 sw)
 {
-	return t->fault && sw < t->nsw && test(t->fault->sw_down, sw);
+	return t->fault && sw < t->nsw && hn_test_bit(t->fault->sw_down, sw);
 }
 
 /* Whether the link on (@sw, @port) is dead: down, or an end's switch. */
@@ -140,9 +126,9 @@ static bool dead(const struct hn_topo *t, u32 sw, u32 port)
 	struct hn_tport q = t->ops->peer(t, sw, port);
 	u32 l = t->ops->link(t, sw, port);
 
-	return q.sw == HN_NONE || l == HN_NONE || test(f->sw_down, sw) ||
-	       test(f->down, l) ||
-	       (q.sw != HN_TOPO_NODE && test(f->sw_down, q.sw));
+	return q.sw == HN_NONE || l == HN_NONE || hn_test_bit(f->sw_down, sw) ||
+	       hn_test_bit(f->down, l) ||
+	       (q.sw != HN_TOPO_NODE && hn_test_bit(f->sw_down, q.sw));
 }
 
 /* Push switch @sw, with the ports its routes to @dst may take. */
@@ -177,14 +163,14 @@ static bool reaches(const struct hn_topo *t, u32 sw, u32 dst)
 	struct hn_tport q;
 	u32 d = 0, p;
 
-	if (!test(f->known, dst)) {	/* first asked since a change */
+	if (!hn_test_bit(f->known, dst)) {	/* first asked since a change */
 		memset(seen, 0, f->words * sizeof(u64));
 		memset(live, 0, f->words * sizeof(u64));
-		put(f->known, dst, true);
+		hn_set_bit(f->known, dst);
 	}
-	if (test(seen, sw))
-		return test(live, sw);
-	put(seen, sw, true);
+	if (hn_test_bit(seen, sw))
+		return hn_test_bit(live, sw);
+	hn_set_bit(seen, sw);
 	push(t, &fr[d++], sw, dst);
 	while (d) {
 		top = &fr[d - 1];
@@ -196,18 +182,18 @@ static bool reaches(const struct hn_topo *t, u32 sw, u32 dst)
 		if (dead(t, top->sw, p))
 			continue;
 		q = t->ops->peer(t, top->sw, p);
-		if (q.sw == HN_TOPO_NODE ? q.port == dst : test(live, q.sw))
+		if (q.sw == HN_TOPO_NODE ? q.port == dst : hn_test_bit(live, q.sw))
 			goto found;
-		if (q.sw == HN_TOPO_NODE || test(seen, q.sw) ||
+		if (q.sw == HN_TOPO_NODE || hn_test_bit(seen, q.sw) ||
 		    d > t->max_hops)
 			continue;
-		put(seen, q.sw, true);
+		hn_set_bit(seen, q.sw);
 		push(t, &fr[d++], q.sw, dst);
 	}
 	return false;
 found:
 	while (d)
-		put(live, fr[--d].sw, true);
+		hn_set_bit(live, fr[--d].sw);
 	return true;
 }
 
@@ -230,7 +216,7 @@ bool hn_topo_reach(const struct hn_topo *t, u32 src, u32 dst)
 
 	if (!f)
 		return true;
-	if (src >= t->nodes || dst >= t->nodes || test(f->down, src))
+	if (src >= t->nodes || dst >= t->nodes || hn_test_bit(f->down, src))
 		return false;
 	a = t->ops->attach(t, src);
 	return reaches(t, a.sw, dst);
