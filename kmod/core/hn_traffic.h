@@ -163,6 +163,7 @@ struct hn_tres {
 	u64 tagged, tagged_done;	/* generated in the window */
 	u64 win_gen_bytes;	/* generated in the window */
 	u64 win_acc_bytes;	/* delivered in the window */
+	u64 win_unreach_bytes;	/* of those, refused: not offered to the fabric */
 	u64 warmup_taken_ns;	/* the warm-up the run took (window start) */
 	u64 measured_ns;	/* the part of the window the run lived */
 	u32 offered_ppm;	/* win_gen / (active x measured x link), or

@@ -19,7 +19,9 @@
  * The run stops and reports saturation when a source queue grows past
  * max_queue messages, when the bytes delivered in the window fall short of
  * the bytes generated in it by more than sat_tol_ppm (5 %) and by more than
- * one largest message per sender, when the
+ * one largest message per sender (those refused at their source because a
+ * fault cut their destination off, unreach_msgs, were never offered to the
+ * fabric and are left out), when the
  * tagged messages have not all arrived drain_ns after the window, or when
  * their latency has not converged: the network cannot carry the offered
  * load (Duato Sec. 1.3).  Convergence is judged, as simulators such as
@@ -639,6 +641,8 @@ static int pump_node(struct hn_trun *r, u32 u, u64 now)
 		if (rc) {	/* counted, and out of the window's count */
 			r->res.unreach_msgs++;
 			r->res.tagged -= tm->tagged;
+			if (tm->tagged)
+				r->res.win_unreach_bytes += tm->m.len;
 			msg_put(r, tm);
 			rc = 0;
 		} else {
@@ -955,7 +959,8 @@ void hn_trun_stop(struct hn_trun *r)
  */
 static bool short_of_offered(const struct hn_trun *r)
 {
-	u64 gen = r->res.win_gen_bytes, acc = r->res.win_acc_bytes;
+	u64 gen = r->res.win_gen_bytes - r->res.win_unreach_bytes;
+	u64 acc = r->res.win_acc_bytes;
 
 	return hn_mul_div(gen, HN_PPM - r->r.sat_tol_ppm, HN_PPM) > acc &&
 	       gen - acc > (u64)r->big * r->nactive;

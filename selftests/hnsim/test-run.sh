@@ -466,6 +466,20 @@ assert all(x["end"] == "done" for x in r), r
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"--down-random 0,8: a sweep over the count of links down" "$T/fe"
+# shellcheck disable=SC2086 # $F: options
+"$H" run $F --down node5,node6,node7,node8 --json > "$T/f3" 2>&1
+echo "status $?" >> "$T/f3"
+python3 - "$T/f3" > "$T/fe" 2>&1 <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[-1] == "status 0", lines[-1]
+d = json.loads(lines[0])
+# about an eighth of the messages refused: far past --sat-tol, not saturation
+assert d["unreach_msgs"] * 20 > d["gen_msgs"], d
+assert d["end"] == "done" and not d["saturated"], d
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--down: four nodes cut off, an eighth of the messages refused, not taken for saturation" "$T/fe"
 "$H" run -t fattree:2,4 -k 0 --pattern uniform --batch 20 --seed 5 \
 	--down node3,sw1.0 > "$T/fb" 2>&1
 echo "status $?" >> "$T/fb"
