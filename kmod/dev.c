@@ -23,10 +23,12 @@
  * write() sends one message: struct hybridnet_msg_hdr, then hdr.len bytes.
  * Checks, in this order: unbound ENOTCONN; shorter than the header
  * EINVAL; header unreadable EFAULT; flags other than a priority
- * (HYBRIDNET_MSG_PRIO) EINVAL; priority 15 without CAP_NET_ADMIN over the
- * fabric's network namespace EPERM; hdr.len != write size - header
- * EINVAL; hdr.len == 0 EINVAL; hdr.len > max_msg_bytes EMSGSIZE; dst >=
- * nodes EINVAL; payload unreadable EFAULT.  Each failure
+ * (HYBRIDNET_MSG_PRIO) and a switching (HYBRIDNET_MSG_SWITCHING) EINVAL;
+ * priority 15 without CAP_NET_ADMIN over the fabric's network namespace
+ * EPERM; hdr.len != write size - header EINVAL; hdr.len == 0 EINVAL;
+ * hdr.len > max_msg_bytes EMSGSIZE; dst >= nodes EINVAL; a switching the
+ * fabric cannot carry the message by EINVAL (counted with the flags);
+ * payload unreadable EFAULT.  Each failure
  * counts in sysfs errors/ and changes nothing else.  A full NIC buffer
  * blocks the writer until the message fits (O_NONBLOCK: EAGAIN; a signal:
  * ERESTARTSYS); the engine counts each refusal in tx_full.  So does the
@@ -304,7 +306,13 @@ static bool hn_dev_nonblock(struct kiocb *iocb)
 static int hn_dev_check_hdr(struct hn_dev *hd,
 			    const struct hybridnet_msg_hdr *h, size_t total)
 {
-	if (h->flags & ~HYBRIDNET_MSG_PRIO) {
+	struct hn_msg m = {
+		.len = h->len,
+		.sw = (h->flags & HYBRIDNET_MSG_SWITCHING) >>
+		      HYBRIDNET_MSG_SWITCHING_SHIFT,
+	};
+
+	if (h->flags & ~(HYBRIDNET_MSG_PRIO | HYBRIDNET_MSG_SWITCHING)) {
 		hn_count_err(hd, HN_E_WRITE_FLAGS);
 		return -EINVAL;
 	}
@@ -327,6 +335,10 @@ static int hn_dev_check_hdr(struct hn_dev *hd,
 	}
 	if (h->dst >= hd->cfg.nodes) {
 		hn_count_err(hd, HN_E_WRITE_DST);
+		return -EINVAL;
+	}
+	if (m.sw && hn_flow_bad(&hd->cfg, &m)) {
+		hn_count_err(hd, HN_E_WRITE_FLAGS);
 		return -EINVAL;
 	}
 	return 0;
@@ -445,6 +457,8 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	km->m.src = p->id;
 	km->m.dst = h.dst;
 	km->m.prio = h.flags & HYBRIDNET_MSG_PRIO;
+	km->m.sw = (h.flags & HYBRIDNET_MSG_SWITCHING) >>
+		   HYBRIDNET_MSG_SWITCHING_SHIFT;
 	rc = hn_dev_send(f, p, km, hn_dev_nonblock(iocb));
 	if (rc)
 		goto err_free;
@@ -481,7 +495,7 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 	h.src = km->m.src;
 	h.dst = km->m.dst;
 	h.len = km->m.len;
-	h.flags = km->m.prio;
+	h.flags = km->m.prio | km->m.sw << HYBRIDNET_MSG_SWITCHING_SHIFT;
 	h.mode = km->m.mode;
 	h.tag = km->m.tag;
 	h.slot = km->m.slot;

@@ -101,6 +101,12 @@ int hn_info(struct hn_handle *h, struct hybridnet_info *info)
 
 int hn_send(struct hn_handle *h, uint32_t dst, const void *buf, size_t len)
 {
+	return hn_send_flags(h, dst, buf, len, 0);
+}
+
+int hn_send_flags(struct hn_handle *h, uint32_t dst, const void *buf,
+		  size_t len, uint32_t flags)
+{
 	struct hybridnet_msg_hdr hdr;
 	struct iovec iov[2];
 	ssize_t n;
@@ -108,11 +114,13 @@ int hn_send(struct hn_handle *h, uint32_t dst, const void *buf, size_t len)
 	h->op = HN_OP_SEND;
 	h->arg = dst;
 	h->len = len;
+	h->flags = flags;
 	if (len > HYBRIDNET_MAX_MSG)
 		return -EMSGSIZE;
 	memset(&hdr, 0, sizeof(hdr));
 	hdr.dst = dst;
 	hdr.len = (uint32_t)len;
+	hdr.flags = flags;
 	iov[0].iov_base = &hdr;
 	iov[0].iov_len = sizeof(hdr);
 	iov[1].iov_base = (void *)buf;

@@ -287,6 +287,22 @@ static void bind_text(struct hn_handle *h, char *buf, size_t len, int err)
 			 strerror(err));
 }
 
+/* A switching of the message's own that its fabric cannot carry. */
+static void own_switching_text(struct hn_handle *h, uint32_t fabric,
+			       char *buf, size_t len)
+{
+	char sw[16], vc[16];
+
+	fabric_file(fabric, "config/switching", sw, sizeof(sw));
+	fabric_file(fabric, "config/vc_flits", vc, sizeof(vc));
+	snprintf(buf, len, "cannot send to node %u by a switching of its own "
+		 "(HYBRIDNET_MSG_SWITCHING): the fabric's switching is %s and "
+		 "its vc-flits %s: drop carries none, and cut-through and "
+		 "store-and-forward need buffers that hold the message's worm: "
+		 "send it by the fabric's switching (those flags 0)", h->arg,
+		 sw, vc);
+}
+
 static void send_text(struct hn_handle *h, char *buf, size_t len, int err)
 {
 	struct hybridnet_info info;
@@ -313,6 +329,9 @@ static void send_text(struct hn_handle *h, char *buf, size_t len, int err)
 	else if (err == EINVAL && known && h->arg >= info.nodes)
 		snprintf(buf, len, "cannot send to node %u: no such node%s",
 			 h->arg, nodes_text(info.nodes, nodes, sizeof(nodes)));
+	else if (err == EINVAL && (h->flags & HYBRIDNET_MSG_SWITCHING) &&
+		 known)
+		own_switching_text(h, info.fabric, buf, len);
 	else if (err == EHOSTUNREACH && known && faults_down(info.fabric))
 		snprintf(buf, len, "cannot send to node %u: no live route from "
 			 "node %u to it: links or switches on every route are "

@@ -20,6 +20,7 @@ struct hn_handle {
 	uint32_t fabric;		/* the last bind's (FIRST: the first) */
 	int bound;			/* a bind succeeded */
 	size_t len;
+	uint32_t flags;			/* the last send's header flags */
 	char err[1024];			/* hn_strerror() */
 };
 

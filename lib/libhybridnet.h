@@ -61,6 +61,12 @@ int hn_info(struct hn_handle *h, struct hybridnet_info *info);
 
 /* Send @len bytes to @dst: 0, or -EAGAIN, -EMSGSIZE, -EINVAL, -ENOTCONN... */
 int hn_send(struct hn_handle *h, uint32_t dst, const void *buf, size_t len);
+/*
+ * The same with the header's @flags: a priority (HYBRIDNET_MSG_PRIO) and
+ * a switching of the message's own (HYBRIDNET_MSG_SWITCHING), hybridnet(4).
+ */
+int hn_send_flags(struct hn_handle *h, uint32_t dst, const void *buf,
+		  size_t len, uint32_t flags);
 
 /*
  * Receive one message: its header in *hdr (may be NULL), its payload in

@@ -582,9 +582,11 @@ void hn_drop_event(struct hn_engine *e, u32 i, u64 t);
 void hn_drop_arm(struct hn_engine *e, u32 u, u64 t);
 
 /* flow.c: the switching technique */
-u32 hn_flow_need(const struct hn_config *c, u32 bytes);
+u32 hn_flow_of(const struct hn_config *c, const struct hn_msg *m);
+u32 hn_flow_need(const struct hn_config *c, const struct hn_msg *m,
+		 u32 bytes);
 u32 hn_flow_claim(const struct hn_config *c, u32 bytes, u32 free);
-bool hn_flow_store(const struct hn_config *c);
+bool hn_flow_store(const struct hn_config *c, const struct hn_msg *m);
 u64 hn_flow_tail(const struct hn_config *c, const struct hn_fworm *w, u32 k,
 		 u64 ta);
 

@@ -190,10 +190,11 @@ static u32 free_vc(const struct hn_fab *f, u32 o, u32 cls, u32 need)
 	return HN_NONE;
 }
 
-/* Credit a header of @flits needs: the whole worm but in wormhole. */
-static u32 need_of(const struct hn_config *c, u32 flits)
+/* Credit a header of @flits of @m needs: the whole worm but in wormhole. */
+static u32 need_of(const struct hn_config *c, const struct hn_msg *m,
+		   u32 flits)
 {
-	return c->switching == HN_SWITCH_WORMHOLE ? 1 : flits;
+	return hn_flow_of(c, m) == HN_SWITCH_WORMHOLE ? 1 : flits;
 }
 
 /* A flit has reached the head of @r (an input's VC) at @th. */
@@ -228,7 +229,7 @@ static u64 ready_at(const struct hn_engine *e, const struct hn_fvc *r,
 		w = r->ring[r->head].w;
 		*x = r->ring[r->head].x;
 		t = *x ? r->ring[r->head].t : r->since;
-		if (!*x && hn_flow_store(cf)) {	/* all of it in first */
+		if (!*x && hn_flow_store(cf, w->m)) {	/* all of it first */
 			if (r->n < w->flits)
 				return HN_U64_MAX;
 			t = hn_max64(t, r->ring[(r->head + w->flits - 1) %
@@ -238,9 +239,9 @@ static u64 ready_at(const struct hn_engine *e, const struct hn_fvc *r,
 		w = r->w;
 		*x = r->x;
 		t = *x ? w->at : r->since;
-		if (hn_flow_store(cf) || *x + 1 == w->flits)
+		if (hn_flow_store(cf, w->m) || *x + 1 == w->flits)
 			ta = hn_tail_at(cf, w->m, w->off + w->bytes);
-		if (!*x && hn_flow_store(cf))
+		if (!*x && hn_flow_store(cf, w->m))
 			t = hn_max64(t, ta);
 	}
 	*wp = w;
@@ -345,7 +346,7 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 		hn_hold(&f->in[op->down], t, c->flit_bytes);
 		if (q->n == 1)
 			head_in(e, q, h->t);
-		else if (hn_flow_store(c) && x + 1 == w->flits &&
+		else if (hn_flow_store(c, w->m) && x + 1 == w->flits &&
 			 q->out != HN_NONE)
 			arm_out(e, q->out, h->t);	/* a header waits for it */
 	}
@@ -406,7 +407,8 @@ static void out_event(struct hn_engine *e, u32 o, u64 t)
 		}
 		v = r->ovc;
 		if (v == HN_NONE)
-			v = free_vc(f, o, r->cls, need_of(&e->cfg, w->flits));
+			v = free_vc(f, o, r->cls,
+				    need_of(&e->cfg, w->m, w->flits));
 		if (v == HN_NONE || (op->down != HN_NONE &&
 				     !fl->credit[(u64)o * fl->V + v])) {
 			if (!r->stalled) {	/* woken by a credit, a VC */
@@ -540,7 +542,7 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 							   st->dst) % f->radix;
 			o = f->in[u].sw * f->radix + st->port - 1;
 			v = free_vc(f, o, next_cls(e, u, 0, o),
-				    need_of(c, (bytes + c->flit_bytes - 1) /
+				    need_of(c, m, (bytes + c->flit_bytes - 1) /
 					       c->flit_bytes));
 			p = f->in[u].port;	/* waits on o by its port */
 			if (v == HN_NONE) {

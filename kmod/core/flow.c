@@ -20,13 +20,47 @@
  * input: there it must wait until flit x - R_{j+1} (R: the flits the worm
  * claimed there) has left hop j + 1.  Only the header and the tail pay
  * the links' latency; inside a worm, room freed ahead is used at once.
+ *
+ * The technique is the fabric's (switching) or, where the sender chose
+ * one, the message's (hn_msg.sw): each switch applies it worm by worm.
  */
 #include "engine.h"
 
-/* Credit the header needs in the next input buffer to leave. */
-u32 hn_flow_need(const struct hn_config *c, u32 bytes)
+/*
+ * The switching @m crosses the switches by: its own when its sender chose
+ * one (Zydallis's router takes store-and-forward and wormhole messages
+ * alike), else the fabric's.
+ */
+u32 hn_flow_of(const struct hn_config *c, const struct hn_msg *m)
 {
-	if (c->switching == HN_SWITCH_WORMHOLE && bytes > c->flit_bytes)
+	return m->sw ? (u32)m->sw - 1 : c->switching;
+}
+
+/*
+ * Why the fabric cannot carry @m by the switching its sender chose, NULL
+ * when it can: not drop on block, and cut-through and store-and-forward
+ * need buffers that hold a whole worm (vc_flits may be smaller).
+ */
+const char *hn_flow_bad(const struct hn_config *c, const struct hn_msg *m)
+{
+	static const char no_room[] =
+		"cut-through and store-and-forward need buffers of a worm: vc_flits holds less";
+
+	if (m->sw > HN_SWITCH_SAF + 1)
+		return "a message's switching is wormhole, vct or saf";
+	if (m->sw && c->switching == HN_SWITCH_DROP)
+		return "switching drop carries no message by a switching of its own";
+	if (m->sw > HN_SWITCH_WORMHOLE + 1 && c->vc_flits &&
+	    hn_min64(c->worm_bytes, m->len) > (u64)c->vc_flits * c->flit_bytes)
+		return no_room;
+	return NULL;
+}
+
+/* Credit the header of @bytes of @m needs in the next input buffer. */
+u32 hn_flow_need(const struct hn_config *c, const struct hn_msg *m,
+		 u32 bytes)
+{
+	if (hn_flow_of(c, m) == HN_SWITCH_WORMHOLE && bytes > c->flit_bytes)
 		return c->flit_bytes;
 	return bytes;
 }
@@ -39,10 +73,10 @@ u32 hn_flow_claim(const struct hn_config *c, u32 bytes, u32 free)
 	return free / c->flit_bytes * c->flit_bytes;	/* wormhole only */
 }
 
-/* Store-and-forward: a header is routed once its tail is in. */
-bool hn_flow_store(const struct hn_config *c)
+/* Store-and-forward: @m's header is routed once its tail is in. */
+bool hn_flow_store(const struct hn_config *c, const struct hn_msg *m)
 {
-	return c->switching == HN_SWITCH_SAF;
+	return hn_flow_of(c, m) == HN_SWITCH_SAF;
 }
 
 static u32 claimed(const struct hn_config *c, const struct hn_fworm *w,

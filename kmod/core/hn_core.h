@@ -189,6 +189,7 @@ struct hn_msg {
 	u8 owner;		/* the caller's; the engine never touches it */
 	u8 hint;		/* the caller's: enum hn_hint */
 	u8 prio;		/* 0..15: HN_SWITCH_DROP preempts lower ones */
+	u8 sw;			/* 0: the fabric's switching; else 1 + its own */
 	u32 rcvd;		/* bytes at the receiver (switch.c) */
 	u32 tries;		/* HN_SWITCH_DROP: its headers sent */
 };
@@ -504,6 +505,8 @@ int hn_fault_name(const struct hn_engine *e, bool sw, u32 id, char *buf,
 
 /* traffic */
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err);
+/* why @c cannot carry @m by its own switching (m->sw), NULL if it can */
+const char *hn_flow_bad(const struct hn_config *c, const struct hn_msg *m);
 void hn_consume(struct hn_engine *e, u32 node, u32 bytes);
 u32 hn_nic_room(const struct hn_engine *e, u32 node);
 u64 hn_nic_room_at(const struct hn_engine *e, u32 node, u32 bytes);

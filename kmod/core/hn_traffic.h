@@ -102,6 +102,7 @@ struct hn_tcfg {
 	u32 cycle_ns;		/* Bernoulli: one trial per node per cycle */
 	u32 batch;		/* batch: messages per sending node */
 	u32 gen_mbps;		/* batch: PE data generation rate; 0: none */
+	u32 sw;			/* messages' own switching (hn_msg.sw); 0 */
 	u64 seed;
 };
 

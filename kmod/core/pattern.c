@@ -298,6 +298,7 @@ static int check_sizes(const struct hn_tcfg *t, const struct hn_config *c,
 		       struct hn_err *err)
 {
 	u32 top = t->size_dist == HN_SIZE_FIXED ? t->size : t->size_max;
+	struct hn_msg m = { 0 };
 
 	if (t->size_dist > HN_SIZE_BIMODAL)
 		return bad(err, "unknown size distribution", HN_NONE);
@@ -311,6 +312,13 @@ static int check_sizes(const struct hn_tcfg *t, const struct hn_config *c,
 	if (top > c->max_msg_bytes || !top)
 		return bad(err, "message size above the engine's max_msg_bytes",
 			   HN_NONE);
+	if (t->sw > HN_SWITCH_SAF + 1)
+		return bad(err, "a message's switching is wormhole, vct or saf",
+			   HN_NONE);
+	m.len = top;			/* the largest, by its own switching */
+	m.sw = (u8)t->sw;
+	if (m.sw && hn_flow_bad(c, &m))
+		return bad(err, hn_flow_bad(c, &m), HN_NONE);
 	return 0;
 }
 

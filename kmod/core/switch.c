@@ -266,7 +266,7 @@ static void resolve(struct hn_engine *e, struct hn_fworm *w)
 		f->out[h->out].busy = h->fin;
 		wake(e, h->out, h->fin);
 		hn_sw_ev_at(e, h->in, h->fin);
-		if (k + 1 == w->nh && k != w->last && hn_flow_store(c))
+		if (k + 1 == w->nh && k != w->last && hn_flow_store(c, w->m))
 			arm(e, w->hop[k + 1].in, h->fin + f->lat);
 	}
 }
@@ -287,7 +287,7 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	struct hn_oport *op = &f->out[h->out];
 	u64 since = k ? hn_max64(w->at, in->last) : w->at;
 
-	if (hn_flow_store(c))	/* it is routed once all of it is in */
+	if (hn_flow_store(c, w->m))	/* routed once all of it is in */
 		since = hn_max64(since, k ? h[-1].fin + f->lat :
 				 hn_tail_at(c, w->m, w->off + w->bytes));
 	h->s = t;
@@ -325,12 +325,13 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 }
 
 /*
- * May a worm of @bytes whose tail is at the switch from @ta leave input
+ * May a worm of @bytes of @m whose tail is at the switch from @ta leave input
  * @i by output @o at @t?  If not, when to look again goes into @wake, or
  * the input waits for the output (wake()).
  */
-static bool ready(struct hn_engine *e, u32 i, u32 o, u32 bytes, u64 ta,
-		  u64 t, u64 *wake_t, u8 *stalled)
+static bool ready(struct hn_engine *e, u32 i, u32 o,
+		  const struct hn_msg *m, u32 bytes, u64 ta, u64 t, u64 *wake_t,
+		  u8 *stalled)
 {
 	struct hn_fab *f = e->fab;
 	struct hn_oport *op = &f->out[o];
@@ -344,7 +345,7 @@ static bool ready(struct hn_engine *e, u32 i, u32 o, u32 bytes, u64 ta,
 	}
 	if (op->down != HN_NONE &&
 	    f->buf - f->in[op->down].used <
-	    hn_flow_need(&e->cfg, bytes)) {
+	    hn_flow_need(&e->cfg, m, bytes)) {
 		wait_on(f, o, i);
 		if (!*stalled) {
 			*stalled = 1;
@@ -408,7 +409,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	do {
 		m = st->vq_w.head;
 		bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
-		if (hn_flow_store(c))
+		if (hn_flow_store(c, m))
 			ta = hn_tail_at(c, m, m->sent + bytes);
 		if (hn_cut_off(e, u, st->dst)) {
 			;		/* a link up wakes it */
@@ -419,7 +420,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 				st->port = 1 + hn_sw_route(e, f->in[u].sw, st->dst) %
 					   f->radix;
 			if (ready(e, u, f->in[u].sw * f->radix + st->port - 1,
-				  bytes, ta, t, &wake_t,
+				  m, bytes, ta, t, &wake_t,
 				  &st->stalled) && hn_rx_fits(e, m)) {
 				key = hn_voq_key(e, n, st, t);
 				if (key < best_key) {
@@ -472,10 +473,11 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 		if (seen[p / 64] & 1ULL << (p % 64))
 			continue;	/* behind another in its queue */
 		seen[p / 64] |= 1ULL << (p % 64);
-		if (hn_flow_store(c))
+		if (hn_flow_store(c, w->m))
 			ta = h[-1].fin == HN_U64_MAX ? HN_U64_MAX :
 			     h[-1].fin + f->lat;
-		if (!ready(e, i, h->out, w->bytes, ta, t, &wake_t, &w->stalled))
+		if (!ready(e, i, h->out, w->m, w->bytes, ta, t, &wake_t,
+			   &w->stalled))
 			continue;
 		d = hn_rr_dist(p, in->rr, R);
 		if (d < best_d) {

@@ -532,6 +532,7 @@ static int generate(struct hn_trun *r, u32 u)
 	if (!tm)
 		return -ENOMEM;
 	tm->m.src = u;
+	tm->m.sw = (u8)r->t.sw;
 	tm->m.owner = HN_OWNER_TRUN;
 	tm->m.t_inject = s->t_next;
 	if (rnd && r->t.phases == HN_PHASES_GLOBAL_HINT)

@@ -66,6 +66,21 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 }
 
 /*
+ * When the next worm of @m may be switched: once its head has reached the
+ * switch, or its tail when it is stored and forwarded (a message's own
+ * switching, flow.c; the crossbar has no buffer ahead to cut through to).
+ */
+static u64 worm_at(const struct hn_config *c, const struct hn_msg *m)
+{
+	if (!m->sw || !hn_flow_store(c, m))
+		return m->t_ready;
+	return hn_max64(m->t_ready,
+			hn_tail_at(c, m, m->sent +
+				   (u32)hn_min64(c->worm_bytes,
+						 m->len - m->sent)));
+}
+
+/*
  * Start the next worm at input @u at time @t: of the VQ_W whose head has
  * reached the switch, whose output is free and whose receiver has room,
  * the first in round-robin order of destinations after the one served
@@ -90,8 +105,8 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 		o = &e->node[hn_topo_out(&e->topo, 0, st->dst)];
 		if (hn_cut_off(e, u, st->dst)) {
 			;		/* a link up wakes it */
-		} else if (m->t_ready > t) {
-			wake = hn_min64(wake, m->t_ready);
+		} else if (worm_at(c, m) > t) {
+			wake = hn_min64(wake, worm_at(c, m));
 		} else if (o->out_free > t) {
 			if (o->out_held == HN_NONE)
 				wake = hn_min64(wake, o->out_free);
@@ -114,7 +129,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	flits = (bytes + c->flit_bytes - 1) / c->flit_bytes;
 	fin = t + c->wh_first_ns + (u64)(flits - 1) * c->wh_flit_ns;
 	if (c->wh_overlap)	/* arbitrated while its head waited */
-		fin = hn_max64(t, hn_max64(m->t_ready, st->w_end) +
+		fin = hn_max64(t, hn_max64(worm_at(c, m), st->w_end) +
 			       c->wh_first_ns - c->wh_flit_ns) +
 		      (u64)flits * c->wh_flit_ns;
 	/* not before its last byte has come over the uplink */

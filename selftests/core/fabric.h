@@ -98,16 +98,21 @@ static inline void direct_config(struct hn_config *c, const char *text)
  * (a refused one is counted); then everything drains.  The deliveries
  * in order, with their times, are written into @out (src, dst, len,
  * t_deliver each); returns how many, or -1 if an engine check failed.
+ * traffic_sw(): every message of switching @sw (hn_msg.sw); @sw of
+ * HN_SW_MIXED: each its own at random, wormhole, VCT, SAF or the fabric's
+ * (drawn apart: the traffic is the same).
  */
-static inline int traffic(const struct hn_config *c, u64 span, u64 seed, u64 *out,
-		   u32 max)
+#define HN_SW_MIXED	0xff
+static inline int traffic_sw(const struct hn_config *c, u8 sw, u64 span,
+			     u64 seed, u64 *out, u32 max)
 {
 	struct sim s;
-	u64 t, refused = 0;
+	u64 t, refused = 0, sw_seed = seed + 1;
 	u32 u, v, i, n = 0;
 
 	if (sim_init(&s, c))
 		return -1;
+	s.sw = sw;
 	for (t = 0; t < span; t += 40) {
 		hn_run_until(s.e, t);
 		if (hn_check(s.e, NULL))
@@ -117,6 +122,8 @@ static inline int traffic(const struct hn_config *c, u64 span, u64 seed, u64 *ou
 				continue;
 			v = (u + 1 + hn_rand_below(&seed, c->nodes - 1)) %
 			    c->nodes;
+			if (sw == HN_SW_MIXED)
+				s.sw = (u8)hn_rand_below(&sw_seed, 4);
 			refused += !!sim_send(&s, u, v, 1 +
 					      hn_rand_below(&seed,
 							    c->max_msg_bytes));
@@ -138,6 +145,12 @@ static inline int traffic(const struct hn_config *c, u64 span, u64 seed, u64 *ou
 bad:
 	sim_fini(&s);
 	return -1;
+}
+
+static inline int traffic(const struct hn_config *c, u64 span, u64 seed,
+			  u64 *out, u32 max)
+{
+	return traffic_sw(c, 0, span, seed, out, max);
 }
 
 /*

@@ -30,6 +30,7 @@ struct sim {
 	u32 reclaimed;
 	int hold_rx;			/* do not consume on delivery */
 	u8 prio;			/* of every message it makes */
+	u8 sw;				/* and its switching (hn_msg.sw) */
 };
 
 static void sim_deliver(void *ctx, struct hn_msg *m)
@@ -137,6 +138,7 @@ static inline int sim_send(struct sim *s, u32 src, u32 dst, u32 len)
 	t->m.dst = dst;
 	t->m.len = len;
 	t->m.prio = s->prio;
+	t->m.sw = s->sw;
 	t->m.t_inject = hn_now(s->e);
 	if (src < s->cfg.nodes && dst < s->cfg.nodes)
 		t->seq = s->next_seq[(u64)src * s->cfg.nodes + dst];

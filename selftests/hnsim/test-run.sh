@@ -440,6 +440,33 @@ printf '%s\n' "hnsim idem: --load wants a fraction in (0, 1], not '0'" "status 1
 diff "$T/want" "$T/ir" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "idem: a load of 0 refused, with the reason" "$T/d"
 
+# ---- --msg-switching -------------------------------------------------------
+M="-t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 --json"
+# shellcheck disable=SC2086 # $M: options
+"$H" run $M --msg-switching saf > "$T/ma" 2>&1 &&
+	"$H" run $M -s switching=saf > "$T/mb" 2>&1
+python3 - "$T/ma" "$T/mb" > "$T/me" 2>&1 <<'PY'
+import json, sys
+a, b = (json.loads(open(f).readline()) for f in sys.argv[1:3])
+assert a["msg_switching"] == "saf" and b["msg_switching"] == "fabric", (a, b)
+for d in (a, b):
+    for k in ("msg_switching", "switching", "wall_s"):
+        d.pop(k, None)
+assert a == b, [(k, a[k], b.get(k)) for k in a if a[k] != b.get(k)]
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--msg-switching saf on a wormhole fat tree: the run of switching saf, figure for figure" "$T/me"
+"$H" run -t fattree:2,4 -k 0 -s switching=drop --pattern uniform --load 0.3 \
+	--msg-switching saf > "$T/mr" 2>&1
+echo "status $?" >> "$T/mr"
+"$H" run -t fattree:2,4 -k 0 --pattern uniform --load 0.3 \
+	--msg-switching drop >> "$T/mr" 2>&1
+echo "status $?" >> "$T/mr"
+printf '%s\n' "hnsim run: switching drop carries no message by a switching of its own" "status 1" \
+	"hnsim run: --msg-switching 'drop': want wormhole, vct or saf" "status 1" > "$T/want"
+diff "$T/want" "$T/mr" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--msg-switching: refused on switching drop, and drop itself, with the reason" "$T/d"
+
 # ---- faults: --down, --down-random ---------------------------------------
 F="-t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 -s up_select=random"
 # shellcheck disable=SC2086 # $F: options

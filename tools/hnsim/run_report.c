@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "cfg_field.h"
 #include "hnsim.h"
 #include "hn_traffic.h"
 #include "topts.h"
@@ -104,6 +105,18 @@ static const char *cycle_text(const struct hn_engine *e, char *buf,
 	return buf;
 }
 
+/* The messages' own switching (--msg-switching), "fabric" for none */
+static const char *msg_switching(const struct hn_tcfg *t, char *buf,
+				 u32 len)
+{
+	struct hn_config x;
+
+	if (!t->sw)
+		return "fabric";
+	x.switching = t->sw - 1;
+	return hn_cfg_print(&x, HN_CFG_switching, buf, len);
+}
+
 static void print_human(FILE *f, const struct run_point *p)
 {
 	const struct hn_tcfg *t = p->t;
@@ -130,6 +143,10 @@ static void print_human(FILE *f, const struct run_point *p)
 	else
 		fprintf(f, "injection   Bernoulli, offered %.4f of the link, %s\n",
 			t->load_ppm / 1e6, hn_topts_size_desc(t, sz, sizeof(sz)));
+	if (t->sw)
+		fprintf(f, "switching   the messages' own: %s (the fabric's: %s)\n",
+			msg_switching(t, pol, sizeof(pol)),
+			hn_cfg_print(c, HN_CFG_switching, sz, sizeof(sz)));
 	if (t->pattern == HN_PAT_PHASED)
 		fprintf(f, "phases      %s, %u messages per ordered+random pair, ratio %.6f\n",
 			hn_phases_name(t->phases), t->phase_msgs,
@@ -356,6 +373,7 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "size", t->size);
 	e_u64(o, "size_max", t->size_dist == HN_SIZE_FIXED ? t->size :
 	      t->size_max);
+	e_str(o, "msg_switching", msg_switching(t, buf, sizeof(buf)));
 	e_str(o, "end", r->end == HN_END_DONE ? "done" :
 	      r->end == HN_END_LIMIT ? "limit" :
 	      r->end == HN_END_DEADLOCK ? "deadlock" : "saturated");

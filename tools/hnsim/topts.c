@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cfg_field.h"
 #include "parse.h"
 #include "topts.h"
 
@@ -127,6 +128,8 @@ void hn_topts_init(struct hn_topts *o, const char *prog)
 int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 {
 	const char *p = o->prog;
+	char why[HN_CFG_WHY_LEN];
+	struct hn_config x;
 	unsigned long long v;
 	long long ppm;
 	int rv;
@@ -206,6 +209,13 @@ int hn_topts_opt(struct hn_topts *o, int c, const char *arg)
 	case HN_TOPT_GEN:
 		if (hn_topt_u32(arg, &o->t.gen_mbps))
 			return hn_topt_err(p, "--gen-rate", arg, "want Mb/s");
+		return 0;
+	case HN_TOPT_MSGSW:	/* the words of the fabric's switching */
+		if (hn_cfg_parse(&x, HN_CFG_switching, arg, why, sizeof(why)) ||
+		    x.switching == HN_SWITCH_DROP)
+			return hn_topt_err(p, "--msg-switching", arg,
+					   "want wormhole, vct or saf");
+		o->t.sw = x.switching + 1;
 		return 0;
 	case HN_TOPT_CYCLE:
 		if (hn_topt_u32(arg, &o->t.cycle_ns))

@@ -25,7 +25,7 @@ enum {
 	HN_TOPT_GRID, HN_TOPT_SIZE, HN_TOPT_LOAD, HN_TOPT_BATCH, HN_TOPT_GEN,
 	HN_TOPT_CYCLE, HN_TOPT_WARM, HN_TOPT_MEAS, HN_TOPT_DRAIN,
 	HN_TOPT_MAXQ, HN_TOPT_LIMIT, HN_TOPT_SEED, HN_TOPT_SATTOL,
-	HN_TOPT_PHASES,
+	HN_TOPT_PHASES, HN_TOPT_MSGSW,
 	HN_TOPT_END		/* a tool's own long options start here */
 };
 
@@ -51,7 +51,8 @@ enum {
 	{ "max-queue", required_argument, NULL, HN_TOPT_MAXQ },		\
 	{ "limit", required_argument, NULL, HN_TOPT_LIMIT },		\
 	{ "seed", required_argument, NULL, HN_TOPT_SEED },		\
-	{ "sat-tol", required_argument, NULL, HN_TOPT_SATTOL }
+	{ "sat-tol", required_argument, NULL, HN_TOPT_SATTOL },		\
+	{ "msg-switching", required_argument, NULL, HN_TOPT_MSGSW }
 
 struct hn_topts {
 	const char *prog;		/* "hnsim run", "hntraffic" */

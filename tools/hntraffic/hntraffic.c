@@ -76,6 +76,8 @@ static void usage(FILE *f)
 "                    waits (poll) and keeps reading meanwhile\n"
 "  --gen-rate MBPS   batch: the PE takes len x 8 / MBPS pattern ns to make\n"
 "                    each message, after the last was accepted (0: none)\n"
+"  --msg-switching S every message written with its own switching,\n"
+"                    wormhole, vct or saf (HYBRIDNET_MSG_SWITCHING)\n"
 "\n"
 "TIME AND METHOD\n"
 "    The patterns' times are in pattern ns, as in hnsim; a real device runs\n"

@@ -231,6 +231,13 @@ static int generate(struct hnt_node *n, u64 now)
 	return 0;
 }
 
+/* Write @len bytes of n->tx by the messages' switching (--msg-switching) */
+static int send_flags(struct hnt_node *n, u32 dst, u32 len)
+{
+	return hn_send_flags(n->h, dst, n->tx, len,
+			     n->run->t.sw << HYBRIDNET_MSG_SWITCHING_SHIFT);
+}
+
 /* Write @len bytes of n->tx, waiting for NIC room: 0 or -errno. */
 static int send_wait(struct hnt_node *n, u32 dst, u32 len)
 {
@@ -238,7 +245,7 @@ static int send_wait(struct hnt_node *n, u32 dst, u32 len)
 	int rc, i;
 
 	for (i = 0; i < 1000; i++) {
-		rc = hn_send(n->h, dst, n->tx, len);
+		rc = send_flags(n, dst, len);
 		if (rc != -EAGAIN)
 			return rc;
 		poll(&pfd, 1, 10);
@@ -301,7 +308,7 @@ static int send_head(struct hnt_node *n)
 	memcpy(n->tx, &st, sizeof(st));
 	if (fault == HNT_FAULT_CORRUPT)
 		n->tx[e->len - 1] ^= 0x20;
-	rc = hn_send(n->h, dev_dst, n->tx, e->len);
+	rc = send_flags(n, dev_dst, e->len);
 	if (fault == HNT_FAULT_CORRUPT)
 		n->tx[e->len - 1] ^= 0x20;
 	if (rc == -EAGAIN) {

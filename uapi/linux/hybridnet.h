@@ -74,7 +74,7 @@ struct hybridnet_msg_hdr {
 	__u32 src;		/* sending node */
 	__u32 dst;		/* receiving node */
 	__u32 len;		/* payload bytes after the header, >= 1 */
-	__u32 flags;		/* HYBRIDNET_MSG_PRIO; other bits must be 0 */
+	__u32 flags;		/* HYBRIDNET_MSG_PRIO, _SWITCHING; others 0 */
 	__u8 mode;		/* enum hybridnet_mode that carried the last byte */
 	__u8 tag;		/* enum hybridnet_mode chosen at injection */
 	__u16 slot;		/* TDM slot that carried the last byte */
@@ -94,6 +94,19 @@ struct hybridnet_msg_hdr {
  */
 #define HYBRIDNET_MSG_PRIO		0xfU
 #define HYBRIDNET_PRIO_RESERVED		15
+
+/*
+ * hybridnet_msg_hdr.flags, bits 4 and 5: how the message crosses the
+ * switches outside the circuits.  0: as the fabric's switching says;
+ * otherwise 1 + HYBRIDNET_SWITCHING_WORMHOLE, _VCT or _SAF, whatever the
+ * fabric's (Zydallis's router stores and forwards some messages and
+ * passes others as worms).  EINVAL on a fabric of switching drop, and for
+ * cut-through or store-and-forward where vc_flits buffers hold less than
+ * the message's worm.  read() gives it back as written; a message a
+ * circuit carries is not switched, and interfaces send by the fabric's.
+ */
+#define HYBRIDNET_MSG_SWITCHING		0x30U
+#define HYBRIDNET_MSG_SWITCHING_SHIFT	4
 
 /*
  * HYBRIDNET_IOC_INFO: what this file and its fabric look like now; an

@@ -189,7 +189,7 @@ TEST_F(dev, write_short)
 
 TEST_F(dev, write_flags)
 {
-	EXPECT_BAD(send_raw(self->a, 1, 10, HYBRIDNET_MSG_PRIO + 1, 10),
+	EXPECT_BAD(send_raw(self->a, 1, 10, HYBRIDNET_MSG_SWITCHING << 1, 10),
 		   EINVAL, "errors/write_flags");
 	EXPECT_BAD(send_raw(self->a, 1, 10, 1U << 31, 10), EINVAL,
 		   "errors/write_flags");
@@ -232,6 +232,28 @@ TEST_F(dev, write_priority)
 	EXPECT_EQ(0, st);
 	ASSERT_EQ(10, hn_recv(self->b, &h, in, sizeof(in)));
 	EXPECT_EQ(HYBRIDNET_PRIO_RESERVED - 1, h.flags);
+}
+
+/*
+ * A message's own switching is the header's flags beside its priority,
+ * and comes back in them, by the library's hn_send_flags() too.
+ */
+TEST_F(dev, write_switching)
+{
+	struct hybridnet_msg_hdr h;
+	uint8_t in[16];
+	uint32_t sw, fl;
+
+	for (sw = 0; sw <= HYBRIDNET_SWITCHING_SAF + 1; sw++) {
+		fl = sw << HYBRIDNET_MSG_SWITCHING_SHIFT | 3;
+		ASSERT_EQ(sizeof(h) + 10, send_raw(self->a, 1, 10, fl, 10));
+		ASSERT_EQ(10, hn_recv(self->b, &h, in, sizeof(in)));
+		EXPECT_EQ(fl, h.flags);
+		ASSERT_EQ(0, hn_send_flags(self->a, 1, "0123456789", 10, fl));
+		ASSERT_EQ(10, hn_recv(self->b, &h, in, sizeof(in)));
+		EXPECT_EQ(fl, h.flags);
+		EXPECT_EQ(0, memcmp(in, "0123456789", 10));
+	}
 }
 
 TEST_F(dev, write_len_mismatch)

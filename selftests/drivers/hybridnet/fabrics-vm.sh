@@ -102,6 +102,27 @@ fabric_opt() {
 	in_ns "$Y" hnctl fabric del 2
 }
 
+# hntraffic --msg-switching saf: store-and-forward messages of their own
+# over Y's wormhole fat tree, every one verified; a fabric of switching
+# drop refuses them, and the writer is told why
+msg_switching() {
+	in_ns "$Y" hntraffic --msg-switching saf --pattern all-to-all --batch 5 \
+		--json >/tmp/hs.json 2>&1
+	r=$?
+	cat /tmp/hs.json
+	[ $r -eq 0 ] &&
+	grep -q '"verified": true, "in_order": true, "lost": 0,' /tmp/hs.json &&
+	grep -q '"recv_msgs": 80,' /tmp/hs.json &&
+	fabric_add "$Y" 2 topology fattree:2,4 switching drop || return 1
+	out=$(in_ns "$Y" hntraffic --fabric 2 --msg-switching saf \
+		--pattern all-to-all --batch 1 2>&1)
+	r=$?
+	echo "$out"
+	in_ns "$Y" hnctl fabric del 2 &&
+	[ $r -ne 0 ] &&
+	echo "$out" | grep -q "by a switching of its own (HYBRIDNET_MSG_SWITCHING): the fabric's switching is drop"
+}
+
 # ifaces NS PEER_NS NET: hn0 and hn1 of NS's fabric (nodes 0 and 1), hn1
 # moved to PEER_NS; NET.1 and NET.2, static neighbours
 ifaces() {
@@ -171,6 +192,8 @@ check "namespace Y: hnctl fabric add topology fattree:2,4 slots 2: fabric 1" \
 check "each namespace sees its own fabric, the initial one none" lists
 check "hntraffic in X and in Y at once: each fabric carries its own" programs
 check "hntraffic --fabric 2 in Y: that fabric alone carries it" fabric_opt
+check "hntraffic --msg-switching saf in Y; refused by a fabric of switching drop, saying why" \
+	msg_switching
 check "two interfaces of fabric 0 in X and X2" ifaces "$X" "$X2" 10.0.0
 check "two interfaces of fabric 1 in Y and Y2" ifaces "$Y" "$Y2" 10.0.1
 check "ping over the crossbar, X to X2" pings "$X" 10.0.0.2 0
