@@ -582,11 +582,26 @@ void hn_drop_event(struct hn_engine *e, u32 i, u64 t);
 void hn_drop_arm(struct hn_engine *e, u32 u, u64 t);
 
 /* flow.c: the switching technique */
-u32 hn_flow_of(const struct hn_config *c, const struct hn_msg *m);
+/*
+ * The switching @m crosses the switches by (flow.c): its own when its
+ * sender chose one (Zydallis's router takes store-and-forward and wormhole
+ * messages alike), else the fabric's.
+ */
+static inline u32 hn_flow_of(const struct hn_config *c, const struct hn_msg *m)
+{
+	return m->sw ? (u32)m->sw - 1 : c->switching;
+}
+
+/* Store-and-forward: @m's header is routed once its tail is in. */
+static inline bool hn_flow_store(const struct hn_config *c,
+				 const struct hn_msg *m)
+{
+	return hn_flow_of(c, m) == HN_SWITCH_SAF;
+}
+
 u32 hn_flow_need(const struct hn_config *c, const struct hn_msg *m,
 		 u32 bytes);
 u32 hn_flow_claim(const struct hn_config *c, u32 bytes, u32 free);
-bool hn_flow_store(const struct hn_config *c, const struct hn_msg *m);
 u64 hn_flow_tail(const struct hn_config *c, const struct hn_fworm *w, u32 k,
 		 u64 ta);
 

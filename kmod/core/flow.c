@@ -22,19 +22,10 @@
  * the links' latency; inside a worm, room freed ahead is used at once.
  *
  * The technique is the fabric's (switching) or, where the sender chose
- * one, the message's (hn_msg.sw): each switch applies it worm by worm.
+ * one, the message's (hn_msg.sw): each switch applies it worm by worm
+ * (hn_flow_of(), engine.h).
  */
 #include "engine.h"
-
-/*
- * The switching @m crosses the switches by: its own when its sender chose
- * one (Zydallis's router takes store-and-forward and wormhole messages
- * alike), else the fabric's.
- */
-u32 hn_flow_of(const struct hn_config *c, const struct hn_msg *m)
-{
-	return m->sw ? (u32)m->sw - 1 : c->switching;
-}
 
 /*
  * Why the fabric cannot carry @m by the switching its sender chose, NULL
@@ -73,11 +64,6 @@ u32 hn_flow_claim(const struct hn_config *c, u32 bytes, u32 free)
 	return free / c->flit_bytes * c->flit_bytes;	/* wormhole only */
 }
 
-/* Store-and-forward: @m's header is routed once its tail is in. */
-bool hn_flow_store(const struct hn_config *c, const struct hn_msg *m)
-{
-	return hn_flow_of(c, m) == HN_SWITCH_SAF;
-}
 
 static u32 claimed(const struct hn_config *c, const struct hn_fworm *w,
 		   u32 j)

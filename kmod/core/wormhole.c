@@ -105,7 +105,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 		o = &e->node[hn_topo_out(&e->topo, 0, st->dst)];
 		if (hn_cut_off(e, u, st->dst)) {
 			;		/* a link up wakes it */
-		} else if (worm_at(c, m) > t) {
+		} else if (m->t_ready > t || (m->sw && worm_at(c, m) > t)) {
 			wake = hn_min64(wake, worm_at(c, m));
 		} else if (o->out_free > t) {
 			if (o->out_held == HN_NONE)
