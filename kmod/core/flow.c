@@ -64,7 +64,6 @@ u32 hn_flow_claim(const struct hn_config *c, u32 bytes, u32 free)
 	return free / c->flit_bytes * c->flit_bytes;	/* wormhole only */
 }
 
-
 static u32 claimed(const struct hn_config *c, const struct hn_fworm *w,
 		   u32 j)
 {
