@@ -302,15 +302,18 @@ static bool hn_dev_nonblock(struct kiocb *iocb)
 	       (iocb->ki_filp->f_flags & O_NONBLOCK);
 }
 
+/* A header's switching of its own (HYBRIDNET_MSG_SWITCHING): hn_msg.sw */
+static u8 hn_dev_msg_sw(u32 flags)
+{
+	return (flags & HYBRIDNET_MSG_SWITCHING) >>
+	       HYBRIDNET_MSG_SWITCHING_SHIFT;
+}
+
 /* Validate a message header; returns 0 or the errno to give back. */
 static int hn_dev_check_hdr(struct hn_dev *hd,
 			    const struct hybridnet_msg_hdr *h, size_t total)
 {
-	struct hn_msg m = {
-		.len = h->len,
-		.sw = (h->flags & HYBRIDNET_MSG_SWITCHING) >>
-		      HYBRIDNET_MSG_SWITCHING_SHIFT,
-	};
+	struct hn_msg m = { .len = h->len, .sw = hn_dev_msg_sw(h->flags) };
 
 	if (h->flags & ~(HYBRIDNET_MSG_PRIO | HYBRIDNET_MSG_SWITCHING)) {
 		hn_count_err(hd, HN_E_WRITE_FLAGS);
@@ -457,8 +460,7 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	km->m.src = p->id;
 	km->m.dst = h.dst;
 	km->m.prio = h.flags & HYBRIDNET_MSG_PRIO;
-	km->m.sw = (h.flags & HYBRIDNET_MSG_SWITCHING) >>
-		   HYBRIDNET_MSG_SWITCHING_SHIFT;
+	km->m.sw = hn_dev_msg_sw(h.flags);
 	rc = hn_dev_send(f, p, km, hn_dev_nonblock(iocb));
 	if (rc)
 		goto err_free;

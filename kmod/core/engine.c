@@ -324,6 +324,7 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	const struct hn_config *c = &e->cfg;
 	struct hn_node *n;
 	struct hn_stream *st;
+	const char *why;
 	bool dyn;
 	u32 s;
 
@@ -338,8 +339,9 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	if (m->t_inject > e->now)
 		return fail(err, -EINVAL, "injection time is in the future",
 			    m->src);
-	if (m->sw && hn_flow_bad(c, m))
-		return fail(err, -EINVAL, hn_flow_bad(c, m), m->src);
+	why = m->sw ? hn_flow_bad(c, m) : NULL;
+	if (why)
+		return fail(err, -EINVAL, why, m->src);
 	if (hn_cut_off(e, m->src, m->dst))
 		return fail(err, -EHOSTUNREACH,
 			    "no live route to this destination: a link or switch is down",

@@ -299,6 +299,7 @@ static int check_sizes(const struct hn_tcfg *t, const struct hn_config *c,
 {
 	u32 top = t->size_dist == HN_SIZE_FIXED ? t->size : t->size_max;
 	struct hn_msg m = { 0 };
+	const char *why;
 
 	if (t->size_dist > HN_SIZE_BIMODAL)
 		return bad(err, "unknown size distribution", HN_NONE);
@@ -317,8 +318,9 @@ static int check_sizes(const struct hn_tcfg *t, const struct hn_config *c,
 			   HN_NONE);
 	m.len = top;			/* the largest, by its own switching */
 	m.sw = (u8)t->sw;
-	if (m.sw && hn_flow_bad(c, &m))
-		return bad(err, hn_flow_bad(c, &m), HN_NONE);
+	why = m.sw ? hn_flow_bad(c, &m) : NULL;
+	if (why)
+		return bad(err, why, HN_NONE);
 	return 0;
 }
 

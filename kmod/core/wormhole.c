@@ -93,7 +93,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	const struct hn_config *c = &e->cfg;
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->ring, *best = NULL;
-	u64 wake = HN_U64_MAX, fin, key, best_key = HN_U64_MAX;
+	u64 wake = HN_U64_MAX, fin, key, best_key = HN_U64_MAX, at;
 	u32 bytes, flits;
 	struct hn_node *o;
 	struct hn_msg *m;
@@ -103,10 +103,11 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	do {
 		m = st->vq_w.head;
 		o = &e->node[hn_topo_out(&e->topo, 0, st->dst)];
+		at = worm_at(c, m);
 		if (hn_cut_off(e, u, st->dst)) {
 			;		/* a link up wakes it */
-		} else if (m->t_ready > t || (m->sw && worm_at(c, m) > t)) {
-			wake = hn_min64(wake, worm_at(c, m));
+		} else if (at > t) {
+			wake = hn_min64(wake, at);
 		} else if (o->out_free > t) {
 			if (o->out_held == HN_NONE)
 				wake = hn_min64(wake, o->out_free);
