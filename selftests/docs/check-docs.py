@@ -199,8 +199,12 @@ def commands(ex, errors):
         else:
             cur[1].append(l)
     # "$ cat NAME" of a file the tree does not have shows a file of the
-    # example: the lines shown are the file
+    # example: the lines shown are the file.  A column of --csv is taken
+    # by its name (--fields): a column added before it moves its place
     for cmd, shown in ex.cmds:
+        if re.search(r"--csv\b[^|]*\|\s*(cut|awk)\b", cmd):
+            errors.append("%s: takes columns of --csv by their place, which a new column "
+                          "moves: name them (--fields)" % ex.where())
         m = re.match(r"^cat ([\w.-]+)$", cmd.strip())
         if m and not os.path.exists(m.group(1)):
             ex.files[m.group(1)] = "\n".join(shown) + "\n"
@@ -502,6 +506,10 @@ command of make that has no target:
 <!-- example: make-n -->
     make no-such-target-here
 
+<!-- example: host -->
+    $ echo --csv | cut -d, -f1
+    --csv
+
 A marker without a block, and an unknown kind:
 
 <!-- example: host -->
@@ -540,11 +548,12 @@ def self_test(o, tap):
                    if not re.search("^%s [0-9]+ [^\n]*%s" % (w[0], re.escape(w[1])), got, re.M)]
         tap.report(not missing and "unknown example kind 'nowhere'" in got
                    and "stands before no code block" in got
+                   and "columns of --csv by their place" in got
                    and "no-such-file.md: no such file" in got
                    and "#no-such-heading: no such heading" in got,
                    "the checker: a good example passes; a wrong output, a failing script, "
-                   "an unknown make target, a stray marker, an unknown kind and a broken "
-                   "link fail",
+                   "an unknown make target, a stray marker, an unknown kind, CSV columns "
+                   "taken by their place and a broken link fail",
                    ["wanted: %s" % (missing,), got])
     finally:
         shutil.rmtree(d, ignore_errors=True)

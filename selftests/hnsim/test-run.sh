@@ -6,7 +6,8 @@
 # none), the cross product's order, a point's result independent of the
 # sweep it is in (hnsim sched's too), the CSV against the JSON, null for
 # what a point did not measure, --progress and --no-progress in every
-# mode, hnplot's PNG, hntraffic refusing a list, and --phases's names.
+# mode, hnplot's PNG, hntraffic refusing a list, --phases's names, and
+# --fields.
 # Prints TAP; exits 1 if a test failed.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -466,6 +467,47 @@ printf '%s\n' "hnsim run: switching drop carries no message by a switching of it
 	"hnsim run: --msg-switching 'drop': want wormhole, vct or saf" "status 1" > "$T/want"
 diff "$T/want" "$T/mr" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--msg-switching: refused on switching drop, and drop itself, with the reason" "$T/d"
+
+# ---- --fields ---------------------------------------------------------------
+F="-t fattree:2,2 -k 0 --pattern uniform --load 0.1,0.3 -s switching=wormhole,saf $Q"
+# shellcheck disable=SC2086 # $F: options
+"$H" run $F --csv > "$T/fa.csv" 2>&1 &&
+	"$H" run $F --csv --fields lat_mean_ns,switching,load_ppm,end,lat_mean_ns > "$T/fb.csv" 2>&1
+{ head -1 "$T/fb.csv"; col "$T/fa.csv" lat_mean_ns switching load_ppm end lat_mean_ns; } > "$T/want"
+diff "$T/want" "$T/fb.csv" > "$T/d" 2>&1
+report "$( [ -s "$T/d" ] || [ "$(head -1 "$T/fb.csv")" != lat_mean_ns,switching,load_ppm,end,lat_mean_ns ] &&
+	echo 0 || echo 1)" "--fields with --csv: those columns, in that order, a swept -s key and a repeat too" "$T/d"
+# shellcheck disable=SC2086 # $F: options
+"$H" run $F --json > "$T/fa.json" 2>&1 &&
+	"$H" run $F --json --fields sample_lat_mean,switching,accepted_ppm > "$T/fb.json" 2>&1
+python3 - "$T/fa.json" "$T/fb.json" > "$T/fe" 2>&1 <<'PY'
+import json, sys
+a, b = ([json.loads(l) for l in open(f)] for f in sys.argv[1:3])
+assert len(a) == len(b) == 4, (len(a), len(b))
+for x, y in zip(a, b):
+    assert list(y) == ["sample_lat_mean", "switching", "accepted_ppm"], list(y)
+    assert all(x[k] == y[k] for k in y), (x, y)
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--fields with --json: those keys, in that order, each the full object's" "$T/fe"
+G="-t fattree:2,2 -k 0 --pattern uniform --load 0.1 $Q"
+# shellcheck disable=SC2086 # $G: options
+{ "$H" run $G --csv --fields load_ppm,lat_p99; echo "status $?"
+  "$H" run $G --csv --fields pattern,sample_lat_mean; echo "status $?"
+  "$H" run $G --json --fields pattern,links; echo "status $?"
+  "$H" run $G --fields pattern; echo "status $?"
+  "$H" run $G --csv --fields pattern,,end; echo "status $?"
+  "$H" run $G --csv --fields Pattern; echo "status $?"; } > "$T/fr" 2>&1
+printf '%s\n' \
+	"hnsim run: --fields: no column 'lat_p99' (the columns: the header of hnsim run --csv without --fields)" "status 1" \
+	"hnsim run: --fields: no column 'sample_lat_mean' (the columns: the header of hnsim run --csv without --fields)" "status 1" \
+	"hnsim run: --fields: no key 'links' (the keys: hnsim run --json without --fields)" "status 1" \
+	"hnsim run: --fields: the keys of --json or the columns of --csv, with one of them" "status 1" \
+	"hnsim run: --fields 'pattern,,end': want names of keys or columns, comma-separated" "status 1" \
+	"hnsim run: --fields 'Pattern': want names of keys or columns, comma-separated" "status 1" > "$T/want"
+diff "$T/want" "$T/fr" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+	"--fields: a name the run has not (a JSON-only key in CSV, links without --links), no format, a bad list: refused before the run, with the reason" "$T/d"
 
 # ---- faults: --down, --down-random ---------------------------------------
 F="-t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 -s up_select=random"

@@ -103,10 +103,17 @@ struct run_point {
 	const struct run_set *set;	/* columns of the swept -s keys */
 	u32 nset;
 	int links;		/* --links: the links' and switches' figures */
+	const char *fields;	/* --fields: these, in this order; or NULL */
 };
 
-/* @fmt RUN_HUMAN, RUN_JSON (one line), RUN_CSV_HEAD or RUN_CSV (a row) */
+/*
+ * @fmt RUN_HUMAN, RUN_JSON (one line), RUN_CSV_HEAD or RUN_CSV (a row);
+ * with @p->fields, only those keys or columns, in that order
+ */
 void run_report(FILE *f, int fmt, const struct run_point *p);
+
+/* -EINVAL (said on stderr) if @p->fields names one @fmt has not */
+int run_fields_check(int fmt, const struct run_point *p);
 
 /*
  * links_report.c: the links' and switches' statistics of @e, a table

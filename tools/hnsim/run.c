@@ -29,7 +29,8 @@ static void run_usage(FILE *f)
 "SYNOPSIS\n"
 "    hnsim run --pattern NAME [PATTERN OPTIONS] (--load L | --batch M)\n"
 "              [--size SPEC] [--net NET] [METHOD] [--seed S]\n"
-"              [--json [--pretty] | --csv] [--progress | --no-progress]\n"
+"              [--json [--pretty] | --csv] [--fields NAMES]\n"
+"              [--progress | --no-progress]\n"
 "              [ENGINE OPTIONS]\n"
 "    hnsim run --pattern LIST --load LIST [-s KEY=LIST]... --csv | hnplot\n"
 "\n"
@@ -104,6 +105,9 @@ static void run_usage(FILE *f)
 "                    links and switches (not with --csv)\n"
 "      --pretty      with --json: indented (as hnctl -j -p)\n"
 "      --csv         a header line, then one line per point (OUTPUT)\n"
+"      --fields NAMES  with --csv or --json: only these columns or keys,\n"
+"                    comma-separated, in this order (take a column by its\n"
+"                    name: a new one may come before it)\n"
 "      --progress    a progress line on stderr (default: when it is a\n"
 "                    terminal); --no-progress: none\n"
 "\n"
@@ -168,7 +172,7 @@ static int opt_err(const char *opt, const char *val, const char *what)
 enum {
 	O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY, O_CSV, O_PROGRESS,
 	O_NO_PROGRESS, O_LINKS, O_DOWN, O_DOWN_RANDOM, O_DOWN_SEED,
-	O_DOWN_BEFORE
+	O_DOWN_BEFORE, O_FIELDS
 };
 
 static const struct option run_lo[] = {
@@ -179,6 +183,7 @@ static const struct option run_lo[] = {
 	{ "json", no_argument, NULL, 'j' },
 	{ "pretty", no_argument, NULL, O_PRETTY },
 	{ "csv", no_argument, NULL, O_CSV },
+	{ "fields", required_argument, NULL, O_FIELDS },
 	{ "links", no_argument, NULL, O_LINKS },
 	{ "down", required_argument, NULL, O_DOWN },
 	{ "down-random", required_argument, NULL, O_DOWN_RANDOM },
@@ -216,6 +221,7 @@ int run_wanted(int argc, char **argv)
 }
 
 #define DOWN_MAX	1024	/* --down's list, bytes */
+#define FIELDS_MAX	1024	/* --fields' list, bytes */
 
 /* one point's command line, parsed */
 struct run_opts {
@@ -226,6 +232,7 @@ struct run_opts {
 	u32 down_random;
 	u64 down_seed;
 	int down_before;		/* before the plan's preload */
+	char fields[FIELDS_MAX];	/* names, comma-separated; or "" */
 };
 
 /* 0, 1 bad (said on stderr), 2 the help printed */
@@ -277,6 +284,15 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 		case O_LINKS:
 			p->links = 1;
 			break;
+		case O_FIELDS:
+			if (strlen(optarg) >= FIELDS_MAX || !*optarg ||
+			    optarg[strspn(optarg, "abcdefghijklmnopqrstuvwxyz0123456789_,")] ||
+			    *optarg == ',' || strstr(optarg, ",,") ||
+			    optarg[strlen(optarg) - 1] == ',')
+				return opt_err("--fields", optarg,
+					       "want names of keys or columns, comma-separated");
+			strcpy(p->fields, optarg);
+			break;
 		case O_DOWN:
 			if (strlen(optarg) >= DOWN_MAX)
 				return opt_err("--down", optarg,
@@ -316,6 +332,10 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 	}
 	if (p->csv && (p->json || p->pretty)) {
 		fprintf(stderr, "hnsim run: --csv, or --json [--pretty]: one of them\n");
+		return 1;
+	}
+	if (*p->fields && !p->csv && !p->json) {
+		fprintf(stderr, "hnsim run: --fields: the keys of --json or the columns of --csv, with one of them\n");
 		return 1;
 	}
 	if (p->csv && p->links) {
@@ -458,6 +478,34 @@ static int drive(struct hn_trun *r, struct progress *g, u32 i, u32 n,
 	return rv;
 }
 
+/* the point @i's swept -s keys, those the report has not (nodes, slots) */
+static u32 point_set(const struct sweep *s, u32 i, struct run_set *set)
+{
+	u32 j, n = 0;
+
+	for (j = 0; j < s->ndim; j++)
+		if (s->dim[j].opt->kind == SWEEP_KEYED &&
+		    strcmp(s->dim[j].key, "nodes") &&
+		    strcmp(s->dim[j].key, "slots"))
+			set[n++] = (struct run_set){ s->dim[j].key,
+						     sweep_value(s, i, j) };
+	return n;
+}
+
+/* the report of point @i of @s, run by @r */
+static struct run_point point(const struct run_opts *p, const struct sweep *s,
+			      u32 i, struct hn_trun *r, const char *what,
+			      struct run_set *set)
+{
+	return (struct run_point){
+		.t = &p->o.t, .rc = &p->o.r, .e = hn_trun_engine(r),
+		.r = hn_trun_result(r), .what = s->ndim ? what : NULL,
+		.index = i, .count = s->npoints, .set = set,
+		.nset = point_set(s, i, set), .links = p->links,
+		.fields = *p->fields ? p->fields : NULL,
+	};
+}
+
 /*
  * hnsim run --pattern ...; argv[0] is "run".  Every point of a sweep is
  * checked before the first runs; each runs on an engine of its own.
@@ -474,7 +522,7 @@ int run_main(int argc, char **argv)
 	char what[512], **v;
 	int rv = 0, fmt, status = 0;
 	double t0;
-	u32 i, j, nset;
+	u32 i;
 
 	if (sweep_parse(&s, argc, argv, run_lo, RUN_SHORTOPTS, run_sweep,
 			ARRAY_SIZE(run_sweep)))
@@ -491,8 +539,15 @@ int run_main(int argc, char **argv)
 		sweep_argv_free(&s, v);
 		sweep_describe(&s, i, what, sizeof(what));
 		if (!rv) {
-			r = create(&pts[i], what);
+			p = &pts[i];
+			r = create(p, what);
 			rv = r ? 0 : 1;
+			/* the names --fields gives, each the point's */
+			fmt = p->csv ? RUN_CSV : RUN_JSON;
+			if (r && *p->fields) {
+				rp = point(p, &s, i, r, what, set);
+				rv = run_fields_check(fmt, &rp) ? 1 : 0;
+			}
 			hn_trun_destroy(r);
 		}
 	}
@@ -505,13 +560,6 @@ int run_main(int argc, char **argv)
 	for (i = 0; i < s.npoints && !rv; i++) {
 		p = &pts[i];
 		sweep_describe(&s, i, what, sizeof(what));
-		/* the swept keys the report has not already (nodes, slots) */
-		for (nset = j = 0; j < s.ndim; j++)
-			if (s.dim[j].opt->kind == SWEEP_KEYED &&
-			    strcmp(s.dim[j].key, "nodes") &&
-			    strcmp(s.dim[j].key, "slots"))
-				set[nset++] = (struct run_set){
-					s.dim[j].key, sweep_value(&s, i, j) };
 		t0 = wall();
 		r = create(p, what);
 		if (!r) {
@@ -532,13 +580,8 @@ int run_main(int argc, char **argv)
 			break;
 		}
 		res = hn_trun_result(r);
-		rp = (struct run_point){
-			.t = &p->o.t, .rc = &p->o.r, .e = hn_trun_engine(r),
-			.r = res, .wall_s = wall() - t0,
-			.what = s.ndim ? what : NULL, .index = i,
-			.count = s.npoints, .set = set, .nset = nset,
-			.links = p->links,
-		};
+		rp = point(p, &s, i, r, what, set);
+		rp.wall_s = wall() - t0;
 		if (fmt == RUN_CSV && !i)
 			run_report(stdout, RUN_CSV_HEAD, &rp);
 		if (fmt == RUN_HUMAN && i)

@@ -208,11 +208,24 @@ struct emit {
 	FILE *f;
 	int fmt;		/* RUN_JSON, RUN_CSV_HEAD, RUN_CSV */
 	int n;			/* fields so far */
+	const char *only;	/* --fields: the one field to print, or NULL */
+	size_t only_len;
+	int count;		/* only count the fields named @only */
 };
 
-/* the field's name, or its separator; 0: print its value */
+/*
+ * The field's name, or its separator; 0: print its value.  1: print
+ * nothing of it (a header; another field than @only; counting).
+ */
 static int field(struct emit *o, const char *name)
 {
+	if (o->only && (strlen(name) != o->only_len ||
+			strncmp(name, o->only, o->only_len)))
+		return 1;
+	if (o->count) {
+		o->n++;
+		return 1;
+	}
 	if (o->fmt == RUN_JSON)
 		fprintf(o->f, "%s\"%s\": ", o->n ? ", " : "{", name);
 	else if (o->fmt == RUN_CSV_HEAD)
@@ -281,9 +294,8 @@ static void e_samples(struct emit *o, const char *name, const struct hn_tres *r,
 {
 	u32 i;
 
-	if (o->fmt != RUN_JSON)
+	if (o->fmt != RUN_JSON || field(o, name))
 		return;
-	field(o, name);
 	fputc('[', o->f);
 	for (i = 0; i < HN_TRUN_SAMPLES; i++)
 		fprintf(o->f, "%s%llu", i ? ", " : "", U(smp(r, i, what, cap)));
@@ -428,15 +440,46 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	if (p->links && o->fmt == RUN_JSON && !field(o, "links") &&
 	    links_report(o->f, RUN_JSON, p->e))
 		fputs("null, \"switches\": null", o->f);
-	fputs(o->fmt == RUN_JSON ? "}\n" : "\n", o->f);
 }
 
 void run_report(FILE *f, int fmt, const struct run_point *p)
 {
-	struct emit o = { f, fmt, 0 };
+	struct emit o = { .f = f, .fmt = fmt };
+	const char *s;
 
-	if (fmt == RUN_HUMAN)
+	if (fmt == RUN_HUMAN) {
 		print_human(f, p);
-	else
+		return;
+	}
+	if (!p->fields)
 		run_fields(&o, p);
+	for (s = p->fields; s && *s; s += o.only_len + !!s[o.only_len]) {
+		o.only = s;
+		o.only_len = strcspn(s, ",");
+		run_fields(&o, p);
+	}
+	fputs(fmt == RUN_JSON ? "}\n" : "\n", f);
+}
+
+int run_fields_check(int fmt, const struct run_point *p)
+{
+	struct emit o = { .fmt = fmt == RUN_CSV ? RUN_CSV_HEAD : fmt,
+			  .count = 1 };
+	const char *s;
+
+	for (s = p->fields; *s; s += o.only_len + !!s[o.only_len]) {
+		o.only = s;
+		o.only_len = strcspn(s, ",");
+		o.n = 0;
+		run_fields(&o, p);
+		if (!o.n) {
+			fprintf(stderr, "hnsim run: --fields: no %s '%.*s' (%s)\n",
+				fmt == RUN_JSON ? "key" : "column",
+				(int)o.only_len, s, fmt == RUN_JSON ?
+				"the keys: hnsim run --json without --fields" :
+				"the columns: the header of hnsim run --csv without --fields");
+			return -EINVAL;
+		}
+	}
+	return 0;
 }
