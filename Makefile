@@ -148,19 +148,23 @@ check:
 	done
 	@selftests/summary.sh $(O)/tap/*.tap
 
+# a check's TAP, written to $(O)/tap/$@.tap, printed; its status kept
+# (a pipe through tee would lose it)
+TAP_OUT = rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
+
 # the netlink spec and the uapi header agree, number for number
 check-spec:
 	@mkdir -p $(O)/tap
 	@python3 selftests/netlink/spec-check.py \
 		Documentation/netlink/specs/hybridnet.yaml uapi $(O)/spec \
-		| tee $(O)/tap/check-spec.tap
+		> $(O)/tap/$@.tap; $(TAP_OUT)
 
 # checkpatch --strict, W=1 and sparse clean on kmod/ (selftests/style.sh)
 CHECK_STEPS += check-style
 check-style:
 	@mkdir -p $(O)/tap
 	@bash selftests/style.sh $(O) $(KSRC_TAR) $(KDIR) \
-		| tee $(O)/tap/check-style.tap
+		> $(O)/tap/$@.tap; $(TAP_OUT)
 
 # no file of the engine, the library or a tool calls into a file that
 # calls back (selftests/link-cycles.py, from the objects' symbols)
@@ -172,24 +176,23 @@ check-cycles:
 	@mkdir -p $(O)/tap
 	@python3 selftests/link-cycles.py --out $(O)/cycles \
 		--cc '$(CC) $(BASE) $(HN_NL_CFLAGS) -Itools/hnsim' \
-		$(HN_CYCLE_GROUPS) | tee $(O)/tap/check-cycles.tap
+		$(HN_CYCLE_GROUPS) > $(O)/tap/$@.tap; $(TAP_OUT)
 
 # the VM's kernel-log scan catches every kind of report it must
 check-scan:
 	@mkdir -p $(O)/tap
-	@bash selftests/vm/test-dmesg-scan.sh | tee $(O)/tap/check-scan.tap
+	@bash selftests/vm/test-dmesg-scan.sh > $(O)/tap/$@.tap; $(TAP_OUT)
 
 check-unit: unit tools
 	@mkdir -p $(O)/tap
-	@selftests/run-unit.sh $(O) $(UNIT_BIN) | tee $(O)/tap/check-unit.tap
+	@selftests/run-unit.sh $(O) $(UNIT_BIN) > $(O)/tap/$@.tap; $(TAP_OUT)
 
 # hnsim run's sweeps, CSV and JSON, progress flags, dist/hnplot
 CHECK_STEPS += check-hnsim
 .PHONY: check-hnsim
 check-hnsim: tools $(O)/hntraffic
 	@mkdir -p $(O)/tap
-	@selftests/hnsim/test-run.sh $(O) > $(O)/tap/$@.tap; \
-	rc=$$?; cat $(O)/tap/$@.tap; exit $$rc
+	@selftests/hnsim/test-run.sh $(O) > $(O)/tap/$@.tap; $(TAP_OUT)
 
 # docs/results/results.mk builds it from selftests/bench/sched/*.c
 $(O)/bench/sched_bench: $(COMMON_HDR)

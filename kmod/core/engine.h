@@ -194,6 +194,8 @@ struct hn_fab {
 	void *chunks;			/* the worms' allocations, a list */
 	struct hn_flit *fl;		/* the flit router (vc_count); or NULL */
 	struct hn_drop *dr;		/* drop on block (switching); or NULL */
+	u8 *flow;			/* [switch]: 0 or 1 + its own switching */
+					/* (flow.c); NULL: none has one */
 };
 
 /*
@@ -583,24 +585,62 @@ void hn_drop_arm(struct hn_engine *e, u32 u, u64 t);
 
 /* flow.c: the switching technique */
 /*
- * The switching @m crosses the switches by (flow.c): its own when its
+ * The switching @m crosses switch @sw by (flow.c): its own when its
  * sender chose one (Zydallis's router takes store-and-forward and wormhole
- * messages alike), else the fabric's.
+ * messages alike), else the switch's when it has one, else the fabric's.
  */
-static inline u32 hn_flow_of(const struct hn_config *c, const struct hn_msg *m)
+static inline u32 hn_flow_of(const struct hn_engine *e, const struct hn_msg *m,
+			     u32 sw)
 {
-	return m->sw ? (u32)m->sw - 1 : c->switching;
+	const u8 *flow = e->fab->flow;
+
+	if (m->sw)
+		return (u32)m->sw - 1;
+	return flow && flow[sw] ? (u32)flow[sw] - 1 : e->cfg.switching;
 }
 
-/* Store-and-forward: @m's header is routed once its tail is in. */
-static inline bool hn_flow_store(const struct hn_config *c,
-				 const struct hn_msg *m)
+/* Store-and-forward: @m's header is routed at @sw once its tail is in. */
+static inline bool hn_flow_store(const struct hn_engine *e,
+				 const struct hn_msg *m, u32 sw)
 {
-	return hn_flow_of(c, m) == HN_SWITCH_SAF;
+	return hn_flow_of(e, m, sw) == HN_SWITCH_SAF;
 }
 
-u32 hn_flow_need(const struct hn_config *c, const struct hn_msg *m,
-		 u32 bytes);
+/* ... at the switch of input @i (its switch looked up only if need be) */
+static inline bool hn_flow_store_in(const struct hn_engine *e,
+				    const struct hn_msg *m, u32 i)
+{
+	const struct hn_fab *f = e->fab;
+
+	return hn_flow_store(e, m, f->flow ? f->in[i].sw : 0);
+}
+
+bool hn_flow_whole_at(const struct hn_engine *e, const struct hn_msg *m,
+		      u32 o);
+
+/*
+ * Must the header of @m leaving by output @o have room for its whole worm
+ * in the input ahead?  Unless its switch passes it as a worm, and the
+ * switch ahead does not store it before routing it (where it could never
+ * come in whole, it would wait for ever).
+ */
+static inline bool hn_flow_whole(const struct hn_engine *e,
+				 const struct hn_msg *m, u32 o)
+{
+	if (!e->fab->flow)
+		return hn_flow_of(e, m, 0) != HN_SWITCH_WORMHOLE;
+	return hn_flow_whole_at(e, m, o);
+}
+
+/* Credit the header of @bytes of @m needs to leave by @o, ahead. */
+static inline u32 hn_flow_need(const struct hn_engine *e,
+			       const struct hn_msg *m, u32 o, u32 bytes)
+{
+	u32 flit = e->cfg.flit_bytes;
+
+	return bytes > flit && !hn_flow_whole(e, m, o) ? flit : bytes;
+}
+
 u32 hn_flow_claim(const struct hn_config *c, u32 bytes, u32 free);
 u64 hn_flow_tail(const struct hn_config *c, const struct hn_fworm *w, u32 k,
 		 u64 ta);

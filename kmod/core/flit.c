@@ -190,11 +190,11 @@ static u32 free_vc(const struct hn_fab *f, u32 o, u32 cls, u32 need)
 	return HN_NONE;
 }
 
-/* Credit a header of @flits of @m needs: the whole worm but in wormhole. */
-static u32 need_of(const struct hn_config *c, const struct hn_msg *m,
+/* Credit a header of @flits of @m needs to leave by @o (flow.c). */
+static u32 need_of(const struct hn_engine *e, const struct hn_msg *m, u32 o,
 		   u32 flits)
 {
-	return hn_flow_of(c, m) == HN_SWITCH_WORMHOLE ? 1 : flits;
+	return hn_flow_whole(e, m, o) ? flits : 1;
 }
 
 /* A flit has reached the head of @r (an input's VC) at @th. */
@@ -222,6 +222,7 @@ static u64 ready_at(const struct hn_engine *e, const struct hn_fvc *r,
 	const struct hn_flit *fl = e->fab->fl;
 	struct hn_fworm *w;
 	u64 t, ta = 0;
+	bool store;
 
 	if (r->ring) {
 		if (!r->n)
@@ -229,7 +230,7 @@ static u64 ready_at(const struct hn_engine *e, const struct hn_fvc *r,
 		w = r->ring[r->head].w;
 		*x = r->ring[r->head].x;
 		t = *x ? r->ring[r->head].t : r->since;
-		if (!*x && hn_flow_store(cf, w->m)) {	/* all of it first */
+		if (!*x && hn_flow_store_in(e, w->m, r->in)) {	/* all of it first */
 			if (r->n < w->flits)
 				return HN_U64_MAX;
 			t = hn_max64(t, r->ring[(r->head + w->flits - 1) %
@@ -239,9 +240,10 @@ static u64 ready_at(const struct hn_engine *e, const struct hn_fvc *r,
 		w = r->w;
 		*x = r->x;
 		t = *x ? w->at : r->since;
-		if (hn_flow_store(cf, w->m) || *x + 1 == w->flits)
+		store = hn_flow_store_in(e, w->m, r->in);
+		if (store || *x + 1 == w->flits)
 			ta = hn_tail_at(cf, w->m, w->off + w->bytes);
-		if (!*x && hn_flow_store(cf, w->m))
+		if (!*x && store)
 			t = hn_max64(t, ta);
 	}
 	*wp = w;
@@ -346,7 +348,8 @@ static void send(struct hn_engine *e, u32 o, struct hn_fvc *r, u32 v, u64 t)
 		hn_hold(&f->in[op->down], t, c->flit_bytes);
 		if (q->n == 1)
 			head_in(e, q, h->t);
-		else if (hn_flow_store(c, w->m) && x + 1 == w->flits &&
+		else if (x + 1 == w->flits &&
+			 hn_flow_store_in(e, w->m, op->down) &&
 			 q->out != HN_NONE)
 			arm_out(e, q->out, h->t);	/* a header waits for it */
 	}
@@ -408,7 +411,7 @@ static void out_event(struct hn_engine *e, u32 o, u64 t)
 		v = r->ovc;
 		if (v == HN_NONE)
 			v = free_vc(f, o, r->cls,
-				    need_of(&e->cfg, w->m, w->flits));
+				    need_of(e, w->m, o, w->flits));
 		if (v == HN_NONE || (op->down != HN_NONE &&
 				     !fl->credit[(u64)o * fl->V + v])) {
 			if (!r->stalled) {	/* woken by a credit, a VC */
@@ -542,8 +545,8 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 							   st->dst) % f->radix;
 			o = f->in[u].sw * f->radix + st->port - 1;
 			v = free_vc(f, o, next_cls(e, u, 0, o),
-				    need_of(c, m, (bytes + c->flit_bytes - 1) /
-					       c->flit_bytes));
+				    need_of(e, m, o, (bytes + c->flit_bytes - 1) /
+						  c->flit_bytes));
 			p = f->in[u].port;	/* waits on o by its port */
 			if (v == HN_NONE) {
 				fl->wait[(u64)o * fl->words + p / 64] |=

@@ -21,11 +21,22 @@
  * claimed there) has left hop j + 1.  Only the header and the tail pay
  * the links' latency; inside a worm, room freed ahead is used at once.
  *
- * The technique is the fabric's (switching) or, where the sender chose
- * one, the message's (hn_msg.sw): each switch applies it worm by worm
- * (hn_flow_of(), engine.h).
+ * The technique is the fabric's (switching), or a switch's own where one
+ * is set (Zydallis's routers each store and forward or pass worms), or,
+ * where the sender chose one, the message's (hn_msg.sw): each switch
+ * applies it worm by worm (hn_flow_of(), engine.h), when the header
+ * leaves it (the credit it needs ahead) and when it is routed there.
  */
 #include "engine.h"
+
+static const char no_room[] =
+	"cut-through and store-and-forward need buffers of a worm: vc_flits holds less";
+
+/* Do buffers of vc_flits hold @bytes (vct and saf need them to)? */
+static bool room_for(const struct hn_config *c, u64 bytes)
+{
+	return !c->vc_flits || bytes <= (u64)c->vc_flits * c->flit_bytes;
+}
 
 /*
  * Why the fabric cannot carry @m by the switching its sender chose, NULL
@@ -34,26 +45,75 @@
  */
 const char *hn_flow_bad(const struct hn_config *c, const struct hn_msg *m)
 {
-	static const char no_room[] =
-		"cut-through and store-and-forward need buffers of a worm: vc_flits holds less";
-
 	if (m->sw > HN_SWITCH_SAF + 1)
 		return "a message's switching is wormhole, vct or saf";
 	if (m->sw && c->switching == HN_SWITCH_DROP)
 		return "switching drop carries no message by a switching of its own";
-	if (m->sw > HN_SWITCH_WORMHOLE + 1 && c->vc_flits &&
-	    hn_min64(c->worm_bytes, m->len) > (u64)c->vc_flits * c->flit_bytes)
+	if (m->sw > HN_SWITCH_WORMHOLE + 1 &&
+	    !room_for(c, hn_min64(c->worm_bytes, m->len)))
 		return no_room;
 	return NULL;
 }
 
-/* Credit the header of @bytes of @m needs in the next input buffer. */
-u32 hn_flow_need(const struct hn_config *c, const struct hn_msg *m,
-		 u32 bytes)
+static int fail(struct hn_err *err, int rc, const char *msg, u32 sw)
 {
-	if (hn_flow_of(c, m) == HN_SWITCH_WORMHOLE && bytes > c->flit_bytes)
-		return c->flit_bytes;
-	return bytes;
+	return hn_fail(err, rc, msg, HN_NONE, HN_NONE, sw);
+}
+
+int hn_set_switch_flow(struct hn_engine *e, u32 sw, u32 flow,
+		       struct hn_err *err)
+{
+	struct hn_fab *f = e->fab;
+
+	if (!f)
+		return fail(err, -EOPNOTSUPP,
+			    "the crossbar's wormhole has no switch of its own: set the fabric's switching",
+			    HN_NONE);
+	if (sw >= e->topo.nsw)
+		return fail(err, -EINVAL, "no such switch", sw);
+	if (flow > HN_SWITCH_SAF + 1)
+		return fail(err, -EINVAL,
+			    "a switch's switching is wormhole, vct or saf, or the fabric's",
+			    sw);
+	if (e->cfg.switching == HN_SWITCH_DROP)
+		return fail(err, -EOPNOTSUPP,
+			    "switching drop is the whole fabric's: no switch has one of its own",
+			    sw);
+	if (flow > HN_SWITCH_WORMHOLE + 1 &&
+	    !room_for(&e->cfg, e->cfg.worm_bytes))
+		return fail(err, -EINVAL, no_room, sw);
+	if (f->wused)
+		return fail(err, -EBUSY,
+			    "worms are in the fabric: set a switch's switching while it is empty",
+			    sw);
+	if (!f->flow) {
+		if (!flow)
+			return 0;
+		f->flow = hn_zalloc(e->topo.nsw);
+		if (!f->flow)
+			return fail(err, -ENOMEM, "no memory for the switches' switching",
+				    sw);
+	}
+	f->flow[sw] = (u8)flow;
+	return 0;
+}
+
+u32 hn_switch_flow(const struct hn_engine *e, u32 sw)
+{
+	const struct hn_fab *f = e->fab;
+
+	return f && f->flow && sw < e->topo.nsw ? f->flow[sw] : 0;
+}
+
+/* hn_flow_whole() where a switch has a switching of its own */
+bool hn_flow_whole_at(const struct hn_engine *e, const struct hn_msg *m,
+		      u32 o)
+{
+	const struct hn_fab *f = e->fab;
+	u32 d = f->out[o].down;
+
+	return hn_flow_of(e, m, o / f->radix) != HN_SWITCH_WORMHOLE ||
+	       (d != HN_NONE && hn_flow_store(e, m, f->in[d].sw));
 }
 
 /* Bytes a leaving header claims where @free are free (>= the need). */

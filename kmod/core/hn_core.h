@@ -494,6 +494,15 @@ int hn_set_fault(struct hn_engine *e, bool sw, u32 id, bool down,
 		 u32 *released, struct hn_err *err);
 int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 			u32 *released, struct hn_err *err);
+/*
+ * flow.c: switch @sw's own switching, @flow 0 the fabric's, else 1 +
+ * HN_SWITCH_WORMHOLE, _VCT or _SAF; a message's own still comes first.
+ * Set while no worm is in the fabric; a rebuild clears it.
+ */
+int hn_set_switch_flow(struct hn_engine *e, u32 sw, u32 flow,
+		       struct hn_err *err);
+/* switch @sw's own switching as set (0: the fabric's) */
+u32 hn_switch_flow(const struct hn_engine *e, u32 sw);
 /* the link on @port of switch @sw (HN_NONE: node @port's); or HN_NONE */
 u32 hn_link_at(const struct hn_engine *e, u32 sw, u32 port);
 bool hn_link_down(const struct hn_engine *e, u32 link);

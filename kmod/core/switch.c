@@ -266,8 +266,9 @@ static void resolve(struct hn_engine *e, struct hn_fworm *w)
 		f->out[h->out].busy = h->fin;
 		wake(e, h->out, h->fin);
 		hn_sw_ev_at(e, h->in, h->fin);
-		if (k + 1 == w->nh && k != w->last && hn_flow_store(c, w->m))
-			arm(e, w->hop[k + 1].in, h->fin + f->lat);
+		if (k + 1 == w->nh && k != w->last &&
+		    hn_flow_store_in(e, w->m, h[1].in))
+			arm(e, h[1].in, h->fin + f->lat);
 	}
 }
 
@@ -287,7 +288,7 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	struct hn_oport *op = &f->out[h->out];
 	u64 since = k ? hn_max64(w->at, in->last) : w->at;
 
-	if (hn_flow_store(c, w->m))	/* routed once all of it is in */
+	if (hn_flow_store(e, w->m, in->sw))	/* routed once all of it is in */
 		since = hn_max64(since, k ? h[-1].fin + f->lat :
 				 hn_tail_at(c, w->m, w->off + w->bytes));
 	h->s = t;
@@ -345,7 +346,7 @@ static bool ready(struct hn_engine *e, u32 i, u32 o,
 	}
 	if (op->down != HN_NONE &&
 	    f->buf - f->in[op->down].used <
-	    hn_flow_need(&e->cfg, m, bytes)) {
+	    hn_flow_need(e, m, o, bytes)) {
 		wait_on(f, o, i);
 		if (!*stalled) {
 			*stalled = 1;
@@ -409,7 +410,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	do {
 		m = st->vq_w.head;
 		bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
-		if (hn_flow_store(c, m))
+		if (hn_flow_store_in(e, m, u))
 			ta = hn_tail_at(c, m, m->sent + bytes);
 		if (hn_cut_off(e, u, st->dst)) {
 			;		/* a link up wakes it */
@@ -453,7 +454,6 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
  */
 static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 {
-	const struct hn_config *c = &e->cfg;
 	struct hn_fab *f = e->fab;
 	struct hn_iport *in = &f->in[i];
 	struct hn_fworm *w, *prev = NULL, *best = NULL, *best_prev = NULL;
@@ -473,7 +473,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 		if (seen[p / 64] & 1ULL << (p % 64))
 			continue;	/* behind another in its queue */
 		seen[p / 64] |= 1ULL << (p % 64);
-		if (hn_flow_store(c, w->m))
+		if (hn_flow_store(e, w->m, in->sw))
 			ta = h[-1].fin == HN_U64_MAX ? HN_U64_MAX :
 			     h[-1].fin + f->lat;
 		if (!ready(e, i, h->out, w->m, w->bytes, ta, t, &wake_t,
@@ -948,6 +948,7 @@ void hn_sw_destroy(struct hn_engine *e)
 	hn_free(f->chan);
 	hn_free(f->wait);
 	hn_free(f->stash);
+	hn_free(f->flow);
 	hn_free(f);
 	e->fab = NULL;
 }

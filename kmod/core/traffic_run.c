@@ -309,7 +309,6 @@ static void msg_free(struct hn_trun *r, struct hn_tmsg *tm)
 	r->res.mem_bytes -= r->tm_size;
 }
 
-/* @tm is dead: its engine's part goes; a spare until the run ends. */
 /* A link or switch is down: a refusal may be a destination cut off. */
 static bool cut_off(const struct hn_trun *r)
 {
@@ -319,6 +318,7 @@ static bool cut_off(const struct hn_trun *r)
 	return links || sws;
 }
 
+/* @tm is dead: its engine's part goes; a spare until the run ends. */
 static void msg_put(struct hn_trun *r, struct hn_tmsg *tm)
 {
 	r->res.mem_bytes -= hn_msg_mem(r->e, tm->m.len);

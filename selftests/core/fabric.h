@@ -100,18 +100,25 @@ static inline void direct_config(struct hn_config *c, const char *text)
  * t_deliver each); returns how many, or -1 if an engine check failed.
  * traffic_sw(): every message of switching @sw (hn_msg.sw); @sw of
  * HN_SW_MIXED: each its own at random, wormhole, VCT, SAF or the fabric's
- * (drawn apart: the traffic is the same).
+ * (drawn apart: the traffic is the same).  traffic_at(): and switch j of
+ * its own switching @flow[j] (hn_set_switch_flow()), if @flow.
  */
 #define HN_SW_MIXED	0xff
-static inline int traffic_sw(const struct hn_config *c, u8 sw, u64 span,
-			     u64 seed, u64 *out, u32 max)
+static inline int traffic_at(const struct hn_config *c, const u8 *flow,
+			     u8 sw, u64 span, u64 seed, u64 *out, u32 max)
 {
+	struct hn_fabric_info fi = { 0 };
 	struct sim s;
 	u64 t, refused = 0, sw_seed = seed + 1;
 	u32 u, v, i, n = 0;
 
 	if (sim_init(&s, c))
 		return -1;
+	if (flow && hn_fabric_info(s.e, &fi))
+		goto bad;
+	for (i = 0; flow && i < fi.switches; i++)
+		if (hn_set_switch_flow(s.e, i, flow[i], NULL))
+			goto bad;
 	s.sw = sw;
 	for (t = 0; t < span; t += 40) {
 		hn_run_until(s.e, t);
@@ -145,6 +152,12 @@ static inline int traffic_sw(const struct hn_config *c, u8 sw, u64 span,
 bad:
 	sim_fini(&s);
 	return -1;
+}
+
+static inline int traffic_sw(const struct hn_config *c, u8 sw, u64 span,
+			     u64 seed, u64 *out, u32 max)
+{
+	return traffic_at(c, NULL, sw, span, seed, out, max);
 }
 
 static inline int traffic(const struct hn_config *c, u64 span, u64 seed,

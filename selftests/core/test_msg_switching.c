@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_msg_switching.c - a message's own switching (hn_msg.sw, flow.c):
- * Zydallis's router stores and forwards some messages and passes others
- * as worms.  A message of its own switching crosses every switch as it
- * would on a fabric of that switching, on each engine; mixed, they drain;
- * where the fabric cannot carry one it is refused at injection.
+ * test_msg_switching.c - a message's own switching (hn_msg.sw, flow.c)
+ * and a switch's (hn_set_switch_flow()): Zydallis's router stores and
+ * forwards some messages and passes others as worms, and each of his
+ * routers is set to one or the other.  A message of its own switching
+ * crosses every switch as it would on a fabric of that switching, and so
+ * does every message when every switch has that switching, on each
+ * engine; a message's own comes before its switch's; mixed, they drain;
+ * on an idle path each store-and-forward switch adds the same wait;
+ * where the fabric cannot carry one it is refused.
  */
 #include "harness.h"
 #include "fabric.h"
@@ -76,22 +80,30 @@ TEST(own_switching_is_the_fabrics)
 	}
 }
 
+static u8 flow[64];
+
 /*
  * Messages of every switching at once, each its own at random, on each
- * engine: traffic() checks the engine every 40 ns, the pairs' order and
- * that all drain.  The same traffic all by the fabric's switching
- * arrives otherwise: SAF messages cost more than wormhole ones.
+ * engine, and on the fabrics with switches of every switching at random
+ * too (a header entering a storing switch from a wormhole one needs room
+ * for its whole worm there, or both wait for ever): traffic() checks the
+ * engine every 40 ns, the pairs' order and that all drain.  The same
+ * traffic all by the fabric's switching arrives otherwise: SAF messages
+ * cost more than wormhole ones.
  */
 TEST(mixed_switchings_drain)
 {
 	struct hn_config c;
-	u32 kind;
+	u64 seed = 77;
+	u32 kind, i;
 	int n, nw;
 
-	for (kind = 0; kind < 3; kind++) {
-		fabric(&c, kind, HN_SWITCH_WORMHOLE);
-		n = traffic_sw(&c, HN_SW_MIXED, 20000, 9, log_a,
-			       ARRAY_SIZE(log_a));
+	for (kind = 0; kind < 5; kind++) {
+		fabric(&c, kind < 3 ? kind : kind - 2, HN_SWITCH_WORMHOLE);
+		for (i = 0; i < ARRAY_SIZE(flow); i++)
+			flow[i] = (u8)hn_rand_below(&seed, 4);
+		n = traffic_at(&c, kind < 3 ? NULL : flow, HN_SW_MIXED, 20000,
+			       9, log_a, ARRAY_SIZE(log_a));
 		nw = traffic(&c, 20000, 9, log_b, ARRAY_SIZE(log_b));
 		ASSERT_LT(500, n) TH_LOG("kind %u", kind);
 		ASSERT_LT(500, nw);
@@ -123,6 +135,155 @@ TEST(idle_saf_message_is_duatos_saf)
 	f[0] = len / c.flit_bytes;
 	EXPECT_EQ(duato(&c, HN_SWITCH_SAF, 6, f, 1), lat);
 	EXPECT_LT(duato(&c, HN_SWITCH_WORMHOLE, 6, f, 1), lat);
+}
+
+/* every switch of its own switching @sw (HN_SWITCH_*), or none (-1) */
+static const u8 *every(int sw)
+{
+	memset(flow, sw + 1, sizeof(flow));
+	return flow;
+}
+
+/*
+ * Every switch of its own switching, VCT or SAF, on a wormhole fabric:
+ * the run of a fabric of that switching, ns for ns, on switch.c and the
+ * flit router; every switch wormhole on such a fabric, a wormhole
+ * fabric's run; and a message's own switching comes first.
+ */
+TEST(every_switch_so_is_the_fabric_so)
+{
+	struct hn_config a, b;
+	u32 kind, sw;
+	int na, nb;
+
+	for (kind = 1; kind <= 2; kind++) {
+		for (sw = HN_SWITCH_VCT; sw <= HN_SWITCH_SAF; sw++) {
+			fabric(&a, kind, sw);
+			fabric(&b, kind, HN_SWITCH_WORMHOLE);
+			na = traffic(&a, 20000, 3 + sw, log_a,
+				     ARRAY_SIZE(log_a));
+			nb = traffic_at(&b, every(sw), 0, 20000, 3 + sw,
+					log_b, ARRAY_SIZE(log_b));
+			ASSERT_LT(500, na);
+			ASSERT_EQ(na, nb);
+			EXPECT_EQ(0, memcmp(log_a, log_b, na * sizeof(u64)))
+				TH_LOG("kind %u: switches of switching %u",
+				       kind, sw);
+			/* every switch wormhole on this fabric */
+			nb = traffic(&b, 20000, 3 + sw, log_b,
+				     ARRAY_SIZE(log_b));
+			na = traffic_at(&a, every(HN_SWITCH_WORMHOLE), 0,
+					20000, 3 + sw, log_a,
+					ARRAY_SIZE(log_a));
+			ASSERT_EQ(na, nb);
+			EXPECT_EQ(0, memcmp(log_a, log_b, na * sizeof(u64)))
+				TH_LOG("kind %u: wormhole switches on %u",
+				       kind, sw);
+			/* messages wormhole by their own, switches not */
+			na = traffic_at(&a, every(sw), HN_SWITCH_WORMHOLE + 1,
+					20000, 3 + sw, log_a,
+					ARRAY_SIZE(log_a));
+			ASSERT_EQ(na, nb);
+			EXPECT_EQ(0, memcmp(log_a, log_b, na * sizeof(u64)))
+				TH_LOG("kind %u: wormhole messages, switches %u",
+				       kind, sw);
+		}
+	}
+}
+
+/*
+ * One worm of L flits on an idle path of five switches of FT(3,4), from
+ * node 0 up to the root and down to node 63: each switch that stores and
+ * forwards it adds its wait to Duato's wormhole latency, L - 1 flit times
+ * inside the path (its tail comes L - 1 flits after its header), and the
+ * rest of Duato's store-and-forward latency at the first (its tail comes
+ * from the node), so that none gives the one latency and all the other.
+ */
+TEST(idle_path_each_saf_switch_adds_its_wait)
+{
+	struct hn_fabric_info fi;
+	struct hn_switch_stats ss;
+	struct hn_config c;
+	struct sim s;
+	u32 f[1], len, sw, lv;
+	u64 lat, wh, saf, step, first, want;
+
+	ft_config(&c, "ding4", 3, 4);
+	len = c.worm_bytes < 256 ? c.worm_bytes : 256;
+	f[0] = len / c.flit_bytes;
+	wh = duato(&c, HN_SWITCH_WORMHOLE, 6, f, 1);
+	saf = duato(&c, HN_SWITCH_SAF, 6, f, 1);
+	step = (f[0] - 1) * c.wh_flit_ns;
+	ASSERT_LT(wh + 5 * step, saf + 1);
+	first = saf - wh - 4 * step;
+	/* the levels that store: none, 0 (the first and last), 0-1, all */
+	for (lv = 0; lv <= 3; lv++) {
+		ASSERT_EQ(0, sim_init(&s, &c));
+		ASSERT_EQ(0, hn_fabric_info(s.e, &fi));
+		for (sw = 0; sw < fi.switches; sw++) {
+			ASSERT_EQ(0, hn_switch_stats(s.e, sw, &ss));
+			ASSERT_EQ(0, hn_set_switch_flow(s.e, sw,
+							ss.level < lv ?
+							HN_SWITCH_SAF + 1 : 0,
+							NULL));
+		}
+		ASSERT_EQ(0, sim_send(&s, 0, 63, len));
+		sim_drain(&s, 1000000);
+		ASSERT_EQ(1u, s.nlog);
+		lat = s.log[0]->m.t_deliver - s.log[0]->m.t_inject;
+		sim_fini(&s);
+		want = wh + (lv >= 1 ? first + step : 0) +
+		       (lv >= 2 ? 2 * step : 0) + (lv >= 3 ? step : 0);
+		EXPECT_EQ(want, lat)
+			TH_LOG("levels below %u store and forward", lv);
+	}
+}
+
+/* Where a switch cannot have its own switching, it is refused, with why. */
+TEST(switch_switching_refused_where_it_cannot)
+{
+	struct hn_config c;
+	struct hn_err err;
+	struct sim s;
+
+	fabric(&c, 0, HN_SWITCH_WORMHOLE);	/* the crossbar's wormhole */
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EOPNOTSUPP, hn_set_switch_flow(s.e, 0, 1, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "the fabric's switching"));
+	sim_fini(&s);
+
+	fabric(&c, 2, HN_SWITCH_WORMHOLE);
+	c.vc_flits = 4;			/* 4 flits: less than a worm */
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EINVAL, hn_set_switch_flow(s.e, 0, HN_SWITCH_SAF + 1,
+					      &err));
+	EXPECT_NE(NULL, strstr(err.msg, "buffers of a worm"));
+	EXPECT_EQ(-EINVAL, hn_set_switch_flow(s.e, 0, HN_SWITCH_VCT + 1,
+					      &err));
+	EXPECT_EQ(-EINVAL, hn_set_switch_flow(s.e, 0, HN_SWITCH_SAF + 2,
+					      &err));
+	EXPECT_NE(NULL, strstr(err.msg, "wormhole, vct or saf"));
+	EXPECT_EQ(-EINVAL, hn_set_switch_flow(s.e, 12, 1, &err));
+	EXPECT_EQ(0, hn_set_switch_flow(s.e, 0, HN_SWITCH_WORMHOLE + 1,
+					&err));
+	EXPECT_EQ(HN_SWITCH_WORMHOLE + 1, hn_switch_flow(s.e, 0));
+	/* not while a worm is in the fabric */
+	ASSERT_EQ(0, sim_send(&s, 0, 15, 200));
+	hn_run_until(s.e, hn_now(s.e) + 100);
+	EXPECT_EQ(-EBUSY, hn_set_switch_flow(s.e, 1, 0, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "while it is empty"));
+	sim_drain(&s, 1000000);
+	EXPECT_EQ(1u, s.nlog);
+	EXPECT_EQ(0, hn_set_switch_flow(s.e, 0, 0, &err));
+	EXPECT_EQ(0u, hn_switch_flow(s.e, 0));
+	sim_fini(&s);
+
+	ft_config(&c, "ding4", 2, 4);
+	c.switching = HN_SWITCH_DROP;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EOPNOTSUPP, hn_set_switch_flow(s.e, 0, 1, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "switching drop"));
+	sim_fini(&s);
 }
 
 /* Inject a message of switching @sw into @s: hn_inject()'s result. */

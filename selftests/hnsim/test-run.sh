@@ -6,8 +6,8 @@
 # none), the cross product's order, a point's result independent of the
 # sweep it is in (hnsim sched's too), the CSV against the JSON, null for
 # what a point did not measure, --progress and --no-progress in every
-# mode, hnplot's PNG, hntraffic refusing a list, --phases's names, and
-# --fields.
+# mode, hnplot's PNG, hntraffic refusing a list, --phases's names,
+# --fields and --switch-switching.
 # Prints TAP; exits 1 if a test failed.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -508,6 +508,48 @@ printf '%s\n' \
 diff "$T/want" "$T/fr" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
 	"--fields: a name the run has not (a JSON-only key in CSV, links without --links), no format, a bad list: refused before the run, with the reason" "$T/d"
+
+# ---- --switch-switching ------------------------------------------------------
+S="-t fattree:2,4 -k 0 --pattern uniform --load 0.3 --measure 20000 --json"
+ALL=sw0.0=saf,sw0.1=saf,sw0.2=saf,sw0.3=saf,sw1.0=saf,sw1.1=saf,sw1.2=saf,sw1.3=saf
+# shellcheck disable=SC2086 # $S: options
+"$H" run $S --switch-switching $ALL > "$T/sa" 2>&1 &&
+	"$H" run $S -s switching=saf > "$T/sb" 2>&1 &&
+	"$H" run $S --switch-switching sw1.2=saf,sw0.1=vct > "$T/sc" 2>&1 &&
+	"$H" run $S > "$T/sd" 2>&1
+python3 - "$T/sa" "$T/sb" "$T/sc" "$T/sd" "$ALL" > "$T/se" 2>&1 <<'PY'
+import json, sys
+a, b, c, d = (json.loads(open(f).readline()) for f in sys.argv[1:5])
+assert a["switch_switching"] == sys.argv[5], a["switch_switching"]
+assert b["switch_switching"] == "fabric", b
+assert c["switch_switching"] == "sw0.1=vct,sw1.2=saf", c["switch_switching"]
+for x in (a, b):
+    for k in ("switch_switching", "switching", "wall_s"):
+        x.pop(k, None)
+assert a == b, [(k, a[k], b.get(k)) for k in a if a[k] != b.get(k)]
+assert c["lat_mean_ns"] > d["lat_mean_ns"], (c["lat_mean_ns"], d["lat_mean_ns"])
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--switch-switching: every switch saf on a wormhole fat tree is the run of switching saf, figure for figure; two of them, named in switch order, cost latency" "$T/se"
+SR="-k 0 --pattern uniform --load 0.3"
+# shellcheck disable=SC2086 # $SR: options
+{ "$H" run $SR -t fattree:2,4 --switch-switching sw9.0=saf; echo "status $?"
+  "$H" run $SR -t fattree:2,4 --switch-switching node3=saf; echo "status $?"
+  "$H" run $SR -t fattree:2,4 --switch-switching sw1.0=drop; echo "status $?"
+  "$H" run $SR -n 8 --switch-switching sw0.0=saf; echo "status $?"
+  "$H" run $SR -t fattree:2,4 -s switching=drop --switch-switching sw1.0=saf; echo "status $?"
+  "$H" run $SR -t fattree:2,4 -s vc_count=2 -s vc_flits=4 --switch-switching sw1.0=vct; echo "status $?"
+} > "$T/sr" 2>&1
+printf '%s\n' \
+	"hnsim run: --switch-switching sw9.0=saf: no such switch (names: swL.I, as hnctl switches prints them)" "status 1" \
+	"hnsim run: --switch-switching node3=saf: no such switch (names: swL.I, as hnctl switches prints them)" "status 1" \
+	"hnsim run: --switch-switching sw1.0=drop: want NAME=SWITCHING, a switch's name and wormhole, vct or saf" "status 1" \
+	"hnsim run: --switch-switching sw0.0=saf: the crossbar's wormhole has no switch of its own: set the fabric's switching" "status 1" \
+	"hnsim run: --switch-switching sw1.0=saf: switching drop is the whole fabric's: no switch has one of its own" "status 1" \
+	"hnsim run: --switch-switching sw1.0=vct: cut-through and store-and-forward need buffers of a worm: vc_flits holds less" "status 1" > "$T/want"
+diff "$T/want" "$T/sr" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+	"--switch-switching: no such switch, a link, drop, the crossbar's wormhole, a drop fabric, buffers smaller than a worm: refused with the reason" "$T/d"
 
 # ---- faults: --down, --down-random ---------------------------------------
 F="-t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 -s up_select=random"

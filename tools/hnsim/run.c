@@ -17,6 +17,7 @@
 #include "topts.h"
 #include "json_pretty.h"
 #include "fab_name.h"
+#include "cfg_field.h"
 
 #define U(x) ((unsigned long long)(x))
 
@@ -54,6 +55,10 @@ static void run_usage(FILE *f)
 "  --msg-switching S every message crosses the switches by its own\n"
 "                    switching, wormhole, vct or saf, whatever the fabric's\n"
 "                    (-s switching; not drop): Zydallis's router\n"
+"  --switch-switching NAME=S,...  these switches (hnctl switches' names,\n"
+"                    sw1.0) cross worms by their own switching, wormhole,\n"
+"                    vct or saf, unless the message has one: Zydallis's\n"
+"                    routers, each of one technique\n"
 "Method (Bernoulli; Duato, BookSim; docs/model.md, 'Statistics'):\n"
 "  --warmup NS       not measured: at least NS (20000) and half the window;\n"
 "                    then on, a sample period (--measure / 10) at a time,\n"
@@ -172,7 +177,7 @@ static int opt_err(const char *opt, const char *val, const char *what)
 enum {
 	O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY, O_CSV, O_PROGRESS,
 	O_NO_PROGRESS, O_LINKS, O_DOWN, O_DOWN_RANDOM, O_DOWN_SEED,
-	O_DOWN_BEFORE, O_FIELDS
+	O_DOWN_BEFORE, O_FIELDS, O_SWITCH_SW
 };
 
 static const struct option run_lo[] = {
@@ -189,6 +194,7 @@ static const struct option run_lo[] = {
 	{ "down-random", required_argument, NULL, O_DOWN_RANDOM },
 	{ "down-seed", required_argument, NULL, O_DOWN_SEED },
 	{ "down-before-plan", no_argument, NULL, O_DOWN_BEFORE },
+	{ "switch-switching", required_argument, NULL, O_SWITCH_SW },
 	{ "progress", no_argument, NULL, O_PROGRESS },
 	{ "no-progress", no_argument, NULL, O_NO_PROGRESS },
 	HNSIM_CFG_LONGOPTS,
@@ -233,6 +239,7 @@ struct run_opts {
 	u64 down_seed;
 	int down_before;		/* before the plan's preload */
 	char fields[FIELDS_MAX];	/* names, comma-separated; or "" */
+	char switch_sw[DOWN_MAX];	/* NAME=SWITCHING, comma-separated */
 };
 
 /* 0, 1 bad (said on stderr), 2 the help printed */
@@ -306,6 +313,12 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 			break;
 		case O_DOWN_BEFORE:
 			p->down_before = 1;
+			break;
+		case O_SWITCH_SW:
+			if (strlen(optarg) >= DOWN_MAX)
+				return opt_err("--switch-switching", optarg,
+					       "a list of at most 1023 characters");
+			strcpy(p->switch_sw, optarg);
 			break;
 		case O_DOWN_SEED:
 			if (hn_topt_u64(optarg, &v))
@@ -395,6 +408,47 @@ static int take_down(const struct run_opts *p, struct hn_engine *e,
 	return rv;
 }
 
+/*
+ * The switches' own switching, --switch-switching's NAME=SWITCHING each:
+ * 0, or -errno with *@err and in @bad the item refused.
+ */
+static int switch_switching(const struct run_opts *p, struct hn_engine *e,
+			    struct hn_err *err, char *bad, size_t len)
+{
+	char list[DOWN_MAX], *item, *tech, *save = NULL, why[128];
+	struct hn_fabric_info fi = { 0 };
+	struct hn_fab_name n;
+	struct hn_config x;
+	u32 sw, port;
+	int rv;
+
+	hn_fabric_info(e, &fi);
+	strcpy(list, p->switch_sw);
+	for (item = strtok_r(list, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		snprintf(bad, len, "--switch-switching %s", item);
+		tech = strchr(item, '=');
+		if (tech)
+			*tech++ = 0;
+		if (!tech || hn_cfg_parse(&x, HN_CFG_switching, tech, why,
+					  sizeof(why)) ||
+		    x.switching == HN_SWITCH_DROP)
+			return hn_fail(err, -EINVAL,
+				       "want NAME=SWITCHING, a switch's name and wormhole, vct or saf",
+				       HN_NONE, HN_NONE, HN_NONE);
+		if (hn_fab_scan(item, &n) || n.kind != HN_FAB_SWITCH ||
+		    hn_fab_numbers(&fi, &n, &sw, &port))
+			return hn_fail(err, -EINVAL,
+				       "no such switch (names: swL.I, as hnctl switches prints them)",
+				       HN_NONE, HN_NONE, HN_NONE);
+		rv = hn_set_switch_flow(e, sw, x.switching + 1, err);
+		if (rv)
+			return rv;
+	}
+	*bad = 0;
+	return 0;
+}
+
 /* take_down() as hn_trun_create_prep()'s hook */
 struct down_arg {
 	const struct run_opts *p;
@@ -405,7 +459,9 @@ static int prep(struct hn_engine *e, void *arg, struct hn_err *err)
 {
 	struct down_arg *a = arg;
 
-	return take_down(a->p, e, err, a->bad, sizeof(a->bad));
+	int rv = switch_switching(a->p, e, err, a->bad, sizeof(a->bad));
+
+	return rv ? rv : take_down(a->p, e, err, a->bad, sizeof(a->bad));
 }
 
 /*

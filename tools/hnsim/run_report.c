@@ -8,8 +8,10 @@
  * in JSON and empty in CSV, never 0.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cfg_field.h"
+#include "fab_name.h"
 #include "hnsim.h"
 #include "hn_traffic.h"
 #include "topts.h"
@@ -117,6 +119,37 @@ static const char *msg_switching(const struct hn_tcfg *t, char *buf,
 	return hn_cfg_print(&x, HN_CFG_switching, buf, len);
 }
 
+/*
+ * The switches' own switching, "sw1.0=saf,sw1.1=vct" in the order of the
+ * switches, allocated; NULL when none has one (or no memory).
+ */
+static char *switch_switching(const struct hn_engine *e)
+{
+	char name[HN_FAB_NAME_LEN], w[HN_CFG_TEXT_LEN], *buf;
+	struct hn_fabric_info fi;
+	struct hn_config x;
+	size_t n = 0, len;
+	u32 sw, flow;
+
+	if (hn_fabric_info(e, &fi))
+		return NULL;
+	len = (size_t)fi.switches * (sizeof(name) + sizeof(w) + 2) + 1;
+	buf = calloc(1, len);
+	for (sw = 0; buf && sw < fi.switches; sw++) {
+		flow = hn_switch_flow(e, sw);
+		if (!flow || hn_fault_name(e, true, sw, name, sizeof(name)))
+			continue;
+		x.switching = flow - 1;
+		n += snprintf(buf + n, len - n, "%s%s=%s", n ? "," : "", name,
+			      hn_cfg_print(&x, HN_CFG_switching, w, sizeof(w)));
+	}
+	if (buf && !*buf) {
+		free(buf);
+		buf = NULL;
+	}
+	return buf;
+}
+
 static void print_human(FILE *f, const struct run_point *p)
 {
 	const struct hn_tcfg *t = p->t;
@@ -126,7 +159,7 @@ static void print_human(FILE *f, const struct run_point *p)
 	u64 run, skip, pre;
 	u32 down_l, down_s;
 	struct hn_gstats g;
-	char pol[64], sz[96], cyc[HN_DL_MAX * 24];
+	char pol[64], sz[96], cyc[HN_DL_MAX * 24], *own = switch_switching(p->e);
 
 	hn_stats_global(p->e, &g);
 	if (p->what)
@@ -147,6 +180,10 @@ static void print_human(FILE *f, const struct run_point *p)
 		fprintf(f, "switching   the messages' own: %s (the fabric's: %s)\n",
 			msg_switching(t, pol, sizeof(pol)),
 			hn_cfg_print(c, HN_CFG_switching, sz, sizeof(sz)));
+	if (own)
+		fprintf(f, "switching   the switches' own: %s (the fabric's: %s)\n",
+			own, hn_cfg_print(c, HN_CFG_switching, sz, sizeof(sz)));
+	free(own);
 	if (t->pattern == HN_PAT_PHASED)
 		fprintf(f, "phases      %s, %u messages per ordered+random pair, ratio %.6f\n",
 			hn_phases_name(t->phases), t->phase_msgs,
@@ -366,7 +403,7 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	u64 run, skip, pre;
 	u32 down_l, down_s;
 	struct hn_gstats g;
-	char buf[64], cyc[HN_DL_MAX * 24];
+	char buf[64], cyc[HN_DL_MAX * 24], *own;
 	u32 i;
 
 	hn_stats_global(p->e, &g);
@@ -437,6 +474,9 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "links_down", down_l);
 	e_u64(o, "switches_down", down_s);
 	e_u64(o, "unreach_msgs", r->unreach_msgs);
+	own = switch_switching(p->e);
+	e_str(o, "switch_switching", own ? own : "fabric");
+	free(own);
 	if (p->links && o->fmt == RUN_JSON && !field(o, "links") &&
 	    links_report(o->f, RUN_JSON, p->e))
 		fputs("null, \"switches\": null", o->f);
