@@ -7,7 +7,7 @@
 # sweep it is in (hnsim sched's too), the CSV against the JSON, null for
 # what a point did not measure, --progress and --no-progress in every
 # mode, hnplot's PNG, hntraffic refusing a list, --phases's names,
-# --fields and --switch-switching.
+# --fields, --switch-switching and hnsim mrp.
 # Prints TAP; exits 1 if a test failed.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -508,6 +508,42 @@ printf '%s\n' \
 diff "$T/want" "$T/fr" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
 	"--fields: a name the run has not (a JSON-only key in CSV, links without --links), no format, a bad list: refused before the run, with the reason" "$T/d"
+
+# ---- hnsim mrp -----------------------------------------------------------------
+"$H" mrp --levels 8 --up-x 000110 --data 12345678 0xc423 0xd7f3 > "$T/mh" 2>&1 &&
+	"$H" mrp --levels 8 --up-x 000110 --data 12345678 --json 0xc423 0xd7f3 > "$T/mj" 2>&1 &&
+	"$H" mrp --levels 8 --up-x 000110 --prio 9 --json 0xc423 0xd7f3 > "$T/mp" 2>&1
+python3 - "$T/mh" "$T/mj" "$T/mp" > "$T/me" 2>&1 <<'PY'
+import json, sys
+h = open(sys.argv[1]).read().split("\n")
+assert h[0].startswith("route       0xc423 -> 0xd7f3 on 8 levels: 6 up, across at level 6, 7 down: 14 routers"), h[0]
+assert h[1].startswith("message     ab e1 d7 f3 12 34 56 78 "), h[1]
+assert "payload     12 34 56 78" in h, h
+j, p = (json.loads(open(f).read()) for f in sys.argv[2:4])
+assert j["message"] == "abe1d7f312345678" and j["payload"] == "12345678", j
+assert j["routers"] == 14 and j["up"] == 6 and j["prio"] is None, j
+dirs = [x["dir"] for x in j["hops"]]
+assert dirs == ["up"] * 6 + ["across"] + ["down"] * 7, dirs
+assert [x["level"] for x in j["hops"] if x["swallow"]] == [3, 6, 4, 0], j["hops"]
+assert len(p["words"]) == 2 * len(j["words"]) and p["prio"] == 9, p
+assert all(int(p["words"][i:i + 2], 16) & 15 == 9 for i in range(0, len(p["words"]), 2)), p
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"mrp: Woods-Corwin's worked example, 0xABE1D7F312345678, router by router and in JSON; a priority takes twice the words" "$T/me"
+{ "$H" mrp 0 1; echo "status $?"
+  "$H" mrp --levels 2 0 16; echo "status $?"
+  "$H" mrp --levels 2 3 3; echo "status $?"
+  "$H" mrp --levels 2 --up-x 012 0 1; echo "status $?"
+  "$H" mrp --levels 2 --data 123 0 1; echo "status $?"; } > "$T/mr" 2>&1
+printf '%s\n' \
+	"hnsim mrp: --levels is needed ('hnsim mrp --help')" "status 1" \
+	"hnsim mrp: DST '16': not a node of the tree" "status 1" \
+	"hnsim mrp: DST '3': the source itself: no router is crossed" "status 1" \
+	"hnsim mrp: --up-x '012': want 0s and 1s, level 0 first, at most 16" "status 1" \
+	"hnsim mrp: --data '123': want bytes in hex, at most 256" "status 1" > "$T/want"
+diff "$T/want" "$T/mr" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" \
+	"mrp: no --levels, a node not of the tree, itself, bad X bits, odd hex: refused with the reason" "$T/d"
 
 # ---- --switch-switching ------------------------------------------------------
 S="-t fattree:2,4 -k 0 --pattern uniform --load 0.3 --measure 20000 --json"

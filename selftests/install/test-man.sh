@@ -51,7 +51,7 @@ CITE='\b[LT][0-9]{3,4}\b|\bP[0-9]{2,3}\b|shared/(seeds|notes)|seeds/0|note §'
 {
 	grep -nHE "$CITE" README.md docs/*.md docs/results/*.md
 	for t in "$O/hnsim" "$O/hnctl" "$O/hntraffic"; do
-		for c in "" run trace sched idem; do
+		for c in "" run trace sched idem mrp; do
 			"$t" $c --help 2>&1 | grep -nE "$CITE" | sed "s|^|$t $c: |"
 		done
 	done
@@ -66,7 +66,7 @@ report "$( [ -s "$T/cites" ] && echo 0 || echo 1)" \
 ISSUE='\bissues?[ #]*[0-9]+|\bissues? (number|no\.) *[0-9]+'
 helps() {	# every help screen, each line prefixed with where it came from
 	local c
-	for c in "" run trace sched config idem; do
+	for c in "" run trace sched config idem mrp; do
 		"$O/hnsim" $c --help 2>&1 | sed "s|^|hnsim $c --help: |"
 	done
 	"$O/hntraffic" --help 2>&1 | sed "s|^|hntraffic --help: |"
@@ -90,7 +90,7 @@ report "$( [ -s "$T/issues" ] && echo 0 || echo 1)" \
 	"$T/issues"
 
 # every help screen has the same sections, in the order of a man page
-for h in "hnctl" "hnsim" "hnsim run" "hnsim sched" "hnsim config" "hnsim idem" "hntraffic"; do
+for h in "hnctl" "hnsim" "hnsim run" "hnsim sched" "hnsim config" "hnsim idem" "hnsim mrp" "hntraffic"; do
 	t=${h%% *}
 	sub=${h#"$t"}
 	# shellcheck disable=SC2086 # $sub: no word, or one
@@ -135,8 +135,8 @@ names $O/man/hnctl.8 "every option of hnctl and its commands" "$T/w"
 
 # hnsim(1): its options in the three modes, its keys, the patterns
 { "$O/hnsim" --help; "$O/hnsim" run --help; "$O/hnsim" sched --help;
-  "$O/hnsim" idem --help; } | opts > "$T/w"
-names $O/man/hnsim.1 "every option of hnsim, hnsim run, sched and idem" "$T/w"
+  "$O/hnsim" idem --help; "$O/hnsim" mrp --help; } | opts > "$T/w"
+names $O/man/hnsim.1 "every option of hnsim, hnsim run, sched, idem and mrp" "$T/w"
 "$O/hnsim" --help | sed -n '/^KEYS/,/^$/s/^  \([a-z_]*\) .*/\1/p' > "$T/w"
 names $O/man/hnsim.1 "every KEY of hnsim --help" "$T/w"
 "$O/hnsim" run --help | sed -n '/^Patterns/{n;p;q}' | tr ' ' '\n' |

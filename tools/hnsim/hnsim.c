@@ -21,6 +21,8 @@ static void usage(FILE *f)
 "    hnsim sched ...               the schedulers alone ('hnsim sched --help')\n"
 "    hnsim idem ...                Woods-Corwin's three messages on switching\n"
 "                                  drop ('hnsim idem --help')\n"
+"    hnsim mrp ...                 Woods-Corwin's MRP route words from one\n"
+"                                  node to another ('hnsim mrp --help')\n"
 "    hnsim config [OPTION]...      print the configuration the options make\n"
 "                                  ('hnsim config --help')\n"
 "\n"
@@ -209,6 +211,8 @@ int main(int argc, char **argv)
 		return sched_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "idem"))
 		return idem_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "mrp"))
+		return mrp_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "run")) {
 		if (run_wanted(argc - 1, argv + 1))
 			return run_main(argc - 1, argv + 1);

@@ -81,6 +81,9 @@ int sched_main(int argc, char **argv);
 /* "hnsim idem ...": Woods-Corwin's three messages as traffic (idem.c) */
 int idem_main(int argc, char **argv);
 
+/* "hnsim mrp ...": Woods-Corwin's MRP route words (mrp.c) */
+int mrp_main(int argc, char **argv);
+
 /* "hnsim run --pattern ...": synthetic traffic (run.c) */
 int run_wanted(int argc, char **argv);
 int run_main(int argc, char **argv);
