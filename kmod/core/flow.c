@@ -22,10 +22,10 @@
  * the links' latency; inside a worm, room freed ahead is used at once.
  *
  * The technique is the fabric's (switching), or a switch's own where one
- * is set (Zydallis's routers each store and forward or pass worms), or,
- * where the sender chose one, the message's (hn_msg.sw): each switch
- * applies it worm by worm (hn_flow_of(), engine.h), when the header
- * leaves it (the credit it needs ahead) and when it is routed there.
+ * is set (routers of both kinds in one fabric: ours), or, where the sender
+ * chose one, the message's (hn_msg.sw): each switch applies it worm by
+ * worm (hn_flow_of(), engine.h), when the header leaves it (the credit it
+ * needs ahead) and when it is routed there.
  */
 #include "engine.h"
 
