@@ -2,12 +2,13 @@
 /*
  * test_msg_switching.c - a message's own switching (hn_msg.sw, flow.c)
  * and a switch's (hn_set_switch_flow()): Zydallis's router stores and
- * forwards some messages and passes others as worms, and each of his
- * routers is set to one or the other.  A message of its own switching
- * crosses every switch as it would on a fabric of that switching, and so
- * does every message when every switch has that switching, on each
- * engine; a message's own comes before its switch's; mixed, they drain;
- * on an idle path each store-and-forward switch adds the same wait;
+ * forwards some messages and passes others as worms; a setting per
+ * switch, routers of both kinds in one fabric, is ours.  A message of its
+ * own switching crosses every switch as it would on a fabric of that
+ * switching, and so does every message when every switch has that
+ * switching, on each engine; a message's own comes before its switch's;
+ * mixed, they drain; on an idle path each store-and-forward switch adds
+ * its wait, so that all of them give Duato's store-and-forward latency;
  * where the fabric cannot carry one it is refused.
  */
 #include "harness.h"

@@ -449,7 +449,7 @@ static int switch_switching(const struct run_opts *p, struct hn_engine *e,
 	return 0;
 }
 
-/* take_down() as hn_trun_create_prep()'s hook */
+/* switch_switching() then take_down(), as hn_trun_create_prep()'s hook */
 struct down_arg {
 	const struct run_opts *p;
 	char bad[DOWN_MAX + 16];	/* the option refused, or "" */
@@ -458,7 +458,6 @@ struct down_arg {
 static int prep(struct hn_engine *e, void *arg, struct hn_err *err)
 {
 	struct down_arg *a = arg;
-
 	int rv = switch_switching(a->p, e, err, a->bad, sizeof(a->bad));
 
 	return rv ? rv : take_down(a->p, e, err, a->bad, sizeof(a->bad));
