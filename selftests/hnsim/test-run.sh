@@ -441,6 +441,66 @@ printf '%s\n' "hnsim idem: --load wants a fraction in (0, 1], not '0'" "status 1
 diff "$T/want" "$T/ir" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "idem: a load of 0 refused, with the reason" "$T/d"
 
+# exactly once (C4.1): 10^5 MSGs, a copy of each kind lost with
+# probability 0.3 as it arrives; every MSG delivered once and in order
+X="-t fattree:4,4 -k 0 -s switching=drop -s dilation=2 -s flit_bytes=1 -s link_mbps=800 -s wh_first_ns=20 -s wire_ns=0 -s nic_ns=0 -s fabric_ns=0 --size 10 --load 0.3 --warmup 0 --measure 135000"
+# shellcheck disable=SC2086 # $X: options
+"$H" idem $X --loss 0.3 --timeout 5000 --json > "$T/x1" 2>&1
+echo "status $?" >> "$T/x1"
+python3 - "$T/x1" > "$T/xe" 2>&1 <<'PY'
+import json, sys
+t = open(sys.argv[1]).read().splitlines()
+assert t[-1] == "status 0", t[-1]
+x = json.loads(t[0])["exactly_once"]
+assert x["sent"] >= 100000 and x["delivered"] == x["sent"], x
+for k in "given_up", "undelivered", "out_of_order", "retries_exhausted", \
+	 "acks_exhausted", "send_state_entries", "recv_state_entries":
+	assert x[k] == 0, (k, x)
+for k in "msg", "ack", "ack2":	# each kind lost at its rate
+	f = x[k + "_lost"] / x[k + "_tx"]
+	assert 0.29 < f < 0.31, (k, f, x)
+assert x["msg_resends"] >= x["msg_lost"] and x["dups_suppressed"] > 0, x
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"idem --loss 0.3: 10^5 MSGs each delivered once and in order, nothing given up, no record left; each kind lost at 0.3" "$T/xe"
+# bits flipped at 10^-3 a flit: caught, sent again, every MSG delivered
+# shellcheck disable=SC2086 # $X: options
+"$H" idem $X --measure 20000 --flip 0.001 --timeout 5000 > "$T/x2" 2>&1
+echo "status $?" >> "$T/x2"
+grep -Eq '^injected     lost: 0 msg, 0 ack, 0 ack2; [1-9][0-9]* CRC failures; 0 refused by the fabric$' "$T/x2" &&
+	grep -Eq '^exactly once ([0-9]+) MSGs: \1 delivered, 0 given up \(0 of them delivered\), 0 undelivered, 0 out of order or twice$' "$T/x2" &&
+	grep -qx 'status 0' "$T/x2"
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"idem --flip: CRC failures counted, every MSG delivered once" "$T/x2"
+# a MSG never acknowledged: given up after exactly --retry-max resends
+# shellcheck disable=SC2086 # $X: options
+"$H" idem $X --measure 2000 --loss ack=1 --timeout 3000 --retry-max 4 --json > "$T/x3" 2>&1
+echo "status $?" >> "$T/x3"
+python3 - "$T/x3" > "$T/xe" 2>&1 <<'PY'
+import json, sys
+t = open(sys.argv[1]).read().splitlines()
+assert t[-1] == "status 2", t[-1]
+x = json.loads(t[0])["exactly_once"]
+n = x["sent"]
+assert n > 100 and x["delivered"] == n and x["given_up"] == n, x
+assert x["given_up_delivered"] == n and x["retries_exhausted"] == n, x
+assert x["acks_exhausted"] == n and x["msg_resends"] == 4 * n, x
+assert x["recv_state_entries"] == 0 and x["undelivered"] == 0, x
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"idem --loss ack=1: every MSG delivered once, given up after exactly 4 resends, exit 2" "$T/xe"
+for a in "--loss 0.3" "--loss msg=2" "--loss ackx=0.1" "--flip 0.1"; do
+	# shellcheck disable=SC2086 # $a: options
+	"$H" idem -t fattree:2,4 -s switching=drop --load 0.5 $a 2>&1
+	echo "status $?"
+done > "$T/xr"
+printf '%s\n' "hnsim idem: a fabric that loses messages needs a timeout to send them again (--timeout NS)" "status 1" \
+	"hnsim idem: --loss wants a fraction in [0, 1], not '2'" "status 1" \
+	"hnsim idem: --loss wants P or KIND=P,... with KIND msg, ack or ack2, not 'ackx=0.1'" "status 1" \
+	"hnsim idem: a fabric that loses messages needs a timeout to send them again (--timeout NS)" "status 1" > "$T/want"
+diff "$T/want" "$T/xr" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "idem: loss without a timeout, a bad loss refused, with the reason" "$T/d"
+
 # ---- --msg-switching -------------------------------------------------------
 M="-t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 --json"
 # shellcheck disable=SC2086 # $M: options

@@ -22,77 +22,57 @@
 #include <string.h>
 #include "hnsim.h"
 #include "hn_traffic.h"
+#include "idem.h"
 #include "parse.h"
 
-enum { MSG, ACK, ACK2, KINDS };
+enum { MSG = HN_IDEM_MSG, ACK = HN_IDEM_ACK, ACK2 = HN_IDEM_ACK2,
+       KINDS = HN_IDEM_KINDS };
 static const char *const kind_name[KINDS] = { "msg", "ack", "ack2" };
 
+/* A MSG; the layer makes the replies (struct hn_msg.owner: measured) */
 struct imsg {
-	struct hn_msg m;		/* first: the engine sees only this */
-	struct imsg *next;
-	u32 len0;			/* its MSG's length */
-	u8 kind, measured;
+	struct hn_msg m;		/* first: the layer sees only this */
+	u32 seq;			/* its pair's, in send order */
 };
 
 struct idem {
+	struct hn_idem *x;
 	struct hn_engine *e;
-	u32 nodes, reply_ppm;
-	u8 prio[KINDS];
-	struct imsg **head, **tail;	/* [node * KINDS + kind] */
-	u64 msgs[KINDS], tries[KINDS];	/* measured, delivered */
+	u32 nodes;
+	int check;			/* the protocol may lose: check it */
+	u64 msgs[KINDS], tries[KINDS];	/* measured, arrived */
 	u64 made, done;			/* measured transactions */
 	u64 switches;			/* over the measured MSGs */
+	/* exactly once, as the receivers see it (when check) */
+	u32 *sent, *next;		/* per pair: MSGs sent, next expected */
+	u64 all, delivered, disorder, given_up, unknown;
 };
-
-static void push(struct idem *s, u32 u, struct imsg *im)
-{
-	u64 q = (u64)u * KINDS + im->kind;
-
-	im->next = NULL;
-	if (s->tail[q])
-		s->tail[q]->next = im;
-	else
-		s->head[q] = im;
-	s->tail[q] = im;
-}
-
-/* A message of @kind from @src to @dst, replying to one of @len0. */
-static struct imsg *make(struct idem *s, u8 kind, u32 src, u32 dst,
-			 u32 len0, u8 measured)
-{
-	struct imsg *im = calloc(1, sizeof(*im));
-
-	if (!im)
-		return NULL;
-	im->m.src = src;
-	im->m.dst = dst;
-	im->m.len = kind == MSG ? len0 :
-		    (u32)hn_max64(1, ((u64)len0 * s->reply_ppm + 500000) /
-				     1000000);
-	im->m.prio = s->prio[kind];
-	im->len0 = len0;
-	im->kind = kind;
-	im->measured = measured;
-	return im;
-}
 
 static void delivered(void *ctx, struct hn_msg *m)
 {
 	struct idem *s = ctx;
-	struct imsg *im = (struct imsg *)m, *r = NULL;
+	struct imsg *im = (struct imsg *)m;
+	u64 pair = (u64)m->src * s->nodes + m->dst;
 
-	hn_consume(s->e, m->dst, m->len);
-	if (im->measured) {
-		s->msgs[im->kind]++;
-		s->tries[im->kind] += m->tries;
-		s->done += im->kind == ACK2;
+	s->delivered++;
+	if (s->check) {
+		if (im->seq < s->next[pair])
+			s->disorder++;	/* again, or after a later one */
+		s->next[pair] = im->seq + 1;
 	}
-	if (im->kind != ACK2)
-		r = make(s, im->kind + 1, m->dst, m->src, im->len0,
-			 im->measured);
-	if (r)
-		push(s, r->m.src, r);
 	free(im);
+}
+
+static void given_up(void *ctx, struct hn_msg *m, u32 src, u32 dst, int err)
+{
+	struct idem *s = ctx;
+
+	(void)src;
+	(void)dst;
+	(void)err;
+	s->given_up++;
+	s->unknown += !m;		/* delivered, its ACK never came */
+	free(m);
 }
 
 static void reclaimed(void *ctx, struct hn_msg *m)
@@ -101,45 +81,47 @@ static void reclaimed(void *ctx, struct hn_msg *m)
 	free(m);
 }
 
-static const struct hn_ops idem_ops = {
+/* Each copy that crossed the fabric: its kind's messages and attempts */
+static void arrived(void *ctx, const struct hn_msg *copy, u32 kind, u8 owner,
+		    u32 fate)
+{
+	struct idem *s = ctx;
+
+	if (!owner)
+		return;
+	s->msgs[kind]++;
+	s->tries[kind] += copy->tries;
+	s->done += kind == ACK2 && fate == HN_IDEM_TAKEN;
+}
+
+static const struct hn_idem_ops idem_ops = {
 	.deliver = delivered,
+	.give_up = given_up,
 	.reclaim = reclaimed,
+	.arrive = arrived,
 };
 
-/* Each node offers its NIC what waits, ACK2s first, until it is full. */
-static void offer_all(struct idem *s)
+static bool quiet(const struct idem *s)
 {
-	struct imsg **h, *im;
-	u32 u, k;
+	struct hn_idem_stats st;
 
-	for (u = 0; u < s->nodes; u++) {
-		for (k = KINDS; k-- > 0;) {
-			h = &s->head[(u64)u * KINDS + k];
-			while ((im = *h)) {
-				im->m.t_inject = hn_now(s->e);
-				if (hn_inject(s->e, &im->m, NULL))
-					break;
-				*h = im->next;
-				if (!*h)
-					s->tail[(u64)u * KINDS + k] = NULL;
-			}
-			if (im)
-				break;	/* full: nothing else now */
-		}
-	}
+	hn_idem_stats(s->x, &st);
+	return !st.send_state_entries && !st.recv_state_entries &&
+	       !st.waiting && !hn_busy(s->e);
 }
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 "NAME\n"
-"    hnsim idem - Woods-Corwin's three-message protocol as traffic, on\n"
-"    switching drop: success per attempt of each kind\n"
+"    hnsim idem - Woods-Corwin's three-message protocol on switching drop:\n"
+"    success per attempt of each kind, and exactly-once delivery\n"
 "\n"
 "SYNOPSIS\n"
 "    hnsim idem [ENGINE OPTIONS] --load L [--size WORDS] [--pattern NAME]\n"
 "               [--reply F] [--ack-prio P] [--warmup NS] [--measure NS]\n"
-"               [--seed S] [--json]\n"
+"               [--seed S] [--loss P|KIND=P,...] [--flip P] [--timeout NS]\n"
+"               [--retry-max N] [--window W] [--json]\n"
 "\n"
 "DESCRIPTION\n"
 "    Each node sends messages (MSG) at random times; a MSG's arrival makes\n"
@@ -151,6 +133,16 @@ static void usage(FILE *f)
 "    E = mean switches of a MSG's route x (1/p_msg + 1/p_ack + 1/p_ack2).\n"
 "    The fabric must have switching drop (-s switching=drop).\n"
 "\n"
+"    The messages go by the protocol of kmod/core/idem.c: sequential tags\n"
+"    per pair, a MSG sent again when no ACK comes within --timeout, an ACK\n"
+"    sent again when no ACK2 comes, each at most --retry-max times, a CRC-32\n"
+"    checked by the receiver, each pair's MSGs handed over once and in order.\n"
+"    --loss and --flip make the fabric lose and corrupt copies; they need\n"
+"    --timeout.  With any of the three, the run goes on after the window\n"
+"    until every MSG is delivered or given up, and prints what the receivers\n"
+"    got (delivered, given up, lost, out of order or twice) and the\n"
+"    protocol's counters.\n"
+"\n"
 "OPTIONS\n"
 "  --load L       offered load of MSGs per node, fraction of the link (0..1]\n"
 "  --size WORDS   MSG length, bytes (flits of one byte make them words) (10)\n"
@@ -159,13 +151,20 @@ static void usage(FILE *f)
 "  --ack-prio P   the priority of ACKs and ACK2s, 0..15; MSGs have 0 (0)\n"
 "  --warmup NS    not measured (20000)\n"
 "  --measure NS   MSGs made in this window are measured (100000)\n"
-"  --seed S       the traffic's seed (1)\n"
+"  --seed S       the traffic's seed and the injectors' (1)\n"
+"  --loss P       a copy lost as it arrives, probability; msg=P,ack=P,ack2=P\n"
+"                 for each kind (0)\n"
+"  --flip P       a bit of a copy flipped, probability per flit (0)\n"
+"  --timeout NS   MSG and ACK timers; 0: none, nothing is sent again (0)\n"
+"  --retry-max N  a MSG's or ACK's resends before it is given up (20000)\n"
+"  --window W     a node's MSGs awaiting their ACK, at most; 0: any (0)\n"
 "  --json         one JSON object\n"
 "  Engine options: -p, -t, -n, -k, -P, -s KEY=VALUE, -c FILE as 'hnsim run'.\n"
 "\n"
 "EXIT STATUS\n"
-"    0 when every measured transaction completed, 1 on a bad option, 2 when\n"
-"    some did not within 10 ms of virtual time after the window.\n");
+"    0 when every measured transaction completed (and, with --loss, --flip or\n"
+"    --timeout, every MSG was delivered once and in order), 1 on a bad\n"
+"    option, 2 when not, within 10 ms of virtual time after the window.\n");
 }
 
 /* --load and --reply: a fraction in ppm, (0, 1]; or -1 */
@@ -174,8 +173,8 @@ static long long frac(const char *opt, const char *s, int zero_ok)
 	long long v = hn_parse_ppm(s);
 
 	if (v < 0 || v > 1000000 || (!zero_ok && !v)) {
-		fprintf(stderr, "hnsim idem: %s wants a fraction in (0, 1], not '%s'\n",
-			opt, s);
+		fprintf(stderr, "hnsim idem: %s wants a fraction in %s, 1], not '%s'\n",
+			opt, zero_ok ? "[0" : "(0", s);
 		return -1;
 	}
 	return v;
@@ -199,9 +198,71 @@ static double pk(const struct idem *s, u32 k)
 	return s->tries[k] ? (double)s->msgs[k] / s->tries[k] : 0;
 }
 
+/* MSGs neither delivered nor given up: lost, or still on their way */
+static u64 undelivered(const struct idem *s)
+{
+	return s->all - s->delivered - (s->given_up - s->unknown);
+}
+
+static void check_report(const struct idem *s, int json)
+{
+	struct hn_idem_stats st;
+
+	hn_idem_stats(s->x, &st);
+	if (json) {
+		printf(", \"exactly_once\": {\"sent\": %llu, \"delivered\": %llu, \"given_up\": %llu, \"given_up_delivered\": %llu, \"undelivered\": %llu, \"out_of_order\": %llu, ",
+		       (unsigned long long)s->all,
+		       (unsigned long long)s->delivered,
+		       (unsigned long long)s->given_up,
+		       (unsigned long long)s->unknown,
+		       (unsigned long long)undelivered(s),
+		       (unsigned long long)s->disorder);
+		printf("\"msg_tx\": %llu, \"ack_tx\": %llu, \"ack2_tx\": %llu, \"msg_resends\": %llu, \"ack_resends\": %llu, \"dups_suppressed\": %llu, ",
+		       (unsigned long long)st.tx[MSG],
+		       (unsigned long long)st.tx[ACK],
+		       (unsigned long long)st.tx[ACK2],
+		       (unsigned long long)st.resends[0],
+		       (unsigned long long)st.resends[1],
+		       (unsigned long long)st.dups_suppressed);
+		printf("\"msg_lost\": %llu, \"ack_lost\": %llu, \"ack2_lost\": %llu, \"crc_fail\": %llu, \"refused\": %llu, \"retries_exhausted\": %llu, \"acks_exhausted\": %llu, \"send_state_entries\": %llu, \"recv_state_entries\": %llu}",
+		       (unsigned long long)st.lost[MSG],
+		       (unsigned long long)st.lost[ACK],
+		       (unsigned long long)st.lost[ACK2],
+		       (unsigned long long)st.crc_fail,
+		       (unsigned long long)st.refused,
+		       (unsigned long long)st.retries_exhausted,
+		       (unsigned long long)st.acks_exhausted,
+		       (unsigned long long)st.send_state_entries,
+		       (unsigned long long)st.recv_state_entries);
+		return;
+	}
+	printf("exactly once %llu MSGs: %llu delivered, %llu given up (%llu of them delivered), %llu undelivered, %llu out of order or twice\n",
+	       (unsigned long long)s->all, (unsigned long long)s->delivered,
+	       (unsigned long long)s->given_up,
+	       (unsigned long long)s->unknown,
+	       (unsigned long long)undelivered(s),
+	       (unsigned long long)s->disorder);
+	printf("protocol     sent: %llu msg, %llu ack, %llu ack2; sent again: %llu MSGs, %llu ACKs; %llu duplicates suppressed\n",
+	       (unsigned long long)st.tx[MSG], (unsigned long long)st.tx[ACK],
+	       (unsigned long long)st.tx[ACK2],
+	       (unsigned long long)st.resends[0],
+	       (unsigned long long)st.resends[1],
+	       (unsigned long long)st.dups_suppressed);
+	printf("injected     lost: %llu msg, %llu ack, %llu ack2; %llu CRC failures; %llu refused by the fabric\n",
+	       (unsigned long long)st.lost[MSG], (unsigned long long)st.lost[ACK],
+	       (unsigned long long)st.lost[ACK2],
+	       (unsigned long long)st.crc_fail,
+	       (unsigned long long)st.refused);
+	printf("at the end   %llu MSGs given up, %llu ACKs given up; %llu senders' and %llu receivers' records left\n",
+	       (unsigned long long)st.retries_exhausted,
+	       (unsigned long long)st.acks_exhausted,
+	       (unsigned long long)st.send_state_entries,
+	       (unsigned long long)st.recv_state_entries);
+}
+
 static void idem_report(const struct idem *s, int json, u64 t_end)
 {
-	double hops = s->msgs[MSG] ? (double)s->switches / s->msgs[MSG] : 0;
+	double hops = s->made ? (double)s->switches / s->made : 0;
 	double e = 0;
 	u32 k;
 
@@ -216,7 +277,10 @@ static void idem_report(const struct idem *s, int json, u64 t_end)
 			printf("\"%s\": {\"messages\": %llu, \"attempts\": %llu, \"p\": %.6f}, ",
 			       kind_name[k], (unsigned long long)s->msgs[k],
 			       (unsigned long long)s->tries[k], pk(s, k));
-		printf("\"e\": %.4f}\n", e);
+		printf("\"e\": %.4f", e);
+		if (s->check)
+			check_report(s, 1);
+		printf("}\n");
 		return;
 	}
 	printf("transactions %llu measured, %llu completed, at %llu ns virtual\n",
@@ -228,6 +292,46 @@ static void idem_report(const struct idem *s, int json, u64 t_end)
 		       (unsigned long long)s->tries[k], pk(s, k));
 	printf("E            %.4f switches = %.4f mean switches x the sum of 1/p\n",
 	       e, hops);
+	if (s->check)
+		check_report(s, 0);
+}
+
+/* --loss: P for every kind, or KIND=P,... */
+static int loss_opt(const char *arg, u32 *ppm)
+{
+	char buf[128], *tok, *save, *eq;
+	long long v;
+	u32 k;
+
+	if (!strchr(arg, '=')) {
+		v = frac("--loss", arg, 1);
+		for (k = 0; v >= 0 && k < KINDS; k++)
+			ppm[k] = (u32)v;
+		return v < 0 ? -1 : 0;
+	}
+	if (strlen(arg) >= sizeof(buf)) {
+		fprintf(stderr, "hnsim idem: --loss: too long\n");
+		return -1;
+	}
+	strcpy(buf, arg);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		eq = strchr(tok, '=');
+		for (k = 0; eq && k < KINDS; k++)
+			if ((size_t)(eq - tok) == strlen(kind_name[k]) &&
+			    !strncmp(tok, kind_name[k], eq - tok))
+				break;
+		if (!eq || k == KINDS) {
+			fprintf(stderr, "hnsim idem: --loss wants P or KIND=P,... with KIND msg, ack or ack2, not '%s'\n",
+				tok);
+			return -1;
+		}
+		v = frac("--loss", eq + 1, 1);
+		if (v < 0)
+			return -1;
+		ppm[k] = (u32)v;
+	}
+	return 0;
 }
 
 int idem_main(int argc, char **argv)
@@ -242,6 +346,11 @@ int idem_main(int argc, char **argv)
 		{ "warmup", required_argument, NULL, 'W' },
 		{ "measure", required_argument, NULL, 'M' },
 		{ "seed", required_argument, NULL, 'D' },
+		{ "loss", required_argument, NULL, 256 },
+		{ "flip", required_argument, NULL, 257 },
+		{ "timeout", required_argument, NULL, 258 },
+		{ "retry-max", required_argument, NULL, 259 },
+		{ "window", required_argument, NULL, 260 },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -249,7 +358,9 @@ int idem_main(int argc, char **argv)
 	u64 warmup = 20000, measure = 100000, seed = 1, v, t, end, *next;
 	long long load = -1, reply = 200000;
 	struct idem s = { 0 };
+	struct hn_idem_cfg ic;
 	struct hn_config c;
+	struct hn_err err;
 	struct hn_tcfg tc;
 	struct hn_tgen *g;
 	u32 size = 10, u, d, preload = 0;
@@ -257,6 +368,8 @@ int idem_main(int argc, char **argv)
 	struct imsg *im;
 
 	hn_config_default(&c);
+	hn_idem_cfg_default(&ic);
+	ic.timeout_ns = 0;	/* nothing is lost: nothing sent again */
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, HNSIM_CFG_SHORTOPTS "jh", lo,
 				  NULL)) != -1) {
@@ -292,8 +405,36 @@ int idem_main(int argc, char **argv)
 		case 'Q':
 			if (num("--ack-prio", optarg, 15, &v))
 				return 1;
-			s.prio[ACK] = (u8)v;
-			s.prio[ACK2] = (u8)v;
+			ic.prio[ACK] = (u8)v;
+			ic.prio[ACK2] = (u8)v;
+			break;
+		case 256:
+			if (loss_opt(optarg, ic.loss_ppm))
+				return 1;
+			s.check = 1;
+			break;
+		case 257:
+			rc = (int)frac("--flip", optarg, 1);
+			if (rc < 0)
+				return 1;
+			ic.flip_ppm = (u32)rc;
+			s.check = 1;
+			break;
+		case 258:
+			if (num("--timeout", optarg, 1000000000000000ULL,
+				&ic.timeout_ns))
+				return 1;
+			s.check = 1;
+			break;
+		case 259:
+			if (num("--retry-max", optarg, ~0u, &v))
+				return 1;
+			ic.retry_max = (u32)v;
+			break;
+		case 260:
+			if (num("--window", optarg, ~0u, &v))
+				return 1;
+			ic.window = (u32)v;
 			break;
 		case 'W':
 			if (num("--warmup", optarg, 1000000000000000ULL, &warmup))
@@ -307,6 +448,7 @@ int idem_main(int argc, char **argv)
 		case 'D':
 			if (num("--seed", optarg, ~0ULL, &seed))
 				return 1;
+			ic.seed = seed;
 			break;
 		case 'j':
 			json = 1;
@@ -342,14 +484,22 @@ int idem_main(int argc, char **argv)
 			rc);
 		return 1;
 	}
+	ic.reply_ppm = (u32)reply;
+	if (hn_idem_cfg_check(&ic, &err)) {
+		fprintf(stderr, "hnsim idem: %s%s\n", err.msg,
+			ic.timeout_ns ? "" : " (--timeout NS)");
+		return 1;
+	}
 	g = hn_tgen_create(&tc, &c, &rc);
-	s.e = g ? hn_create(&c, &idem_ops, &s, &rc) : NULL;
+	s.x = g ? hn_idem_create(&c, &ic, &idem_ops, &s, &rc) : NULL;
+	s.e = s.x ? hn_idem_engine(s.x) : NULL;
 	s.nodes = c.nodes;
-	s.reply_ppm = (u32)reply;
-	s.head = calloc((size_t)c.nodes * KINDS, sizeof(*s.head));
-	s.tail = calloc((size_t)c.nodes * KINDS, sizeof(*s.tail));
+	if (s.check) {
+		s.sent = calloc((size_t)c.nodes * c.nodes, sizeof(*s.sent));
+		s.next = calloc((size_t)c.nodes * c.nodes, sizeof(*s.next));
+	}
 	next = calloc(c.nodes, sizeof(*next));
-	if (!s.e || !s.head || !s.tail || !next) {
+	if (!s.x || !next || (s.check && (!s.sent || !s.next))) {
 		fprintf(stderr, "hnsim idem: cannot make the engine: %s\n",
 			strerror(rc < 0 ? -rc : ENOMEM));
 		return 1;
@@ -357,7 +507,8 @@ int idem_main(int argc, char **argv)
 	for (u = 0; u < c.nodes; u++)
 		next[u] = hn_tgen_next_ns(g, u);
 	end = warmup + measure;
-	for (t = 0; t < end || (s.done < s.made && t < end + 10000000);
+	for (t = 0; t < end || ((s.done < s.made || (s.check && !quiet(&s))) &&
+				t < end + 10000000);
 	     t += c.wh_flit_ns) {
 		hn_run_until(s.e, t);
 		for (u = 0; u < c.nodes && t < end; u++) {
@@ -366,29 +517,35 @@ int idem_main(int argc, char **argv)
 				d = hn_tgen_dest(g, u);
 				if (d == HN_NONE)
 					continue;
-				im = make(&s, MSG, u, d, size, t >= warmup);
+				im = calloc(1, sizeof(*im));
 				if (!im)
 					return 1;
-				if (im->measured) {
+				im->m.src = u;
+				im->m.dst = d;
+				im->m.len = size;
+				im->m.t_inject = t;
+				im->m.owner = t >= warmup;
+				if (s.check)
+					im->seq = s.sent[(u64)u * c.nodes + d]++;
+				if (im->m.owner) {
 					s.made++;
 					s.switches += (u32)hn_route_switches(s.e,
 									     u, d);
 				}
-				push(&s, u, im);
+				if (hn_idem_send(s.x, &im->m))
+					return 1;
+				s.all++;
 			}
 		}
-		offer_all(&s);
+		hn_idem_tick(s.x);
 	}
 	idem_report(&s, json, hn_now(s.e));
 	rc = s.done < s.made ? 2 : 0;
-	hn_destroy(s.e);	/* reclaims what is still in it */
-	for (u = 0; u < c.nodes * KINDS; u++)
-		while ((im = s.head[u])) {
-			s.head[u] = im->next;
-			free(im);
-		}
-	free(s.head);
-	free(s.tail);
+	if (s.check && (undelivered(&s) || s.disorder || s.given_up))
+		rc = 2;
+	hn_idem_destroy(s.x);	/* hands back what is still in it */
+	free(s.sent);
+	free(s.next);
 	free(next);
 	hn_tgen_destroy(g);
 	return rc;
