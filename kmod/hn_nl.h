@@ -93,11 +93,12 @@ int hn_nl_fabric_del(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_fabric_get(struct sk_buff *skb, struct genl_info *info);
 int hn_nl_fabric_dump(struct sk_buff *skb, struct netlink_callback *cb);
 
-/* nl_links.c: a fabric's links and switches */
+/* nl_links.c: a fabric's links and switches; a switch's switching */
 int hn_nl_link_dump(struct sk_buff *skb, struct netlink_callback *cb,
 		    struct hn_dev *hd);
 int hn_nl_switch_dump(struct sk_buff *skb, struct netlink_callback *cb,
 		      struct hn_dev *hd);
+int hn_nl_switch_set(struct sk_buff *skb, struct genl_info *info);
 
 /* nl_sched.c */
 int hn_nl_sched_run(struct sk_buff *skb, struct genl_info *info);

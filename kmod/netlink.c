@@ -172,6 +172,14 @@ static const struct nla_policy hn_fault_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	HN_NL_POLICY_FABRIC,
 };
 
+/* SWITCHING's range is the spec's: drop is hn_set_switch_flow()'s to refuse */
+static const struct nla_policy hn_switch_set_policy[HYBRIDNET_ATTR_MAX + 1] = {
+	[HYBRIDNET_ATTR_SWITCH] = { .type = NLA_U32 },
+	[HYBRIDNET_ATTR_SWITCHING] = NLA_POLICY_MAX(NLA_U32,
+						    HYBRIDNET_SWITCHING_DROP),
+	HN_NL_POLICY_FABRIC,
+};
+
 /* The fabric a command is on (hn_nl_cmd.on). */
 enum hn_nl_on {
 	HN_NL_ON_FABRIC,	/* FABRIC, or the namespace's first */
@@ -207,6 +215,7 @@ static const struct hn_nl_cmd {
 	[HYBRIDNET_CMD_FABRIC_DEL] = { hn_nl_fabric_del, HN_NL_ON_NAMED,
 				       .locked = true },
 	[HYBRIDNET_CMD_FAULT_SET] = { hn_nl_fault_set, .locked = true },
+	[HYBRIDNET_CMD_SWITCH_SET] = { hn_nl_switch_set, .locked = true },
 };
 
 /* The fabric of @net that @a names (NULL: the first), held, or NULL. */
@@ -382,6 +391,7 @@ static const struct genl_ops hn_nl_ops[] = {
 	HN_NL_OP(FABRIC_NEW, hn_fabric_new_policy, GENL_ADMIN_PERM),
 	HN_NL_OP(FABRIC_DEL, hn_fabric_policy, GENL_UNS_ADMIN_PERM),
 	HN_NL_OP(FAULT_SET, hn_fault_policy, GENL_UNS_ADMIN_PERM),
+	HN_NL_OP(SWITCH_SET, hn_switch_set_policy, GENL_UNS_ADMIN_PERM),
 };
 
 /* who changed what, and when, is the administrators' to follow */

@@ -3,7 +3,9 @@
  * nl_links.c - the dumps HYBRIDNET_CMD_LINK_GET and
  * HYBRIDNET_CMD_SWITCH_GET: one message per link or switch of a fabric
  * with its statistics (hn_link_stats(), hn_switch_stats(); docs/model.md
- * "Statistics"); the fabric's shape is FABRIC_GET's (nl_fabric.c).
+ * "Statistics"), and a switch's own switching; the fabric's shape is
+ * FABRIC_GET's (nl_fabric.c).  HYBRIDNET_CMD_SWITCH_SET sets that
+ * switching (below).
  *
  * Each part of a dump runs under hd->lock, as the other dumps do, and
  * carries the virtual time its counters were read at.  A rebuild between
@@ -15,8 +17,14 @@
  * (wormhole.c: no buffers, no credits) and keeps none of these
  * statistics: both dumps fail with EOPNOTSUPP and an extack message
  * saying so, rather than answer with counters that stay zero.
+ *
+ * SWITCH_SET sets a switch's own switching (hn_set_switch_flow();
+ * docs/model.md "A switch's own switching") under hd->lock, which
+ * SWITCH_GET gives back as SWITCHING; its event names the switch, so a
+ * monitor reads it as the hnctl command that did it.
  */
 #include "hn_nl.h"
+#include "fab_name.h"
 
 /* One channel of a link: its direction, its sender, its statistics. */
 static int hn_put_channel(struct sk_buff *skb, const struct hn_link_stats *ls,
@@ -68,6 +76,7 @@ static int hn_put_link(struct sk_buff *skb, struct hn_dev *hd, u32 link)
 
 static int hn_put_switch(struct sk_buff *skb, struct hn_dev *hd, u32 sw)
 {
+	u32 flow = hn_switch_flow(hd->e, sw);	/* 0: the fabric's */
 	struct hn_switch_stats ss;
 	struct nlattr *st;
 
@@ -75,6 +84,7 @@ static int hn_put_switch(struct sk_buff *skb, struct hn_dev *hd, u32 sw)
 	if (nla_put_u32(skb, HYBRIDNET_ATTR_SWITCH, sw) ||
 	    nla_put_u32(skb, HYBRIDNET_ATTR_LEVEL, ss.level) ||
 	    nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, ss.down) ||
+	    (flow && nla_put_u32(skb, HYBRIDNET_ATTR_SWITCHING, flow - 1)) ||
 	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, hn_now(hd->e),
 			      HYBRIDNET_ATTR_PAD))
 		return -EMSGSIZE;
@@ -180,4 +190,57 @@ int hn_nl_switch_dump(struct sk_buff *skb, struct netlink_callback *cb,
 		      struct hn_dev *hd)
 {
 	return hn_fab_dump(skb, cb, hd, &hn_walk_switches);
+}
+
+/*
+ * The event: the SWITCH, its NAME and its SWITCHING, none when it is the
+ * fabric's again (@flow 0), as a monitor prints it ("switching switch
+ * sw1.0 saf").
+ */
+static void hn_switching_event(struct hn_dev *hd, u32 sw, u32 flow,
+			       const char *name)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = hn_nl_event_new(hd, HYBRIDNET_EVENT_SWITCHING, 0, &hdr);
+	if (!skb)
+		return;
+	if (nla_put_u32(skb, HYBRIDNET_ATTR_SWITCH, sw) ||
+	    nla_put_string(skb, HYBRIDNET_ATTR_NAME, name) ||
+	    (flow && nla_put_u32(skb, HYBRIDNET_ATTR_SWITCHING, flow - 1))) {
+		nlmsg_free(skb);
+		return;
+	}
+	hn_nl_event_send(hd, skb, hdr);
+}
+
+/*
+ * SWITCH_SET: switch SWITCH switches by SWITCHING (enum
+ * hybridnet_switching, HN_SWITCH_*'s numbers), or by the fabric's when
+ * SWITCHING is absent; the engine says why it refuses.
+ */
+int hn_nl_switch_set(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **tb = info->attrs;
+	struct hn_dev *hd = hn_nl_dev(info);
+	char name[HN_FAB_NAME_LEN] = "";
+	struct hn_err err = { };
+	u32 sw, flow = 0;
+	int rc;
+
+	if (GENL_REQ_ATTR_CHECK(info, HYBRIDNET_ATTR_SWITCH))
+		return -EINVAL;
+	sw = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
+	if (tb[HYBRIDNET_ATTR_SWITCHING])
+		flow = 1 + nla_get_u32(tb[HYBRIDNET_ATTR_SWITCHING]);
+	mutex_lock(&hd->lock);
+	rc = hn_set_switch_flow(hd->e, sw, flow, &err);
+	if (!rc && hn_fault_name(hd->e, true, sw, name, sizeof(name)))
+		name[0] = 0;
+	mutex_unlock(&hd->lock);
+	if (rc)
+		return hn_nl_core_err(info, rc, &err, "switching refused");
+	hn_switching_event(hd, sw, flow, name);
+	return 0;
 }

@@ -116,7 +116,16 @@ int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 	ev->fabric = tb[HYBRIDNET_ATTR_FABRIC] ?
 		     nla_get_u32(tb[HYBRIDNET_ATTR_FABRIC]) :
 		     HN_CTL_FIRST_FABRIC;
-	hn_ctl_get_config(tb, &ev->config);
+	/* a switch's switching, not the fabric's configuration */
+	if (ev->kind == HYBRIDNET_EVENT_SWITCHING) {
+		ev->has_switching = 1;
+		ev->switching = tb[HYBRIDNET_ATTR_SWITCHING] ?
+				nla_get_u32(tb[HYBRIDNET_ATTR_SWITCHING]) :
+				HN_CTL_SWITCHING_FABRIC;
+		copy_str(ev->name, sizeof(ev->name), tb[HYBRIDNET_ATTR_NAME]);
+	} else {
+		hn_ctl_get_config(tb, &ev->config);
+	}
 	if (tb[HYBRIDNET_ATTR_PAIR]) {
 		if (hn_ctl_get_pair(tb[HYBRIDNET_ATTR_PAIR], &ev->pair))
 			return -EPROTO;

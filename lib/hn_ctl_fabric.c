@@ -232,6 +232,9 @@ static int switch_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	s->sw = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
 	s->level = get_u32(tb, HYBRIDNET_ATTR_LEVEL);
 	s->down = get_u8(tb, HYBRIDNET_ATTR_DOWN);
+	s->switching = tb[HYBRIDNET_ATTR_SWITCHING] ?
+		       nla_get_u32(tb[HYBRIDNET_ATTR_SWITCHING]) :
+		       HN_CTL_SWITCHING_FABRIC;
 	s->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
 	s->bytes = st.v[HYBRIDNET_STAT_BYTES];
 	s->worms = st.v[HYBRIDNET_STAT_WORMS];
@@ -294,6 +297,21 @@ int hn_ctl_fault_random(struct hn_ctl *c, uint32_t count, uint64_t seed)
 	if (nla_put_u8(m, HYBRIDNET_ATTR_DOWN, 1) ||
 	    nla_put_u32(m, HYBRIDNET_ATTR_RANDOM, count) ||
 	    nla_put_u64(m, HYBRIDNET_ATTR_SEED, seed)) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	return hn_ctl_run(c, m, NULL, NULL);
+}
+
+int hn_ctl_switch_set(struct hn_ctl *c, uint32_t sw, uint32_t switching)
+{
+	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_SWITCH_SET, 16, 0);
+
+	if (!m)
+		return -ENOMEM;
+	if (nla_put_u32(m, HYBRIDNET_ATTR_SWITCH, sw) ||
+	    (switching != HN_CTL_SWITCHING_FABRIC &&
+	     nla_put_u32(m, HYBRIDNET_ATTR_SWITCHING, switching))) {
 		nlmsg_free(m);
 		return -EMSGSIZE;
 	}

@@ -204,6 +204,7 @@ static const char *const event_names[] = {
 	[HYBRIDNET_EVENT_FABRIC_NEW] = "fabric-new",
 	[HYBRIDNET_EVENT_FABRIC_DEL] = "fabric-del",
 	[HYBRIDNET_EVENT_FAULT] = "fault",
+	[HYBRIDNET_EVENT_SWITCHING] = "switching",
 };
 
 static const char *const grant_names[] = {

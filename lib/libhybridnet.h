@@ -561,9 +561,14 @@ struct hn_ctl_link {
 	struct hn_ctl_channel ch[2];
 };
 
+#define HN_CTL_SWITCHING_FABRIC	UINT32_MAX	/* none of its own */
+
 struct hn_ctl_switch {
 	uint32_t sw, level;
 	uint8_t down;			/* taken down */
+	uint32_t switching;		/* its own (hn_ctl_switch_set()):
+					   enum hybridnet_switching, or
+					   HN_CTL_SWITCHING_FABRIC */
 	uint64_t now;
 	uint64_t bytes, worms;		/* through it */
 	uint64_t blocked_ns;		/* headers waited at its inputs */
@@ -605,6 +610,18 @@ int hn_ctl_fabric_parse(const struct hn_ctl_fabric *f, const char *name,
 int hn_ctl_fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port, int down);
 /* FAULT_SET: @count random links between switches down, chosen by @seed */
 int hn_ctl_fault_random(struct hn_ctl *c, uint32_t count, uint64_t seed);
+
+/*
+ * SWITCH_SET (docs/model.md "A switch's own switching"): switch @sw (a
+ * number hn_ctl_fabric_parse() gives) switches worms by @switching,
+ * HYBRIDNET_SWITCHING_WORMHOLE, _VCT or _SAF, instead of the fabric's;
+ * HN_CTL_SWITCHING_FABRIC takes it back to the fabric's.  -EOPNOTSUPP on
+ * switching drop and on the crossbar with wormhole switching, -EINVAL
+ * for a switch the fabric has not, for drop, and for vct or saf where
+ * vc-flits buffers hold less than a worm, -EBUSY while worms are in the
+ * fabric (hn_ctl_errmsg() says which).  Needs CAP_NET_ADMIN.
+ */
+int hn_ctl_switch_set(struct hn_ctl *c, uint32_t sw, uint32_t switching);
 
 /* Every link (@link HN_CTL_ALL) or one: *out, *n entries, to free(). */
 int hn_ctl_links(struct hn_ctl *c, uint32_t link, struct hn_ctl_link **out,
@@ -729,6 +746,9 @@ struct hn_ctl_event {
 	uint32_t random;
 	uint64_t seed;
 	uint32_t released;		/* FAULT: the circuits it released */
+	int has_switching;		/* SWITCHING: switch called name */
+	uint32_t switching;		/* switches by this now, or
+					   HN_CTL_SWITCHING_FABRIC */
 	void *mem;			/* owned: hn_ctl_event_free() */
 };
 

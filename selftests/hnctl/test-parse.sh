@@ -456,6 +456,19 @@ out "link down random -j" 0 '{"request":"fault-set","down":true,"random":3,"seed
 	-n -j link down random 3 seed 2
 out "switch up -j" 0 '{"request":"fault-set","down":false,"switches":["sw1.0"]}' \
 	-n -j switch up sw1.0
+out "switch switching: a switch-set request" 0 \
+	"switch-set switch sw1.0 switching saf" -n switch switching sw1.0 saf
+out "switch switching -j: back to the fabric's" 0 \
+	'{"request":"switch-set","switch":"sw1.0","switching":"fabric"}' \
+	-n -j switch switching sw1.0 fabric
+err "switch switching: no name" 1 "hnctl switch: switching needs a switch's name and a switching: swL.I, then wormhole, vct, saf or fabric
+Try 'hnctl switch --help'." switch switching
+err "switch switching: not a switch's name" 1 "hnctl switch: 'node3': expected a switch's name: swL.I
+Try 'hnctl switch --help'." switch switching node3 saf
+err "switch switching drop: refused" 1 "hnctl switch: 'drop': a switch's switching is wormhole, vct, saf, or fabric (the fabric's)
+Try 'hnctl switch --help'." switch switching sw1.0 drop
+err "switch switching: junk after" 1 "hnctl switch: 'now': after switching NAME SWITCHING, nothing
+Try 'hnctl switch --help'." switch switching sw1.0 saf now
 err "link down: no name" 1 "hnctl link: link down what? a link's name
 Try 'hnctl link --help'." link down
 err "link up random: refused" 1 "hnctl link: random takes links down only: bring each up by its name

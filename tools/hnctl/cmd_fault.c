@@ -6,7 +6,8 @@
  * "Faults").  Names are hnctl links' (nodeU, swL.I/upP, swL.I/downP) and
  * hnctl switches' (swL.I); each is checked against the fabric before any
  * is sent, and they are sent in order, the first refusal stopping the
- * rest.
+ * rest.  And "hnctl switch switching NAME SWITCHING": a switch's own
+ * switching (SWITCH_SET; docs/model.md "A switch's own switching").
  */
 #include <errno.h>
 #include <stdio.h>
@@ -146,4 +147,56 @@ int fault_cmd(struct hnctl *o, int sw, int argc, char **argv)
 		return send_names(o, cmd, &r);
 	rc = hn_ctl_fault_random(o->ctl, (uint32_t)r.count, r.seed);
 	return rc ? hnctl_refused(o, "link down random", rc) : 0;
+}
+
+/* "switching NAME SWITCHING": the name checked against the fabric */
+int switching_cmd(struct hnctl *o, int argc, char **argv)
+{
+	const char *cmd = "switch";
+	struct hn_ctl_fabric f;
+	uint32_t sw, port, v;
+	char req[80];
+	int rc;
+
+	if (argc < 3)
+		return hnctl_usage(cmd, "switching needs a switch's name and a switching: swL.I, then wormhole, vct, saf or fabric");
+	/* of the forms, a switch's is swL.I: no port, no node */
+	if (hn_ctl_fabric_parse(NULL, argv[1], &sw, &port) ||
+	    strncmp(argv[1], "sw", 2) || strchr(argv[1], '/'))
+		return hnctl_usage(cmd, "'%s': expected a switch's name: swL.I",
+				   argv[1]);
+	if (switching_parse(argv[2], &v))
+		return hnctl_usage(cmd, "'%s': a switch's switching is wormhole, vct, saf, or fabric (the fabric's)",
+				   argv[2]);
+	if (argc > 3)
+		return hnctl_usage(cmd, "'%s': after switching NAME SWITCHING, nothing",
+				   argv[3]);
+	if (o->dry_run && o->json) {
+		j_obj(NULL);
+		j_str("request", "switch-set");
+		j_str("switch", argv[1]);
+		j_str("switching", argv[2]);
+		j_obj_end();
+		j_end();
+		return 0;
+	}
+	if (o->dry_run) {
+		printf("switch-set switch %s switching %s\n", argv[1], argv[2]);
+		return 0;
+	}
+	rc = hnctl_connect(o);
+	if (rc)
+		return rc;
+	rc = hn_ctl_fabric_get(o->ctl, &f);
+	if (rc)
+		return hnctl_refused(o, cmd, rc);
+	if (hn_ctl_fabric_parse(&f, argv[1], &sw, &port) ||
+	    sw == HN_CTL_NODE_END || port != HN_CTL_ALL)
+		return hnctl_usage(cmd, "%s has no switch %s", f.topology,
+				   argv[1]);
+	rc = hn_ctl_switch_set(o->ctl, sw, v);
+	if (!rc)
+		return 0;
+	snprintf(req, sizeof(req), "switch switching %s %s", argv[1], argv[2]);
+	return hnctl_refused(o, req, rc);
 }

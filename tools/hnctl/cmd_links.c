@@ -111,10 +111,21 @@ static void links_table(const struct hn_ctl_fabric *f,
 		}
 }
 
+/* a switch's switching: its word, "fabric" when none of its own */
+static const char *sw_word(uint32_t v, char *num)
+{
+	const char *w = switching_word(v);
+
+	if (w)
+		return w;
+	snprintf(num, 12, "%u", v);	/* a later kernel's */
+	return num;
+}
+
 static void switches_json(const struct hn_ctl_fabric *f,
 			  const struct hn_ctl_switch *s, size_t n)
 {
-	char name[NAME_LEN];
+	char name[NAME_LEN], num[12];
 	size_t i;
 
 	j_obj(NULL);
@@ -126,6 +137,7 @@ static void switches_json(const struct hn_ctl_fabric *f,
 						   name, sizeof(name)) ?: "?");
 		j_u64("level", s[i].level);
 		j_bool("down", s[i].down);
+		j_str("switching", sw_word(s[i].switching, num));
 		j_u64("now", s[i].now);
 		j_u64("bytes", s[i].bytes);
 		j_u64("worms", s[i].worms);
@@ -146,23 +158,24 @@ static void switches_json(const struct hn_ctl_fabric *f,
 static void switches_table(const struct hn_ctl_fabric *f,
 			   const struct hn_ctl_switch *s, size_t n)
 {
-	char name[NAME_LEN];
+	char name[NAME_LEN], num[12];
 	size_t i;
 
 	printf("%s: %u switch%s of %u ports, %u level%s\n", f->topology,
 	       f->switches, f->switches == 1 ? "" : "es", f->radix, f->levels,
 	       f->levels == 1 ? "" : "s");
-	printf("%-10s %5s %-5s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
-	       "switch", "level", "state", "bytes", "worms", "blocked-ns",
-	       "stalls", "buf-peak", "buf-mean", "buf-bytes", "held",
-	       "circuit");
+	printf("%-10s %5s %-5s %-9s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
+	       "switch", "level", "state", "switching", "bytes", "worms",
+	       "blocked-ns", "stalls", "buf-peak", "buf-mean", "buf-bytes",
+	       "held", "circuit");
 	for (i = 0; i < n; i++)
-		printf("%-10s %5u %-5s %12" PRIu64 " %8" PRIu64 " %12" PRIu64
-		       " %8" PRIu64 " %8" PRIu64 " %9.1f %9" PRIu64 " %4"
-		       PRIu64 " %12" PRIu64 "\n",
+		printf("%-10s %5u %-5s %-9s %12" PRIu64 " %8" PRIu64 " %12"
+		       PRIu64 " %8" PRIu64 " %8" PRIu64 " %9.1f %9" PRIu64
+		       " %4" PRIu64 " %12" PRIu64 "\n",
 		       hn_ctl_fabric_name(f, s[i].sw, HN_CTL_ALL, name,
 					  sizeof(name)) ?: "?",
-		       s[i].level, s[i].down ? "down" : "up", s[i].bytes,
+		       s[i].level, s[i].down ? "down" : "up",
+		       sw_word(s[i].switching, num), s[i].bytes,
 		       s[i].worms, s[i].blocked_ns, s[i].credit_stalls,
 		       s[i].buf_peak, mean(s[i].buf_byte_ns, s[i].now),
 		       s[i].buf_bytes, s[i].held, s[i].circuit_bytes);
@@ -330,5 +343,7 @@ int cmd_switches(struct hnctl *o, int argc, char **argv)
 
 	if (is_fault(argc, argv))
 		return fault_cmd(o, 1, argc, argv);
+	if (argc && !strcmp(argv[0], "switching"))
+		return switching_cmd(o, argc, argv);
 	return run(o, &c, argc, argv);
 }

@@ -92,6 +92,10 @@ static void event_text(const struct hn_ctl_event *ev, uint32_t mine)
 		       ev->down ? "down" : "up", ev->name);
 	if (ev->has_fault && ev->released)
 		printf(" released %u", ev->released);
+	if (ev->has_switching && switching_word(ev->switching))
+		printf(" switch %s %s", ev->name, switching_word(ev->switching));
+	else if (ev->has_switching)
+		printf(" switch %s %u", ev->name, ev->switching);
 	putchar('\n');
 	fflush(stdout);
 }
@@ -162,6 +166,12 @@ static void event_json(const struct hn_ctl_event *ev)
 	}
 	if (ev->has_fault)
 		j_u64("released", ev->released);
+	if (ev->has_switching)
+		j_str("switch", ev->name);
+	if (ev->has_switching && switching_word(ev->switching))
+		j_str("switching", switching_word(ev->switching));
+	else if (ev->has_switching)
+		j_u64("switching", ev->switching);
 	j_obj_end();
 	j_end();
 }

@@ -26,6 +26,32 @@ const struct hn_ctl_field *config_field(const char *key)
 	return hn_ctl_config_field(buf);
 }
 
+const char *switching_word(uint32_t v)
+{
+	const struct hn_ctl_field *f = config_field("switching");
+
+	if (v == HN_CTL_SWITCHING_FABRIC)
+		return "fabric";
+	return v < HYBRIDNET_SWITCHING_DROP && f && f->enums ?
+	       f->enums[v] : NULL;
+}
+
+int switching_parse(const char *s, uint32_t *v)
+{
+	uint32_t i;
+
+	if (!strcmp(s, "fabric")) {
+		*v = HN_CTL_SWITCHING_FABRIC;
+		return 0;
+	}
+	for (i = 0; i < HYBRIDNET_SWITCHING_DROP; i++)
+		if (switching_word(i) && !strcmp(s, switching_word(i))) {
+			*v = i;
+			return 0;
+		}
+	return -1;
+}
+
 static uint64_t get_u(const struct hn_ctl_config *cfg,
 		      const struct hn_ctl_field *f)
 {

@@ -102,6 +102,14 @@ void config_help_keys(void);
 void config_help_values(void);
 /* The field called @key (its name, or with '_' for '-'), or NULL. */
 const struct hn_ctl_field *config_field(const char *key);
+/*
+ * A switch's own switching (hn_ctl_switch_set()) as a word: the words
+ * of the field switching but drop, and "fabric" for
+ * HN_CTL_SWITCHING_FABRIC; NULL for another value.  And a word back: 0,
+ * or -1 for none of those.
+ */
+const char *switching_word(uint32_t v);
+int switching_parse(const char *s, uint32_t *v);
 
 /* The commands */
 int cmd_show(struct hnctl *o, int argc, char **argv);
@@ -122,6 +130,8 @@ int cmd_capture(struct hnctl *o, int argc, char **argv);
 int cmd_fabric(struct hnctl *o, int argc, char **argv);
 /* cmd_fault.c: "link|switch down|up ..." (@sw: a switch) */
 int fault_cmd(struct hnctl *o, int sw, int argc, char **argv);
+/* cmd_fault.c: "switch switching NAME SWITCHING" */
+int switching_cmd(struct hnctl *o, int argc, char **argv);
 /*
  * cmd_config.c: the KEY VALUE... of @argv into @cfg, as set and fabric
  * add take them: 0, or hnctl_usage()'s status, its message

@@ -318,6 +318,19 @@ enum {
  * a switch at an end is), SWITCH_GET a switch's DOWN.  A rebuild brings
  * every link and switch up.
  *
+ * A switch's own switching (docs/model.md "A switch's own switching"):
+ * SWITCH_SET takes SWITCH and SWITCHING, enum hybridnet_switching but
+ * drop, which the switch applies to the worms it switches instead of the
+ * fabric's (a message's own still comes first); without SWITCHING the
+ * switch goes back to the fabric's.  EOPNOTSUPP on switching drop and on
+ * the crossbar with wormhole switching (no switch of its own), EINVAL for
+ * a switch the fabric has not, for drop, and for vct or saf where vc-flits
+ * buffers hold less than a worm, EBUSY while worms are in the fabric; the
+ * extack says which.  Its event (SWITCHING) gives SWITCH, its NAME
+ * ("sw1.0") and SWITCHING, absent when it is the fabric's again;
+ * SWITCH_GET gives a switch's SWITCHING when it has one of its own.  A
+ * rebuild takes every switch back to the fabric's.
+ *
  * Per pair: the PAIR_GET dump gives one message per (source, destination)
  * pair of the engine's pair table (the pairs that delivered since the
  * last STATS_RESET or rebuild, in the order of their first delivery, at
@@ -360,6 +373,7 @@ enum hybridnet_cmd {
 	HYBRIDNET_CMD_FABRIC_NEW,	/* admin: make a fabric; reply: FABRIC */
 	HYBRIDNET_CMD_FABRIC_DEL,	/* admin: delete the fabric FABRIC */
 	HYBRIDNET_CMD_FAULT_SET,	/* admin: a link or switch down or up */
+	HYBRIDNET_CMD_SWITCH_SET,	/* admin: a switch's own switching */
 
 	__HYBRIDNET_CMD_MAX,
 	HYBRIDNET_CMD_MAX = __HYBRIDNET_CMD_MAX - 1
@@ -620,6 +634,7 @@ enum hybridnet_event {
 	HYBRIDNET_EVENT_FABRIC_NEW,	/* a fabric was made: as FABRIC_GET */
 	HYBRIDNET_EVENT_FABRIC_DEL,	/* a fabric was deleted: FABRIC */
 	HYBRIDNET_EVENT_FAULT,		/* FAULT_SET done: its request */
+	HYBRIDNET_EVENT_SWITCHING,	/* SWITCH_SET done: SWITCH, NAME, SWITCHING */
 };
 
 /*

@@ -123,6 +123,133 @@ msg_switching() {
 	echo "$out" | grep -q "by a switching of its own (HYBRIDNET_MSG_SWITCHING): the fabric's switching is drop"
 }
 
+# a switch's own switching (hnctl switch switching; docs/model.md "A
+# switch's own switching") on fabric 2 of Y, FT(2,4) of switching vct:
+# sw1.0 set to saf, as hnctl switches shows it, text and JSON, the
+# monitor watching
+sw_set() {
+	fabric_add "$Y" 2 topology fattree:2,4 switching vct slots 0 ||
+		return 1
+	rm -f /tmp/sw.ready
+	# its events: sw1.0's two changes, two runs' starts and ends
+	in_ns "$Y" hnctl -f 2 monitor --count 6 --timeout 120 \
+		--ready /tmp/sw.ready >/tmp/sw.ev 2>&1 &
+	swmon=$!
+	i=0
+	while ! [ -e /tmp/sw.ready ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	in_ns "$Y" hnctl -f 2 switch switching sw1.0 saf &&
+	in_ns "$Y" hnctl -f 2 switches | tee /dev/stderr |
+		awk 'NR > 2 { print $1, $4 }' >/tmp/sw.col &&
+	printf '%s\n' "sw0.0 fabric" "sw0.1 fabric" "sw0.2 fabric" \
+		"sw0.3 fabric" "sw1.0 saf" "sw1.1 fabric" "sw1.2 fabric" \
+		"sw1.3 fabric" | diff - /tmp/sw.col &&
+	in_ns "$Y" hnctl -f 2 -j switches | tee /dev/stderr |
+		grep -q '{"switch":"sw1.0","level":1,"down":false,"switching":"saf",' &&
+	in_ns "$Y" hnctl -f 2 -j switches >/tmp/sw.json &&
+	[ "$(grep -o '"switching":"fabric"' /tmp/sw.json | wc -l)" -eq 7 ] &&
+	[ "$(grep -o '"switching":"saf"' /tmp/sw.json | wc -l)" -eq 1 ]
+}
+
+# sw_run FABRIC NAME TRAFFIC...: hnctl traffic start TRAFFIC... --wait on
+# fabric FABRIC of Y; the run in /tmp/NAME.FABRIC, sw1.0's row after it
+# in /tmp/NAME.FABRIC.row
+sw_run() {
+	sf=$1 sn=$2
+	shift 2
+	in_ns "$Y" hnctl -f "$sf" traffic start "$@" --wait >/tmp/$sn.$sf &&
+	in_ns "$Y" hnctl -f "$sf" switches switch sw1.0 | tail -n 1 \
+		>/tmp/$sn.$sf.row
+	sr=$?
+	cat /tmp/$sn.$sf /tmp/$sn.$sf.row
+	return $sr
+}
+
+# sw_lat FILE: the run's mean latency
+sw_lat() {
+	sed -n 's/^latency .* mean \([0-9]*\),.*/\1/p' "$1"
+}
+
+# the same traffic on fabric 2 (sw1.0 saf) and on a fabric 3 made alike
+# whose sw1.0 went to saf and back to the fabric's: a uniform batch
+# completes on both, sw1.0 carried the same bytes, and holds nothing
+# after; then node 0 alone sends to each node in turn (scatter), over
+# idle paths, where a message stored at sw1.0 arrives later and none
+# earlier
+sw_traffic() {
+	fabric_add "$Y" 3 topology fattree:2,4 switching vct slots 0 &&
+	in_ns "$Y" hnctl -f 3 switch switching sw1.0 saf &&
+	in_ns "$Y" hnctl -f 3 switch switching sw1.0 fabric || return 1
+	for sf in 2 3; do
+		sw_run $sf batch --pattern uniform --batch 20 --size 512 \
+			--seed 3 &&
+		sw_run $sf scatter --pattern scatter --root 0 --batch 15 \
+			--size 512 || return 1
+	done
+	in_ns "$Y" hnctl fabric del 3 || return 1
+	echo "scatter's mean latency: sw1.0 saf $(sw_lat /tmp/scatter.2), back to the fabric's $(sw_lat /tmp/scatter.3)"
+	for sf in 2 3; do
+		grep -q '^state  *done' /tmp/batch.$sf &&
+		grep -q ', in flight 0,' /tmp/batch.$sf &&
+		awk '{ exit !($5 > 0 && $11 == 0 && $12 == 0) }' \
+			/tmp/batch.$sf.row || return 1
+	done
+	[ "$(awk '{ print $5 }' /tmp/batch.2.row)" = \
+	  "$(awk '{ print $5 }' /tmp/batch.3.row)" ] &&
+	awk '{ exit $4 != "saf" }' /tmp/batch.2.row &&
+	awk '{ exit $4 != "fabric" }' /tmp/batch.3.row &&
+	grep -q '^state  *done' /tmp/scatter.2 &&
+	grep -q '^state  *done' /tmp/scatter.3 &&
+	[ "$(sw_lat /tmp/scatter.2)" -gt "$(sw_lat /tmp/scatter.3)" ]
+}
+
+# sw1.0 back to the fabric's; the monitor printed both changes
+sw_back() {
+	in_ns "$Y" hnctl -f 2 switch switching sw1.0 fabric &&
+	[ -z "$(in_ns "$Y" hnctl -f 2 switches | awk 'NR > 2 && $4 != "fabric"')" ]
+	r=$?
+	wait "$swmon"
+	m=$?
+	cat /tmp/sw.ev
+	[ $r -eq 0 ] && [ $m -eq 0 ] &&
+	printf '%s\n' "switching switch sw1.0 saf" \
+		"switching switch sw1.0 fabric" >/tmp/sw.want &&
+	grep '^switching' /tmp/sw.ev | diff /tmp/sw.want -
+}
+
+# refused: on the crossbar's wormhole (X's fabric 0: the kernel's reason,
+# status 2), a switch fabric 2 has not, the word drop (status 1), on a
+# fabric of switching drop (the kernel's reason)
+sw_refused() {
+	o1=$(in_ns "$X" hnctl switch switching sw0.0 saf 2>&1)
+	r1=$?
+	o2=$(in_ns "$Y" hnctl -f 2 switch switching sw2.0 saf 2>&1)
+	r2=$?
+	o3=$(in_ns "$Y" hnctl -f 2 switch switching sw1.0 drop 2>&1)
+	r3=$?
+	fabric_add "$Y" 3 topology fattree:2,4 switching drop || return 1
+	o4=$(in_ns "$Y" hnctl -f 3 switch switching sw1.0 saf 2>&1)
+	r4=$?
+	in_ns "$Y" hnctl fabric del 3 && in_ns "$Y" hnctl fabric del 2 ||
+		return 1
+	printf '%s\n' "$o1" "status $r1" "$o2" "status $r2" "$o3" \
+		"status $r3" "$o4" "status $r4" >/tmp/sw.got
+	cat <<'EOF2' | diff - /tmp/sw.got
+hnctl: switching refused: the crossbar's wormhole has no switch of its own: set the fabric's switching
+status 2
+hnctl switch: fattree:2,4 has no switch sw2.0
+Try 'hnctl switch --help'.
+status 1
+hnctl switch: 'drop': a switch's switching is wormhole, vct, saf, or fabric (the fabric's)
+Try 'hnctl switch --help'.
+status 1
+hnctl: switching refused: switching drop is the whole fabric's: no switch has one of its own
+status 2
+EOF2
+}
+
 # ifaces NS PEER_NS NET: hn0 and hn1 of NS's fabric (nodes 0 and 1), hn1
 # moved to PEER_NS; NET.1 and NET.2, static neighbours
 ifaces() {
@@ -194,6 +321,14 @@ check "hntraffic in X and in Y at once: each fabric carries its own" programs
 check "hntraffic --fabric 2 in Y: that fabric alone carries it" fabric_opt
 check "hntraffic --msg-switching saf in Y; refused by a fabric of switching drop, saying why" \
 	msg_switching
+check "switch switching sw1.0 saf on a fat tree of switching vct: hnctl switches shows it, text and JSON" \
+	sw_set
+check "traffic through sw1.0 storing and forwarding: all delivered, nothing left in it, later than with sw1.0 back to the fabric's" \
+	sw_traffic
+check "switch switching sw1.0 fabric: all back to the fabric's; hnctl monitor printed both" \
+	sw_back
+check "switch switching refused: the crossbar's wormhole and a fabric of switching drop (the kernel says why), a switch not there, drop" \
+	sw_refused
 check "two interfaces of fabric 0 in X and X2" ifaces "$X" "$X2" 10.0.0
 check "two interfaces of fabric 1 in Y and Y2" ifaces "$Y" "$Y2" 10.0.1
 check "ping over the crossbar, X to X2" pings "$X" 10.0.0.2 0

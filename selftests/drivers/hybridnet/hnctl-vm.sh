@@ -312,18 +312,18 @@ hnctl links: fattree:2,4 has no link sw1.0/down1
 Try 'hnctl links --help'.
 status 1" sh -c 'echo "rows of sw0.1/up0: $(hnctl links | grep -c "^sw0.1/up0 "), of sw1.0/up0: $(hnctl links | grep -c "^sw1.0/up0 ")"
 		hnctl links link sw1.0/down1; echo "status $?"'
-check "switches: 8, level 0 first" same "fattree:2,4: 8 switches of 8 ports, 2 levels
-switch     level state        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held      circuit
-sw0.0          0 up               0        0            0        0        0       0.0         0    0            0
-sw0.1          0 up               0        0            0        0        0       0.0         0    0            0
-sw0.2          0 up               0        0            0        0        0       0.0         0    0            0
-sw0.3          0 up               0        0            0        0        0       0.0         0    0            0
-sw1.0          1 up               0        0            0        0        0       0.0         0    0            0
-sw1.1          1 up               0        0            0        0        0       0.0         0    0            0
-sw1.2          1 up               0        0            0        0        0       0.0         0    0            0
-sw1.3          1 up               0        0            0        0        0       0.0         0    0            0" hnctl switches
+check "switches: 8, level 0 first, none of its own switching" same "fattree:2,4: 8 switches of 8 ports, 2 levels
+switch     level state switching        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held      circuit
+sw0.0          0 up    fabric               0        0            0        0        0       0.0         0    0            0
+sw0.1          0 up    fabric               0        0            0        0        0       0.0         0    0            0
+sw0.2          0 up    fabric               0        0            0        0        0       0.0         0    0            0
+sw0.3          0 up    fabric               0        0            0        0        0       0.0         0    0            0
+sw1.0          1 up    fabric               0        0            0        0        0       0.0         0    0            0
+sw1.1          1 up    fabric               0        0            0        0        0       0.0         0    0            0
+sw1.2          1 up    fabric               0        0            0        0        0       0.0         0    0            0
+sw1.3          1 up    fabric               0        0            0        0        0       0.0         0    0            0" hnctl switches
 check "switches -j switch sw1.3: a top switch" same \
-	'{"topology":"fattree:2,4","switches":[{"switch":"sw1.3","level":1,"down":false,"now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0,"circuit-bytes":0}]}' \
+	'{"topology":"fattree:2,4","switches":[{"switch":"sw1.3","level":1,"down":false,"switching":"fabric","now":T,"bytes":0,"worms":0,"blocked-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"buf-bytes":0,"held":0,"circuit-bytes":0}]}' \
 	sh -c 'hnctl -j switches switch sw1.3 | sed "s/\"now\":[0-9]*/\"now\":T/"'
 check "switches: a switch that is not there, status 1" \
 	same "hnctl switches: fattree:2,4 has no switch sw2.0
@@ -339,7 +339,7 @@ check "links after traffic: a busy channel's util% is above 0 and at most 100" \
 		END { print n, bad + 0; exit !(n > 0 && !bad) }"'
 check "switches after traffic: bytes by level as sysfs fabric/levelN/bytes" \
 	sh -c 'for l in 0 1; do
-		a=$(hnctl switches | awk "NR > 2 && \$2 == $l { s += \$4 } END { print s }")
+		a=$(hnctl switches | awk "NR > 2 && \$2 == $l { s += \$5 } END { print s }")
 		b=$(cat /sys/class/hybridnet/fabric0/fabric/level$l/bytes)
 		echo "level $l: $a $b"; [ "$a" = "$b" ] || exit 1; done'
 # links and switches down and up (docs/model.md "Faults")
@@ -378,7 +378,7 @@ check "traffic with node3 cut off: it completes, nothing crosses what is down" \
 		hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
 		hnctl traffic | grep -E "^refused +[1-9][0-9]*: no live route" &&
 		hnctl links | awk "NR > 2 && (\$2 != \"up\") { s += \$6 } END { print \"bytes on dead links\", s + 0; exit s != 0 }" &&
-		hnctl switches switch sw1.0 | awk "NR == 3 { print \"sw1.0 bytes\", \$4; exit \$4 != 0 }"'
+		hnctl switches switch sw1.0 | awk "NR == 3 { print \"sw1.0 bytes\", \$5; exit \$5 != 0 }"'
 check "link up, switch up: all up again, sysfs down is empty" same "0 0 0" \
 	sh -c 'hnctl link up sw0.1/up0 node3 && hnctl switch up sw1.0 &&
 		echo "$(cat $F/links_down) $(cat $F/switches_down) $(wc -c < $F/down)"'
