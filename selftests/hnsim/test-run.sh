@@ -627,6 +627,25 @@ assert c["lat_mean_ns"] > d["lat_mean_ns"], (c["lat_mean_ns"], d["lat_mean_ns"])
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"--switch-switching: every switch saf on a wormhole fat tree is the run of switching saf, figure for figure; two of them, named in switch order, cost latency" "$T/se"
+# --links shows each switch's own, in hnctl switches' column (its header
+# as docs/hnctl.md's example of the module shows it) and JSON key
+# shellcheck disable=SC2086 # $S: options
+"$H" run ${S% --json} --switch-switching sw1.2=saf,sw0.1=vct --links > "$T/sl" 2>&1 &&
+	"$H" run $S --switch-switching sw1.2=saf,sw0.1=vct --links > "$T/sj" 2>&1
+python3 - "$T/sl" "$T/sj" docs/hnctl.md > "$T/se" 2>&1 <<'PY'
+import json, sys
+t = open(sys.argv[1]).read().splitlines()
+want = [l.strip() for l in open(sys.argv[3]) if l.strip().startswith("switch     level")]
+i = [k for k, l in enumerate(t) if l.startswith("switch ")][0]
+assert want and t[i] == want[0], (t[i], want)
+col = {l.split()[0]: l.split()[3] for l in t[i + 1:i + 9]}
+assert col == {"sw0.0": "fabric", "sw0.1": "vct", "sw0.2": "fabric", "sw0.3": "fabric",
+	       "sw1.0": "fabric", "sw1.1": "fabric", "sw1.2": "saf", "sw1.3": "fabric"}, col
+j = json.loads(open(sys.argv[2]).readline())
+assert {s["switch"]: s["switching"] for s in j["switches"]} == col, j["switches"]
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--links: each switch's own switching, in hnctl switches' column and a JSON key (fabric without)" "$T/se"
 SR="-k 0 --pattern uniform --load 0.3"
 # shellcheck disable=SC2086 # $SR: options
 { "$H" run $SR -t fattree:2,4 --switch-switching sw9.0=saf; echo "status $?"

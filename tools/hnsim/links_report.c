@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include "hnsim.h"
 #include "fab_name.h"
+#include "cfg_field.h"
 
 #define U(x) ((unsigned long long)(x))
 
@@ -37,10 +38,24 @@ static const char *state(const struct hn_link_stats *ls)
 	return ls->down ? "down" : ls->dead ? "dead" : "up";
 }
 
+/* as hnctl switches' column: its own switching, "fabric" when none */
+static const char *switching(const struct hn_engine *e, u32 sw,
+			     char *buf, size_t len)
+{
+	struct hn_config x;
+	u32 flow = hn_switch_flow(e, sw);
+
+	if (!flow)
+		return "fabric";
+	x.switching = flow - 1;
+	return hn_cfg_print(&x, HN_CFG_switching, buf, len);
+}
+
 static void human(FILE *f, struct hn_engine *e,
 		  const struct hn_fabric_info *fi, u64 now)
 {
 	char a[HN_FAB_NAME_LEN], b[HN_FAB_NAME_LEN], c[HN_FAB_NAME_LEN];
+	char w[HN_CFG_TEXT_LEN];
 	struct hn_switch_stats ss;
 	struct hn_link_stats ls;
 	const struct hn_chan_stats *ch;
@@ -67,14 +82,15 @@ static void human(FILE *f, struct hn_engine *e,
 		}
 	}
 	fprintf(f, "switches    %u of %u ports\n", fi->switches, fi->radix);
-	fprintf(f, "%-10s %5s %-5s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
-		"switch", "level", "state", "bytes", "worms", "blocked-ns",
-		"stalls", "buf-peak", "buf-mean", "buf-bytes", "held",
-		"circuit");
+	fprintf(f, "%-10s %5s %-5s %-9s %12s %8s %12s %8s %8s %9s %9s %4s %12s\n",
+		"switch", "level", "state", "switching", "bytes", "worms",
+		"blocked-ns", "stalls", "buf-peak", "buf-mean", "buf-bytes",
+		"held", "circuit");
 	for (sw = 0; sw < fi->switches && !hn_switch_stats(e, sw, &ss); sw++)
-		fprintf(f, "%-10s %5u %-5s %12llu %8llu %12llu %8llu %8llu %9.1f %9llu %4u %12llu\n",
+		fprintf(f, "%-10s %5u %-5s %-9s %12llu %8llu %12llu %8llu %8llu %9.1f %9llu %4u %12llu\n",
 			name_of(fi, sw, HN_NONE, a), ss.level,
-			ss.down ? "down" : "up", U(ss.bytes),
+			ss.down ? "down" : "up",
+			switching(e, sw, w, sizeof(w)), U(ss.bytes),
 			U(ss.worms), U(ss.blocked_ns), U(ss.credit_stalls),
 			U(ss.buf_peak), share(ss.buf_byte_ns, now, 1.0),
 			U(ss.buf_bytes), ss.held, U(ss.circuit_bytes));
@@ -83,7 +99,7 @@ static void human(FILE *f, struct hn_engine *e,
 static void json(FILE *f, struct hn_engine *e,
 		 const struct hn_fabric_info *fi, u64 now)
 {
-	char a[HN_FAB_NAME_LEN], b[HN_FAB_NAME_LEN];
+	char a[HN_FAB_NAME_LEN], b[HN_FAB_NAME_LEN], w[HN_CFG_TEXT_LEN];
 	struct hn_switch_stats ss;
 	struct hn_link_stats ls;
 	const struct hn_chan_stats *ch;
@@ -110,9 +126,11 @@ static void json(FILE *f, struct hn_engine *e,
 	}
 	fputs("], \"switches\": [", f);
 	for (sw = 0; sw < fi->switches && !hn_switch_stats(e, sw, &ss); sw++)
-		fprintf(f, "%s{\"switch\": \"%s\", \"level\": %u, \"down\": %s, \"now\": %llu, \"bytes\": %llu, \"worms\": %llu, \"blocked_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"buf_bytes\": %llu, \"held\": %u, \"circuit_bytes\": %llu}",
+		fprintf(f, "%s{\"switch\": \"%s\", \"level\": %u, \"down\": %s, \"switching\": \"%s\", \"now\": %llu, \"bytes\": %llu, \"worms\": %llu, \"blocked_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"buf_bytes\": %llu, \"held\": %u, \"circuit_bytes\": %llu}",
 			sw ? ", " : "", name_of(fi, sw, HN_NONE, a), ss.level,
-			ss.down ? "true" : "false", U(now), U(ss.bytes), U(ss.worms), U(ss.blocked_ns),
+			ss.down ? "true" : "false",
+			switching(e, sw, w, sizeof(w)), U(now), U(ss.bytes),
+			U(ss.worms), U(ss.blocked_ns),
 			U(ss.credit_stalls), U(ss.buf_peak),
 			U(ss.buf_byte_ns), U(ss.buf_bytes), ss.held,
 			U(ss.circuit_bytes));
