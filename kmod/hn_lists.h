@@ -110,6 +110,8 @@ HN_GSTAT(attempts, ATTEMPTS, g->attempts)
 HN_GSTAT(drops, DROPS, g->drops)
 HN_GSTAT(preemptions, PREEMPTIONS, g->preemptions)
 HN_GSTAT(stub_flits, STUB_FLITS, g->stub_flits)
+HN_GSTAT(unreach_waiting_msgs, UNREACH_WAITING_MSGS,
+	 hn_unreach_waiting(hd->e))
 #endif
 
 #ifdef HN_NSTAT

@@ -162,6 +162,7 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_PREEMPTIONS] = "preemptions",
 	[HYBRIDNET_STAT_STUB_FLITS] = "stub-flits",
 	[HYBRIDNET_STAT_UNREACH_MSGS] = "unreach-msgs",
+	[HYBRIDNET_STAT_UNREACH_WAITING_MSGS] = "unreach-waiting-msgs",
 	[HYBRIDNET_STAT_BUF_PEAK] = "buf-peak",
 	[HYBRIDNET_STAT_BUF_BYTE_NS] = "buf-byte-ns",
 	[HYBRIDNET_STAT_BLOCKED_NS] = "blocked-ns",

@@ -233,6 +233,33 @@ void hn_faults(const struct hn_engine *e, u32 *links, u32 *switches)
 	hn_topo_fault_count(&e->topo, links, switches);
 }
 
+/*
+ * The messages that wait at their source, in its NIC or its first
+ * switch's VQ_W, for a destination no live route reaches: they go when a
+ * link or switch comes back up.  A walk over every node's streams, made
+ * only while something is down.
+ */
+u64 hn_unreach_waiting(const struct hn_engine *e)
+{
+	const struct hn_node *n;
+	const struct hn_stream *st;
+	u64 msgs = 0;
+	u32 u, i;
+
+	if (!e->topo.fault)
+		return 0;
+	for (u = 0; u < e->cfg.nodes; u++) {
+		n = &e->node[u];
+		for (i = 0; i < n->tab_cap; i++) {
+			st = n->tab[i];
+			if (st && hn_cut_off(e, u, st->dst))
+				msgs += st->q_w_msgs + st->vq_pckt.count +
+					st->vq_w.count;
+		}
+	}
+	return msgs;
+}
+
 int hn_fault_name(const struct hn_engine *e, bool sw, u32 id, char *buf,
 		  u32 len)
 {

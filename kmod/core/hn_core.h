@@ -508,6 +508,8 @@ u32 hn_link_at(const struct hn_engine *e, u32 sw, u32 port);
 bool hn_link_down(const struct hn_engine *e, u32 link);
 bool hn_switch_down(const struct hn_engine *e, u32 sw);
 void hn_faults(const struct hn_engine *e, u32 *links, u32 *switches);
+/* messages waiting at their source for a destination a fault cut off */
+u64 hn_unreach_waiting(const struct hn_engine *e);
 /* link (@sw false) or switch @id's name (docs/names.md) in @buf: 0, -EINVAL */
 int hn_fault_name(const struct hn_engine *e, bool sw, u32 id, char *buf,
 		  u32 len);

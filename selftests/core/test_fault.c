@@ -324,8 +324,9 @@ TEST(links_go_and_come_back_under_load)
 }
 
 /*
- * A message queued for a node whose link then goes down waits, and new
- * ones are refused, until the link is back; then it arrives.
+ * A message queued for a node whose link then goes down waits, counted
+ * by hn_unreach_waiting(), and new ones are refused, until the link is
+ * back; then it arrives and the count is 0.
  */
 TEST(queued_message_waits_for_its_link)
 {
@@ -336,18 +337,27 @@ TEST(queued_message_waits_for_its_link)
 	direct_config(&c, "fattree:3,4");
 	ASSERT_EQ(0, sim_init(&s, &c));
 	ASSERT_EQ(0, sim_send(&s, 0, 5, 64));
+	ASSERT_EQ(0, sim_send(&s, 0, 5, 64));
+	ASSERT_EQ(0, sim_send(&s, 2, 5, 64));
+	EXPECT_EQ(0u, hn_unreach_waiting(s.e));	/* nothing down */
 	ASSERT_EQ(0, hn_set_fault(s.e, false, 5, true, NULL, NULL));
 	hn_run_until(s.e, 1000000);
 	EXPECT_EQ(0, s.nlog);
 	EXPECT_TRUE(hn_busy(s.e));
+	EXPECT_EQ(3u, hn_unreach_waiting(s.e));
 	EXPECT_EQ(0, hn_check(s.e, NULL));
 	EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 1, 5, 64));
 	EXPECT_EQ(-EHOSTUNREACH, sim_send(&s, 5, 1, 64));
 	EXPECT_EQ(0, sim_send(&s, 1, 6, 64));
+	hn_run_until(s.e, 2000000);
+	EXPECT_EQ(1, s.nlog);			/* 1 -> 6 */
+	EXPECT_EQ(3u, hn_unreach_waiting(s.e));
 	ASSERT_EQ(0, hn_set_fault(s.e, false, 5, false, NULL, NULL));
+	EXPECT_EQ(0u, hn_unreach_waiting(s.e));	/* a route again */
 	sim_drain(&s, 10000000);
-	EXPECT_EQ(2, s.nlog);
-	EXPECT_NE(NULL, sim_find(&s, 0, 5, 0));
+	EXPECT_EQ(4, s.nlog);
+	EXPECT_NE(NULL, sim_find(&s, 0, 5, 1));
+	EXPECT_NE(NULL, sim_find(&s, 2, 5, 0));
 	EXPECT_EQ(0, hn_check(s.e, NULL));
 	/* what cannot be done says why */
 	EXPECT_EQ(-EINVAL, hn_set_fault(s.e, false, 1u << 30, true, NULL, &err));

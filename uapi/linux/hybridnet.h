@@ -724,6 +724,7 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_PREEMPTIONS,		/* of them, preempted */
 	HYBRIDNET_STAT_STUB_FLITS,		/* preempted flits gone on */
 	HYBRIDNET_STAT_UNREACH_MSGS,		/* generator: destination cut off */
+	HYBRIDNET_STAT_UNREACH_WAITING_MSGS,	/* queued, destination cut off */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

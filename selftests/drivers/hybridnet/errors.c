@@ -209,6 +209,65 @@ TEST(send_cut_off_says)
 	ASSERT_EQ(0, ctl_set(&cfg));
 }
 
+/*
+ * Messages queued before a fault cut their destination off are not
+ * silent: stats/unreach_waiting_msgs counts them while they wait (node
+ * 5 holds 4 of the 8 in its receive buffer, unread; the other 4 wait at
+ * node 0), and they arrive once the link is back.
+ */
+TEST(queued_for_a_cut_off_node_counted)
+{
+	struct hn_handle *a = NULL, *b = NULL;
+	struct hn_ctl_config cfg = { 0 };
+	struct hybridnet_msg_hdr hdr;
+	char buf[64] = "x";
+	struct hn_ctl *c;
+	int i, got = 0;
+
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
+	snprintf(cfg.topology, sizeof(cfg.topology), "fattree:2,4");
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
+	cfg.slots = 0;
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_RX_BUF_BYTES);
+	cfg.rx_buf_bytes = 4 * sizeof(buf);
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_MAX_MSG_BYTES);
+	cfg.max_msg_bytes = sizeof(buf);
+	ASSERT_EQ(0, ctl_set(&cfg));
+	ASSERT_EQ(0, hn_ctl_open(&c));
+	ASSERT_EQ(0, hn_open(&a, NULL, 0));
+	ASSERT_EQ(0, hn_open(&b, NULL, 0));
+	ASSERT_EQ(0, hn_bind(a, 0));
+	ASSERT_EQ(0, hn_bind(b, 5));
+	for (i = 0; i < 8; i++)
+		ASSERT_EQ(0, hn_send(a, 5, buf, sizeof(buf)));
+	for (i = 0; i < 100 && hn_sys("stats/rx_msgs_wormhole") < 4; i++)
+		usleep(10000);
+	EXPECT_EQ(4, hn_sys("stats/rx_msgs_wormhole"));
+	EXPECT_EQ(0, hn_sys("stats/unreach_waiting_msgs"));
+	ASSERT_EQ(0, hn_ctl_fault_set(c, HN_CTL_NODE_END, 5, 1));
+	EXPECT_EQ(4, hn_sys("stats/unreach_waiting_msgs"));
+	ASSERT_EQ(0, hn_ctl_fault_set(c, HN_CTL_NODE_END, 5, 0));
+	EXPECT_EQ(0, hn_sys("stats/unreach_waiting_msgs"));
+	for (i = 0; i < 8; i++)
+		got += hn_recv(b, &hdr, buf, sizeof(buf)) == sizeof(buf);
+	EXPECT_EQ(8, got);
+	hn_close(b);
+	hn_close(a);
+	hn_ctl_close(c);
+	memset(&cfg, 0, sizeof(cfg));
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
+	snprintf(cfg.topology, sizeof(cfg.topology), "crossbar");
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_NODES);
+	cfg.nodes = 8;
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
+	cfg.slots = 4;
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_RX_BUF_BYTES);
+	cfg.rx_buf_bytes = 65536;
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_MAX_MSG_BYTES);
+	cfg.max_msg_bytes = 8192;
+	ASSERT_EQ(0, ctl_set(&cfg));
+}
+
 TEST(recv_says)
 {
 	struct hn_handle *a, *b;
