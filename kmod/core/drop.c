@@ -99,19 +99,22 @@ static u32 busy_of(void *ctx, u32 sw, u32 port)
 }
 
 /*
- * The output a header at switch @sw towards @dst takes at @t: as
- * hn_sw_route(), but up_select adaptive picks the up-port with the
+ * The output a header that came in by input @i towards @dst takes at @t:
+ * as hn_sw_route(), but up_select adaptive picks the up-port with the
  * fewest busy channels (there is no buffer to be least full).
  */
-static u32 route(struct hn_engine *e, u32 sw, u32 dst, u64 t)
+static u32 route(struct hn_engine *e, u32 i, u32 dst, u64 t)
 {
 	struct hn_fab *f = e->fab;
 	struct at at = { e, t };
+	u32 sw = f->in[i].sw;
 	struct hn_upsel_arg a = {
 		.mode = e->cfg.up_select,
 		.seed = &f->seed,
 		.occ = busy_of,
 		.ctx = &at,
+		.detour = true,
+		.in = f->in[i].port,
 	};
 
 	return sw * f->radix + hn_topo_choose(&e->topo, sw, dst, &a);
@@ -314,7 +317,7 @@ static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	struct hn_iport *d;
 	u64 ta;
 
-	o = route(e, f->in[i].sw, w->m->dst, t);
+	o = route(e, i, w->m->dst, t);
 	j = HN_NONE;
 	if (!e->topo.fault ||	/* a link down on the only way: dropped */
 	    hn_topo_port_live(&e->topo, f->in[i].sw, o % f->radix,

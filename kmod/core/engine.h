@@ -559,7 +559,7 @@ void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);
 /* ... and what flit.c shares of it */
 struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 				struct hn_stream *st);
-u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst);
+u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst);
 bool hn_sw_cut(struct hn_engine *e, u32 u, struct hn_stream *st, u32 bytes);
 void hn_sw_worm_free(struct hn_engine *e, struct hn_fworm *w);
 void hn_sw_stash(struct hn_engine *e, u32 i);

@@ -457,7 +457,7 @@ static void in_event(struct hn_engine *e, u32 i, u64 t)
 			continue;
 		}
 		w = r->ring[r->head].w;
-		o = hn_sw_route(e, f->in[i].sw, w->m->dst);
+		o = hn_sw_route(e, i, w->m->dst);
 		r->out = o;
 		r->cls = next_cls(e, i, v, o);
 		req_add(fl, o, r);
@@ -541,8 +541,8 @@ static void node_event(struct hn_engine *e, u32 u, u64 t)
 			wake_t = hn_min64(wake_t, at);
 		} else {
 			if (!st->port)	/* routed once, when first looked at */
-				st->port = 1 + hn_sw_route(e, f->in[u].sw,
-							   st->dst) % f->radix;
+				st->port = 1 + hn_sw_route(e, u, st->dst) %
+					   f->radix;
 			o = f->in[u].sw * f->radix + st->port - 1;
 			v = free_vc(f, o, next_cls(e, u, 0, o),
 				    need_of(e, m, o, (bytes + c->flit_bytes - 1) /

@@ -33,7 +33,7 @@ u32 hn_slot_conns(const struct hn_engine *e, u32 slot)
 
 int hn_route_switches(const struct hn_engine *e, u32 src, u32 dst)
 {
-	struct hn_upsel_arg a = { .mode = HN_UPSEL_DET };
+	struct hn_upsel_arg a = { .mode = HN_UPSEL_DET, .detour = true };
 	struct hn_tport hop[64];
 
 	if (src >= e->cfg.nodes || dst >= e->cfg.nodes)

@@ -221,15 +221,18 @@ static u32 occ_of(void *ctx, u32 sw, u32 port)
 	return d == HN_NONE ? 0 : f->in[d].used;
 }
 
-/* The output a header at switch @sw towards @dst takes. */
-u32 hn_sw_route(struct hn_engine *e, u32 sw, u32 dst)
+/* The output a header that came in by input @i towards @dst takes. */
+u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst)
 {
 	struct hn_fab *f = e->fab;
+	u32 sw = f->in[i].sw;
 	struct hn_upsel_arg a = {
 		.mode = e->cfg.up_select,
 		.seed = &f->seed,
 		.occ = occ_of,
 		.ctx = f,
+		.detour = true,
+		.in = f->in[i].port,
 	};
 
 	return sw * f->radix + hn_topo_choose(&e->topo, sw, dst, &a);
@@ -418,7 +421,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 			wake_t = hn_min64(wake_t, m->t_ready);
 		} else {
 			if (!st->port)	/* routed once, when first looked at */
-				st->port = 1 + hn_sw_route(e, f->in[u].sw, st->dst) %
+				st->port = 1 + hn_sw_route(e, u, st->dst) %
 					   f->radix;
 			if (ready(e, u, f->in[u].sw * f->radix + st->port - 1,
 				  m, bytes, ta, t, &wake_t,
@@ -468,7 +471,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 		}
 		h = &w->hop[w->nh];
 		if (h->out == HN_NONE)
-			h->out = hn_sw_route(e, in->sw, w->m->dst);
+			h->out = hn_sw_route(e, i, w->m->dst);
 		p = h->out % R;
 		if (seen[p / 64] & 1ULL << (p % 64))
 			continue;	/* behind another in its queue */

@@ -61,8 +61,11 @@ u32 hn_topo_choose(const struct hn_topo *t, u32 sw, u32 dst,
 	u32 port[HN_TOPO_MAX_ALTS], n, det = t->ops->route(t, sw, dst), i;
 
 	if (t->fault && a->mode != HN_UPSEL_EXPLICIT) {
-		/* among the live ways (topo_fault.c), ops->route's first */
-		n = hn_topo_live_ports(t, sw, dst, det, port);
+		/*
+		 * among the live ways (topo_fault.c), ops->route's first,
+		 * else ops->detour's
+		 */
+		n = hn_topo_live_ports(t, sw, dst, det, a, port);
 		if (!n)
 			return det;
 		det = port[0];
@@ -109,6 +112,7 @@ int hn_topo_path(const struct hn_topo *t, u32 src, u32 dst,
 			return -ELOOP;
 		if (n >= max)
 			return -ENOSPC;
+		a->in = at.port;
 		p = hn_topo_choose(t, at.sw, dst, a);
 		if (p == HN_NONE)
 			return -EINVAL;

@@ -73,6 +73,18 @@ struct hn_topo_ops {
 	/* the link on (@sw, @port), HN_NONE when unconnected */
 	u32 (*link)(const struct hn_topo *t, u32 sw, u32 port);
 	/*
+	 * Under faults (topo_fault.c): the ports by which a header at @sw
+	 * towards @dst that came in by port @in (HN_NONE: not known, not
+	 * by a detour) may go around a dead link when none of ops->alts'
+	 * (or ops->route's) leads on, in increasing order, at most @max
+	 * into @port; how many.  The switch a detour port leads to goes on
+	 * by its own ops->alts or ops->route ports, with ranks climbing on
+	 * from the detour's, and offers a header that came in by a detour
+	 * none: a detour is two hops.  NULL: none.
+	 */
+	u32 (*detour)(const struct hn_topo *t, u32 sw, u32 dst, u32 in,
+		      u32 *port, u32 max);
+	/*
 	 * The rank of the channel leaving @sw by @port; a node's channel
 	 * into the fabric has rank 0.  Every route climbs strictly.
 	 */
@@ -140,6 +152,14 @@ struct hn_upsel_arg {
 	const u8 *pick;			/* HN_UPSEL_EXPLICIT */
 	u32 npick;
 	u32 used;			/* choices made so far */
+	/*
+	 * A header's (switch.c, drop.c), under faults: ops->detour's ports
+	 * when no other leads on, @in the port it came in by.  A circuit's
+	 * path keeps to the routing function's (it must not change while
+	 * the circuit holds its channels).
+	 */
+	bool detour;
+	u32 in;
 };
 
 void hn_topo_fini(struct hn_topo *t);
@@ -156,6 +176,7 @@ static inline u32 hn_topo_digit(const u32 *pw, u32 k, u32 s, u32 d)
 
 u32 hn_topo_choose(const struct hn_topo *t, u32 sw, u32 dst,
 		   struct hn_upsel_arg *a);
+/* (a->in is set at each hop: the port the walk came in by) */
 int hn_topo_path(const struct hn_topo *t, u32 src, u32 dst,
 		 struct hn_upsel_arg *a, struct hn_tport *hop, u32 max);
 
@@ -175,7 +196,8 @@ u32 hn_topo_chan(const struct hn_topo *t, u32 sw, u32 port);
  * topo_fault.c: links and switches down (docs/model.md "Faults").  A
  * header's choice among ops->alts' ports (hn_topo_choose(), but for
  * explicit choices) keeps to those that still lead to its destination,
- * and takes ops->route's when none does.
+ * else to ops->detour's that do (a->detour), and takes ops->route's when
+ * none does.
  */
 int hn_topo_fault_set(struct hn_topo *t, bool sw, u32 id, bool down);
 void hn_topo_fault_fini(struct hn_topo *t);
@@ -185,11 +207,12 @@ void hn_topo_fault_count(const struct hn_topo *t, u32 *links, u32 *switches);
 /*
  * The ports of ops->alts (or ops->route's @det) at @sw that still lead
  * to @dst, into @port (HN_TOPO_MAX_ALTS of room), @det first if it does;
- * how many.  A function apart, so that hn_topo_choose() stays as lean
- * with nothing down.
+ * when none does and @a->detour, ops->detour's that do, for a header
+ * that came in by @a->in; how many.  A function apart, so that
+ * hn_topo_choose() stays as lean with nothing down.
  */
 u32 hn_topo_live_ports(const struct hn_topo *t, u32 sw, u32 dst, u32 det,
-		       u32 *port);
+		       const struct hn_upsel_arg *a, u32 *port);
 /* the link on (@sw, @port) is dead: down, or a switch at an end is */
 bool hn_topo_port_dead(const struct hn_topo *t, u32 sw, u32 port);
 /* the link on (@sw, @port) is live and a route to @dst goes on from it */

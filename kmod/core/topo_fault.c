@@ -7,17 +7,23 @@
  * A link is dead when it is down or a switch at either end of it is.  A
  * switch @sw reaches node @dst when one of the ports the routing function
  * offers there (ops->alts, else ops->route's) crosses a live link to @dst
- * or to a switch that reaches it: the routing function's own routes, no
- * detour outside them.  Which switches reach a destination is worked out
- * the first time it is asked after a change, a depth-first walk along the
- * routes that visits each switch once, and kept until the next change.
- * With every link and switch up, t->fault is NULL and nothing here runs.
+ * or to a switch that reaches it: the routing function's own routes.
+ * When none does, a topology with ops->detour (the GH) may go around: a
+ * detour port crossing a live link to a switch one of whose own ports
+ * does lead on, two hops where the route took one.  Which switches
+ * reach a destination is worked out the first time it is asked after a
+ * change, a depth-first walk along the routes that visits each switch
+ * once (a detour's second switch, on its own ports only, once per
+ * detour), and kept until the next change.  With every link and switch
+ * up, t->fault is NULL and nothing here runs.
  */
 #include "topo.h"
 #include "sched_int.h"		/* HN_WORDS(), hn_test_bit() */
 
 struct hn_frame {
 	u32 sw, n, i;			/* a switch, its ports, the next one */
+	bool via;			/* came by a detour: its own ports only */
+	bool around;			/* port[] holds its detour ports */
 	u32 port[HN_TOPO_MAX_ALTS];
 };
 
@@ -131,28 +137,54 @@ static bool dead(const struct hn_topo *t, u32 sw, u32 port)
 	       (q.sw != HN_TOPO_NODE && hn_test_bit(f->sw_down, q.sw));
 }
 
-/* Push switch @sw, with the ports its routes to @dst may take. */
-static void push(const struct hn_topo *t, struct hn_frame *fr, u32 sw,
-		 u32 dst)
+/* The ports at @sw its routes to @dst may take into @port: how many. */
+static u32 ways(const struct hn_topo *t, u32 sw, u32 dst, u32 *port)
 {
 	u32 n = 0;
 
 	if (t->ops->alts)
-		n = t->ops->alts(t, sw, dst, fr->port, HN_TOPO_MAX_ALTS);
+		n = t->ops->alts(t, sw, dst, port, HN_TOPO_MAX_ALTS);
 	if (!n) {
-		fr->port[0] = t->ops->route(t, sw, dst);
+		port[0] = t->ops->route(t, sw, dst);
 		n = 1;
 	}
+	return n < HN_TOPO_MAX_ALTS ? n : HN_TOPO_MAX_ALTS;
+}
+
+/* Push switch @sw, with those ports; @via: it came by a detour. */
+static void push(const struct hn_topo *t, struct hn_frame *fr, u32 sw,
+		 u32 dst, bool via)
+{
 	fr->sw = sw;
+	fr->n = ways(t, sw, dst, fr->port);
+	fr->i = 0;
+	fr->via = via;
+	fr->around = false;
+}
+
+/* @fr's own ports tried in vain: its detour ports instead, if any. */
+static bool around(const struct hn_topo *t, struct hn_frame *fr, u32 dst)
+{
+	u32 n;
+
+	if (fr->around || fr->via || !t->ops->detour)
+		return false;
+	n = t->ops->detour(t, fr->sw, dst, HN_NONE, fr->port,
+			   HN_TOPO_MAX_ALTS);
 	fr->n = n < HN_TOPO_MAX_ALTS ? n : HN_TOPO_MAX_ALTS;
 	fr->i = 0;
+	fr->around = true;
+	return n;
 }
 
 /*
  * Whether switch @sw reaches node @dst over live links: a walk along the
  * routes from @sw, each switch marked seen when first met and reaching
- * once a way from it is found.  Routes never loop, so a switch seen is
- * either done or on the walk's path, and once done, known for good.
+ * once a way from it is found.  Routes never loop (a detour too moves
+ * on), so a switch seen is either done or on the walk's path, and once
+ * done, known for good.  A detour's second switch is walked on its own
+ * ports only, as a header that came by the detour takes them, and marked
+ * only if it reaches.
  */
 static bool reaches(const struct hn_topo *t, u32 sw, u32 dst)
 {
@@ -171,29 +203,41 @@ static bool reaches(const struct hn_topo *t, u32 sw, u32 dst)
 	if (hn_test_bit(seen, sw))
 		return hn_test_bit(live, sw);
 	hn_set_bit(seen, sw);
-	push(t, &fr[d++], sw, dst);
+	push(t, &fr[d++], sw, dst, false);
 	while (d) {
 		top = &fr[d - 1];
-		if (top->i == top->n) {		/* no way on: it does not */
-			d--;
+		if (top->i == top->n) {
+			if (!around(t, top, dst))
+				d--;		/* no way on: it does not */
 			continue;
 		}
 		p = top->port[top->i++];
 		if (dead(t, top->sw, p))
 			continue;
 		q = t->ops->peer(t, top->sw, p);
-		if (q.sw == HN_TOPO_NODE ? q.port == dst : hn_test_bit(live, q.sw))
+		if (q.sw == HN_TOPO_NODE) {
+			if (q.port == dst)
+				goto found;
+			continue;
+		}
+		if (top->around) {		/* on by its own ports only */
+			if (d <= t->max_hops)
+				push(t, &fr[d++], q.sw, dst, true);
+			continue;
+		}
+		if (hn_test_bit(live, q.sw))
 			goto found;
-		if (q.sw == HN_TOPO_NODE || hn_test_bit(seen, q.sw) ||
-		    d > t->max_hops)
+		if (hn_test_bit(seen, q.sw) || d > t->max_hops)
 			continue;
 		hn_set_bit(seen, q.sw);
-		push(t, &fr[d++], q.sw, dst);
+		push(t, &fr[d++], q.sw, dst, false);
 	}
 	return false;
 found:
-	while (d)
-		hn_set_bit(live, fr[--d].sw);
+	while (d) {
+		hn_set_bit(seen, fr[--d].sw);
+		hn_set_bit(live, fr[d].sw);
+	}
 	return true;
 }
 
@@ -233,8 +277,42 @@ bool hn_topo_port_dead(const struct hn_topo *t, u32 sw, u32 port)
 	return t->fault && dead(t, sw, port);
 }
 
+/* Whether one of @sw's own ports towards @dst leads on. */
+static bool leads_on(const struct hn_topo *t, u32 sw, u32 dst)
+{
+	u32 port[HN_TOPO_MAX_ALTS], n = ways(t, sw, dst, port), i;
+
+	for (i = 0; i < n; i++)
+		if (hn_topo_port_live(t, sw, port[i], dst))
+			return true;
+	return false;
+}
+
+/*
+ * The detour ports at @sw live for a header towards @dst that came in by
+ * @in: across a live link to a switch one of whose own ports leads on,
+ * which it then takes (no second detour); into @port, how many.
+ */
+static u32 live_detours(const struct hn_topo *t, u32 sw, u32 dst, u32 in,
+			u32 *port)
+{
+	u32 n = t->ops->detour(t, sw, dst, in, port, HN_TOPO_MAX_ALTS), m = 0;
+	struct hn_tport q;
+	u32 i;
+
+	n = n < HN_TOPO_MAX_ALTS ? n : HN_TOPO_MAX_ALTS;
+	for (i = 0; i < n; i++) {
+		if (dead(t, sw, port[i]))
+			continue;
+		q = t->ops->peer(t, sw, port[i]);
+		if (q.sw == HN_TOPO_NODE ? q.port == dst : leads_on(t, q.sw, dst))
+			port[m++] = port[i];
+	}
+	return m;
+}
+
 u32 hn_topo_live_ports(const struct hn_topo *t, u32 sw, u32 dst, u32 det,
-		       u32 *port)
+		       const struct hn_upsel_arg *a, u32 *port)
 {
 	u32 n = 0, m = 0, i, p;
 
@@ -253,5 +331,7 @@ u32 hn_topo_live_ports(const struct hn_topo *t, u32 sw, u32 dst, u32 det,
 		port[p == det ? 0 : m] = p;
 		m++;
 	}
+	if (!m && a->detour && t->ops->detour)
+		m = live_detours(t, sw, dst, a->in, port);
 	return m;
 }

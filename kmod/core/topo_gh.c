@@ -18,8 +18,16 @@
  * differs, one hop to the destination's digit, so a route crosses at most
  * n links between switches.  Channel ranks: 1 + 2 d from the lower digit,
  * 2 + 2 d from the higher, the node's 1 + 2 n; every route climbs them, so
- * it is deadlock-free.  The 2-hop detour around a dead link waits for the
- * fabric's faults.
+ * it is deadlock-free.
+ *
+ * Zydallis's 2-hop detour around a dead link (notes C2.5), under faults
+ * only (topo_fault.c: when the link a -> b of dimension d, or the way on
+ * from b, is dead): a -> c -> b through a switch whose digit d is c >
+ * max(a, b), so that a -> c climbs (rank 1 + 2 d) and c -> b comes down
+ * (2 + 2 d) and the ranks still rise: ours, his text does not say how his
+ * detour avoids deadlock.  A detour through a lower c would break them,
+ * so a link with max(a, b) = k - 1 has none: its pairs are cut off.  At
+ * most one detour a dimension, so a route crosses at most 2 n links.
  */
 #include "topo.h"
 
@@ -65,6 +73,31 @@ static u32 gh_route(const struct hn_topo *t, u32 sw, u32 dst)
 			return port_to(g, d, a, b);
 	}
 	return 0;
+}
+
+/*
+ * The ports around a dead link: at @sw, whose lowest differing digit d is
+ * a and @dst's b, to the switches whose digit d is c > max(a, b).  None
+ * for a header that came in by a link of dimension d: dimension order
+ * never does, only a detour's first hop, and a detour is two hops.
+ */
+static u32 gh_detour(const struct hn_topo *t, u32 sw, u32 dst, u32 in,
+		     u32 *port, u32 max)
+{
+	const struct gh *g = gh_of(t);
+	u32 d, a = 0, b = 0, c, n = 0;
+
+	for (d = 0; d < g->n; d++) {
+		a = digit(g, sw, d);
+		b = digit(g, dst, d);
+		if (a != b)
+			break;
+	}
+	if (d == g->n || (in && in < t->radix && (in - 1) / (g->k - 1) == d))
+		return 0;
+	for (c = (a > b ? a : b) + 1; c < g->k && n < max; c++)
+		port[n++] = port_to(g, d, a, c);
+	return n;
 }
 
 static struct hn_tport gh_peer(const struct hn_topo *t, u32 sw, u32 port)
@@ -126,6 +159,7 @@ static const struct hn_topo_ops gh_ops = {
 	.peer = gh_peer,
 	.attach = gh_attach,
 	.link = gh_link,
+	.detour = gh_detour,
 	.rank = gh_rank,
 	.fini = hn_topo_free_priv,
 };
@@ -153,7 +187,7 @@ int hn_topo_gh(struct hn_topo *t, u32 n, u32 k, u64 link_ns, u32 link_mbps)
 		.nsw = g->pw[n],
 		.radix = 1 + n * (k - 1),
 		.nlinks = g->pw[n] + n * g->pw[n - 1] * g->pairs,
-		.max_hops = 1 + n,
+		.max_hops = k > 2 ? 1 + 2 * n : 1 + n,	/* with detours */
 		.levels = 1,
 		.width = 1 + n * (k - 1),
 		.acyclic = true,

@@ -5,13 +5,16 @@
  * switches down leaves every pair connected, by routes that avoid it; a
  * node's link or its switch down cuts that node off and nothing else; a
  * torus's dimension-order routes lose exactly the pairs whose route
- * crossed the link; with every link up again the tables go.  Traffic on
- * every engine never crosses a dead link, every message taken arrives,
- * and one for a destination cut off is refused; one already queued waits
- * until its link is back; a restored link carries its share again.
+ * crossed the link; a GH's go around it by Zydallis's 2-hop detour (C2.5)
+ * where its values allow one, the ranks still rising; with every link up
+ * again the tables go.  Traffic on every engine never crosses a dead
+ * link, every message taken arrives, and one for a destination cut off is
+ * refused; one already queued waits until its link is back; a restored
+ * link carries its share again.
  */
 #include "harness.h"
 #include "fabric.h"
+#include "digits.h"
 #include "engine.h"		/* which slot is in progress */
 
 /* Whether the route hop[0..n) crosses a dead link. */
@@ -146,6 +149,213 @@ TEST(one_way_routes_lose_the_pairs_that_crossed)
 	hn_topo_fini(&t);
 }
 
+/* GH(@k)'s port @p > 0 leads along this dimension */
+static u32 gh_dim(u32 k, u32 p)
+{
+	return (p - 1) / (k - 1);
+}
+
+/*
+ * GH(@n, @k), @t0 with nothing down, and @t with link @l between switches
+ * down, its two values in its dimension a and b: a pair whose route on
+ * @t0 does not cross it keeps that route; one whose route does is cut
+ * off when max(a, b) = k - 1 (counted in *@cut), else still reaches and
+ * goes around (counted in *@around), as headers route it, by destination
+ * and at random: the same hops in every other dimension, two in @l's
+ * where it took one, over live links, its ranks climbing.
+ */
+static void gh_link_down(struct __test_metadata *_metadata,
+			 const struct hn_topo *t0, struct hn_topo *t, u32 k,
+			 u32 l, u32 *around, u32 *cut)
+{
+	struct hn_upsel_arg a0 = { .mode = HN_UPSEL_DET, .detour = true };
+	struct hn_upsel_arg a[2] = { { .mode = HN_UPSEL_DET, .detour = true },
+				     { .mode = HN_UPSEL_RANDOM, .detour = true } };
+	struct hn_tport h0[64], h[64], e;
+	u32 s, d, sw, p, dim = 0, lo = 0, hi = 0, j, r, last, m, i, c0, c1;
+	int n0, n;
+	u64 seed = l;
+
+	for (sw = 0; sw < t->nsw; sw++)		/* the link's ends */
+		for (p = 1; p < t->radix; p++)
+			if (t->ops->link(t, sw, p) == l) {
+				e = t->ops->peer(t, sw, p);
+				dim = gh_dim(k, p);
+				lo = digit(sw, k, dim);
+				hi = digit(e.sw, k, dim);
+			}
+	if (lo > hi) {
+		j = lo;
+		lo = hi;
+		hi = j;
+	}
+	a[1].seed = &seed;
+	ASSERT_EQ(0, hn_topo_fault_set(t, false, l, true));
+	for (s = 0; s < t->nodes; s++)
+		for (d = 0; d < t->nodes; d++) {
+			if (s == d)
+				continue;
+			n0 = hn_topo_path(t0, s, d, &a0, h0, 64);
+			ASSERT_LT(0, n0);
+			if (!crosses_dead(t, h0, n0, s)) {
+				ASSERT_TRUE(hn_topo_reach(t, s, d));
+				n = hn_topo_path(t, s, d, &a[0], h, 64);
+				ASSERT_EQ(n0, n);
+				EXPECT_EQ(0, memcmp(h0, h, n * sizeof(*h)))
+					TH_LOG("link %u: %u -> %u", l, s, d);
+				continue;
+			}
+			if (hi == k - 1) {
+				EXPECT_FALSE(hn_topo_reach(t, s, d))
+					TH_LOG("link %u: %u -> %u", l, s, d);
+				++*cut;
+				continue;
+			}
+			ASSERT_TRUE(hn_topo_reach(t, s, d))
+				TH_LOG("link %u (%u, %u): %u -> %u", l, lo, hi,
+				       s, d);
+			++*around;
+			for (i = 0; i < 2; i++) {
+				n = hn_topo_path(t, s, d, &a[i], h, 64);
+				ASSERT_EQ(n0 + 1, n) TH_LOG("%u -> %u", s, d);
+				ASSERT_GE(t->max_hops, (u32)n);
+				EXPECT_FALSE(crosses_dead(t, h, n, s));
+				for (j = 0, last = 0; j < (u32)n; j++) {
+					r = t->ops->rank(t, h[j].sw, h[j].port);
+					EXPECT_LT(last, r) TH_LOG("%u -> %u", s, d);
+					last = r;
+				}
+				for (m = 0; m < HN_CUBE_MAX_DIMS; m++) {
+					for (j = 0, c0 = 0; j + 1 < (u32)n0; j++)
+						c0 += gh_dim(k, h0[j].port) == m;
+					for (j = 0, c1 = 0; j + 1 < (u32)n; j++)
+						c1 += gh_dim(k, h[j].port) == m;
+					EXPECT_EQ(c0 + (m == dim), c1)
+						TH_LOG("%u -> %u dim %u", s, d, m);
+				}
+			}
+		}
+	ASSERT_EQ(0, hn_topo_fault_set(t, false, l, false));
+}
+
+/*
+ * Zydallis's C2.5, "with a direct link down, traffic still delivers over
+ * a 2-hop detour": GH(2,4), GH(2,8) (every 13th link) and GH(3,3), each
+ * link between switches down in turn.  A link with max(a, b) = k - 1
+ * has no detour whose ranks climb: its pairs are cut off.
+ */
+TEST(gh_detours_around_a_dead_link)
+{
+	static const u32 shape[][3] = { { 2, 4, 1 }, { 2, 8, 13 }, { 3, 3, 1 } };
+	struct hn_topo t0, t;
+	u32 i, l, around, cut;
+
+	for (i = 0; i < ARRAY_SIZE(shape); i++) {
+		ASSERT_EQ(0, hn_topo_gh(&t0, shape[i][0], shape[i][1], 10,
+					6400));
+		ASSERT_EQ(0, hn_topo_gh(&t, shape[i][0], shape[i][1], 10,
+					6400));
+		around = cut = 0;
+		for (l = t.nodes; l < t.nlinks; l += shape[i][2])
+			gh_link_down(_metadata, &t0, &t, shape[i][1], l,
+				     &around, &cut);
+		EXPECT_LT(0, around);
+		EXPECT_LT(0, cut);
+		EXPECT_EQ(NULL, t.fault);
+		hn_topo_fini(&t0);
+		hn_topo_fini(&t);
+	}
+}
+
+/*
+ * A detour is two hops: GH(2,5) with the links 1-2 and 3-2 of dimension
+ * 0 down, node 1's messages for node 2 go by switch 4; a header at
+ * switch 3 that came from 1 (a detour whose second link died under it)
+ * takes no second detour, but one from switch 3's own node does.
+ */
+TEST(gh_detour_is_two_hops)
+{
+	struct hn_upsel_arg a = { .mode = HN_UPSEL_DET, .detour = true };
+	struct hn_tport h[8];
+	struct hn_topo t;
+	u32 p12, p32;
+
+	ASSERT_EQ(0, hn_topo_gh(&t, 2, 5, 10, 6400));
+	p12 = t.ops->route(&t, 1, 2);
+	p32 = t.ops->route(&t, 3, 2);
+	ASSERT_EQ(0, hn_topo_fault_set(&t, false, t.ops->link(&t, 1, p12),
+				       true));
+	ASSERT_EQ(0, hn_topo_fault_set(&t, false, t.ops->link(&t, 3, p32),
+				       true));
+	ASSERT_EQ(3, hn_topo_path(&t, 1, 2, &a, h, 8));
+	EXPECT_EQ(4, t.ops->peer(&t, 1, h[0].port).sw);
+	EXPECT_EQ(4, h[1].sw);
+	a.in = t.ops->route(&t, 3, 1);		/* came from switch 1 */
+	EXPECT_EQ(p32, hn_topo_choose(&t, 3, 2, &a));
+	a.in = 0;				/* from its node */
+	EXPECT_EQ(t.ops->route(&t, 3, 4), hn_topo_choose(&t, 3, 2, &a));
+	a.detour = false;			/* a circuit's path */
+	EXPECT_EQ(p32, hn_topo_choose(&t, 3, 2, &a));
+	hn_topo_fini(&t);
+}
+
+/*
+ * Several links down at once, at random (GH(2,5) and GH(3,4), 20 draws of
+ * 2 to 12 links each): hn_topo_reach() says a pair reaches exactly when
+ * the route headers take, detours and all, crosses no dead link, and
+ * every such route climbs the ranks: the walk and the choice agree.
+ */
+TEST(gh_reach_agrees_with_the_detoured_routes)
+{
+	static const u32 shape[][2] = { { 2, 5 }, { 3, 4 } };
+	struct hn_upsel_arg a = { .mode = HN_UPSEL_DET, .detour = true };
+	u32 i, j, l, s, d, r, last, reach = 0, cut = 0;
+	struct hn_tport h[64];
+	struct hn_topo t;
+	u64 seed = 7;
+	int n;
+
+	for (i = 0; i < ARRAY_SIZE(shape); i++) {
+		ASSERT_EQ(0, hn_topo_gh(&t, shape[i][0], shape[i][1], 10, 6400));
+		for (r = 0; r < 20; r++) {
+			for (j = 0; j < 2 + r % 11; j++) {
+				l = t.nodes + hn_rand_below(&seed,
+							    t.nlinks - t.nodes);
+				ASSERT_EQ(0, hn_topo_fault_set(&t, false, l, true));
+			}
+			for (s = 0; s < t.nodes; s++)
+				for (d = 0; d < t.nodes; d++) {
+					if (s == d)
+						continue;
+					n = hn_topo_path(&t, s, d, &a, h, 64);
+					ASSERT_LT(0, n);
+					ASSERT_GE(t.max_hops, (u32)n);
+					EXPECT_EQ(!crosses_dead(&t, h, n, s),
+						  hn_topo_reach(&t, s, d))
+						TH_LOG("%u -> %u", s, d);
+					if (!hn_topo_reach(&t, s, d)) {
+						cut++;
+						continue;
+					}
+					reach++;
+					for (j = 0, last = 0; j < (u32)n; j++) {
+						l = t.ops->rank(&t, h[j].sw,
+								h[j].port);
+						EXPECT_LT(last, l);
+						last = l;
+					}
+				}
+			for (l = t.nodes; l < t.nlinks; l++)
+				ASSERT_EQ(0, hn_topo_fault_set(&t, false, l,
+							       false));
+			EXPECT_EQ(NULL, t.fault);
+		}
+		hn_topo_fini(&t);
+	}
+	EXPECT_LT(0, reach);
+	EXPECT_LT(0, cut);
+}
+
 /* The level of switch @sw. */
 static u32 level_of(struct sim *s, u32 sw)
 {
@@ -252,6 +462,45 @@ TEST(traffic_keeps_off_dead_links)
 		unreach = faulty_traffic(_metadata, &c, down, 3, 20000);
 		EXPECT_EQ(v[i].all, !unreach) TH_LOG("%s: %u refused",
 						     v[i].topo, unreach);
+	}
+}
+
+/*
+ * C2.5 through the engine: GH(2,4) with the link between switches 1 and
+ * 2 down (digit 0, both below k - 1): every message arrives and none is
+ * refused, on every engine (VCT, wormhole with buffers of one flit, the
+ * flit router, drop on block), by destination and at random; with the
+ * link between 2 and 3 down (3 = k - 1) instead, its pairs' messages are
+ * refused and every other one arrives.
+ */
+TEST(gh_traffic_goes_around_a_dead_link)
+{
+	static const struct {
+		u32 sw, upsel, vcs, depth, link;
+		bool all;
+	} v[] = {
+		{ HN_SWITCH_VCT, HN_UPSEL_DET, 0, 0, 3, true },
+		{ HN_SWITCH_VCT, HN_UPSEL_RANDOM, 0, 0, 3, true },
+		{ HN_SWITCH_WORMHOLE, HN_UPSEL_DET, 0, 1, 3, true },
+		{ HN_SWITCH_WORMHOLE, HN_UPSEL_RANDOM, 2, 4, 3, true },
+		{ HN_SWITCH_DROP, HN_UPSEL_DET, 0, 0, 3, true },
+		{ HN_SWITCH_VCT, HN_UPSEL_DET, 0, 0, 5, false },
+	};
+	struct hn_config c;
+	u32 i, down, unreach;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		direct_config(&c, "gh:2,4");
+		c.up_select = v[i].upsel;
+		c.switching = v[i].sw;
+		c.vc_count = v[i].vcs;
+		c.vc_flits = v[i].depth;
+		if (v[i].sw == HN_SWITCH_VCT)
+			c.worm_bytes = c.max_msg_bytes;
+		down = v[i].link;	/* 3: (1, 2) of digit 0; 5: (2, 3) */
+		unreach = faulty_traffic(_metadata, &c, &down, 1, 20000);
+		EXPECT_EQ(v[i].all, !unreach) TH_LOG("case %u: %u refused", i,
+						     unreach);
 	}
 }
 

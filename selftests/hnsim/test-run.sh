@@ -731,6 +731,21 @@ report "$([ $? -eq 0 ] && echo 1 || echo 0)" "--down under pure TDM: refused wit
 echo "status $?" >> "$T/fc"
 grep -q "^status 0$" "$T/fc" && grep -q "^faults      1 links and 1 switches down" "$T/fc"
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" "--down with circuit slots: the run completes" "$T/fc"
+# a GH's direct link down: Zydallis's 2-hop detour (C2.5), values 1 and 2 by 3
+G="-t gh:2,4 -k 0 --pattern uniform --load 0.3 --measure 20000"
+# shellcheck disable=SC2086 # $G: options
+{ "$H" run $G --down sw0.1/down2 --links --json; "$H" run $G --down sw0.2/down3 --json
+} > "$T/g1" 2>&1
+python3 - "$T/g1" > "$T/fe" 2>&1 <<'PY'
+import json, sys
+a, b = (json.loads(l) for l in open(sys.argv[1]).read().splitlines())
+assert a["completed"] and a["links_down"] == 1 and a["unreach_msgs"] == 0, a
+ch = {l["link"]: sum(c["bytes"] for c in l["channels"]) for l in a["links"]}
+assert ch["sw0.1/down2"] == 0 and ch["sw0.1/down3"] > 0 and ch["sw0.2/down3"] > 0, ch
+assert b["completed"] and b["unreach_msgs"] > 0, b  # 2-3: no value above 3
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--down on a GH: traffic goes around the link between values 1 and 2, none refused; the link between 2 and 3 has no detour, its pairs refused" "$T/fe"
 P="-t fattree:3,4 -k 4 --net hybrid --preload-slots 4 --pattern transpose --load 0.3 --measure 20000"
 # shellcheck disable=SC2086 # $P: options
 "$H" run $P --down-random 0,8 --csv > "$T/fp" 2>&1
