@@ -91,22 +91,38 @@ static u64 hn_bytes_moved(struct hn_dev *hd)
 	return sum;
 }
 
-/* The default stepper: the engine's slots. */
+/*
+ * The default stepper: the engine's slots, and the exactly-once
+ * protocol's timers after each (hn_idem_tick()).  When only its timers
+ * are left, virtual time goes to the first of them.
+ */
 static u32 hn_engine_run(struct hn_dev *hd, u32 budget, u64 until,
 			 bool *stuck)
 {
 	struct hn_engine *e = hd->e;
+	struct hn_idem *x = hd->idem;
 	u64 now;
 	u32 i;
 
 	*stuck = false;
-	for (i = 0; i < budget && hn_busy(e) && hn_now(e) < until; i++) {
+	for (i = 0; i < budget && hn_fabric_busy(hd) && hn_now(e) < until;
+	     i++) {
 		now = hn_now(e);
-		if (hn_step_until(e, until) == now && !hn_cut(e)) {
+		if (!hn_busy(e)) {
+			if (hn_idem_due(x) == U64_MAX) {
+				hn_idem_tick(x);	/* copies for the NICs */
+				break;
+			}
+			/* never back: a timer may be due already */
+			if (hn_idem_due(x) > now)
+				hn_run_until(e, min(hn_idem_due(x), until));
+		} else if (hn_step_until(e, until) == now && !hn_cut(e)) {
 			/* no slot can run */
 			*stuck = true;
 			break;
 		}
+		if (x)
+			hn_idem_tick(x);
 	}
 	return i;
 }
@@ -125,7 +141,7 @@ void hn_clock_set_stepper(struct hn_dev *hd, const struct hn_stepper *st)
 /* Work remains: a message in flight, or an exclusive stepper. */
 static bool hn_clock_busy(struct hn_dev *hd)
 {
-	return hd->stepper->exclusive || hn_busy(hd->e);
+	return hd->stepper->exclusive || hn_fabric_busy(hd);
 }
 
 /* Something may have to run: a message was written or space freed. */
@@ -211,7 +227,7 @@ bool hn_clock_drive(struct hn_dev *hd, u32 budget)
 	hd->steps += i;
 	if (i)
 		hn_ports_wake_writers(hd);
-	return hn_busy(hd->e);
+	return hn_fabric_busy(hd);
 }
 
 /* Slots a writer may run itself for a message of @len bytes. */
@@ -249,8 +265,11 @@ static bool hn_free_batch(struct hn_dev *hd)
 		hd->progress_at = now;
 		return false;
 	}
-	if (!hn_busy(e))
-		return true;
+	if (!hn_busy(e)) {
+		/* the protocol's timers alone: each step runs one */
+		hd->progress_at = now;
+		return !hd->idem || hn_idem_due(hd->idem) == U64_MAX;
+	}
 	if (!stuck && hd->delivered != hd->progress_msgs) {
 		hd->progress_msgs = hd->delivered;
 		hd->progress_at = now;

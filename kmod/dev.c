@@ -109,11 +109,34 @@ static void hn_file_gone(struct hn_sink *s)
 				   EPOLLHUP);
 }
 
+/*
+ * Exactly once gave up a message this file wrote: its next write() or
+ * read() fails with @err (-ETIMEDOUT), once, and poll() says EPOLLERR.
+ */
+static void hn_file_error(struct hn_sink *s, int err)
+{
+	struct hn_file *f = container_of(s, struct hn_file, sink);
+
+	WRITE_ONCE(f->err, err);
+	wake_up_interruptible_poll(&f->wq, EPOLLERR);
+}
+
+/* The error the protocol left for the file, taken: 0 if none. */
+static int hn_file_take_err(struct hn_file *f)
+{
+	int err = xchg(&f->err, 0);
+
+	if (err)
+		hn_count_err(f->sink.hd, HN_E_GIVEN_UP);
+	return err;
+}
+
 static const struct hn_sink_ops hn_file_sink_ops = {
 	.deliver = hn_file_deliver,
 	.wake = hn_file_wake,
 	.gone = hn_file_gone,
 	.holder = hn_file_holder,
+	.error = hn_file_error,
 };
 
 /* The caller's network namespace, where it finds its fabrics. */
@@ -364,8 +387,15 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 		}
 		hn_clock_sync(hd);
 		km->m.t_inject = hn_now(hd->e);
-		was_busy = hn_busy(hd->e);
-		rc = hn_inject(hd->e, &km->m, NULL);
+		was_busy = hn_fabric_busy(hd);
+		if (hd->idem) {
+			/* exactly once: the protocol's queues take it */
+			rc = hn_idem_send(hd->idem, &km->m);
+			if (!rc)
+				hn_idem_tick(hd->idem);
+		} else {
+			rc = hn_inject(hd->e, &km->m, NULL);
+		}
 		if (!rc) {
 			/*
 			 * An idle fabric: carry the message now, in this
@@ -428,6 +458,9 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	hd = f->sink.hd;
 	if (READ_ONCE(hd->dead))
 		return -ENODEV;
+	rc = hn_file_take_err(f);
+	if (rc)
+		return rc;
 	if (total < sizeof(h)) {
 		hn_count_err(hd, HN_E_WRITE_SHORT);
 		return -EINVAL;
@@ -515,7 +548,7 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 	mutex_lock(&hd->lock);
 	hn_port_credit(hd, p, give);
 	/* the space may let the fabric go on: drive if the kthread rests */
-	busy = hn_busy(hd->e) &&
+	busy = hn_fabric_busy(hd) &&
 	       (hd->clock_active || hn_clock_drive(hd, hd->budget));
 	mutex_unlock(&hd->lock);
 	if (busy)
@@ -539,6 +572,9 @@ static ssize_t hn_dev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 		/* deleted: what was queued stays until the file closes */
 		if (READ_ONCE(hd->dead))
 			return -ENODEV;
+		rc = hn_file_take_err(f);
+		if (rc)
+			return rc;
 		if (hn_dev_nonblock(iocb)) {
 			if (!mutex_trylock(&f->rlock)) {
 				hn_count_err(hd, HN_E_READ_AGAIN);
@@ -557,6 +593,7 @@ static ssize_t hn_dev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 			return -EAGAIN;
 		}
 		if (wait_event_interruptible(f->wq, hn_port_rx_ready(p) ||
+					     READ_ONCE(f->err) ||
 					     READ_ONCE(hd->dead))) {
 			hn_count_err(hd, HN_E_READ_INTR);
 			return -ERESTARTSYS;
@@ -580,6 +617,8 @@ static __poll_t hn_dev_poll(struct file *file, struct poll_table_struct *wait)
 	poll_wait(file, &hd->mem_wq, wait);
 	if (READ_ONCE(hd->dead))
 		return EPOLLERR | EPOLLHUP;
+	if (READ_ONCE(f->err))
+		mask |= EPOLLERR;
 	if (hn_port_rx_ready(p))
 		mask |= EPOLLIN | EPOLLRDNORM;
 	mutex_lock(&hd->lock);

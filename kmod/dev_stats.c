@@ -21,6 +21,8 @@ void hn_dev_reset_stats(struct hn_dev *hd)
 {
 	lockdep_assert_held(&hd->lock);
 	hn_stats_reset(hd->e);
+	if (hd->idem)
+		hn_idem_stats_reset(hd->idem);
 	hd->resets++;
 	hn_clock_reset_stats(hd);
 	hn_ports_reset_stats(hd);

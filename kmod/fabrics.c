@@ -99,7 +99,8 @@ static void hn_fabric_release(struct kref *ref)
 {
 	struct hn_dev *hd = container_of(ref, struct hn_dev, ref);
 
-	hn_destroy(hd->e);	/* hands back the messages in flight */
+	/* hands back the messages in flight */
+	hn_port_engine_free(hd->e, hd->idem);
 	hn_gen_free(hd);
 	WARN_ON(atomic_long_read(&hd->msg_mem));
 	kvfree(hd->ports);
@@ -176,8 +177,8 @@ static int hn_fabric_start(struct hn_dev *hd, const struct hn_fabric_cfg *fc,
 	hd->gs = kvzalloc(sizeof(*hd->gs), GFP_KERNEL);
 	if (!hd->ports || !hd->tx_wait || !hd->gs)
 		return -ENOMEM;
-	hd->e = hn_create(&hd->cfg, &hn_port_ops, hd, &rc);
-	if (!hd->e) {
+	rc = hn_port_engine_new(hd, &hd->cfg, &hd->e, &hd->idem);
+	if (rc) {
 		*why = "cannot create the engine";
 		return rc;
 	}

@@ -29,6 +29,7 @@
 #include "hn_core.h"
 #include "cfg_field.h"		/* the configuration's fields */
 #include "hn_traffic.h"
+#include "idem.h"
 
 enum hn_clock_mode {
 	HN_CLOCK_FREE,		/* as fast as the CPU allows while busy */
@@ -84,6 +85,8 @@ static inline u64 hn_mode_percentile(const struct hn_gstats *g, u32 mode,
 
 /* The owner of a message written to the device (m->owner). */
 #define HN_OWNER_DEV	0
+/* A copy of the exactly-once protocol's (idem.c): MSG, ACK or ACK2 */
+#define HN_OWNER_IDEM	0xfe
 
 /*
  * A message: the engine's part first, then where the payload is (port.c).
@@ -96,8 +99,16 @@ struct hn_kmsg {
 	struct sk_buff *skb;		/* an interface's frame, or NULL */
 	u8 *data;			/* the payload: buf, or skb->data */
 	u8 from;			/* enum hybridnet_capture_from */
+	/* exactly once: its receive space went back as its copy arrived */
+	u8 credited;
 	u8 buf[];
 };
+
+/* The receive space a delivered message still holds in the fabric. */
+static inline u32 hn_kmsg_rx_bytes(const struct hn_kmsg *km)
+{
+	return km->credited ? 0 : km->m.len;
+}
 
 /*
  * Node @node's MAC, its interface's and its capture frames':
@@ -185,6 +196,12 @@ struct hn_sink_ops {
 	int (*holder)(const struct hn_sink *s, char *buf, size_t len);
 	/* An interface's name (hn_ports_busy() names those first), or NULL. */
 	const char *(*ifname)(const struct hn_sink *s);
+	/*
+	 * Optional: the exactly-once protocol gave up a message the owner
+	 * wrote, with @err (-ETIMEDOUT): the owner's next call says so.
+	 * hd->lock.
+	 */
+	void (*error)(struct hn_sink *s, int err);
 };
 
 struct hn_sink {
@@ -215,6 +232,8 @@ struct hn_dev {
 	/* the engine and everything marked hd->lock */
 	struct mutex lock;
 	struct hn_engine *e;
+	/* exactly once for the files' messages (port.c), or NULL: with e */
+	struct hn_idem *idem;
 	struct hn_config cfg;		/* the engine's, kept in step */
 	struct hn_sink *sink;		/* hd->lock: other owners' messages */
 	/* hd->lock and the RTNL: the capture interface, or NULL (capture.c) */
@@ -296,6 +315,7 @@ struct hn_file {
 	wait_queue_head_t wq;		/* readers, writers, poll */
 	struct mutex rlock;		/* one reader at a time */
 	u32 tx_want;			/* POLLOUT threshold, see dev.c */
+	int err;			/* a message given up: -ETIMEDOUT */
 	/* who bound it, for hn_port_holder(): set with sink.port */
 	struct pid *pid;
 	char comm[TASK_COMM_LEN];
@@ -332,7 +352,11 @@ int hn_fabric_del(struct hn_dev *hd, char *why, size_t len);
 
 /* port.c */
 struct sk_buff;
-extern const struct hn_ops hn_port_ops;
+int hn_port_engine_new(struct hn_dev *hd, const struct hn_config *c,
+		       struct hn_engine **e, struct hn_idem **x);
+void hn_port_engine_free(struct hn_engine *e, struct hn_idem *x);
+bool hn_fabric_busy(struct hn_dev *hd);
+const struct hn_idem_stats *hn_dev_idem(const struct hn_dev *hd);
 struct hn_port *hn_ports_alloc(const struct hn_config *c);
 void hn_ports_refill(struct hn_dev *hd);
 long hn_kmsg_size(u32 len);

@@ -45,6 +45,7 @@ HN_ERROR(BIND_RANGE, bind_range)		/* EINVAL: node >= nodes */
 HN_ERROR(BIND_BUSY, bind_busy)			/* EBUSY */
 HN_ERROR(IOCTL_FAULT, ioctl_fault)		/* EFAULT */
 HN_ERROR(IOCTL_UNKNOWN, ioctl_unknown)		/* ENOTTY */
+HN_ERROR(GIVEN_UP, given_up)			/* ETIMEDOUT: exactly once */
 #endif
 
 #ifdef HN_GSTAT
@@ -112,6 +113,21 @@ HN_GSTAT(preemptions, PREEMPTIONS, g->preemptions)
 HN_GSTAT(stub_flits, STUB_FLITS, g->stub_flits)
 HN_GSTAT(unreach_waiting_msgs, UNREACH_WAITING_MSGS,
 	 hn_unreach_waiting(hd->e))
+HN_GSTAT(idem_msg_tx, IDEM_MSG_TX, hn_dev_idem(hd)->tx[HN_IDEM_MSG])
+HN_GSTAT(idem_ack_tx, IDEM_ACK_TX, hn_dev_idem(hd)->tx[HN_IDEM_ACK])
+HN_GSTAT(idem_ack2_tx, IDEM_ACK2_TX, hn_dev_idem(hd)->tx[HN_IDEM_ACK2])
+HN_GSTAT(idem_msg_resends, IDEM_MSG_RESENDS, hn_dev_idem(hd)->resends[0])
+HN_GSTAT(idem_ack_resends, IDEM_ACK_RESENDS, hn_dev_idem(hd)->resends[1])
+HN_GSTAT(idem_dups_suppressed, IDEM_DUPS_SUPPRESSED, hn_dev_idem(hd)->dups_suppressed)
+HN_GSTAT(idem_msg_lost, IDEM_MSG_LOST, hn_dev_idem(hd)->lost[HN_IDEM_MSG])
+HN_GSTAT(idem_ack_lost, IDEM_ACK_LOST, hn_dev_idem(hd)->lost[HN_IDEM_ACK])
+HN_GSTAT(idem_ack2_lost, IDEM_ACK2_LOST, hn_dev_idem(hd)->lost[HN_IDEM_ACK2])
+HN_GSTAT(idem_crc_fail, IDEM_CRC_FAIL, hn_dev_idem(hd)->crc_fail)
+HN_GSTAT(idem_retries_exhausted, IDEM_RETRIES_EXHAUSTED, hn_dev_idem(hd)->retries_exhausted)
+HN_GSTAT(idem_acks_exhausted, IDEM_ACKS_EXHAUSTED, hn_dev_idem(hd)->acks_exhausted)
+HN_GSTAT(idem_gaps_passed, IDEM_GAPS_PASSED, hn_dev_idem(hd)->gaps_passed)
+HN_GSTAT(idem_send_state_entries, IDEM_SEND_STATE_ENTRIES, hn_dev_idem(hd)->send_state_entries)
+HN_GSTAT(idem_recv_state_entries, IDEM_RECV_STATE_ENTRIES, hn_dev_idem(hd)->recv_state_entries)
 #endif
 
 #ifdef HN_NSTAT

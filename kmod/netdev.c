@@ -709,7 +709,7 @@ static int hn_nd_poll(struct napi_struct *napi, int budget)
 	n = hn_port_take(p, &q, budget);
 	list_for_each_entry_safe(km, tmp, &q, list) {
 		len = km->m.len;
-		bytes += len;
+		bytes += hn_kmsg_rx_bytes(km);
 		skb = hn_nd_rx_skb(nd, km);
 		hn_kmsg_free(hd, km);
 		if (!skb)

@@ -86,7 +86,7 @@ static bool hn_rebuild_busy(struct hn_dev *hd, char *why, size_t len)
 	if (hn_gen_active(hd))
 		strscpy(why, "the traffic generator is running: stop it first",
 			len);
-	else if (hn_busy(hd->e))
+	else if (hn_fabric_busy(hd))
 		strscpy(why, "messages are in flight: let them drain first",
 			len);
 	else
@@ -105,13 +105,14 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 	bool renode = c->nodes != old_nodes;
 	struct hn_port *ports = NULL, *old_ports = NULL;
 	unsigned long *tx_wait = NULL, *old_wait = NULL;
+	struct hn_idem *x, *old_x;
 	struct hn_engine *e, *old;
 	char why[128];
 	int rc;
 
 	lockdep_assert_held(&hd->nl_lock);
-	e = hn_create(c, &hn_port_ops, hd, &rc);
-	if (!e) {
+	rc = hn_port_engine_new(hd, c, &e, &x);
+	if (rc) {
 		NL_SET_ERR_MSG(info->extack,
 			       "cannot create an engine of that size");
 		return rc;
@@ -155,8 +156,10 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 
 	mutex_lock(&hd->lock);
 	old = hd->e;
+	old_x = hd->idem;
 	*released = hn_dev_circuits(old);
 	hd->e = e;
+	hd->idem = x;
 	if (renode) {
 		old_ports = hd->ports;
 		old_wait = hd->tx_wait;
@@ -172,7 +175,7 @@ static int hn_rebuild(struct hn_dev *hd, const struct hn_config *c,
 	hn_clock_reset_stats(hd);
 	mutex_unlock(&hd->lock);
 
-	hn_destroy(old);	/* idle: nothing to reclaim */
+	hn_port_engine_free(old, old_x);	/* idle: nothing to reclaim */
 	kvfree(old_ports);
 	bitmap_free(old_wait);
 	if (c->nodes < old_nodes)
@@ -184,7 +187,7 @@ out_thaw:
 	hd->frozen = false;
 	mutex_unlock(&hd->lock);
 out_free:
-	hn_destroy(e);
+	hn_port_engine_free(e, x);
 	kvfree(ports);
 	bitmap_free(tx_wait);
 	return rc;

@@ -241,14 +241,13 @@ void hn_port_set_sink(struct hn_dev *hd, struct hn_sink *sink)
 }
 
 /*
- * The engine delivered @m (hd->lock held, from hn_step()): to its sink,
- * or counted and freed when nobody holds the destination.  Only
- * hn_consume() may be called back from here.
+ * @m has arrived (hd->lock held, from hn_step()): to its sink, or counted
+ * and freed when nobody holds the destination.  Only hn_consume() may be
+ * called back from here.
  */
-static void hn_port_deliver(void *ctx, struct hn_msg *m)
+static void hn_port_arrived(struct hn_dev *hd, struct hn_msg *m)
 {
 	struct hn_kmsg *km = container_of(m, struct hn_kmsg, m);
-	struct hn_dev *hd = ctx;
 	struct hn_port *p = &hd->ports[m->dst];
 	struct hn_sink *s;
 
@@ -263,8 +262,19 @@ static void hn_port_deliver(void *ctx, struct hn_msg *m)
 	}
 	p->rx_dropped++;
 	hd->rx_dropped++;
-	hn_consume(hd->e, m->dst, m->len);
+	hn_consume(hd->e, m->dst, hn_kmsg_rx_bytes(km));
 	hn_kmsg_drop(hd, km, SKB_DROP_REASON_DEV_READY);
+}
+
+/* The engine delivered @m: a copy of the protocol's goes to it. */
+static void hn_port_deliver(void *ctx, struct hn_msg *m)
+{
+	struct hn_dev *hd = ctx;
+
+	if (m->owner == HN_OWNER_IDEM)
+		hn_idem_arrived(hd->idem, m);
+	else
+		hn_port_arrived(hd, m);
 }
 
 /* hn_destroy() hands back what is still in flight, to its owner. */
@@ -272,7 +282,9 @@ static void hn_port_reclaim(void *ctx, struct hn_msg *m)
 {
 	struct hn_dev *hd = ctx;
 
-	if (m->owner != HN_OWNER_DEV && hd->sink->ops->reclaim)
+	if (m->owner == HN_OWNER_IDEM)
+		hn_idem_reclaimed(hd->idem, m);
+	else if (m->owner != HN_OWNER_DEV && hd->sink->ops->reclaim)
 		hd->sink->ops->reclaim(hd->sink, m);
 	else
 		hn_kmsg_free(hd, container_of(m, struct hn_kmsg, m));
@@ -292,11 +304,97 @@ static bool hn_port_room(void *ctx, u32 node, u64 t)
 	       hd->sink->ops->room(hd->sink, node, t);
 }
 
-const struct hn_ops hn_port_ops = {
+static const struct hn_ops hn_port_ops = {
 	.deliver = hn_port_deliver,
 	.reclaim = hn_port_reclaim,
 	.room = hn_port_room,
 };
+
+/*
+ * Exactly once: the protocol hands over a file's message, once and in
+ * its pair's order; its receive space went back as its copy arrived.
+ */
+static void hn_port_idem_deliver(void *ctx, struct hn_msg *m)
+{
+	container_of(m, struct hn_kmsg, m)->credited = 1;
+	hn_port_arrived(ctx, m);
+}
+
+/* It gave @m up (NULL: it arrived, its ACK never came back). */
+static void hn_port_idem_give_up(void *ctx, struct hn_msg *m, u32 src,
+				 u32 dst, int err)
+{
+	struct hn_dev *hd = ctx;
+	struct hn_sink *s = hd->ports[src].owner;
+
+	lockdep_assert_held(&hd->lock);
+	if (m)
+		hn_kmsg_free(hd, container_of(m, struct hn_kmsg, m));
+	if (s && s->ops->error)
+		s->ops->error(s, err);
+}
+
+static void hn_port_idem_reclaim(void *ctx, struct hn_msg *m)
+{
+	hn_kmsg_free(ctx, container_of(m, struct hn_kmsg, m));
+}
+
+static const u8 *hn_port_idem_payload(void *ctx, const struct hn_msg *m)
+{
+	return container_of(m, struct hn_kmsg, m)->data;
+}
+
+static const struct hn_idem_ops hn_port_idem_ops = {
+	.deliver = hn_port_idem_deliver,
+	.give_up = hn_port_idem_give_up,
+	.reclaim = hn_port_idem_reclaim,
+	.payload = hn_port_idem_payload,
+};
+
+/*
+ * A fabric's engine for @c and, when @c asks for exactly once
+ * (idem_timeout_ns), the protocol over it for the files' messages.
+ */
+int hn_port_engine_new(struct hn_dev *hd, const struct hn_config *c,
+		       struct hn_engine **e, struct hn_idem **x)
+{
+	struct hn_idem_cfg ic;
+	int rc;
+
+	*x = NULL;
+	*e = hn_create(c, &hn_port_ops, hd, &rc);
+	if (!*e || !c->idem_timeout_ns)
+		return *e ? 0 : rc;
+	hn_idem_cfg_of(c, &ic);
+	*x = hn_idem_attach(*e, &ic, &hn_port_idem_ops, hd, HN_OWNER_IDEM,
+			    &rc);
+	if (!*x) {
+		hn_destroy(*e);
+		*e = NULL;
+	}
+	return rc;
+}
+
+/* The engine first: it hands the protocol back its copies in flight. */
+void hn_port_engine_free(struct hn_engine *e, struct hn_idem *x)
+{
+	hn_destroy(e);
+	hn_idem_destroy(x);
+}
+
+/* Work remains: a message in flight, or the protocol's records. */
+bool hn_fabric_busy(struct hn_dev *hd)
+{
+	return hn_busy(hd->e) || (hd->idem && hn_idem_busy(hd->idem));
+}
+
+/* The protocol's counters, 0 without it (sysfs, netlink) */
+const struct hn_idem_stats *hn_dev_idem(const struct hn_dev *hd)
+{
+	static const struct hn_idem_stats none;
+
+	return hd->idem ? hn_idem_counters(hd->idem) : &none;
+}
 
 /*
  * Bind @p to @s, which then owns it: 0, or -EBUSY when another owner
@@ -334,7 +432,7 @@ u32 hn_port_rx_flush(struct hn_dev *hd, struct hn_port *p,
 	p->rx_unreturned = 0;
 	spin_unlock_bh(&p->lock);
 	list_for_each_entry_safe(km, tmp, &drop, list) {
-		give += km->m.len;
+		give += hn_kmsg_rx_bytes(km);
 		n++;
 		hn_kmsg_drop(hd, km, reason);
 	}
@@ -379,7 +477,7 @@ void hn_port_refuse(struct hn_dev *hd, struct hn_port *p,
 		    struct hn_kmsg *km, enum skb_drop_reason reason)
 {
 	lockdep_assert_held(&hd->lock);
-	hn_consume(hd->e, p->id, km->m.len);
+	hn_consume(hd->e, p->id, hn_kmsg_rx_bytes(km));
 	hn_kmsg_drop(hd, km, reason);
 }
 
@@ -434,7 +532,7 @@ u32 hn_port_pop(struct hn_dev *hd, struct hn_port *p, struct hn_kmsg *km)
 	spin_lock_bh(&p->lock);
 	list_del(&km->list);
 	p->rx_count--;
-	give = hn_port_read(hd, p, 1, km->m.len);
+	give = hn_port_read(hd, p, 1, hn_kmsg_rx_bytes(km));
 	spin_unlock_bh(&p->lock);
 	hn_kmsg_free(hd, km);
 	return give;

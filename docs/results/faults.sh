@@ -162,7 +162,7 @@ for r in csv.DictReader(sys.stdin):
 			r["circuit_msgs"], r["wormhole_msgs"]]))'
 done > "$D/circuits.csv"
 
-# exactly.csv: loss, flip, then exactly_once's sent, delivered, given_up,
+# exactly.csv: loss, flip, then the idem object's sent, delivered, given_up,
 # undelivered, out_of_order, msg_tx, msg_resends, ack_resends,
 # dups_suppressed, msg_lost, ack_lost, ack2_lost, crc_fail,
 # recv_state_entries
@@ -175,7 +175,7 @@ for lf in "0.3 0" "0 0.0001" "0.3 0.0001"; do
 		--measure 135000 --loss "$1" --flip "$2" --timeout 5000 --json |
 		python3 -c '
 import json, sys
-x = json.load(sys.stdin)["exactly_once"]
+x = json.load(sys.stdin)["idem"]
 print(",".join(sys.argv[1:3] + [str(x[k]) for k in ("sent", "delivered",
 	"given_up", "undelivered", "out_of_order", "msg_tx", "msg_resends",
 	"ack_resends", "dups_suppressed", "msg_lost", "ack_lost", "ack2_lost",

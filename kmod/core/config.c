@@ -40,6 +40,7 @@ static void profile_ding4(struct hn_config *c)
 	c->ft_sched = HN_FT_LEVELWISE;	/* Ch. 7's, on a fat tree */
 	c->deadlock_ns = 10000;		/* ours: far past any wait that moves */
 	c->dilation = 1;		/* one channel a link, as Ding's */
+	c->idem_retry_max = 20000;	/* "a few tens of thousands" [W:713] */
 }
 
 /* Ch. 5 evaluation (Secs. 5.5, 5.5.2): 128 nodes, 100 ns = 80 B slots. */
@@ -224,6 +225,9 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 		return bad(err, "predict_kstep must be 1..2N-1");
 	if (c->pin_slots > c->k)
 		return bad(err, "pin_slots must be at most slots");
+	if ((c->loss_ppm || c->flip_ppm) && !c->idem_timeout_ns)
+		return bad(err,
+			   "loss_ppm and flip_ppm need idem_timeout_ns: the exactly-once protocol sends what is lost again");
 	if (c->dilation > 1 && c->switching != HN_SWITCH_DROP)
 		return bad(err,
 			   "dilation above 1 needs switching drop: the other switchings' ports have one channel");

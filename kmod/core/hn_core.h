@@ -152,6 +152,11 @@ struct hn_config {
 	u32 voq_arbiter;	/* enum hn_voq_arbiter: 0 round-robin */
 	u64 voq_timeout_ns;	/* a VQ_W unserved this long: first */
 	u32 dilation;		/* channels per link (HN_SWITCH_DROP's) */
+	/* exactly once (idem.c) for the device's messages; 0: off */
+	u64 idem_timeout_ns;	/* MSG and ACK timers */
+	u32 idem_retry_max;	/* resends, then given up */
+	u32 loss_ppm;		/* injector: copies lost on arrival */
+	u32 flip_ppm;		/* injector: a bit flipped, per flit */
 };
 
 /*

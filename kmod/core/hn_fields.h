@@ -256,3 +256,15 @@ HN_FIELD(voq_timeout_ns, VOQ_TIMEOUT_NS, voq_timeout_ns, "voq-timeout-ns",
 HN_FIELD(dilation, DILATION, dilation, "dilation",
 	 "channels of every link, a header taking any free one (Woods-Corwin's dilated crossbars); more than 1 with switching drop only",
 	 U32, 1, HN_DILATION_MAX, 0, NONE)
+HN_FIELD(idem_timeout_ns, IDEM_TIMEOUT_NS, idem_timeout_ns, "idem-timeout-ns",
+	 "exactly once for the device's messages (Woods-Corwin's three messages, MSG, ACK, ACK2): the MSG and ACK timers, ns (0: off, each message goes once)",
+	 U64, 0, HN_TIMEOUT_MAX, 0, NONE)
+HN_FIELD(idem_retry_max, IDEM_RETRY_MAX, idem_retry_max, "idem-retry-max",
+	 "exactly once: resends of one MSG or ACK before it is given up (the writer's next write or read fails with ETIMEDOUT)",
+	 U32, 0, 1000000000, 0, NONE)
+HN_FIELD(loss_ppm, LOSS_PPM, loss_ppm, "loss-ppm",
+	 "exactly once: a copy of any kind lost as it arrives, per million (an injector; needs idem_timeout_ns)",
+	 U32, 0, 1000000, 0, NONE)
+HN_FIELD(flip_ppm, FLIP_PPM, flip_ppm, "flip-ppm",
+	 "exactly once: a copy's bit flipped, per million flits (an injector; the receiver's CRC-32 discards it; needs idem_timeout_ns)",
+	 U32, 0, 1000000, 0, NONE)

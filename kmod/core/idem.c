@@ -12,13 +12,17 @@
  *   then it gives the message back to its client (-ETIMEDOUT).  At most
  *   `window` MSGs of a node await their ACK ("as many as it has timer
  *   resources").
- * - The receiver takes a MSG whose tag it has not seen, replies ACK and
- *   keeps a record of it, with a timer that sends the ACK again, until
- *   ACK2 comes (then it "can forget about the message"); it hands the
- *   client its MSGs in tag order, holding one that came early.  A copy of
- *   a MSG taken already (a tag below the next one it expects, or one it
- *   holds a record of) is a duplicate: suppressed, answered with its ACK
- *   while the record lives.
+ * - The receiver takes a MSG whose tag it has not seen and hands the
+ *   client its MSGs in tag order, holding one that came early; it
+ *   replies ACK to a MSG once it has delivered it (so an ACK means
+ *   "delivered", and a sender never forgets a MSG that could still be
+ *   lost in a receiver's hold), and keeps a record of it, with a timer
+ *   that sends the ACK again, until ACK2 comes (then it "can forget
+ *   about the message").  A copy of a MSG taken already (a tag below
+ *   the next one it expects, or one it holds a record of) is a
+ *   duplicate: suppressed, answered with its ACK if it was delivered
+ *   and its record lives.  A MSG held past retry_max timeouts for a gap
+ *   is delivered over it (gaps_passed): its sender has given the gap up.
  * - The sender answers every ACK with ACK2, one for a MSG it has forgotten
  *   too: its first ACK2 may have been lost.
  * - Each MSG carries the lowest tag its sender still awaits an ACK for
@@ -97,6 +101,8 @@ struct itimers {
 
 struct hn_idem {
 	struct hn_engine *e;
+	bool own_engine;		/* hn_idem_create()'s, not attached */
+	u8 owner;			/* struct hn_msg.owner of its copies */
 	struct hn_idem_cfg cfg;
 	const struct hn_idem_ops *ops;
 	void *ctx;
@@ -125,6 +131,19 @@ void hn_idem_cfg_default(struct hn_idem_cfg *ic)
 	ic->retry_max = 20000;		/* "a few tens of thousands" [W:713] */
 	ic->reply_ppm = 200000;		/* 20 % of the MSG [W:892] */
 	ic->seed = 1;
+}
+
+/* The settings of the device's protocol: struct hn_config's */
+void hn_idem_cfg_of(const struct hn_config *c, struct hn_idem_cfg *ic)
+{
+	u32 k;
+
+	hn_idem_cfg_default(ic);
+	ic->timeout_ns = c->idem_timeout_ns;
+	ic->retry_max = c->idem_retry_max;
+	for (k = 0; k < HN_IDEM_KINDS; k++)
+		ic->loss_ppm[k] = c->loss_ppm;
+	ic->flip_ppm = c->flip_ppm;
 }
 
 static int fail(struct hn_err *err, const char *msg)
@@ -419,7 +438,7 @@ static int put_on_wire(struct hn_idem *x, struct iwire *w, struct ient *n,
 		m->len = reply_len(x, w->len0);
 		m->prio = x->cfg.prio[w->kind];
 	}
-	m->owner = w->owner;
+	m->owner = x->owner;
 	m->t_inject = now;
 	m->tries = 0;
 	return hn_inject(x->e, m, NULL);
@@ -502,16 +521,30 @@ static void offer(struct hn_idem *x)
 }
 
 /* The receiver hands the client @r's MSG: its turn has come. */
+/*
+ * The receiver hands the client @r's MSG, its turn come, and only now
+ * acknowledges it: an ACK says "delivered", so its sender may forget it.
+ */
 static void deliver_one(struct hn_idem *x, struct ipair *p, struct ient *r)
 {
 	struct hn_msg *m = r->m;
 
 	r->m = NULL;
+	r->resends = 0;
 	p->expect++;
-	if (r->done)
-		rx_free(x, r);
+	timer_stop(x, T_RX, r);		/* its hold timer */
+	if (!queue_copy(x, HN_IDEM_ACK, r))
+		timer_start(x, T_RX, r);	/* no memory: its timer asks */
 	x->st.delivered++;
 	x->ops->deliver(x->ctx, m);
+}
+
+static void release(struct hn_idem *x, struct ipair *p)
+{
+	struct ient *r;
+
+	while ((r = ent_find(p->rx, p->expect)) && r->m)
+		deliver_one(x, p, r);
 }
 
 /* Tags below @base were given up by their sender: pass over the gaps. */
@@ -537,8 +570,9 @@ static u32 msg_in(struct hn_idem *x, struct iwire *w)
 		advance(x, p, w->base);
 	r = ent_find(p->rx, w->seq);
 	if (r || seq_before(w->seq, p->expect)) {
+		/* delivered, not yet freed by ACK2: its ACK again */
 		x->st.dups_suppressed++;
-		if (r && !r->done && !queue_copy(x, HN_IDEM_ACK, r))
+		if (r && !r->m && !r->done && !queue_copy(x, HN_IDEM_ACK, r))
 			x->st.refused++;
 		return HN_IDEM_DUP;
 	}
@@ -562,10 +596,8 @@ static u32 msg_in(struct hn_idem *x, struct iwire *w)
 	r->m->tries = w->m.tries;
 	ent_insert(&p->rx, r);
 	x->st.recv_state_entries++;
-	if (!queue_copy(x, HN_IDEM_ACK, r))
-		timer_start(x, T_RX, r);	/* no memory: its timer asks */
-	while ((r = ent_find(p->rx, p->expect)) && r->m)
-		deliver_one(x, p, r);
+	timer_start(x, T_RX, r);	/* held: its hold timer */
+	release(x, p);
 	return HN_IDEM_TAKEN;
 }
 
@@ -634,10 +666,9 @@ static bool corrupt(struct hn_idem *x, struct iwire *w)
 }
 
 /* The engine delivered a copy: the receiving NIC's part. */
-static void arrived(void *ctx, struct hn_msg *m)
+void hn_idem_arrived(struct hn_idem *x, struct hn_msg *m)
 {
 	struct iwire *w = (struct iwire *)m;
-	struct hn_idem *x = ctx;
 	u32 fate, k = w->kind;
 
 	hn_consume(x->e, m->dst, m->len);
@@ -660,9 +691,19 @@ static void arrived(void *ctx, struct hn_msg *m)
 	wire_put(x, w);
 }
 
+void hn_idem_reclaimed(struct hn_idem *x, struct hn_msg *m)
+{
+	wire_put(x, (struct iwire *)m);
+}
+
+static void arrived(void *ctx, struct hn_msg *m)
+{
+	hn_idem_arrived(ctx, m);
+}
+
 static void reclaimed(void *ctx, struct hn_msg *m)
 {
-	wire_put(ctx, (struct iwire *)m);
+	hn_idem_reclaimed(ctx, m);
 }
 
 static const struct hn_ops idem_engine_ops = {
@@ -676,7 +717,16 @@ static void expired(struct hn_idem *x, u32 k, struct ient *n)
 	u32 src = n->p->src, dst = n->p->dst;
 	struct hn_msg *m = n->m;
 
-	if (n->resends < x->cfg.retry_max) {
+	if (k == T_RX && m) {
+		/* held for its turn: wait again, or pass over the gap */
+		if (n->resends++ < x->cfg.retry_max) {
+			timer_start(x, T_RX, n);
+			return;
+		}
+		x->st.gaps_passed++;
+		advance(x, n->p, n->seq);
+		release(x, n->p);
+	} else if (n->resends < x->cfg.retry_max) {
 		n->resends++;
 		x->st.resends[k]++;
 		if (!queue_copy(x, k == T_TX ? HN_IDEM_MSG : HN_IDEM_ACK, n)) {
@@ -690,9 +740,7 @@ static void expired(struct hn_idem *x, u32 k, struct ient *n)
 		x->ops->give_up(x->ctx, m, src, dst, -ETIMEDOUT);
 	} else {
 		x->st.acks_exhausted++;
-		n->done = 1;
-		if (!m)
-			rx_free(x, n);
+		rx_free(x, n);
 	}
 }
 
@@ -716,21 +764,54 @@ struct hn_engine *hn_idem_engine(const struct hn_idem *x)
 	return x->e;
 }
 
+bool hn_idem_busy(const struct hn_idem *x)
+{
+	return x->st.send_state_entries || x->st.recv_state_entries ||
+	       x->st.waiting;
+}
+
+u64 hn_idem_due(const struct hn_idem *x)
+{
+	u64 t = HN_U64_MAX;
+	u32 k;
+
+	for (k = T_TX; k <= T_RX; k++)
+		if (x->tmr[k].head)
+			t = hn_min64(t, x->tmr[k].head->due);
+	return t;
+}
+
 void hn_idem_stats(const struct hn_idem *x, struct hn_idem_stats *s)
 {
 	*s = x->st;
 }
 
-struct hn_idem *hn_idem_create(const struct hn_config *c,
-			       const struct hn_idem_cfg *ic,
-			       const struct hn_idem_ops *ops, void *ctx,
-			       int *rc)
+const struct hn_idem_stats *hn_idem_counters(const struct hn_idem *x)
+{
+	return &x->st;
+}
+
+/* The counters from now on; the gauges stay */
+void hn_idem_stats_reset(struct hn_idem *x)
+{
+	struct hn_idem_stats g = x->st;
+
+	memset(&x->st, 0, sizeof(x->st));
+	x->st.send_state_entries = g.send_state_entries;
+	x->st.recv_state_entries = g.recv_state_entries;
+	x->st.waiting = g.waiting;
+}
+
+static struct hn_idem *layer_new(const struct hn_config *c,
+				 const struct hn_idem_cfg *ic,
+				 const struct hn_idem_ops *ops, void *ctx,
+				 int *rc)
 {
 	struct hn_idem *x;
 
 	*rc = -EINVAL;
 	if (!ops || !ops->deliver || !ops->give_up || !ops->reclaim ||
-	    hn_idem_cfg_check(ic, NULL) || hn_config_check(c, NULL))
+	    hn_idem_cfg_check(ic, NULL))
 		return NULL;
 	*rc = -ENOMEM;
 	x = hn_zalloc(sizeof(*x));
@@ -749,11 +830,44 @@ struct hn_idem *hn_idem_create(const struct hn_config *c,
 	x->busy = hn_zalloc((c->nodes + 63) / 64 * sizeof(*x->busy));
 	x->outstanding = hn_zalloc((size_t)c->nodes *
 				   sizeof(*x->outstanding));
-	if (x->hash && x->q && x->busy && x->outstanding)
-		x->e = hn_create(c, &idem_engine_ops, x, rc);
+	if (!x->hash || !x->q || !x->busy || !x->outstanding) {
+		hn_idem_destroy(x);
+		return NULL;
+	}
+	*rc = 0;
+	return x;
+}
+
+struct hn_idem *hn_idem_create(const struct hn_config *c,
+			       const struct hn_idem_cfg *ic,
+			       const struct hn_idem_ops *ops, void *ctx,
+			       int *rc)
+{
+	struct hn_idem *x;
+
+	*rc = hn_config_check(c, NULL);
+	x = *rc ? NULL : layer_new(c, ic, ops, ctx, rc);
+	if (!x)
+		return NULL;
+	x->own_engine = true;
+	x->e = hn_create(c, &idem_engine_ops, x, rc);
 	if (!x->e) {
 		hn_idem_destroy(x);
 		return NULL;
+	}
+	return x;
+}
+
+struct hn_idem *hn_idem_attach(struct hn_engine *e,
+			       const struct hn_idem_cfg *ic,
+			       const struct hn_idem_ops *ops, void *ctx,
+			       u8 owner, int *rc)
+{
+	struct hn_idem *x = layer_new(hn_cfg(e), ic, ops, ctx, rc);
+
+	if (x) {
+		x->e = e;
+		x->owner = owner;
 	}
 	return x;
 }
@@ -780,7 +894,7 @@ void hn_idem_destroy(struct hn_idem *x)
 
 	if (!x)
 		return;
-	if (x->e)
+	if (x->own_engine && x->e)
 		hn_destroy(x->e);	/* its copies: reclaimed() */
 	for (i = 0; x->q && i < (u64)x->nodes * NQ; i++)
 		while ((w = x->q[i].head)) {

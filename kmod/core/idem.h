@@ -7,10 +7,14 @@
  * the ACK at its receiver, a cap on resends, a CRC-32 checked by the
  * receiver, and injectors that lose or corrupt what arrives.
  *
- * The layer owns an engine and is its client (struct hn_ops); its own
- * client hands it messages with hn_idem_send() and gets each back once,
- * in its pair's order, through struct hn_idem_ops.  hn_idem_tick() runs
- * the timers and offers the NICs what waits; call it after hn_run_until().
+ * hn_idem_create() makes an engine whose client (struct hn_ops) the layer
+ * is; hn_idem_attach() puts the layer over an engine of the caller's,
+ * whose ops hand the layer its copies (struct hn_msg.owner @owner) with
+ * hn_idem_arrived() and hn_idem_reclaimed().  The layer's own client
+ * hands it messages with hn_idem_send() and gets each back once, in its
+ * pair's order, through struct hn_idem_ops.  hn_idem_tick() runs the
+ * timers and offers the NICs what waits: call it after hn_run_until(),
+ * and run the engine to hn_idem_due() while hn_idem_busy().
  */
 #ifndef HN_IDEM_H
 #define HN_IDEM_H
@@ -74,6 +78,7 @@ struct hn_idem_stats {
 	u64 delivered;			/* MSGs handed to the client */
 	u64 retries_exhausted;		/* MSGs given up: no ACK */
 	u64 acks_exhausted;		/* ACKs given up: no ACK2 */
+	u64 gaps_passed;		/* a MSG held past the cap for a gap */
 	u64 send_state_entries;		/* now: MSGs awaiting their ACK */
 	u64 recv_state_entries;		/* now: MSGs awaiting ACK2 or order */
 	u64 waiting;			/* now: copies waiting for their NIC */
@@ -82,15 +87,29 @@ struct hn_idem_stats {
 struct hn_idem;
 
 void hn_idem_cfg_default(struct hn_idem_cfg *ic);
+void hn_idem_cfg_of(const struct hn_config *c, struct hn_idem_cfg *ic);
 int hn_idem_cfg_check(const struct hn_idem_cfg *ic, struct hn_err *err);
 struct hn_idem *hn_idem_create(const struct hn_config *c,
 			       const struct hn_idem_cfg *ic,
 			       const struct hn_idem_ops *ops, void *ctx,
 			       int *rc);
+struct hn_idem *hn_idem_attach(struct hn_engine *e,
+			       const struct hn_idem_cfg *ic,
+			       const struct hn_idem_ops *ops, void *ctx,
+			       u8 owner, int *rc);
+/* attached: after hn_destroy() of the engine, which reclaims its copies */
 void hn_idem_destroy(struct hn_idem *x);
+void hn_idem_arrived(struct hn_idem *x, struct hn_msg *m);
+void hn_idem_reclaimed(struct hn_idem *x, struct hn_msg *m);
+/* records or copies waiting: the layer has work, if only its timers */
+bool hn_idem_busy(const struct hn_idem *x);
+/* the first timer's time, HN_U64_MAX when none runs */
+u64 hn_idem_due(const struct hn_idem *x);
 struct hn_engine *hn_idem_engine(const struct hn_idem *x);
 int hn_idem_send(struct hn_idem *x, struct hn_msg *m);
 void hn_idem_tick(struct hn_idem *x);
 void hn_idem_stats(const struct hn_idem *x, struct hn_idem_stats *s);
+const struct hn_idem_stats *hn_idem_counters(const struct hn_idem *x);
+void hn_idem_stats_reset(struct hn_idem *x);
 
 #endif /* HN_IDEM_H */

@@ -1233,6 +1233,10 @@ struct hn_trun *hn_trun_create_prep(const struct hn_config *c,
 	struct hn_trun *r;
 	int rv = hn_net_apply(&cc, rc, err);
 
+	if (!rv && c->idem_timeout_ns)
+		rv = hn_fail(err, -EINVAL,
+			     "idem_timeout_ns: the exactly-once protocol carries the device's messages and hnsim idem's; a traffic run's go once",
+			     HN_NONE, HN_NONE, HN_NONE);
 	if (rv) {
 		if (errp)
 			*errp = rv;

@@ -431,6 +431,85 @@ TEST(window_bounds_what_awaits)
 	cl_fini(&k);
 }
 
+/*
+ * Attached to an engine of the caller's (the module's way): the engine's
+ * ops hand the layer its copies (owner 0xfe) and the caller the rest; a
+ * message sent plainly and one through the layer both arrive, the
+ * layer's once; destroyed with messages inside, the engine first, every
+ * one comes back.
+ */
+struct both {
+	struct hn_idem *x;
+	u32 plain, reclaimed;
+};
+
+static void both_deliver(void *ctx, struct hn_msg *m)
+{
+	struct both *b = ctx;
+
+	if (m->owner == 0xfe) {
+		hn_idem_arrived(b->x, m);
+		return;
+	}
+	b->plain++;
+	hn_consume(hn_idem_engine(b->x), m->dst, m->len);
+}
+
+static void both_reclaim(void *ctx, struct hn_msg *m)
+{
+	struct both *b = ctx;
+
+	if (m->owner == 0xfe)
+		hn_idem_reclaimed(b->x, m);
+	else
+		b->reclaimed++;
+}
+
+static const struct hn_ops both_ops = {
+	.deliver = both_deliver,
+	.reclaim = both_reclaim,
+};
+
+TEST(attached_to_an_engine)
+{
+	struct hn_msg plain = { .src = 1, .dst = 2, .len = 100 };
+	struct hn_idem_stats s;
+	struct hn_idem_cfg ic;
+	struct both b = { 0 };
+	struct hn_engine *e;
+	struct cl k;
+	int rc;
+
+	hn_idem_cfg_default(&ic);
+	ASSERT_EQ(0, cl_init(&k, &ic, &ops, 40));
+	e = hn_create(&k.c, &both_ops, &b, &rc);
+	ASSERT_NE(NULL, e);
+	hn_idem_destroy(k.x);		/* cl_init's own: this one instead */
+	ic.timeout_ns = 5000;
+	k.x = hn_idem_attach(e, &ic, &ops, &k, 0xfe, &rc);
+	ASSERT_NE(NULL, k.x);
+	b.x = k.x;
+	EXPECT_FALSE(hn_idem_busy(k.x));
+	EXPECT_EQ(HN_U64_MAX, hn_idem_due(k.x));
+	ASSERT_EQ(0, cl_send(&k, 0, 15));
+	EXPECT_TRUE(hn_idem_busy(k.x));
+	ASSERT_EQ(0, hn_inject(e, &plain, NULL));
+	ASSERT_NE(0u, cl_run(&k, 0, 1000000));
+	EXPECT_EQ(1u, k.delivered);
+	EXPECT_EQ(1u, b.plain);
+	EXPECT_FALSE(hn_idem_busy(k.x));
+	/* 20 in flight, then the engine and the layer go */
+	ASSERT_NE(0u, cl_run(&k, 1000000, hn_now(e) + 300));
+	hn_idem_stats(k.x, &s);
+	EXPECT_GT(s.send_state_entries + s.waiting, 0u);
+	EXPECT_LT(hn_idem_due(k.x), HN_U64_MAX);
+	hn_destroy(e);
+	hn_idem_destroy(k.x);
+	k.x = NULL;
+	EXPECT_EQ(k.sent - k.delivered, k.reclaimed);
+	cl_fini(&k);
+}
+
 TEST(settings_checked)
 {
 	struct hn_idem_cfg ic;

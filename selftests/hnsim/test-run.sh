@@ -451,7 +451,7 @@ python3 - "$T/x1" > "$T/xe" 2>&1 <<'PY'
 import json, sys
 t = open(sys.argv[1]).read().splitlines()
 assert t[-1] == "status 0", t[-1]
-x = json.loads(t[0])["exactly_once"]
+x = json.loads(t[0])["idem"]
 assert x["sent"] >= 100000 and x["delivered"] == x["sent"], x
 for k in "given_up", "undelivered", "out_of_order", "retries_exhausted", \
 	 "acks_exhausted", "send_state_entries", "recv_state_entries":
@@ -480,7 +480,7 @@ python3 - "$T/x3" > "$T/xe" 2>&1 <<'PY'
 import json, sys
 t = open(sys.argv[1]).read().splitlines()
 assert t[-1] == "status 2", t[-1]
-x = json.loads(t[0])["exactly_once"]
+x = json.loads(t[0])["idem"]
 n = x["sent"]
 assert n > 100 and x["delivered"] == n and x["given_up"] == n, x
 assert x["given_up_delivered"] == n and x["retries_exhausted"] == n, x
@@ -500,6 +500,22 @@ printf '%s\n' "hnsim idem: a fabric that loses messages needs a timeout to send 
 	"hnsim idem: a fabric that loses messages needs a timeout to send them again (--timeout NS)" "status 1" > "$T/want"
 diff "$T/want" "$T/xr" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "idem: loss without a timeout, a bad loss refused, with the reason" "$T/d"
+# the protocol's keys: hnsim idem takes them (-s), hnsim run refuses them
+# shellcheck disable=SC2086 # $X: options
+"$H" idem $X --measure 2000 -s idem_timeout_ns=3000 -s idem_retry_max=4 -s loss_ppm=1000000 --json > "$T/x4" 2>&1
+python3 -c 'import json, sys
+x = json.loads(open(sys.argv[1]).readline())["idem"]
+assert x["delivered"] == 0 and x["retries_exhausted"] == x["sent"] > 0, x
+assert x["msg_resends"] == 4 * x["sent"], x' "$T/x4" > "$T/xe" 2>&1
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"idem: -s idem_timeout_ns, idem_retry_max, loss_ppm are the protocol's (everything lost: each MSG given up after 4 resends)" "$T/xe"
+{ "$H" run -n 4 --pattern uniform --load 0.1 -s idem_timeout_ns=5000; echo "status $?"
+  "$H" config -s loss_ppm=5; echo "status $?"
+} > "$T/xr" 2>&1
+printf '%s\n' "hnsim run: idem_timeout_ns: the exactly-once protocol carries the device's messages and hnsim idem's; a traffic run's go once" "status 1" \
+	"hnsim config: bad configuration: loss_ppm and flip_ppm need idem_timeout_ns: the exactly-once protocol sends what is lost again" "status 1" > "$T/want"
+diff "$T/want" "$T/xr" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "run: the protocol's keys refused, with the reason; loss without a timeout refused" "$T/d"
 
 # ---- --msg-switching -------------------------------------------------------
 M="-t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 --json"

@@ -153,10 +153,12 @@ static void usage(FILE *f)
 "  --measure NS   MSGs made in this window are measured (100000)\n"
 "  --seed S       the traffic's seed and the injectors' (1)\n"
 "  --loss P       a copy lost as it arrives, probability; msg=P,ack=P,ack2=P\n"
-"                 for each kind (0)\n"
-"  --flip P       a bit of a copy flipped, probability per flit (0)\n"
-"  --timeout NS   MSG and ACK timers; 0: none, nothing is sent again (0)\n"
-"  --retry-max N  a MSG's or ACK's resends before it is given up (20000)\n"
+"                 for each kind (0; -s loss_ppm=PPM, all kinds)\n"
+"  --flip P       a bit of a copy flipped, probability per flit (0; -s flip_ppm)\n"
+"  --timeout NS   MSG and ACK timers; 0: none, nothing is sent again\n"
+"                 (0; -s idem_timeout_ns)\n"
+"  --retry-max N  a MSG's or ACK's resends before it is given up\n"
+"                 (20000; -s idem_retry_max)\n"
 "  --window W     a node's MSGs awaiting their ACK, at most; 0: any (0)\n"
 "  --json         one JSON object\n"
 "  Engine options: -p, -t, -n, -k, -P, -s KEY=VALUE, -c FILE as 'hnsim run'.\n"
@@ -210,7 +212,7 @@ static void check_report(const struct idem *s, int json)
 
 	hn_idem_stats(s->x, &st);
 	if (json) {
-		printf(", \"exactly_once\": {\"sent\": %llu, \"delivered\": %llu, \"given_up\": %llu, \"given_up_delivered\": %llu, \"undelivered\": %llu, \"out_of_order\": %llu, ",
+		printf(", \"idem\": {\"sent\": %llu, \"delivered\": %llu, \"given_up\": %llu, \"given_up_delivered\": %llu, \"undelivered\": %llu, \"out_of_order\": %llu, ",
 		       (unsigned long long)s->all,
 		       (unsigned long long)s->delivered,
 		       (unsigned long long)s->given_up,
@@ -224,7 +226,7 @@ static void check_report(const struct idem *s, int json)
 		       (unsigned long long)st.resends[0],
 		       (unsigned long long)st.resends[1],
 		       (unsigned long long)st.dups_suppressed);
-		printf("\"msg_lost\": %llu, \"ack_lost\": %llu, \"ack2_lost\": %llu, \"crc_fail\": %llu, \"refused\": %llu, \"retries_exhausted\": %llu, \"acks_exhausted\": %llu, \"send_state_entries\": %llu, \"recv_state_entries\": %llu}",
+		printf("\"msg_lost\": %llu, \"ack_lost\": %llu, \"ack2_lost\": %llu, \"crc_fail\": %llu, \"refused\": %llu, \"retries_exhausted\": %llu, \"acks_exhausted\": %llu, \"send_state_entries\": %llu, \"recv_state_entries\": %llu, \"gaps_passed\": %llu}",
 		       (unsigned long long)st.lost[MSG],
 		       (unsigned long long)st.lost[ACK],
 		       (unsigned long long)st.lost[ACK2],
@@ -233,7 +235,8 @@ static void check_report(const struct idem *s, int json)
 		       (unsigned long long)st.retries_exhausted,
 		       (unsigned long long)st.acks_exhausted,
 		       (unsigned long long)st.send_state_entries,
-		       (unsigned long long)st.recv_state_entries);
+		       (unsigned long long)st.recv_state_entries,
+		       (unsigned long long)st.gaps_passed);
 		return;
 	}
 	printf("exactly once %llu MSGs: %llu delivered, %llu given up (%llu of them delivered), %llu undelivered, %llu out of order or twice\n",
@@ -358,18 +361,19 @@ int idem_main(int argc, char **argv)
 	u64 warmup = 20000, measure = 100000, seed = 1, v, t, end, *next;
 	long long load = -1, reply = 200000;
 	struct idem s = { 0 };
-	struct hn_idem_cfg ic;
+	struct hn_idem_cfg ic, o;
 	struct hn_config c;
 	struct hn_err err;
 	struct hn_tcfg tc;
 	struct hn_tgen *g;
 	u32 size = 10, u, d, preload = 0;
-	int pattern = -1, json = 0, opt, rc;
+	u8 prio = 0;
+	int pattern = -1, json = 0, opt, rc, given = 0;
 	struct imsg *im;
 
 	hn_config_default(&c);
-	hn_idem_cfg_default(&ic);
-	ic.timeout_ns = 0;	/* nothing is lost: nothing sent again */
+	/* the options over the configuration's idem_timeout_ns, ... */
+	hn_idem_cfg_default(&o);
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, HNSIM_CFG_SHORTOPTS "jh", lo,
 				  NULL)) != -1) {
@@ -405,36 +409,36 @@ int idem_main(int argc, char **argv)
 		case 'Q':
 			if (num("--ack-prio", optarg, 15, &v))
 				return 1;
-			ic.prio[ACK] = (u8)v;
-			ic.prio[ACK2] = (u8)v;
+			prio = (u8)v;
 			break;
 		case 256:
-			if (loss_opt(optarg, ic.loss_ppm))
+			if (loss_opt(optarg, o.loss_ppm))
 				return 1;
-			s.check = 1;
+			given |= 1;
 			break;
 		case 257:
 			rc = (int)frac("--flip", optarg, 1);
 			if (rc < 0)
 				return 1;
-			ic.flip_ppm = (u32)rc;
-			s.check = 1;
+			o.flip_ppm = (u32)rc;
+			given |= 2;
 			break;
 		case 258:
 			if (num("--timeout", optarg, 1000000000000000ULL,
-				&ic.timeout_ns))
+				&o.timeout_ns))
 				return 1;
-			s.check = 1;
+			given |= 4;
 			break;
 		case 259:
 			if (num("--retry-max", optarg, ~0u, &v))
 				return 1;
-			ic.retry_max = (u32)v;
+			o.retry_max = (u32)v;
+			given |= 8;
 			break;
 		case 260:
 			if (num("--window", optarg, ~0u, &v))
 				return 1;
-			ic.window = (u32)v;
+			o.window = (u32)v;
 			break;
 		case 'W':
 			if (num("--warmup", optarg, 1000000000000000ULL, &warmup))
@@ -448,7 +452,6 @@ int idem_main(int argc, char **argv)
 		case 'D':
 			if (num("--seed", optarg, ~0ULL, &seed))
 				return 1;
-			ic.seed = seed;
 			break;
 		case 'j':
 			json = 1;
@@ -484,7 +487,22 @@ int idem_main(int argc, char **argv)
 			rc);
 		return 1;
 	}
+	hn_idem_cfg_of(&c, &ic);
+	if (given & 1)
+		memcpy(ic.loss_ppm, o.loss_ppm, sizeof(ic.loss_ppm));
+	if (given & 2)
+		ic.flip_ppm = o.flip_ppm;
+	if (given & 4)
+		ic.timeout_ns = o.timeout_ns;
+	if (given & 8)
+		ic.retry_max = o.retry_max;
+	ic.window = o.window;
+	ic.prio[ACK] = prio;
+	ic.prio[ACK2] = prio;
+	ic.seed = seed;
 	ic.reply_ppm = (u32)reply;
+	s.check = ic.timeout_ns || ic.flip_ppm || ic.loss_ppm[MSG] ||
+		  ic.loss_ppm[ACK] || ic.loss_ppm[ACK2];
 	if (hn_idem_cfg_check(&ic, &err)) {
 		fprintf(stderr, "hnsim idem: %s%s\n", err.msg,
 			ic.timeout_ns ? "" : " (--timeout NS)");

@@ -363,6 +363,11 @@ int trace_run(struct sim_opts *o, struct hn_engine **ep,
 	}
 	if (o->progress < 0)
 		o->progress = isatty(2);
+	if (o->cfg.idem_timeout_ns) {
+		fprintf(stderr, "hnsim: idem_timeout_ns: the exactly-once protocol carries the device's messages and hnsim idem's; a trace's go once\n");
+		rc = -1;
+		goto out;
+	}
 	d.e = hn_create(&o->cfg, &ops, &d, &rc);
 	d.head = calloc(o->cfg.nodes, sizeof(*d.head));
 	d.tail = calloc(o->cfg.nodes, sizeof(*d.tail));

@@ -162,6 +162,7 @@ check)
 	tap_ok "rmmod after the sysfs ABI" unload
 	step errors errors-vm.sh
 	step fattree fattree
+	step idem idem
 	step direct direct
 	step netdev netdev-vm.sh
 	step netdev-if netdev-if-vm.sh
