@@ -20,15 +20,20 @@
  * The errors of sysfs errors/ are counted on the file's fabric, or, for
  * an unbound file, on the first fabric of the caller's namespace.
  *
- * write() sends one message: struct hybridnet_msg_hdr, then hdr.len bytes.
+ * write() sends one message: struct hybridnet_msg_hdr, then hdr.len bytes
+ * (a multicast, HYBRIDNET_MSG_MULTICAST: hdr.dst entries between them,
+ * each member a copy of the message, all or none: mcast.c).
  * Checks, in this order: unbound ENOTCONN; shorter than the header
  * EINVAL; header unreadable EFAULT; flags other than a priority
- * (HYBRIDNET_MSG_PRIO) and a switching (HYBRIDNET_MSG_SWITCHING) EINVAL;
- * priority 15 without CAP_NET_ADMIN over the fabric's network namespace
- * EPERM; hdr.len != write size - header EINVAL; hdr.len == 0 EINVAL;
- * hdr.len > max_msg_bytes EMSGSIZE; dst >= nodes EINVAL; a switching the
- * fabric cannot carry the message by EINVAL (counted with the flags);
- * payload unreadable EFAULT.  Each failure
+ * (HYBRIDNET_MSG_PRIO), a switching (HYBRIDNET_MSG_SWITCHING) and
+ * multicast EINVAL; priority 15 without CAP_NET_ADMIN over the fabric's
+ * network namespace EPERM; a multicast's entries not 1 to
+ * HYBRIDNET_MCAST_MAX EINVAL; hdr.len != write size - header - entries
+ * EINVAL; hdr.len == 0 EINVAL; hdr.len > max_msg_bytes EMSGSIZE; dst >=
+ * nodes EINVAL; a switching the fabric cannot carry the message by EINVAL
+ * (counted with the flags); entries unreadable EFAULT, or naming no
+ * member, a node >= nodes or a group twice EINVAL; payload unreadable
+ * EFAULT.  Each failure
  * counts in sysfs errors/ and changes nothing else.  A full NIC buffer
  * blocks the writer until the message fits (O_NONBLOCK: EAGAIN; a signal:
  * ERESTARTSYS); the engine counts each refusal in tx_full.  So does the
@@ -337,8 +342,11 @@ static int hn_dev_check_hdr(struct hn_dev *hd,
 			    const struct hybridnet_msg_hdr *h, size_t total)
 {
 	struct hn_msg m = { .len = h->len, .sw = hn_dev_msg_sw(h->flags) };
+	bool mcast = h->flags & HYBRIDNET_MSG_MULTICAST;
+	size_t ents = mcast ? (size_t)h->dst * sizeof(u32) : 0;
 
-	if (h->flags & ~(HYBRIDNET_MSG_PRIO | HYBRIDNET_MSG_SWITCHING)) {
+	if (h->flags & ~(HYBRIDNET_MSG_PRIO | HYBRIDNET_MSG_SWITCHING |
+			 HYBRIDNET_MSG_MULTICAST)) {
 		hn_count_err(hd, HN_E_WRITE_FLAGS);
 		return -EINVAL;
 	}
@@ -347,7 +355,11 @@ static int hn_dev_check_hdr(struct hn_dev *hd,
 		hn_count_err(hd, HN_E_WRITE_PRIO);
 		return -EPERM;
 	}
-	if (h->len != total - sizeof(*h)) {
+	if (mcast && (!h->dst || h->dst > HYBRIDNET_MCAST_MAX)) {
+		hn_count_err(hd, HN_E_WRITE_MCAST);
+		return -EINVAL;
+	}
+	if (total - sizeof(*h) < ents || h->len != total - sizeof(*h) - ents) {
 		hn_count_err(hd, HN_E_WRITE_LEN);
 		return -EINVAL;
 	}
@@ -359,7 +371,7 @@ static int hn_dev_check_hdr(struct hn_dev *hd,
 		hn_count_err(hd, HN_E_WRITE_TOO_BIG);
 		return -EMSGSIZE;
 	}
-	if (h->dst >= hd->cfg.nodes) {
+	if (!mcast && h->dst >= hd->cfg.nodes) {
 		hn_count_err(hd, HN_E_WRITE_DST);
 		return -EINVAL;
 	}
@@ -370,12 +382,34 @@ static int hn_dev_check_hdr(struct hn_dev *hd,
 	return 0;
 }
 
-/* Hand @km to the NIC, waiting for room unless @nonblock. */
+/* The protocol of exactly once takes @n copies: how many it took. */
+static u32 hn_dev_idem_send(struct hn_dev *hd, struct hn_msg **m, u32 n,
+			    int *rc)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		*rc = hn_idem_send(hd->idem, m[i]);
+		if (*rc)
+			break;
+	}
+	if (i)
+		hn_idem_tick(hd->idem);
+	return i;
+}
+
+/*
+ * Hand the NIC the @n copies @m of a message (@groups: a multicast's,
+ * else 0), all or none, waiting for room unless @nonblock.  Returns 0 or
+ * the errno, with the copies the NIC took in *@sent (only ENOMEM leaves
+ * some taken and some not).
+ */
 static int hn_dev_send(struct hn_file *f, struct hn_port *p,
-		       struct hn_kmsg *km, bool nonblock)
+		       struct hn_msg **m, u32 n, u32 groups, bool nonblock,
+		       u32 *sent)
 {
 	struct hn_dev *hd = f->sink.hd;
-	u32 len = km->m.len;
+	u32 len = min_t(u64, (u64)m[0]->len * n, U32_MAX), i;
 	bool busy = false, was_busy;
 	int rc;
 
@@ -386,15 +420,19 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 			return -ENODEV;
 		}
 		hn_clock_sync(hd);
-		km->m.t_inject = hn_now(hd->e);
+		for (i = 0; i < n; i++)
+			m[i]->t_inject = hn_now(hd->e);
 		was_busy = hn_fabric_busy(hd);
 		if (hd->idem) {
-			/* exactly once: the protocol's queues take it */
-			rc = hn_idem_send(hd->idem, &km->m);
-			if (!rc)
-				hn_idem_tick(hd->idem);
+			/* exactly once: the protocol's queues take them */
+			*sent = hn_dev_idem_send(hd, m, n, &rc);
+			if (groups && *sent)
+				hn_mcast_count(hd->e, *sent, groups);
+		} else if (groups) {
+			rc = hn_inject_mcast(hd->e, m, n, groups, sent, NULL);
 		} else {
-			rc = hn_inject(hd->e, &km->m, NULL);
+			rc = hn_inject(hd->e, m[0], NULL);
+			*sent = !rc;
 		}
 		if (!rc) {
 			/*
@@ -431,6 +469,10 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 		hn_count_err(hd, HN_E_WRITE_DEADLOCK);
 		return rc;
 	}
+	if (rc == -EMSGSIZE) {
+		hn_count_err(hd, HN_E_WRITE_TOO_BIG);
+		return rc;
+	}
 	if (rc) {
 		hn_count_err(hd, HN_E_WRITE_NOMEM);
 		return rc;
@@ -441,6 +483,120 @@ static int hn_dev_send(struct hn_file *f, struct hn_port *p,
 	return 0;
 }
 
+/*
+ * A multicast's members, from its @nent entries that follow the header
+ * in @from, into @dst: how many, with the groups they fill in *@groups,
+ * or the errno.
+ */
+static int hn_dev_members(struct hn_dev *hd, struct hn_port *p, u32 nent,
+			  struct iov_iter *from, u32 *dst, u32 *groups)
+{
+	u32 *ent;
+	int n;
+
+	ent = kmalloc_array(nent, sizeof(*ent), GFP_KERNEL);
+	if (!ent)
+		n = -ENOMEM;
+	else if (!copy_from_iter_full(ent, nent * sizeof(*ent), from))
+		n = -EFAULT;
+	else
+		n = hn_mcast_members(ent, nent, p->id, hd->cfg.nodes, dst,
+				     groups, NULL);
+	kfree(ent);
+	if (n < 0)
+		hn_count_err(hd, n == -ENOMEM ? HN_E_WRITE_NOMEM :
+			     n == -EFAULT ? HN_E_WRITE_FAULT :
+			     HN_E_WRITE_MCAST);
+	return n;
+}
+
+/* The errno of hn_kmsgs_alloc(), counted. */
+static int hn_dev_alloc_err(struct hn_file *f, u32 want, int rc)
+{
+	struct hn_dev *hd = f->sink.hd;
+
+	if (rc == -EAGAIN)
+		WRITE_ONCE(f->tx_want, want);
+	if (rc != -ENODEV)
+		hn_count_err(hd, rc == -EAGAIN ? HN_E_WRITE_AGAIN :
+			     rc == -ENOMEM ? HN_E_WRITE_NOMEM :
+			     rc == -EMSGSIZE ? HN_E_WRITE_TOO_BIG :
+			     HN_E_WRITE_INTR);
+	return rc;
+}
+
+/*
+ * Send the payload that is left in @from as the @n copies of a message
+ * to the nodes @dst (@groups: a multicast's, else 0): the copies'
+ * messages @m, their room @km.
+ */
+static int hn_dev_write_copies(struct kiocb *iocb, struct iov_iter *from,
+			       const struct hybridnet_msg_hdr *h,
+			       const u32 *dst, u32 n, u32 groups,
+			       struct hn_kmsg **km, struct hn_msg **m)
+{
+	struct hn_file *f = iocb->ki_filp->private_data;
+	bool nonblock = hn_dev_nonblock(iocb);
+	struct hn_port *p = hn_file_port(f);
+	struct hn_dev *hd = f->sink.hd;
+	u32 i, sent = 0;
+	int rc;
+
+	rc = hn_kmsgs_alloc(hd, h->len, n, nonblock,
+			    HYBRIDNET_CAPTURE_FROM_FILE, km);
+	if (rc)
+		return hn_dev_alloc_err(f, min_t(u64, (u64)h->len * n,
+						 U32_MAX), rc);
+	if (!copy_from_iter_full(km[0]->data, h->len, from)) {
+		hn_count_err(hd, HN_E_WRITE_FAULT);
+		rc = -EFAULT;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		if (i)
+			memcpy(km[i]->data, km[0]->data, h->len);
+		km[i]->m.src = p->id;
+		km[i]->m.dst = dst[i];
+		km[i]->m.prio = h->flags & HYBRIDNET_MSG_PRIO;
+		km[i]->m.sw = hn_dev_msg_sw(h->flags);
+		km[i]->mcast = !!groups;
+		m[i] = &km[i]->m;
+	}
+	rc = hn_dev_send(f, p, m, n, groups, nonblock, &sent);
+out:
+	for (i = sent; i < n; i++)
+		hn_kmsg_free(hd, km[i]);
+	return rc;
+}
+
+/* A multicast write: its members and their copies. */
+static int hn_dev_write_mcast(struct kiocb *iocb, struct iov_iter *from,
+			      const struct hybridnet_msg_hdr *h)
+{
+	struct hn_file *f = iocb->ki_filp->private_data;
+	struct hn_dev *hd = f->sink.hd;
+	u32 *dst, groups;
+	struct hn_kmsg **km;
+	struct hn_msg **m;
+	int n, rc = -ENOMEM;
+
+	dst = kvmalloc_array(hd->cfg.nodes, sizeof(*dst), GFP_KERNEL);
+	km = kvmalloc_array(hd->cfg.nodes, sizeof(*km), GFP_KERNEL);
+	m = kvmalloc_array(hd->cfg.nodes, sizeof(*m), GFP_KERNEL);
+	if (!dst || !km || !m) {
+		hn_count_err(hd, HN_E_WRITE_NOMEM);
+		goto out;
+	}
+	n = hn_dev_members(hd, hn_file_port(f), h->dst, from, dst, &groups);
+	rc = n < 0 ? n : hn_dev_write_copies(iocb, from, h, dst, n, groups,
+					     km, m);
+out:
+	kvfree(m);
+	kvfree(km);
+	kvfree(dst);
+	return rc;
+}
+
 static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
 	struct hn_file *f = iocb->ki_filp->private_data;
@@ -448,6 +604,7 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	size_t total = iov_iter_count(from);
 	struct hybridnet_msg_hdr h;
 	struct hn_kmsg *km;
+	struct hn_msg *m;
 	struct hn_dev *hd;
 	int rc;
 
@@ -470,38 +627,12 @@ static ssize_t hn_dev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 		return -EFAULT;
 	}
 	rc = hn_dev_check_hdr(hd, &h, total);
-	if (rc)
-		return rc;
-
-	km = hn_kmsg_alloc(hd, h.len, hn_dev_nonblock(iocb),
-			   HYBRIDNET_CAPTURE_FROM_FILE);
-	if (IS_ERR(km)) {
-		rc = PTR_ERR(km);
-		if (rc == -EAGAIN)
-			WRITE_ONCE(f->tx_want, h.len);
-		if (rc != -ENODEV)
-			hn_count_err(hd, rc == -EAGAIN ? HN_E_WRITE_AGAIN :
-				     rc == -ENOMEM ? HN_E_WRITE_NOMEM :
-				     HN_E_WRITE_INTR);
-		return rc;
-	}
-	if (!copy_from_iter_full(km->data, h.len, from)) {
-		hn_count_err(hd, HN_E_WRITE_FAULT);
-		rc = -EFAULT;
-		goto err_free;
-	}
-	km->m.src = p->id;
-	km->m.dst = h.dst;
-	km->m.prio = h.flags & HYBRIDNET_MSG_PRIO;
-	km->m.sw = hn_dev_msg_sw(h.flags);
-	rc = hn_dev_send(f, p, km, hn_dev_nonblock(iocb));
-	if (rc)
-		goto err_free;
-	return total;
-
-err_free:
-	hn_kmsg_free(hd, km);
-	return rc;
+	if (!rc && (h.flags & HYBRIDNET_MSG_MULTICAST))
+		rc = hn_dev_write_mcast(iocb, from, &h);
+	else if (!rc)
+		rc = hn_dev_write_copies(iocb, from, &h, &h.dst, 1, 0, &km,
+					 &m);
+	return rc ? rc : total;
 }
 
 /*
@@ -530,7 +661,8 @@ static ssize_t hn_dev_take(struct hn_file *f, struct hn_port *p,
 	h.src = km->m.src;
 	h.dst = km->m.dst;
 	h.len = km->m.len;
-	h.flags = km->m.prio | km->m.sw << HYBRIDNET_MSG_SWITCHING_SHIFT;
+	h.flags = km->m.prio | km->m.sw << HYBRIDNET_MSG_SWITCHING_SHIFT |
+		  (km->mcast ? HYBRIDNET_MSG_MULTICAST : 0);
 	h.mode = km->m.mode;
 	h.tag = km->m.tag;
 	h.slot = km->m.slot;

@@ -101,6 +101,7 @@ struct hn_kmsg {
 	u8 from;			/* enum hybridnet_capture_from */
 	/* exactly once: its receive space went back as its copy arrived */
 	u8 credited;
+	u8 mcast;			/* a copy of a multicast */
 	u8 buf[];
 };
 
@@ -365,6 +366,8 @@ long hn_msg_mem_reserve(struct hn_dev *hd, long want, long least);
 void hn_msg_mem_release(struct hn_dev *hd, long size);
 struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
 			      u8 from);
+int hn_kmsgs_alloc(struct hn_dev *hd, u32 len, u32 n, bool nonblock, u8 from,
+		   struct hn_kmsg **km);
 struct hn_kmsg *hn_kmsg_wrap(struct hn_dev *hd, struct sk_buff *skb);
 struct sk_buff *hn_kmsg_unwrap(struct hn_dev *hd, struct hn_kmsg *km);
 void hn_kmsg_free(struct hn_dev *hd, struct hn_kmsg *km);

@@ -30,6 +30,7 @@ HN_ERROR(WRITE_LEN, write_len)			/* EINVAL: len != size - header */
 HN_ERROR(WRITE_EMPTY, write_empty)		/* EINVAL: len == 0 */
 HN_ERROR(WRITE_TOO_BIG, write_too_big)		/* EMSGSIZE */
 HN_ERROR(WRITE_DST, write_bad_dst)		/* EINVAL: dst >= nodes */
+HN_ERROR(WRITE_MCAST, write_bad_mcast)		/* EINVAL: multicast entries */
 HN_ERROR(WRITE_UNREACH, write_unreachable)	/* EHOSTUNREACH */
 HN_ERROR(WRITE_DEADLOCK, write_deadlock)	/* EDEADLK */
 HN_ERROR(WRITE_FAULT, write_fault)		/* EFAULT */
@@ -128,6 +129,9 @@ HN_GSTAT(idem_acks_exhausted, IDEM_ACKS_EXHAUSTED, hn_dev_idem(hd)->acks_exhaust
 HN_GSTAT(idem_gaps_passed, IDEM_GAPS_PASSED, hn_dev_idem(hd)->gaps_passed)
 HN_GSTAT(idem_send_state_entries, IDEM_SEND_STATE_ENTRIES, hn_dev_idem(hd)->send_state_entries)
 HN_GSTAT(idem_recv_state_entries, IDEM_RECV_STATE_ENTRIES, hn_dev_idem(hd)->recv_state_entries)
+HN_GSTAT(mcast_msgs, MCAST_MSGS, g->mcast_msgs)
+HN_GSTAT(mcast_injections, MCAST_INJECTIONS, g->mcast_injections)
+HN_GSTAT(mcast_copies, MCAST_COPIES, g->mcast_copies)
 #endif
 
 #ifdef HN_NSTAT

@@ -206,9 +206,14 @@ struct hn_netdev {
 	struct hn_nd_stats st[HN_ND_CTX_NR];
 };
 
-/* a frame on the ring: its destination */
+/*
+ * a frame on the ring: its destination; a broadcast's or multicast's
+ * copies are marked, the first with the copies and groups of all
+ */
 struct hn_nd_cb {
 	u32 dst;
+	u16 copies, groups;
+	u8 mcast;
 };
 
 #define HN_ND_CB(skb)	((struct hn_nd_cb *)(skb)->cb)
@@ -303,6 +308,9 @@ static void hn_nd_batch_add(struct hn_nd_batch *b, struct sk_buff *skb,
 			    u32 dst)
 {
 	HN_ND_CB(skb)->dst = dst;
+	HN_ND_CB(skb)->copies = 0;
+	HN_ND_CB(skb)->groups = 0;
+	HN_ND_CB(skb)->mcast = 0;
 	skb->ll_node.next = b->first;
 	b->first = &skb->ll_node;
 	if (!b->last)
@@ -322,25 +330,43 @@ static int hn_nd_next_peer(const struct hn_netdev *nd, u32 n)
 	return -1;
 }
 
-/* A broadcast: @skb for one other interface, a clone for each of the rest. */
+/*
+ * A broadcast or multicast: @skb for one other interface, a clone for
+ * each of the rest, a multicast of the NIC (hn_mcast_count()) whose
+ * groups are those of the members.
+ */
 static void hn_nd_batch_all(struct hn_netdev *nd, struct hn_nd_batch *b,
 			    struct sk_buff *skb)
 {
-	struct sk_buff *c;
+	u32 copies = 0, groups = 0, last = U32_MAX;
+	struct sk_buff *c, *first = NULL;
 	int n, next;
 
-	n = hn_nd_next_peer(nd, 0);
-	if (n < 0) {
+	for (n = hn_nd_next_peer(nd, 0); n >= 0;
+	     n = hn_nd_next_peer(nd, n + 1)) {
+		copies++;
+		groups += n / HN_MCAST_GROUP != last;
+		last = n / HN_MCAST_GROUP;
+	}
+	if (!copies) {
 		hn_nd_drop(nd, HN_ND_XMIT, HN_ND_TX_NO_NODE, skb);
 		return;
 	}
-	for (; n >= 0; n = next) {
+	for (n = hn_nd_next_peer(nd, 0); n >= 0; n = next) {
 		next = hn_nd_next_peer(nd, n + 1);
 		c = next < 0 ? skb : skb_clone(skb, GFP_ATOMIC);
-		if (c)
-			hn_nd_batch_add(b, c, n);
-		else
+		if (!c) {
 			hn_nd_count(nd, HN_ND_XMIT, HN_ND_TX_NO_MEM, 1);
+			continue;
+		}
+		hn_nd_batch_add(b, c, n);
+		HN_ND_CB(c)->mcast = 1;
+		if (!first)
+			first = c;
+	}
+	if (first) {
+		HN_ND_CB(first)->copies = copies;
+		HN_ND_CB(first)->groups = groups;
 	}
 }
 
@@ -516,6 +542,7 @@ static void hn_nd_tx(struct hn_netdev *nd)
 	struct sk_buff *skb, *next;
 	u64 packets = 0, bytes = 0;
 	struct llist_node *l;
+	struct hn_nd_cb cb;
 	struct hn_kmsg *km;
 	bool nomem;
 	u32 len;
@@ -541,12 +568,14 @@ static void hn_nd_tx(struct hn_netdev *nd)
 			hn_nd_tx_drop(nd, skb, HN_ND_TX_NO_MEM);
 			continue;
 		}
+		cb = *HN_ND_CB(skb);
 		/* the NIC has it now: no socket, route or device of the sender */
 		skb_scrub_packet(skb, true);
 		skb_orphan(skb);
 		skb->dev = NULL;
 		km->m.src = nd->node;
-		km->m.dst = HN_ND_CB(skb)->dst;
+		km->m.dst = cb.dst;
+		km->mcast = cb.mcast;
 		/* its priority, but never the fabric's own */
 		km->m.prio = min_t(u32, skb->priority,
 				   HYBRIDNET_PRIO_RESERVED - 1);
@@ -565,6 +594,8 @@ static void hn_nd_tx(struct hn_netdev *nd)
 				      HN_ND_TX_NO_MEM);
 			continue;
 		}
+		if (cb.groups)
+			hn_mcast_count(hd->e, cb.copies, cb.groups);
 		nd->tx_taken += len;
 		nd->in_nic += len;
 		packets++;

@@ -142,41 +142,63 @@ bool hn_msg_mem_room(struct hn_dev *hd, u32 len)
 }
 
 /*
- * A message of @len bytes, once the device's messages hold less than
- * msg_mem_max_bytes with it: waits for others to be read or dropped unless
- * @nonblock.  @from (enum hybridnet_capture_from) says who sends it.
- * Returns it, or ERR_PTR(-EAGAIN, -ERESTARTSYS, -ENOMEM, or -ENODEV when
- * the fabric was deleted meanwhile).
+ * @n messages of @len bytes each in @km[], once the device's messages
+ * hold less than msg_mem_max_bytes with them all (charged at once, so
+ * that two writers never each hold part of what they wait for): waits for
+ * others to be read or dropped unless @nonblock.  @from (enum
+ * hybridnet_capture_from) says who sends them.  Returns 0, or -EMSGSIZE
+ * when they could never fit, -EAGAIN, -ERESTARTSYS, -ENOMEM, or -ENODEV
+ * when the fabric was deleted meanwhile.
  */
-struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
-			      u8 from)
+int hn_kmsgs_alloc(struct hn_dev *hd, u32 len, u32 n, bool nonblock, u8 from,
+		   struct hn_kmsg **km)
 {
-	long size = hn_kmsg_size(len);
+	long size = (long)n * hn_kmsg_size(len);
 	bool charged;
-	struct hn_kmsg *km;
+	u32 i;
 
+	if (size > hd->msg_mem_max)
+		return -EMSGSIZE;
 	if (!hn_msg_mem_charge(hd, size)) {
 		if (nonblock)
-			return ERR_PTR(-EAGAIN);
+			return -EAGAIN;
 		atomic64_inc(&hd->mem_waits);
 		if (wait_event_interruptible(hd->mem_wq,
 					     hn_msg_mem_charge_or_dead(hd, size,
 								       &charged)))
-			return ERR_PTR(-ERESTARTSYS);
+			return -ERESTARTSYS;
 		if (!charged)
-			return ERR_PTR(-ENODEV);
+			return -ENODEV;
 	}
-	km = kvmalloc(struct_size(km, buf, len), GFP_KERNEL_ACCOUNT);
-	if (!km) {
-		hn_msg_mem_uncharge(hd, size);
-		return ERR_PTR(-ENOMEM);
+	for (i = 0; i < n; i++) {
+		km[i] = kvmalloc(struct_size(km[i], buf, len),
+				 GFP_KERNEL_ACCOUNT);
+		if (!km[i])
+			goto nomem;
+		memset(km[i], 0, sizeof(*km[i]));
+		km[i]->m.owner = HN_OWNER_DEV;
+		km[i]->m.len = len;
+		km[i]->data = km[i]->buf;
+		km[i]->from = from;
 	}
-	memset(km, 0, sizeof(*km));
-	km->m.owner = HN_OWNER_DEV;
-	km->m.len = len;
-	km->data = km->buf;
-	km->from = from;
-	return km;
+	return 0;
+
+nomem:
+	while (i--)
+		kvfree(km[i]);
+	hn_msg_mem_uncharge(hd, size);
+	return -ENOMEM;
+}
+
+/* One message of @len bytes, as hn_kmsgs_alloc() makes them. */
+struct hn_kmsg *hn_kmsg_alloc(struct hn_dev *hd, u32 len, bool nonblock,
+			      u8 from)
+{
+	struct hn_kmsg *km;
+	int rc;
+
+	rc = hn_kmsgs_alloc(hd, len, 1, nonblock, from, &km);
+	return rc ? ERR_PTR(rc) : km;
 }
 
 /*

@@ -131,6 +131,39 @@ int hn_send_flags(struct hn_handle *h, uint32_t dst, const void *buf,
 	return n == (ssize_t)(sizeof(hdr) + len) ? 0 : -EIO;
 }
 
+int hn_send_mcast(struct hn_handle *h, const uint32_t *ents, uint32_t n,
+		  const void *buf, size_t len, uint32_t flags)
+{
+	struct hybridnet_msg_hdr hdr;
+	struct iovec iov[3];
+	size_t total;
+	ssize_t r;
+
+	h->op = HN_OP_MCAST;
+	h->arg = n;
+	h->len = len;
+	h->flags = flags | HYBRIDNET_MSG_MULTICAST;
+	if (len > HYBRIDNET_MAX_MSG)
+		return -EMSGSIZE;
+	if (!n || n > HYBRIDNET_MCAST_MAX)
+		return -EINVAL;
+	memset(&hdr, 0, sizeof(hdr));
+	hdr.dst = n;
+	hdr.len = (uint32_t)len;
+	hdr.flags = h->flags;
+	iov[0].iov_base = &hdr;
+	iov[0].iov_len = sizeof(hdr);
+	iov[1].iov_base = (void *)ents;
+	iov[1].iov_len = n * sizeof(*ents);
+	iov[2].iov_base = (void *)buf;
+	iov[2].iov_len = len;
+	total = sizeof(hdr) + iov[1].iov_len + len;
+	r = writev(h->fd, iov, 3);
+	if (r < 0)
+		return -errno;
+	return r == (ssize_t)total ? 0 : -EIO;
+}
+
 ssize_t hn_recv(struct hn_handle *h, struct hybridnet_msg_hdr *hdr,
 		void *buf, size_t cap)
 {

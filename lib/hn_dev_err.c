@@ -354,6 +354,32 @@ static void send_text(struct hn_handle *h, char *buf, size_t len, int err)
 			 strerror(err));
 }
 
+/* hn_send_mcast(): h->arg entries */
+static void mcast_text(struct hn_handle *h, char *buf, size_t len, int err)
+{
+	if (err == EINVAL && h->len && h->len <= HYBRIDNET_MAX_MSG)
+		snprintf(buf, len, "cannot multicast to %u entries: give 1 to "
+			 "%u entries HYBRIDNET_MCAST(group, bits), each group "
+			 "once, each with a member, every member a node of the "
+			 "fabric, or HYBRIDNET_MCAST_ALL alone (hybridnet(4))",
+			 h->arg, HYBRIDNET_MCAST_MAX);
+	else if (err == EMSGSIZE && h->len <= HYBRIDNET_MAX_MSG)
+		snprintf(buf, len, "cannot multicast %zu bytes: more than "
+			 "max-msg-bytes, or its copies, one a member, need more "
+			 "than the NIC buffer (nic-buf-bytes) or the device's "
+			 "message memory (msg-mem-max-bytes) holds: send to "
+			 "fewer members at once, or less", h->len);
+	else if (err == EHOSTUNREACH)
+		snprintf(buf, len, "cannot multicast: no live route, or no "
+			 "circuit under the policy no-w, to one of its members "
+			 "(hnctl links): nothing was sent");
+	else if (err == ENOTCONN || err == ENODEV || err == EAGAIN)
+		send_text(h, buf, len, err);
+	else
+		snprintf(buf, len, "cannot multicast to %u entries: %s", h->arg,
+			 strerror(err));
+}
+
 static void recv_text(struct hn_handle *h, char *buf, size_t len, int err)
 {
 	struct hybridnet_info info;
@@ -392,6 +418,9 @@ const char *hn_strerror(struct hn_handle *h, int err)
 		break;
 	case HN_OP_SEND:
 		send_text(h, text, sizeof(text), err);
+		break;
+	case HN_OP_MCAST:
+		mcast_text(h, text, sizeof(text), err);
 		break;
 	case HN_OP_RECV:
 		recv_text(h, text, sizeof(text), err);

@@ -9,7 +9,9 @@
 
 #include "libhybridnet.h"
 
-enum hn_dev_op { HN_OP_OPEN, HN_OP_BIND, HN_OP_INFO, HN_OP_SEND, HN_OP_RECV };
+enum hn_dev_op {
+	HN_OP_OPEN, HN_OP_BIND, HN_OP_INFO, HN_OP_SEND, HN_OP_MCAST, HN_OP_RECV
+};
 
 struct hn_handle {
 	int fd;

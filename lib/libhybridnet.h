@@ -67,6 +67,14 @@ int hn_send(struct hn_handle *h, uint32_t dst, const void *buf, size_t len);
  */
 int hn_send_flags(struct hn_handle *h, uint32_t dst, const void *buf,
 		  size_t len, uint32_t flags);
+/*
+ * One message to many: the @n destination entries @ents
+ * (HYBRIDNET_MCAST(group, bits), or HYBRIDNET_MCAST_ALL alone), each
+ * member a copy, all or none (HYBRIDNET_MSG_MULTICAST, hybridnet(4));
+ * @flags as hn_send_flags().
+ */
+int hn_send_mcast(struct hn_handle *h, const uint32_t *ents, uint32_t n,
+		  const void *buf, size_t len, uint32_t flags);
 
 /*
  * Receive one message: its header in *hdr (may be NULL), its payload in

@@ -310,22 +310,16 @@ int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 }
 
 /*
- * A PE hands a message to its NIC (Sec. 3.3).  The NIC tags it from its
- * Predicted Circuit Switching Table (Sec. 3.4.1): a destination in the table
- * goes to that circuit's VQ_PCKT with tag 0, any other to Q_W with tag 1.
- * Under Dynamic TDM (Sec. 5.3) there is no Q_W: a message with no circuit
- * waits in its VQ_PCKT, whose being non-empty is the request R_u,v (Sec. 5.3.1).
- * A message the PE hints HN_HINT_WORMHOLE goes to Q_W whatever the table
- * says, unless the pair has messages waiting for its circuit.
- * Returns -EAGAIN, changing nothing, when the NIC buffer is full.
+ * What a message must be for its NIC to take it, room aside: returns 0
+ * with the predictive slot that would carry @m in *@slot (HN_NONE: the
+ * wormhole slot, or a request under Dynamic TDM), or the errno.
  */
-int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
+int hn_inject_route(struct hn_engine *e, const struct hn_msg *m, u32 *slot,
+		    struct hn_err *err)
 {
 	const struct hn_config *c = &e->cfg;
-	struct hn_node *n;
 	struct hn_stream *st;
 	const char *why;
-	bool dyn;
 	u32 s;
 
 	if (m->src >= c->nodes || m->dst >= c->nodes)
@@ -359,11 +353,38 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 		if (!st || !st->vq_pckt.count)
 			s = HN_NONE;	/* the PE's hint (enum hn_hint) */
 	}
-	dyn = s == HN_NONE && (c->policy & HN_POL_DYNAMIC);
-	if (s == HN_NONE && (c->policy & HN_POL_NO_W) && !dyn)
+	if (s == HN_NONE && (c->policy & HN_POL_NO_W) &&
+	    !(c->policy & HN_POL_DYNAMIC))
 		return fail(err, -EHOSTUNREACH,
 			    "no circuit to this destination and no wormhole slot",
 			    m->src);
+	*slot = s;
+	return 0;
+}
+
+/*
+ * A PE hands a message to its NIC (Sec. 3.3).  The NIC tags it from its
+ * Predicted Circuit Switching Table (Sec. 3.4.1): a destination in the table
+ * goes to that circuit's VQ_PCKT with tag 0, any other to Q_W with tag 1.
+ * Under Dynamic TDM (Sec. 5.3) there is no Q_W: a message with no circuit
+ * waits in its VQ_PCKT, whose being non-empty is the request R_u,v (Sec. 5.3.1).
+ * A message the PE hints HN_HINT_WORMHOLE goes to Q_W whatever the table
+ * says, unless the pair has messages waiting for its circuit.
+ * Returns -EAGAIN, changing nothing, when the NIC buffer is full.
+ */
+int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
+{
+	const struct hn_config *c = &e->cfg;
+	struct hn_node *n;
+	struct hn_stream *st;
+	bool dyn;
+	u32 s;
+	int rc;
+
+	rc = hn_inject_route(e, m, &s, err);
+	if (rc)
+		return rc;
+	dyn = s == HN_NONE && (c->policy & HN_POL_DYNAMIC);
 	n = &e->node[m->src];
 	hn_nic_release(e, m->src);
 	if (n->buf_used + m->len > c->nic_buf_bytes) {

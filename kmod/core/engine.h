@@ -410,6 +410,10 @@ void hn_ring_del(struct hn_engine *e, u32 u, struct hn_stream *st);
 void hn_streams_trim(struct hn_engine *e);
 void hn_streams_free(struct hn_engine *e);
 
+/* engine.c: hn_inject()'s checks but the room; *@slot: its circuit */
+int hn_inject_route(struct hn_engine *e, const struct hn_msg *m, u32 *slot,
+		    struct hn_err *err);
+
 /* nic.c */
 void hn_nic_forward(struct hn_engine *e, u32 u, u64 t);
 void hn_nic_release(struct hn_engine *e, u32 u);

@@ -366,6 +366,8 @@ struct hn_gstats {
 	u64 preloads;
 	/* HN_SWITCH_DROP: headers sent, dropped, preempted; stubs' flits */
 	u64 attempts, drops, preemptions, stub_flits;
+	/* hn_mcast_count(): multicasts, their groups and their copies */
+	u64 mcast_msgs, mcast_injections, mcast_copies;
 	u64 swaps;			/* second-level working set swapped in */
 	/* latency by the mode that carried the message */
 	struct hn_lat lat_mode[HN_NMODES];
@@ -521,6 +523,20 @@ int hn_fault_name(const struct hn_engine *e, bool sw, u32 id, char *buf,
 
 /* traffic */
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err);
+/*
+ * mcast.c: one message to many (Zydallis's multicast).  An entry is
+ * group << 8 | bitmap (group g: nodes 8g..8g+7, bit i node 8g+i), or
+ * HN_MCAST_ALL alone: every node but the sender.
+ */
+#define HN_MCAST_GROUP	8U
+#define HN_MCAST_MAX	(HN_MAX_NODES / HN_MCAST_GROUP)
+#define HN_MCAST_ALL	0xffffffffU
+int hn_mcast_members(const u32 *ent, u32 n, u32 src, u32 nodes, u32 *dst,
+		     u32 *groups, struct hn_err *err);
+int hn_inject_mcast(struct hn_engine *e, struct hn_msg **m, u32 n,
+		    u32 groups, u32 *sent, struct hn_err *err);
+/* a multicast of @copies in @groups, its copies injected one by one */
+void hn_mcast_count(struct hn_engine *e, u32 copies, u32 groups);
 /* why @c cannot carry @m by its own switching (m->sw), NULL if it can */
 const char *hn_flow_bad(const struct hn_config *c, const struct hn_msg *m);
 void hn_consume(struct hn_engine *e, u32 node, u32 bytes);

@@ -517,6 +517,42 @@ printf '%s\n' "hnsim run: idem_timeout_ns: the exactly-once protocol carries the
 diff "$T/want" "$T/xr" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "run: the protocol's keys refused, with the reason; loss without a timeout refused" "$T/d"
 
+# ---- multicast in a trace (Zydallis, C5.2) -------------------------------
+# three members of group 0, then group 0 and node 25 (group 3), a
+# broadcast and Table 7's even code of group 1: copies and injections
+printf '%s\n' "0 0 0/0x0e 64" "0 0 0/0x0e,3/0x02 100" "10 5 all 40" \
+	"20 9 1/c1 64" > "$T/mc.trace"
+"$H" -n 32 -k 0 --json "$T/mc.trace" > "$T/mc" 2>&1
+python3 - "$T/mc" > "$T/me" 2>&1 <<'PY'
+import json, sys
+r = json.loads(open(sys.argv[1]).readline())
+assert r["drained"] and r["rx_msgs"]["wormhole"] == 3 + 4 + 31 + 4, r
+assert (r["mcast_msgs"], r["mcast_injections"], r["mcast_copies"]) == (4, 1 + 2 + 4 + 1, 42), r
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"trace multicast: a group's members one injection, two groups two, a broadcast every other node, code c1 its four" "$T/me"
+# all or none: the copies wait together for the NIC's room, or never fit
+printf '%s\n' "0 0 all 600" "0 1 2 600" "1 0 0/0x06 600" > "$T/mc2.trace"
+"$H" -n 16 -k 0 -s nic_buf_bytes=9000 -s max_msg_bytes=1000 "$T/mc2.trace" > "$T/m2" 2>&1
+echo "status $?" >> "$T/m2"
+"$H" -n 16 -k 0 -s nic_buf_bytes=8000 -s max_msg_bytes=1000 "$T/mc2.trace" >> "$T/m2" 2>&1
+echo "status $?" >> "$T/m2"
+for dst in 0/0 2/1 0/c9 0/1,0/2 0/1,all; do
+	echo "0 0 $dst 64" | "$H" -n 16 -k 0 - 2>&1
+	echo "status $?"
+done >> "$T/m2"
+grep -E '^(multicast|pushback|hnsim|status)' "$T/m2" > "$T/mg"
+printf '%s\n' "pushback    1 injections refused (buffer full), 2 retried later, 0 never accepted, 0 retagged to wormhole" \
+	"multicast   2 messages, 3 injections (groups), 17 copies" "status 0" \
+	"hnsim: $T/mc2.trace:1: message refused: the copies of a multicast exceed nic_buf_bytes" "status 1" \
+	"hnsim: <stdin>:1: multicast refused: a multicast entry with no member" "status 1" \
+	"hnsim: <stdin>:1: multicast refused: a multicast entry names a node out of range" "status 1" \
+	"hnsim: <stdin>:1: '0/c9': BITS is a number below 256 or c0 to c7" "status 1" \
+	"hnsim: <stdin>:1: multicast refused: a group named by two multicast entries" "status 1" \
+	"hnsim: <stdin>:1: '0/1,all' is not G/BITS[,G/BITS...]" "status 1" > "$T/want"
+diff "$T/want" "$T/mg" > "$T/d"
+report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "trace multicast: copies wait for room together; never fitting and bad entries refused, with the reason" "$T/d"
+
 # ---- --msg-switching -------------------------------------------------------
 M="-t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 --json"
 # shellcheck disable=SC2086 # $M: options

@@ -13,11 +13,14 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/hybridnet.h>
 #include "hnsim.h"
 
 struct smsg {
 	struct hn_msg m;
 	struct smsg *next;		/* in its source's waiting FIFO */
+	/* 1; a multicast's first copy: its copies (these next), groups */
+	u32 copies, groups;
 };
 
 struct driver {
@@ -28,6 +31,8 @@ struct driver {
 	u32 *waiting;			/* sources with a FIFO, as a list */
 	u32 nwaiting;
 	u64 *retry_at;			/* a waiting source's NIC has room */
+	u32 *dst;			/* a line's members, nodes of them */
+	struct hn_msg **copy;		/* a multicast's copies, as many */
 	u64 blocked;
 	const char *file;
 	unsigned long line;
@@ -109,12 +114,35 @@ static int die(struct driver *d, const char *fmt, const char *arg)
 }
 
 /*
+ * Hand the NIC @s, or a multicast's copies from @s on, all or none
+ * (hn_inject_mcast(), as the module's write does).
+ */
+static int offer(struct driver *d, struct smsg *s, struct hn_err *err)
+{
+	u32 i, n = s->copies, groups = s->groups, sent;
+	int rc;
+
+	if (!groups)
+		return hn_inject(d->e, &s->m, err);
+	for (i = 0; i < n; i++, s = s->next)
+		d->copy[i] = &s->m;
+	rc = hn_inject_mcast(d->e, d->copy, n, groups, &sent, err);
+	return sent && rc ? -ENOMEM : rc;	/* half sent: out of memory */
+}
+
+/* The bytes a waiting source's head needs in its NIC. */
+static u32 head_bytes(const struct smsg *s)
+{
+	return s->m.len * s->copies;
+}
+
+/*
  * Offer the FIFO of each waiting source whose NIC has room by now to it,
  * oldest first; one refused again learns when it will have room.
  */
 static int retry(struct driver *d)
 {
-	u32 i = 0, u;
+	u32 i = 0, u, k;
 	struct smsg *s;
 	int rc;
 
@@ -126,17 +154,19 @@ static int retry(struct driver *d)
 		}
 		d->retry_at[u] = HN_U64_MAX;
 		while ((s = d->head[u])) {
-			rc = hn_inject(d->e, &s->m, NULL);
+			rc = offer(d, s, NULL);
 			if (rc == -EAGAIN) {
 				d->retry_at[u] = hn_nic_room_at(d->e, u,
-								s->m.len);
+								head_bytes(s));
 				break;
 			}
 			if (rc)
 				return rc;
-			d->head[u] = s->next;
-			d->blocked--;
-			d->res->retries++;
+			for (k = s->copies; k--; d->head[u] = s->next) {
+				s = d->head[u];
+				d->blocked--;
+				d->res->retries++;
+			}
 		}
 		if (d->head[u]) {
 			i++;
@@ -167,38 +197,121 @@ static int advance(struct driver *d, u64 t)
 	return 0;
 }
 
-static int send(struct driver *d, u64 t, u32 src, u32 dst, u32 len)
+/*
+ * @src sends @len bytes to the @n nodes @dst at @t: one message, or a
+ * multicast's copies (@groups not 0), which go to the NIC together.
+ */
+static int send(struct driver *d, u64 t, u32 src, const u32 *dst, u32 n,
+		u32 groups, u32 len)
 {
-	struct smsg *s = calloc(1, sizeof(*s));
+	struct smsg *first = NULL, *last = NULL, *s;
 	struct hn_err err = { 0 };
+	u32 i;
 	int rc;
 
-	if (!s)
-		return die(d, "%s", strerror(ENOMEM));
-	s->m.src = src;
-	s->m.dst = dst;
-	s->m.len = len;
-	s->m.t_inject = t;
-	rc = d->head[src] ? -EAGAIN : hn_inject(d->e, &s->m, &err);
+	for (i = 0; i < n; i++) {
+		s = calloc(1, sizeof(*s));
+		if (!s) {
+			for (; first; first = s) {
+				s = first->next;
+				free(first);
+			}
+			return die(d, "%s", strerror(ENOMEM));
+		}
+		s->m.src = src;
+		s->m.dst = dst[i];
+		s->m.len = len;
+		s->m.t_inject = t;
+		if (last)
+			last->next = s;
+		else
+			first = s;
+		last = s;
+	}
+	first->copies = n;
+	first->groups = groups;
+	rc = d->head[src] ? -EAGAIN : offer(d, first, &err);
 	if (rc == -EAGAIN) {
 		if (!d->head[src]) {
 			d->waiting[d->nwaiting++] = src;
-			d->retry_at[src] = hn_nic_room_at(d->e, src, len);
+			d->retry_at[src] = hn_nic_room_at(d->e, src,
+							  head_bytes(first));
+			d->head[src] = first;
+		} else {
+			d->tail[src]->next = first;
 		}
-		else
-			d->tail[src]->next = s;
-		if (!d->head[src])
-			d->head[src] = s;
-		d->tail[src] = s;
-		if (++d->blocked > d->res->max_blocked)
+		d->tail[src] = last;
+		d->blocked += n;
+		if (d->blocked > d->res->max_blocked)
 			d->res->max_blocked = d->blocked;
 		return 0;
 	}
 	if (rc) {
-		free(s);
+		for (; first; first = s) {
+			s = first->next;
+			free(first);
+		}
 		return die(d, "message refused: %s", err.msg);
 	}
 	return 0;
+}
+
+/*
+ * A message line's DST: a node, or a multicast: "all" (every node but
+ * @src) or entries G/BITS[,G/BITS...], BITS a number or cC (Zydallis's
+ * processor code C).  The members in d->dst: how many, or -1.
+ */
+static int dests(struct driver *d, char *tok, u32 src, u32 *groups)
+{
+	static u32 ent[HN_MCAST_MAX];
+	unsigned long g, b;
+	struct hn_err err = { 0 };
+	char *p = tok, *end;
+	u32 n = 0;
+	int count;
+
+	*groups = 0;
+	if (!strcmp(tok, "all")) {
+		ent[n++] = HN_MCAST_ALL;
+	} else if (!strchr(tok, '/')) {
+		errno = 0;
+		g = strtoul(tok, &end, 10);
+		if (errno || *end || !isdigit((unsigned char)*tok) ||
+		    g > 0xffffffffUL)
+			return die(d, "'%s' is not a number", tok);
+		d->dst[0] = (u32)g;
+		return 1;
+	} else {
+		for (;;) {
+			g = strtoul(p, &end, 10);
+			if (end == p || *end != '/' || g > 0xffffffUL ||
+			    n == HN_MCAST_MAX)
+				return die(d, "'%s' is not G/BITS[,G/BITS...]",
+					   tok);
+			p = end + 1;
+			if (*p == 'c' && p[1] >= '0' && p[1] <= '7') {
+				b = HYBRIDNET_MCAST_CODE(p[1] - '0');
+				end = p + 2;
+			} else {
+				b = strtoul(p, &end, 0);
+			}
+			if (end == p || b > 0xff)
+				return die(d, "'%s': BITS is a number below 256 or c0 to c7",
+					   tok);
+			ent[n++] = HYBRIDNET_MCAST(g, b);
+			if (!*end)
+				break;
+			if (*end != ',')
+				return die(d, "'%s' is not G/BITS[,G/BITS...]",
+					   tok);
+			p = end + 1;
+		}
+	}
+	count = hn_mcast_members(ent, n, src, d->o->cfg.nodes, d->dst, groups,
+				 &err);
+	if (count < 0)
+		return die(d, "multicast refused: %s", err.msg);
+	return count;
 }
 
 static int pairs(struct driver *d, char **tok, int n, struct hn_pair *p)
@@ -294,6 +407,7 @@ static int line(struct driver *d, char *s, u64 *last)
 	unsigned long long t, v[3];
 	char *save, *end;
 	int n = 0, i;
+	u32 groups;
 
 	if ((end = strchr(s, '#')))
 		*end = 0;
@@ -317,14 +431,17 @@ static int line(struct driver *d, char *s, u64 *last)
 		return control(d, tok + 1, n - 1);
 	if (n != 4)
 		return die(d, "%s", "want TIME SRC DST BYTES or a directive");
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 3; i += 2) {
 		errno = 0;
 		v[i] = strtoull(tok[i + 1], &end, 10);
 		if (errno || *end || !isdigit((unsigned char)tok[i + 1][0]) ||
 		    v[i] > 0xffffffffULL)
 			return die(d, "'%s' is not a number", tok[i + 1]);
 	}
-	return send(d, t, (u32)v[0], (u32)v[1], (u32)v[2]);
+	i = dests(d, tok[2], (u32)v[0], &groups);
+	if (i < 0)
+		return -1;
+	return send(d, t, (u32)v[0], d->dst, i, groups, (u32)v[2]);
 }
 
 /* -s preload=shift: the module's preload=shift, at time 0 */
@@ -373,7 +490,10 @@ int trace_run(struct sim_opts *o, struct hn_engine **ep,
 	d.tail = calloc(o->cfg.nodes, sizeof(*d.tail));
 	d.waiting = calloc(o->cfg.nodes, sizeof(*d.waiting));
 	d.retry_at = calloc(o->cfg.nodes, sizeof(*d.retry_at));
-	if (!d.e || !d.head || !d.tail || !d.waiting || !d.retry_at) {
+	d.dst = calloc(o->cfg.nodes, sizeof(*d.dst));
+	d.copy = calloc(o->cfg.nodes, sizeof(*d.copy));
+	if (!d.e || !d.head || !d.tail || !d.waiting || !d.retry_at ||
+	    !d.dst || !d.copy) {
 		fprintf(stderr, "hnsim: cannot create the engine: %s\n",
 			strerror(-rc));
 		rc = -1;
@@ -415,6 +535,8 @@ out:
 	free(d.tail);
 	free(d.waiting);
 	free(d.retry_at);
+	free(d.dst);
+	free(d.copy);
 	free(buf);
 	if (f != stdin)
 		fclose(f);

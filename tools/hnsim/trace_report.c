@@ -79,6 +79,10 @@ static void human(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 		g.util_ppm / 1e4);
 	fprintf(f, "pushback    %llu injections refused (buffer full), %llu retried later, %llu never accepted, %llu retagged to wormhole\n",
 		U(g.tx_full), U(r->retries), U(r->waiting), U(g.retagged));
+	if (g.mcast_msgs)
+		fprintf(f, "multicast   %llu messages, %llu injections (groups), %llu copies\n",
+			U(g.mcast_msgs), U(g.mcast_injections),
+			U(g.mcast_copies));
 	fprintf(f, "scheduler   %llu grants, %llu exists, %llu refusals, %llu releases, %llu time-outs, %llu preloads\n",
 		U(g.grants), U(g.exists), U(g.refusals), U(g.releases),
 		U(g.timeouts), U(g.preloads));
@@ -174,7 +178,8 @@ static void json(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 		}
 		fprintf(f, "]");
 	}
-	fprintf(f, "}\n");
+	fprintf(f, ", \"mcast_msgs\": %llu, \"mcast_injections\": %llu, \"mcast_copies\": %llu}\n",
+		U(g.mcast_msgs), U(g.mcast_injections), U(g.mcast_copies));
 }
 
 void report(FILE *f, const struct sim_opts *o, struct hn_engine *e,

@@ -74,7 +74,7 @@ struct hybridnet_msg_hdr {
 	__u32 src;		/* sending node */
 	__u32 dst;		/* receiving node */
 	__u32 len;		/* payload bytes after the header, >= 1 */
-	__u32 flags;		/* HYBRIDNET_MSG_PRIO, _SWITCHING; others 0 */
+	__u32 flags;		/* HYBRIDNET_MSG_PRIO, _SWITCHING, _MULTICAST */
 	__u8 mode;		/* enum hybridnet_mode that carried the last byte */
 	__u8 tag;		/* enum hybridnet_mode chosen at injection */
 	__u16 slot;		/* TDM slot that carried the last byte */
@@ -107,6 +107,31 @@ struct hybridnet_msg_hdr {
  */
 #define HYBRIDNET_MSG_SWITCHING		0x30U
 #define HYBRIDNET_MSG_SWITCHING_SHIFT	4
+
+/*
+ * hybridnet_msg_hdr.flags, bit 6: one write() to many nodes, replicated
+ * by the sending NIC (Zydallis's multicast).  dst is then the number of
+ * __u32 destination entries between the header and the payload, 1 to
+ * HYBRIDNET_MCAST_MAX, and len is still the payload's.  An entry names a
+ * group of HYBRIDNET_MCAST_GROUP nodes (group g: nodes 8g to 8g + 7) and
+ * a bitmap of its members, bit i for node 8g + i: HYBRIDNET_MCAST(g, bits),
+ * each group in one entry at most; or it is HYBRIDNET_MCAST_ALL, alone:
+ * every node but the sender (a broadcast).  The NIC makes one injection a
+ * group and one copy a member, each an ordinary message to that member:
+ * read() gives dst as the reader's node and this flag set.  All copies go
+ * or none: EAGAIN until the NIC has room for them all, EMSGSIZE when it
+ * never can, EHOSTUNREACH when a fault cut any member off.  Interfaces
+ * send their Ethernet broadcast and multicast frames so.
+ * HYBRIDNET_MCAST_CODE(c) is the bitmap of Zydallis's processor code c
+ * (0..7): all, even, odd, {0,1,2,4}, {0-3}, {4-7}, {0,1,4,5}, {2,3,6,7}.
+ */
+#define HYBRIDNET_MSG_MULTICAST		0x40U
+#define HYBRIDNET_MCAST_GROUP		8
+#define HYBRIDNET_MCAST_MAX		(HYBRIDNET_MAX_NODES / HYBRIDNET_MCAST_GROUP)
+#define HYBRIDNET_MCAST(g, bits)	((__u32)(g) << 8 | ((bits) & 0xffU))
+#define HYBRIDNET_MCAST_ALL		0xffffffffU
+#define HYBRIDNET_MCAST_CODE(c)	\
+	((__u8)(0xcc33f00f17aa55ffULL >> (8 * ((c) & 7))))
 
 /*
  * HYBRIDNET_IOC_INFO: what this file and its fabric look like now; an
@@ -745,6 +770,10 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_IDEM_GAPS_PASSED,
 	HYBRIDNET_STAT_IDEM_SEND_STATE_ENTRIES,
 	HYBRIDNET_STAT_IDEM_RECV_STATE_ENTRIES,
+	/* multicast writes and frames (HYBRIDNET_MSG_MULTICAST) */
+	HYBRIDNET_STAT_MCAST_MSGS,		/* writes and frames */
+	HYBRIDNET_STAT_MCAST_INJECTIONS,	/* their groups: injections */
+	HYBRIDNET_STAT_MCAST_COPIES,		/* their members: copies */
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

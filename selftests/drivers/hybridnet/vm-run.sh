@@ -163,6 +163,7 @@ check)
 	step errors errors-vm.sh
 	step fattree fattree
 	step idem idem
+	step mcast mcast
 	step direct direct
 	step netdev netdev-vm.sh
 	step netdev-if netdev-if-vm.sh
