@@ -517,6 +517,28 @@ printf '%s\n' "hnsim run: idem_timeout_ns: the exactly-once protocol carries the
 diff "$T/want" "$T/xr" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "run: the protocol's keys refused, with the reason; loss without a timeout refused" "$T/d"
 
+# faults, circuits and exactly once together: cut-through, 4 slots of
+# circuits, a third lost, 16 links down in the middle of the window
+"$H" idem -t fattree:3,4 -k 4 -s preload=shift -s switching=vct --pattern uniform \
+	--load 0.1 --size 64 --warmup 0 --measure 60000 --timeout 200000 --loss 0.3 \
+	--down-random 16 --json > "$T/x5" 2>&1
+echo "status $?" >> "$T/x5"
+python3 - "$T/x5" > "$T/xe" 2>&1 <<'PY'
+import json, sys
+t = open(sys.argv[1]).read().splitlines()
+assert t[-1] == "status 0", t[-1]
+r = json.loads(t[0])
+x = r["idem"]
+assert x["sent"] > 4000 and x["delivered"] == x["sent"], x
+assert x["out_of_order"] == x["given_up"] == x["undelivered"] == 0, x
+assert x["msg_lost"] > 0 and x["msg_resends"] > 0, x
+assert r["links_down"] == 16 and r["circuits_released"] > 0, r
+assert r["rx_msgs_circuit"] > 0 and r["rx_msgs_wormhole"] > 0, r
+assert r["msg"]["p"] is None and r["e"] is None, r   # drop's only
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"idem on cut-through with circuits, loss 0.3 and 16 links down: every MSG once, circuits released, p and E null" "$T/xe"
+
 # ---- multicast in a trace (Zydallis, C5.2) -------------------------------
 # three members of group 0, then group 0 and node 25 (group 3), a
 # broadcast and Table 7's even code of group 1: copies and injections

@@ -46,6 +46,10 @@ struct idem {
 	/* exactly once, as the receivers see it (when check) */
 	u32 *sent, *next;		/* per pair: MSGs sent, next expected */
 	u64 all, delivered, disorder, given_up, unknown;
+	int drop;			/* switching drop: p and E measured */
+	/* --down-random: links down in the window's middle third */
+	u32 down, released;
+	u64 t_down, t_up;
 };
 
 static void delivered(void *ctx, struct hn_msg *m)
@@ -121,7 +125,7 @@ static void usage(FILE *f)
 "    hnsim idem [ENGINE OPTIONS] --load L [--size WORDS] [--pattern NAME]\n"
 "               [--reply F] [--ack-prio P] [--warmup NS] [--measure NS]\n"
 "               [--seed S] [--loss P|KIND=P,...] [--flip P] [--timeout NS]\n"
-"               [--retry-max N] [--window W] [--json]\n"
+"               [--retry-max N] [--window W] [--down-random N] [--json]\n"
 "\n"
 "DESCRIPTION\n"
 "    Each node sends messages (MSG) at random times; a MSG's arrival makes\n"
@@ -131,7 +135,9 @@ static void usage(FILE *f)
 "    MSG was made in the window, it prints per kind the messages, the\n"
 "    attempts their headers took and the success per attempt p, and\n"
 "    E = mean switches of a MSG's route x (1/p_msg + 1/p_ack + 1/p_ack2).\n"
-"    The fabric must have switching drop (-s switching=drop).\n"
+"    Without the protocol's options the fabric must have switching drop\n"
+"    (-s switching=drop); with them any fabric runs it, p and E being\n"
+"    drop's only (null in JSON otherwise).\n"
 "\n"
 "    The messages go by the protocol of kmod/core/idem.c: sequential tags\n"
 "    per pair, a MSG sent again when no ACK comes within --timeout, an ACK\n"
@@ -142,6 +148,13 @@ static void usage(FILE *f)
 "    until every MSG is delivered or given up, and prints what the receivers\n"
 "    got (delivered, given up, lost, out of order or twice) and the\n"
 "    protocol's counters.\n"
+"\n"
+"    With -k K -s preload=shift, circuits carry the pairs of the K shifts\n"
+"    from the start; --down-random N takes N links between switches down,\n"
+"    at random (--seed), from a third to two thirds of the window: circuits\n"
+"    over them are released, worms route around them, and the protocol\n"
+"    makes up for what is lost.  It prints the links, the circuits released\n"
+"    and the copies each mode carried.\n"
 "\n"
 "OPTIONS\n"
 "  --load L       offered load of MSGs per node, fraction of the link (0..1]\n"
@@ -159,7 +172,7 @@ static void usage(FILE *f)
 "                 (0; -s idem_timeout_ns)\n"
 "  --retry-max N  a MSG's or ACK's resends before it is given up\n"
 "                 (20000; -s idem_retry_max)\n"
-"  --window W     a node's MSGs awaiting their ACK, at most; 0: any (0)\n"
+"  --window W     a node's MSGs awaiting their ACK, at most; 0: any (0)\n""  --down-random N  N random links down in the window's middle third (0)\n"
 "  --json         one JSON object\n"
 "  Engine options: -p, -t, -n, -k, -P, -s KEY=VALUE, -c FILE as 'hnsim run'.\n"
 "\n"
@@ -263,6 +276,61 @@ static void check_report(const struct idem *s, int json)
 	       (unsigned long long)st.recv_state_entries);
 }
 
+/*
+ * --down-random's links and the circuits they released, and what carried
+ * the copies (printed only with --down-random or circuits, JSON always)
+ */
+static void fault_report(const struct idem *s, int json)
+{
+	struct hn_gstats g;
+
+	hn_stats_global(s->e, &g);
+	if (json) {
+		printf(", \"links_down\": %u, \"circuits_released\": %u, \"rx_msgs_circuit\": %llu, \"rx_msgs_wormhole\": %llu",
+		       s->down, s->released,
+		       (unsigned long long)g.rx_msgs[HN_MODE_CIRCUIT],
+		       (unsigned long long)g.rx_msgs[HN_MODE_WORMHOLE]);
+		return;
+	}
+	if (s->down)
+		printf("faults       %u links down from %llu to %llu ns virtual; %u circuits released\n",
+		       s->down, (unsigned long long)s->t_down,
+		       (unsigned long long)s->t_up, s->released);
+	if (s->down || g.rx_msgs[HN_MODE_CIRCUIT])
+		printf("carried      %llu copies by circuit, %llu by wormhole\n",
+		       (unsigned long long)g.rx_msgs[HN_MODE_CIRCUIT],
+		       (unsigned long long)g.rx_msgs[HN_MODE_WORMHOLE]);
+}
+
+/* Every link down, up again. */
+static int all_up(struct hn_engine *e)
+{
+	struct hn_fabric_info fi;
+	u32 l;
+
+	hn_fabric_info(e, &fi);
+	for (l = 0; l < fi.links; l++)
+		if (hn_link_down(e, l) && hn_set_fault(e, false, l, false, NULL,
+						       NULL))
+			return -1;
+	return 0;
+}
+
+/* -s preload=shift: circuits from the start, as the module's */
+static int preload_shift(struct hn_engine *e, const struct hn_config *c)
+{
+	struct hn_err err = { 0 };
+	u32 k;
+
+	for (k = 0; k < c->k && k + 1 < c->nodes; k++)
+		if (hn_preload_shift(e, k, &err)) {
+			fprintf(stderr, "hnsim idem: preload=shift: slot %u: %s\n",
+				k, err.msg);
+			return -1;
+		}
+	return 0;
+}
+
 static void idem_report(const struct idem *s, int json, u64 t_end)
 {
 	double hops = s->made ? (double)s->switches / s->made : 0;
@@ -276,27 +344,34 @@ static void idem_report(const struct idem *s, int json, u64 t_end)
 		printf("{\"transactions\": %llu, \"completed\": %llu, \"t_end_ns\": %llu, \"mean_switches\": %.4f, ",
 		       (unsigned long long)s->made, (unsigned long long)s->done,
 		       (unsigned long long)t_end, hops);
-		for (k = 0; k < KINDS; k++)
-			printf("\"%s\": {\"messages\": %llu, \"attempts\": %llu, \"p\": %.6f}, ",
+		for (k = 0; k < KINDS; k++) {
+			printf("\"%s\": {\"messages\": %llu, \"attempts\": %llu, \"p\": ",
 			       kind_name[k], (unsigned long long)s->msgs[k],
-			       (unsigned long long)s->tries[k], pk(s, k));
-		printf("\"e\": %.4f", e);
+			       (unsigned long long)s->tries[k]);
+			printf(s->drop ? "%.6f}, " : "null}, ", pk(s, k));
+		}
+		printf(s->drop ? "\"e\": %.4f" : "\"e\": null", e);
 		if (s->check)
 			check_report(s, 1);
+		fault_report(s, 1);
 		printf("}\n");
 		return;
 	}
 	printf("transactions %llu measured, %llu completed, at %llu ns virtual\n",
 	       (unsigned long long)s->made, (unsigned long long)s->done,
 	       (unsigned long long)t_end);
-	for (k = 0; k < KINDS; k++)
+	for (k = 0; s->drop && k < KINDS; k++)
 		printf("%-12s %llu messages, %llu attempts: p = %.4f\n",
 		       kind_name[k], (unsigned long long)s->msgs[k],
 		       (unsigned long long)s->tries[k], pk(s, k));
-	printf("E            %.4f switches = %.4f mean switches x the sum of 1/p\n",
-	       e, hops);
+	if (s->drop)
+		printf("E            %.4f switches = %.4f mean switches x the sum of 1/p\n",
+		       e, hops);
+	else
+		printf("p, E         none: attempts are switching drop's\n");
 	if (s->check)
 		check_report(s, 0);
+	fault_report(s, 0);
 }
 
 /* --loss: P for every kind, or KIND=P,... */
@@ -354,6 +429,7 @@ int idem_main(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 258 },
 		{ "retry-max", required_argument, NULL, 259 },
 		{ "window", required_argument, NULL, 260 },
+		{ "down-random", required_argument, NULL, 261 },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -440,6 +516,11 @@ int idem_main(int argc, char **argv)
 				return 1;
 			o.window = (u32)v;
 			break;
+		case 261:
+			if (num("--down-random", optarg, 1000000, &v))
+				return 1;
+			s.down = (u32)v;
+			break;
 		case 'W':
 			if (num("--warmup", optarg, 1000000000000000ULL, &warmup))
 				return 1;
@@ -469,10 +550,7 @@ int idem_main(int argc, char **argv)
 			optind < argc ? "no operand is taken" : "--load is needed");
 		return 1;
 	}
-	if (c.switching != HN_SWITCH_DROP) {
-		fprintf(stderr, "hnsim idem: the success per attempt is switching drop's: -s switching=drop\n");
-		return 1;
-	}
+	s.drop = c.switching == HN_SWITCH_DROP;
 	hn_tcfg_default(&tc, c.nodes);
 	if (pattern >= 0)
 		tc.pattern = (u32)pattern;
@@ -508,6 +586,10 @@ int idem_main(int argc, char **argv)
 			ic.timeout_ns ? "" : " (--timeout NS)");
 		return 1;
 	}
+	if (!s.drop && !s.check) {
+		fprintf(stderr, "hnsim idem: the success per attempt is switching drop's: -s switching=drop\n");
+		return 1;
+	}
 	g = hn_tgen_create(&tc, &c, &rc);
 	s.x = g ? hn_idem_create(&c, &ic, &idem_ops, &s, &rc) : NULL;
 	s.e = s.x ? hn_idem_engine(s.x) : NULL;
@@ -522,13 +604,26 @@ int idem_main(int argc, char **argv)
 			strerror(rc < 0 ? -rc : ENOMEM));
 		return 1;
 	}
+	if (preload && preload_shift(s.e, &c))
+		return 1;
 	for (u = 0; u < c.nodes; u++)
 		next[u] = hn_tgen_next_ns(g, u);
 	end = warmup + measure;
+	s.t_down = warmup + measure / 3;
+	s.t_up = warmup + 2 * measure / 3;
 	for (t = 0; t < end || ((s.done < s.made || (s.check && !quiet(&s))) &&
 				t < end + 10000000);
 	     t += c.wh_flit_ns) {
 		hn_run_until(s.e, t);
+		if (s.down && t == s.t_down / c.wh_flit_ns * c.wh_flit_ns &&
+		    hn_set_fault_random(s.e, s.down, seed, &s.released, &err)) {
+			fprintf(stderr, "hnsim idem: --down-random %u: %s\n",
+				s.down, err.msg);
+			return 1;
+		}
+		if (s.down && t == s.t_up / c.wh_flit_ns * c.wh_flit_ns &&
+		    all_up(s.e))
+			return 1;
 		for (u = 0; u < c.nodes && t < end; u++) {
 			while (next[u] <= t) {
 				next[u] = hn_tgen_next_ns(g, u);
