@@ -189,7 +189,7 @@ TEST_F(dev, write_short)
 
 TEST_F(dev, write_flags)
 {
-	EXPECT_BAD(send_raw(self->a, 1, 10, HYBRIDNET_MSG_SWITCHING << 1, 10),
+	EXPECT_BAD(send_raw(self->a, 1, 10, HYBRIDNET_MSG_MULTICAST << 1, 10),
 		   EINVAL, "errors/write_flags");
 	EXPECT_BAD(send_raw(self->a, 1, 10, 1U << 31, 10), EINVAL,
 		   "errors/write_flags");
