@@ -129,6 +129,8 @@ HN_GSTAT(idem_acks_exhausted, IDEM_ACKS_EXHAUSTED, hn_dev_idem(hd)->acks_exhaust
 HN_GSTAT(idem_gaps_passed, IDEM_GAPS_PASSED, hn_dev_idem(hd)->gaps_passed)
 HN_GSTAT(idem_send_state_entries, IDEM_SEND_STATE_ENTRIES, hn_dev_idem(hd)->send_state_entries)
 HN_GSTAT(idem_recv_state_entries, IDEM_RECV_STATE_ENTRIES, hn_dev_idem(hd)->recv_state_entries)
+HN_GSTAT(links_failed, LINKS_FAILED, g->links_failed)
+HN_GSTAT(links_repaired, LINKS_REPAIRED, g->links_repaired)
 HN_GSTAT(mcast_msgs, MCAST_MSGS, g->mcast_msgs)
 HN_GSTAT(mcast_injections, MCAST_INJECTIONS, g->mcast_injections)
 HN_GSTAT(mcast_copies, MCAST_COPIES, g->mcast_copies)

@@ -228,6 +228,11 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	if ((c->loss_ppm || c->flip_ppm) && !c->idem_timeout_ns)
 		return bad(err,
 			   "loss_ppm and flip_ppm need idem_timeout_ns: the exactly-once protocol sends what is lost again");
+	if (c->fault_mtbf_ns && c->topology == HN_TOPO_CROSSBAR)
+		return bad(err,
+			   "fault_mtbf_ns needs a fabric of switches: the crossbar has no link between switches to fail");
+	if (c->fault_repair_ns && !c->fault_mtbf_ns)
+		return bad(err, "fault_repair_ns needs fault_mtbf_ns");
 	if (c->dilation > 1 && c->switching != HN_SWITCH_DROP)
 		return bad(err,
 			   "dilation above 1 needs switching drop: the other switchings' ports have one channel");

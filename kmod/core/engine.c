@@ -101,6 +101,10 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	}
 	e->stop_at = HN_U64_MAX;
 	hn_stats_init(e);
+	if (hn_flap_init(e)) {
+		hn_destroy(e);
+		goto out;
+	}
 	if (errp)
 		*errp = 0;
 	return e;
@@ -576,18 +580,31 @@ static bool idle_skip(struct hn_engine *e, u64 t)
  * the slot in progress or else one slot.  A stop asked for by ops->room
  * ends the call at the time of the stop.
  */
-static void advance(struct hn_engine *e, u64 t, bool one)
+static void advance(struct hn_engine *e, u64 until, bool one)
 {
+	u64 t;
+
 	e->stop_at = HN_U64_MAX;
 	e->work_left = e->work_max;
 	for (;;) {
+		/* links failing over time (fault.c): each at its time */
+		if (hn_flap_due(e) <= e->now)
+			hn_flap_run(e);
+		t = hn_min64(until, hn_flap_due(e));
 		if (e->in_slot) {
 			slot_run(e, t);
-			if (e->in_slot || one || e->stop_at != HN_U64_MAX)
+			if (e->stop_at != HN_U64_MAX)
+				return;
+			if (e->in_slot && t < until)
+				continue;	/* a failure or repair is due */
+			if (e->in_slot || one)
 				return;
 		}
-		if (e->now >= t)
+		if (e->now >= t) {
+			if (t < until)
+				continue;
 			return;
+		}
 		if (!one && !hn_busy(e) && idle_skip(e, t)) {
 			if (e->stop_at != HN_U64_MAX)
 				return;
@@ -599,11 +616,12 @@ static void advance(struct hn_engine *e, u64 t, bool one)
 					return;
 				continue;
 			}
-			if (!one) {
-				e->g.idle_ns += t - e->now;
-				e->now = t;
-			}
-			return;
+			if (one)
+				return;
+			e->g.idle_ns += t - e->now;
+			e->now = t;
+			if (t == until)
+				return;
 		}
 	}
 }

@@ -335,6 +335,16 @@ struct hn_engine {
 	u32 *c_chan;			/* ... its channels (max_hops each) */
 	u64 *dead_chan;			/* fault.c: circuits' channels dead */
 	u64 ft_seed;			/* ft_sched local-random's */
+	/* fault.c: links failing over time (cfg.fault_mtbf_ns) */
+	u64 flap_next;			/* the next failure; HN_U64_MAX none */
+	u64 flap_seed;
+	struct hn_flap *flap;		/* down, to repair, oldest first */
+	u32 flap_head, flap_n, flap_cap;
+};
+
+struct hn_flap {
+	u32 link;
+	u64 up_at;
 };
 
 /*
@@ -508,6 +518,19 @@ u32 hn_ev_input(const struct hn_engine *e, u32 j);
  */
 /* fault.c */
 void hn_fault_destroy(struct hn_engine *e);
+int hn_flap_init(struct hn_engine *e);
+void hn_flap_run(struct hn_engine *e);
+
+/* The next failure or repair of links failing over time, or HN_U64_MAX */
+static inline u64 hn_flap_due(const struct hn_engine *e)
+{
+	u64 t = e->flap_next;
+
+	if (e->flap_n && e->flap[e->flap_head].up_at < t)
+		t = e->flap[e->flap_head].up_at;
+	return t;
+}
+
 /* u's circuit in slot @s crosses no dead link and has live ends */
 bool hn_circuit_live(const struct hn_engine *e, u32 s, u32 u);
 

@@ -144,8 +144,88 @@ static u32 changed(struct hn_engine *e)
 	return n;
 }
 
+/*
+ * Links failing over time (ours: C4.6's injector as a process in virtual
+ * time).  Failures come one after another, the time from one to the next
+ * drawn uniformly from 1 to 2 fault_mtbf_ns - 1 (mean fault_mtbf_ns: the
+ * kernel has no logarithm for an exponential draw); each takes a live
+ * link between switches down, chosen at random, and fault_repair_ns
+ * later brings it back up.  Seeded by the configuration, so a run is the
+ * same run every time.
+ */
+static u64 flap_gap(struct hn_engine *e)
+{
+	u64 m = e->cfg.fault_mtbf_ns;
+
+	return m > 1 ? 1 + hn_rand(&e->flap_seed) % (2 * m - 1) : 1;
+}
+
+int hn_flap_init(struct hn_engine *e)
+{
+	e->flap_next = HN_U64_MAX;
+	if (!e->cfg.fault_mtbf_ns)
+		return 0;
+	e->flap_cap = e->topo.nlinks;
+	e->flap = hn_zalloc(e->flap_cap * sizeof(*e->flap));
+	if (!e->flap)
+		return -ENOMEM;
+	e->flap_seed = 0x666c6170ULL ^ e->cfg.fault_mtbf_ns;
+	e->flap_next = flap_gap(e);
+	return 0;
+}
+
+/* A live link between switches, at random: HN_NONE when none is up. */
+static u32 flap_pick(struct hn_engine *e)
+{
+	struct hn_topo *t = &e->topo;
+	u32 up = 0, l, k;
+
+	for (l = t->nodes; l < t->nlinks; l++)
+		up += !hn_topo_link_is_down(t, l);
+	if (!up)
+		return HN_NONE;
+	k = hn_rand_below(&e->flap_seed, up);
+	for (l = t->nodes; l < t->nlinks; l++)
+		if (!hn_topo_link_is_down(t, l) && !k--)
+			return l;
+	return HN_NONE;
+}
+
+/* Every failure and repair due by now, in time order. */
+void hn_flap_run(struct hn_engine *e)
+{
+	struct hn_flap *f;
+	u32 l;
+
+	while (hn_flap_due(e) <= e->now) {
+		f = &e->flap[e->flap_head];
+		if (e->flap_n && f->up_at <= e->flap_next) {
+			if (hn_link_down(e, f->link) &&
+			    !hn_set_fault(e, false, f->link, false, NULL, NULL))
+				e->g.links_repaired++;
+			e->flap_head = (e->flap_head + 1) % e->flap_cap;
+			e->flap_n--;
+			continue;
+		}
+		l = flap_pick(e);
+		if (l != HN_NONE &&
+		    !hn_set_fault(e, false, l, true, NULL, NULL)) {
+			e->g.links_failed++;
+			if (e->cfg.fault_repair_ns && e->flap_n < e->flap_cap) {
+				f = &e->flap[(e->flap_head + e->flap_n++) %
+					     e->flap_cap];
+				f->link = l;
+				f->up_at = e->flap_next + e->cfg.fault_repair_ns;
+			}
+		}
+		e->flap_next += flap_gap(e);
+	}
+}
+
 void hn_fault_destroy(struct hn_engine *e)
 {
+	hn_free(e->flap);
+	e->flap = NULL;
 	hn_free(e->dead_chan);
 	e->dead_chan = NULL;
 }

@@ -157,6 +157,9 @@ struct hn_config {
 	u32 idem_retry_max;	/* resends, then given up */
 	u32 loss_ppm;		/* injector: copies lost on arrival */
 	u32 flip_ppm;		/* injector: a bit flipped, per flit */
+	/* links failing over time (fault.c); 0: off, never repaired */
+	u64 fault_mtbf_ns;	/* mean time from one failure to the next */
+	u64 fault_repair_ns;	/* a failed link's time down */
 };
 
 /*
@@ -366,6 +369,8 @@ struct hn_gstats {
 	u64 preloads;
 	/* HN_SWITCH_DROP: headers sent, dropped, preempted; stubs' flits */
 	u64 attempts, drops, preemptions, stub_flits;
+	/* fault.c: links failing over time, and repaired */
+	u64 links_failed, links_repaired;
 	/* hn_mcast_count(): multicasts, their groups and their copies */
 	u64 mcast_msgs, mcast_injections, mcast_copies;
 	u64 swaps;			/* second-level working set swapped in */

@@ -836,6 +836,82 @@ TEST(random_faults_are_seeded)
  * (the mean of the links between the same two levels) within one window
  * of random up-ports under uniform load.
  */
+/*
+ * Links failing over time (fault_mtbf_ns, fault_repair_ns): about one
+ * failure a mean time, each link back up a repair time later, traffic
+ * on all the while delivered or refused, never lost; the same run twice.
+ */
+static void flapping(struct __test_metadata *_metadata,
+		     const struct hn_config *c, u64 span, struct hn_gstats *g,
+		     u32 *down)
+{
+	u64 seed = 5, t, sent = 0;
+	struct sim s;
+	u32 u, v, sw;
+	int rc;
+
+	ASSERT_EQ(0, sim_init(&s, c));
+	for (t = 0; t < span; t += 40) {
+		hn_run_until(s.e, t);
+		for (u = 0; u < c->nodes; u++) {
+			if (hn_rand_below(&seed, 4))
+				continue;
+			v = (u + 1 + hn_rand_below(&seed, c->nodes - 1)) %
+			    c->nodes;
+			rc = sim_send(&s, u, v, 1 + hn_rand_below(&seed, 100));
+			EXPECT_TRUE(!rc || rc == -EAGAIN || rc == -EHOSTUNREACH);
+			sent += !rc;
+		}
+	}
+	hn_faults(s.e, down, &sw);
+	hn_stats_global(s.e, g);
+	sim_drain(&s, span * 1000);
+	EXPECT_FALSE(hn_busy(s.e));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	EXPECT_EQ(sent, s.nlog);
+	sim_fini(&s);
+}
+
+TEST(links_fail_and_come_back_over_time)
+{
+	struct hn_gstats g, g2;
+	struct hn_config c;
+	struct hn_err err;
+	u32 down, down2;
+
+	sim_config_ft(&c, 3, 4, 0);
+	c.up_select = HN_UPSEL_RANDOM;
+	c.fault_mtbf_ns = 2000;
+	c.fault_repair_ns = 10000;
+	ASSERT_EQ(0, hn_config_check(&c, NULL));
+	flapping(_metadata, &c, 200000, &g, &down);
+	/* 100 failures expected; the gaps' spread makes +-20 generous */
+	EXPECT_GE(g.links_failed, 80);
+	EXPECT_LE(g.links_failed, 120);
+	/* down now: those of the last repair time, about 5 */
+	EXPECT_EQ(g.links_failed - g.links_repaired, down);
+	EXPECT_GE(down, 1);
+	EXPECT_LE(down, 10);
+	flapping(_metadata, &c, 200000, &g2, &down2);
+	EXPECT_EQ(g.links_failed, g2.links_failed);
+	EXPECT_EQ(g.rx_msgs[HN_MODE_WORMHOLE], g2.rx_msgs[HN_MODE_WORMHOLE]);
+	EXPECT_EQ(g.lat_sum, g2.lat_sum);
+	/* never repaired: they stay down */
+	c.fault_repair_ns = 0;
+	flapping(_metadata, &c, 20000, &g, &down);
+	EXPECT_EQ(0, g.links_repaired);
+	EXPECT_EQ(g.links_failed, down);
+	EXPECT_GE(down, 5);
+	/* only a fabric of switches; a repair needs failures */
+	c.topology = HN_TOPO_CROSSBAR;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "fabric of switches"));
+	sim_config_ft(&c, 3, 4, 0);
+	c.fault_repair_ns = 10;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "needs fault_mtbf_ns"));
+}
+
 TEST(restored_link_carries_its_share)
 {
 	u64 seed = 5, t, w = 200000, before[256], share = 0, mine;

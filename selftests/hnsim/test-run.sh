@@ -539,6 +539,24 @@ PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"idem on cut-through with circuits, loss 0.3 and 16 links down: every MSG once, circuits released, p and E null" "$T/xe"
 
+# links failing over time: counted in the report, the run completes
+"$H" run -t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 \
+	-s fault_mtbf_ns=2000 -s fault_repair_ns=10000 --json --no-progress > "$T/fl" 2>&1
+echo "status $?" >> "$T/fl"
+"$H" run --pattern uniform --load 0.3 -s fault_mtbf_ns=2000 --no-progress >> "$T/fl" 2>&1
+echo "status $?" >> "$T/fl"
+python3 - "$T/fl" > "$T/fe" 2>&1 <<'PY'
+import json, sys
+t = open(sys.argv[1]).read().splitlines()
+r = json.loads(t[0])
+assert t[1] == "status 0" and r["end"] == "done", t
+assert r["links_failed"] > 10 and 0 < r["links_repaired"] < r["links_failed"], r
+assert r["links_failed"] - r["links_repaired"] == r["links_down"], r
+assert t[2:] == ["hnsim run: fault_mtbf_ns needs a fabric of switches: the crossbar has no link between switches to fail", "status 1"], t[2:]
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"-s fault_mtbf_ns, fault_repair_ns: links fail and come back during the run, counted; refused on the crossbar, with the reason" "$T/fe"
+
 # ---- multicast in a trace (Zydallis, C5.2) -------------------------------
 # three members of group 0, then group 0 and node 25 (group 3), a
 # broadcast and Table 7's even code of group 1: copies and injections

@@ -232,6 +232,9 @@ static void print_human(FILE *f, const struct run_point *p)
 	if (down_l || down_s || r->unreach_msgs)
 		fprintf(f, "faults      %u links and %u switches down; %llu messages refused, their destination cut off\n",
 			down_l, down_s, U(r->unreach_msgs));
+	if (g.links_failed)
+		fprintf(f, "failures    %llu links failed over time, %llu repaired (fault_mtbf_ns, fault_repair_ns)\n",
+			U(g.links_failed), U(g.links_repaired));
 	pslots(&g, c->k, &run, &skip, &pre);
 	fprintf(f, "slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
 		U(run), U(skip), U(pre), U(g.slot[c->k].runs));
@@ -477,6 +480,8 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	own = switch_switching(p->e);
 	e_str(o, "switch_switching", own ? own : "fabric");
 	free(own);
+	e_u64(o, "links_failed", g.links_failed);
+	e_u64(o, "links_repaired", g.links_repaired);
 	if (p->links && o->fmt == RUN_JSON && !field(o, "links") &&
 	    links_report(o->f, RUN_JSON, p->e))
 		fputs("null, \"switches\": null", o->f);

@@ -554,6 +554,8 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_IDEM_RETRY_MAX,	/* u32 */
 	HYBRIDNET_ATTR_LOSS_PPM,	/* u32 */
 	HYBRIDNET_ATTR_FLIP_PPM,	/* u32 */
+	HYBRIDNET_ATTR_FAULT_MTBF_NS,	/* u64 */
+	HYBRIDNET_ATTR_FAULT_REPAIR_NS,	/* u64 */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
@@ -774,6 +776,9 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_MCAST_MSGS,		/* writes and frames */
 	HYBRIDNET_STAT_MCAST_INJECTIONS,	/* their groups: injections */
 	HYBRIDNET_STAT_MCAST_COPIES,		/* their members: copies */
+	/* config fault_mtbf_ns: links failed over time, and repaired */
+	HYBRIDNET_STAT_LINKS_FAILED,
+	HYBRIDNET_STAT_LINKS_REPAIRED,
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

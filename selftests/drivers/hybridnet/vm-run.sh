@@ -164,6 +164,7 @@ check)
 	step fattree fattree
 	step idem idem
 	step mcast mcast
+	step flap flap
 	step direct direct
 	step netdev netdev-vm.sh
 	step netdev-if netdev-if-vm.sh
