@@ -13,7 +13,9 @@
  * per switch crossed; and FT(3,16)'s bytes per node.  Last, CPU per
  * flit-hop at loads 0.1 and 0.5 on the 64-port crossbar, FT(3,8) and the
  * torus 8x8x8, the last two with the flit router too.  And what the slot
- * length costs when only wormhole slots run.
+ * length costs when only wormhole slots run.  And what exactly-once
+ * delivery (idem.c) costs per message when nothing is lost: "hn_bench
+ * idem" runs that case alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@
 #include <time.h>
 #include "hn_core.h"
 #include "cfg_text.h"
+#include "idem.h"
 
 struct bmsg {
 	struct hn_msg m;
@@ -31,14 +34,19 @@ static struct bmsg *pool;
 static u64 delivered;
 static struct hn_engine *eng;
 
-static void deliver(void *ctx, struct hn_msg *m)
+static void put(struct hn_msg *m)
 {
 	struct bmsg *b = (struct bmsg *)m;
 
-	(void)ctx;
-	hn_consume(eng, m->dst, m->len);
 	b->free_next = pool;
 	pool = b;
+}
+
+static void deliver(void *ctx, struct hn_msg *m)
+{
+	(void)ctx;
+	hn_consume(eng, m->dst, m->len);
+	put(m);
 	delivered++;
 }
 
@@ -127,7 +135,8 @@ static struct hn_engine *mesh_engine(u32 n)
 	return eng;
 }
 
-static void inject(u32 src, u32 dst, u64 t, u64 *refused)
+/* A message of 128 B from @src to @dst made at @t */
+static struct hn_msg *make(u32 src, u32 dst, u64 t)
 {
 	struct bmsg *b = get();
 
@@ -135,9 +144,15 @@ static void inject(u32 src, u32 dst, u64 t, u64 *refused)
 	b->m.dst = dst;
 	b->m.len = 128;
 	b->m.t_inject = t;
-	if (hn_inject(eng, &b->m, NULL)) {
-		b->free_next = pool;
-		pool = b;
+	return &b->m;
+}
+
+static void inject(u32 src, u32 dst, u64 t, u64 *refused)
+{
+	struct hn_msg *m = make(src, dst, t);
+
+	if (hn_inject(eng, m, NULL)) {
+		put(m);
 		(*refused)++;
 	}
 }
@@ -395,11 +410,135 @@ static void fabric(void)
 	uniform_half(&c, "FT(3,16)", 20000);
 }
 
-int main(void)
+/* The protocol's client: it gets each message once, none given up */
+static void idem_deliver(void *ctx, struct hn_msg *m)
+{
+	(void)ctx;
+	put(m);
+	delivered++;
+}
+
+static void idem_give_up(void *ctx, struct hn_msg *m, u32 src, u32 dst,
+			 int err)
+{
+	(void)ctx;
+	(void)m;
+	fprintf(stderr, "hn_bench: idem gave up %u -> %u: %d\n", src, dst, err);
+	exit(1);
+}
+
+static void idem_reclaim(void *ctx, struct hn_msg *m)
+{
+	(void)ctx;
+	put(m);
+}
+
+static const struct hn_idem_ops idem_ops = {
+	.deliver = idem_deliver,
+	.give_up = idem_give_up,
+	.reclaim = idem_reclaim,
+};
+
+/*
+ * Uniform traffic on @c, each node a 128 B message w.p. 0.3 every 160 ns
+ * for @sim_ns, by hn_inject() or, with @x, hn_idem_send(); run until all
+ * is delivered (with @x: acknowledged).  Returns the CPU seconds.
+ */
+static double idem_run(const struct hn_config *c, struct hn_idem *x,
+		       u64 sim_ns)
+{
+	u64 seed = 7, t;
+	struct hn_msg *m;
+	double c0;
+	u32 u;
+	int rc;
+
+	delivered = 0;
+	c0 = cpu_s();
+	for (t = 0; t < sim_ns || (x && hn_idem_busy(x)); t += 160) {
+		hn_run_until(eng, t);
+		for (u = 0; u < c->nodes && t < sim_ns; u++) {
+			if (hn_rand_below(&seed, 10) >= 3)
+				continue;
+			m = make(u, (u + 1 + hn_rand_below(&seed, c->nodes - 1)) %
+				 c->nodes, t);
+			rc = x ? hn_idem_send(x, m) : hn_inject(eng, m, NULL);
+			if (rc) {
+				fprintf(stderr, "hn_bench: idem: refused: %d\n",
+					rc);
+				exit(1);
+			}
+		}
+		if (x)
+			hn_idem_tick(x);
+	}
+	while (hn_busy(eng))
+		hn_step(eng);
+	return cpu_s() - c0;
+}
+
+/*
+ * Exactly once, what it costs when nothing is lost: the same messages on
+ * FT(3,4) (64 nodes, VCT) injected straight and sent by Woods-Corwin's
+ * protocol (idem.c: an ACK and an ACK2 of 20 % each, the timers of
+ * hn_idem_cfg_default()).  CPU per delivered message, and the ratio.
+ */
+static void idem_cost(void)
+{
+	struct hn_idem_stats s;
+	struct hn_idem_cfg ic;
+	struct hn_config c;
+	struct hn_idem *x;
+	double ns[2];
+	u64 msgs[2];
+	int rc;
+
+	hn_config_profile(&c, "ding4");
+	if (hn_topology_parse(&c, "fattree:3,4", NULL))
+		exit(1);
+	c.k = 0;
+	c.policy = 0;
+	c.switching = HN_SWITCH_VCT;
+	hn_idem_cfg_default(&ic);
+	x = NULL;
+	eng = hn_create(&c, &ops, NULL, &rc);
+	if (eng) {
+		ns[0] = idem_run(&c, NULL, 2000000) * 1e9 / delivered;
+		msgs[0] = delivered;
+		hn_destroy(eng);
+		x = hn_idem_create(&c, &ic, &idem_ops, NULL, &rc);
+	}
+	if (!x) {
+		fprintf(stderr, "hn_bench: create idem: %d\n", rc);
+		exit(1);
+	}
+	eng = hn_idem_engine(x);
+	ns[1] = idem_run(&c, x, 2000000) * 1e9 / delivered;
+	msgs[1] = delivered;
+	hn_idem_stats(x, &s);
+	hn_idem_destroy(x);
+	if (msgs[1] != msgs[0]) {
+		fprintf(stderr, "hn_bench: idem delivered %llu of %llu\n",
+			(unsigned long long)msgs[1],
+			(unsigned long long)msgs[0]);
+		exit(1);
+	}
+	printf("idem FT(3,4) VCT load 0.3: %llu msgs, %.0f ns CPU/msg "
+	       "without the protocol, %.0f with (%llu sent again): %.2f x\n",
+	       (unsigned long long)msgs[0], ns[0], ns[1],
+	       (unsigned long long)(s.resends[0] + s.resends[1]),
+	       ns[1] / ns[0]);
+}
+
+int main(int argc, char **argv)
 {
 	u32 k;
 
 	printf("hn_bench: engine speed and memory (one core, -O2)\n");
+	if (argc > 1 && !strcmp(argv[1], "idem")) {
+		idem_cost();
+		return 0;
+	}
 	mixed(64, 10000000);		/* 10 ms virtual */
 	mixed(1024, 1000000);		/* 1 ms virtual */
 	mixed(4096, 200000);
@@ -408,6 +547,7 @@ int main(void)
 		slot_cost(4096, k);
 	fabric();
 	flit_hops();
+	idem_cost();
 	while (pool) {
 		struct bmsg *b = pool;
 
