@@ -101,7 +101,7 @@ static u32 hn_engine_run(struct hn_dev *hd, u32 budget, u64 until,
 {
 	struct hn_engine *e = hd->e;
 	struct hn_idem *x = hd->idem;
-	u64 now;
+	u64 now, due;
 	u32 i;
 
 	*stuck = false;
@@ -109,13 +109,14 @@ static u32 hn_engine_run(struct hn_dev *hd, u32 budget, u64 until,
 	     i++) {
 		now = hn_now(e);
 		if (!hn_busy(e)) {
-			if (hn_idem_due(x) == U64_MAX) {
+			due = hn_idem_due(x);
+			if (due == U64_MAX) {
 				hn_idem_tick(x);	/* copies for the NICs */
 				break;
 			}
 			/* never back: a timer may be due already */
-			if (hn_idem_due(x) > now)
-				hn_run_until(e, min(hn_idem_due(x), until));
+			if (due > now)
+				hn_run_until(e, min(due, until));
 		} else if (hn_step_until(e, until) == now && !hn_cut(e)) {
 			/* no slot can run */
 			*stuck = true;
