@@ -42,6 +42,37 @@ static int ctl_set(struct hn_ctl_config *cfg)
 	return rc;
 }
 
+/*
+ * FT(2,4) without circuit slots, the cut-off tests' fabric, and the
+ * fields marked in @cfg: the call's errno.
+ */
+static int ctl_ft24(struct hn_ctl_config *cfg)
+{
+	HN_CTL_MARK(cfg, HYBRIDNET_ATTR_TOPOLOGY);
+	snprintf(cfg->topology, sizeof(cfg->topology), "fattree:2,4");
+	HN_CTL_MARK(cfg, HYBRIDNET_ATTR_SLOTS);
+	cfg->slots = 0;
+	return ctl_set(cfg);
+}
+
+/* Back to the fabric errors-vm.sh loads: the call's errno. */
+static int ctl_restore(void)
+{
+	struct hn_ctl_config cfg = { 0 };
+
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
+	snprintf(cfg.topology, sizeof(cfg.topology), "crossbar");
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_NODES);
+	cfg.nodes = 8;
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
+	cfg.slots = 4;
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_RX_BUF_BYTES);
+	cfg.rx_buf_bytes = 65536;
+	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_MAX_MSG_BYTES);
+	cfg.max_msg_bytes = 8192;
+	return ctl_set(&cfg);
+}
+
 TEST(open_says)
 {
 	struct hn_handle *h = NULL;
@@ -167,23 +198,15 @@ TEST(send_says)
  */
 TEST(send_cut_off_says)
 {
-	struct hn_handle *a = NULL, *b = NULL;
 	struct hn_ctl_config cfg = { 0 };
 	struct hybridnet_msg_hdr hdr;
+	struct hn_handle *a, *b;
 	char buf[16] = "x";
 	struct hn_ctl *c;
 	int rc;
 
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
-	snprintf(cfg.topology, sizeof(cfg.topology), "fattree:2,4");
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
-	cfg.slots = 0;
-	ASSERT_EQ(0, ctl_set(&cfg));
-	ASSERT_EQ(0, hn_ctl_open(&c));
-	ASSERT_EQ(0, hn_open(&a, NULL, 0));
-	ASSERT_EQ(0, hn_open(&b, NULL, 0));
-	ASSERT_EQ(0, hn_bind(a, 0));
-	ASSERT_EQ(0, hn_bind(b, 5));
+	ASSERT_EQ(0, ctl_ft24(&cfg));
+	ASSERT_EQ(0, hn_open_pair(&c, &a, 0, &b, 5));
 	ASSERT_EQ(0, hn_ctl_fault_set(c, HN_CTL_NODE_END, 5, 1));
 	rc = hn_send(a, 5, buf, 1);
 	EXPECT_EQ(-EHOSTUNREACH, rc);
@@ -196,17 +219,8 @@ TEST(send_cut_off_says)
 	rc = hn_recv(b, &hdr, buf, sizeof(buf));
 	EXPECT_EQ(2, rc);
 	EXPECT_EQ(0, hdr.src);
-	hn_close(b);
-	hn_close(a);
-	hn_ctl_close(c);
-	memset(&cfg, 0, sizeof(cfg));
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
-	snprintf(cfg.topology, sizeof(cfg.topology), "crossbar");
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_NODES);
-	cfg.nodes = 8;
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
-	cfg.slots = 4;
-	ASSERT_EQ(0, ctl_set(&cfg));
+	hn_close_pair(c, a, b);
+	ASSERT_EQ(0, ctl_restore());
 }
 
 /*
@@ -217,27 +231,19 @@ TEST(send_cut_off_says)
  */
 TEST(queued_for_a_cut_off_node_counted)
 {
-	struct hn_handle *a = NULL, *b = NULL;
 	struct hn_ctl_config cfg = { 0 };
 	struct hybridnet_msg_hdr hdr;
+	struct hn_handle *a, *b;
 	char buf[64] = "x";
 	struct hn_ctl *c;
 	int i, got = 0;
 
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
-	snprintf(cfg.topology, sizeof(cfg.topology), "fattree:2,4");
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
-	cfg.slots = 0;
 	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_RX_BUF_BYTES);
 	cfg.rx_buf_bytes = 4 * sizeof(buf);
 	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_MAX_MSG_BYTES);
 	cfg.max_msg_bytes = sizeof(buf);
-	ASSERT_EQ(0, ctl_set(&cfg));
-	ASSERT_EQ(0, hn_ctl_open(&c));
-	ASSERT_EQ(0, hn_open(&a, NULL, 0));
-	ASSERT_EQ(0, hn_open(&b, NULL, 0));
-	ASSERT_EQ(0, hn_bind(a, 0));
-	ASSERT_EQ(0, hn_bind(b, 5));
+	ASSERT_EQ(0, ctl_ft24(&cfg));
+	ASSERT_EQ(0, hn_open_pair(&c, &a, 0, &b, 5));
 	for (i = 0; i < 8; i++)
 		ASSERT_EQ(0, hn_send(a, 5, buf, sizeof(buf)));
 	for (i = 0; i < 100 && hn_sys("stats/rx_msgs_wormhole") < 4; i++)
@@ -251,21 +257,8 @@ TEST(queued_for_a_cut_off_node_counted)
 	for (i = 0; i < 8; i++)
 		got += hn_recv(b, &hdr, buf, sizeof(buf)) == sizeof(buf);
 	EXPECT_EQ(8, got);
-	hn_close(b);
-	hn_close(a);
-	hn_ctl_close(c);
-	memset(&cfg, 0, sizeof(cfg));
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_TOPOLOGY);
-	snprintf(cfg.topology, sizeof(cfg.topology), "crossbar");
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_NODES);
-	cfg.nodes = 8;
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_SLOTS);
-	cfg.slots = 4;
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_RX_BUF_BYTES);
-	cfg.rx_buf_bytes = 65536;
-	HN_CTL_MARK(&cfg, HYBRIDNET_ATTR_MAX_MSG_BYTES);
-	cfg.max_msg_bytes = 8192;
-	ASSERT_EQ(0, ctl_set(&cfg));
+	hn_close_pair(c, a, b);
+	ASSERT_EQ(0, ctl_restore());
 }
 
 TEST(recv_says)

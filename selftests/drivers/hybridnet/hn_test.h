@@ -2,7 +2,7 @@
 /*
  * hn_test.h - helpers for the hybridnet module tests (run inside the VM):
  * sysfs counters and snapshots, module load and unload by system call,
- * the kernel log, message payloads that can be checked.
+ * two nodes' files, the kernel log, message payloads that can be checked.
  */
 #ifndef HN_TEST_H
 #define HN_TEST_H
@@ -172,6 +172,47 @@ static inline int hn_quiesce(int timeout_ms)
 		usleep(10000);
 	}
 	return -ETIMEDOUT;
+}
+
+/* ---- two nodes' files ------------------------------------------------ */
+
+static inline void hn_close_pair(struct hn_ctl *c, struct hn_handle *a,
+				 struct hn_handle *b)
+{
+	hn_close(b);
+	hn_close(a);
+	hn_ctl_close(c);
+}
+
+/*
+ * A control handle in *@c and two files of the device, *@a bound to node
+ * @u and *@b to node @v (the cut-off tests' pair): 0, or the first
+ * failure's -errno with nothing left open.
+ */
+static inline int hn_open_pair(struct hn_ctl **c, struct hn_handle **a,
+			       uint32_t u, struct hn_handle **b, uint32_t v)
+{
+	int rc;
+
+	*c = NULL;
+	*a = NULL;
+	*b = NULL;
+	rc = hn_ctl_open(c);
+	if (!rc)
+		rc = hn_open(a, NULL, 0);
+	if (!rc)
+		rc = hn_open(b, NULL, 0);
+	if (!rc)
+		rc = hn_bind(*a, u);
+	if (!rc)
+		rc = hn_bind(*b, v);
+	if (rc) {
+		hn_close_pair(*c, *a, *b);
+		*c = NULL;
+		*a = NULL;
+		*b = NULL;
+	}
+	return rc;
 }
 
 /* ---- snapshots of every counter, to prove what changed -------------- */

@@ -463,11 +463,7 @@ TEST(cut_off)
 
 	hn_unload();
 	ASSERT_EQ(0, hn_load("topology=fattree:2,4 slots=0 idem_timeout_ns=20000 idem_retry_max=3"));
-	ASSERT_EQ(0, hn_ctl_open(&c));
-	ASSERT_EQ(0, hn_open(&a, NULL, 0));
-	ASSERT_EQ(0, hn_open(&b, NULL, 0));
-	ASSERT_EQ(0, hn_bind(a, 0));
-	ASSERT_EQ(0, hn_bind(b, 5));
+	ASSERT_EQ(0, hn_open_pair(&c, &a, 0, &b, 5));
 	ASSERT_EQ(0, hn_ctl_fault_set(c, HN_CTL_NODE_END, 5, 1));
 	/* taken, then given up after 3 resends: said by the next call */
 	EXPECT_EQ(0, hn_send(a, 5, buf, 1));
@@ -486,9 +482,7 @@ TEST(cut_off)
 	ASSERT_EQ(0, hn_ctl_fault_set(c, HN_CTL_NODE_END, 5, 0));
 	EXPECT_EQ(0, hn_send(a, 5, buf, 2));
 	EXPECT_EQ(2, hn_recv(b, NULL, buf, sizeof(buf)));
-	hn_close(b);
-	hn_close(a);
-	hn_ctl_close(c);
+	hn_close_pair(c, a, b);
 	EXPECT_EQ(0, hn_unload());
 }
 
