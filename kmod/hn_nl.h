@@ -73,6 +73,16 @@ typedef int (*hn_nl_dump_fn)(struct sk_buff *skb, struct netlink_callback *cb,
 /* nl_fault.c */
 int hn_nl_fault_set(struct sk_buff *skb, struct genl_info *info);
 
+/* What a fault changed, for its event (nl_msg.c's hn_nl_fault_event()) */
+struct hn_nl_fault {
+	bool down, sw;
+	u32 id, random, released;
+	u64 seed;
+};
+
+void hn_nl_fault_event(struct hn_dev *hd, const struct hn_nl_fault *f,
+		       const char *name);
+
 /* nl_config.c */
 int hn_nl_put_config(struct sk_buff *skb, struct hn_dev *hd);
 int hn_nl_config_get(struct sk_buff *skb, struct genl_info *info);

@@ -11,53 +11,23 @@
 #include "hn_nl.h"
 #include "fab_name.h"
 
-/* What a request changed, for its event */
-struct hn_fault_req {
-	bool down, sw;
-	u32 id, random, released;
-	u64 seed;
-};
-
-/*
- * The event: DOWN, the circuits RELEASED, and the LINK or SWITCH with
- * its NAME, or RANDOM and SEED, as a monitor prints it ("link down
- * sw1.3/up2").
- */
-static void hn_fault_event(struct hn_dev *hd, const struct hn_fault_req *f)
+/* The event of what a request changed: the name read under hd->lock */
+static void hn_fault_event(struct hn_dev *hd, const struct hn_nl_fault *f)
 {
-	char name[HN_FAB_NAME_LEN];
-	struct sk_buff *skb;
-	void *hdr;
-	int rc;
+	char name[HN_FAB_NAME_LEN] = "";
 
-	skb = hn_nl_event_new(hd, HYBRIDNET_EVENT_FAULT, 0, &hdr);
-	if (!skb)
-		return;
-	rc = nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, f->down) ||
-	     nla_put_u32(skb, HYBRIDNET_ATTR_RELEASED, f->released);
-	if (!rc && f->random) {
-		rc = nla_put_u32(skb, HYBRIDNET_ATTR_RANDOM, f->random) ||
-		     nla_put_u64_64bit(skb, HYBRIDNET_ATTR_SEED, f->seed,
-				       HYBRIDNET_ATTR_PAD);
-	} else if (!rc) {
+	if (!f->random) {
 		mutex_lock(&hd->lock);
 		if (hn_fault_name(hd->e, f->sw, f->id, name, sizeof(name)))
 			name[0] = 0;
 		mutex_unlock(&hd->lock);
-		rc = nla_put_u32(skb, f->sw ? HYBRIDNET_ATTR_SWITCH :
-				 HYBRIDNET_ATTR_LINK, f->id) ||
-		     nla_put_string(skb, HYBRIDNET_ATTR_NAME, name);
 	}
-	if (rc) {
-		nlmsg_free(skb);
-		return;
-	}
-	hn_nl_event_send(hd, skb, hdr);
+	hn_nl_fault_event(hd, f, name);
 }
 
 /* What the request names, under hd->lock: done, or -errno said. */
 static int hn_fault_apply(struct hn_dev *hd, struct genl_info *info,
-			  struct hn_fault_req *f)
+			  struct hn_nl_fault *f)
 {
 	struct nlattr **tb = info->attrs;
 	struct hn_err err = { };
@@ -113,7 +83,7 @@ int hn_nl_fault_set(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **tb = info->attrs;
 	struct hn_dev *hd = hn_nl_dev(info);
-	struct hn_fault_req f = { };
+	struct hn_nl_fault f = { };
 	int rc, given;
 
 	if (GENL_REQ_ATTR_CHECK(info, HYBRIDNET_ATTR_DOWN))

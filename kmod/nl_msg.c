@@ -198,6 +198,39 @@ struct sk_buff *hn_nl_event_new(struct hn_dev *hd, u32 event, size_t size,
 	return skb;
 }
 
+/*
+ * A fault's event: DOWN, the circuits RELEASED, and the LINK or SWITCH
+ * with its @name, or RANDOM and SEED, as a monitor prints it ("link down
+ * sw1.3/up2").  FAULT_SET's (nl_fault.c) and the failures' over time
+ * (port.c).
+ */
+void hn_nl_fault_event(struct hn_dev *hd, const struct hn_nl_fault *f,
+		       const char *name)
+{
+	struct sk_buff *skb;
+	void *hdr;
+	int rc;
+
+	skb = hn_nl_event_new(hd, HYBRIDNET_EVENT_FAULT, 0, &hdr);
+	if (!skb)
+		return;
+	rc = nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, f->down) ||
+	     nla_put_u32(skb, HYBRIDNET_ATTR_RELEASED, f->released);
+	if (!rc && f->random)
+		rc = nla_put_u32(skb, HYBRIDNET_ATTR_RANDOM, f->random) ||
+		     nla_put_u64_64bit(skb, HYBRIDNET_ATTR_SEED, f->seed,
+				       HYBRIDNET_ATTR_PAD);
+	else if (!rc)
+		rc = nla_put_u32(skb, f->sw ? HYBRIDNET_ATTR_SWITCH :
+				 HYBRIDNET_ATTR_LINK, f->id) ||
+		     nla_put_string(skb, HYBRIDNET_ATTR_NAME, name);
+	if (rc) {
+		nlmsg_free(skb);
+		return;
+	}
+	hn_nl_event_send(hd, skb, hdr);
+}
+
 /* Send an event of @hd's to the listeners of its namespace only. */
 void hn_nl_event_send(struct hn_dev *hd, struct sk_buff *skb, void *hdr)
 {

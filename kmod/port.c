@@ -37,6 +37,8 @@
 #include <linux/slab.h>
 
 #include "hn_kmod.h"
+#include "hn_nl.h"
+#include "fab_name.h"
 
 /* Ports for @c->nodes nodes, each unbound with an empty NIC buffer. */
 struct hn_port *hn_ports_alloc(const struct hn_config *c)
@@ -326,10 +328,28 @@ static bool hn_port_room(void *ctx, u32 node, u64 t)
 	       hd->sink->ops->room(hd->sink, node, t);
 }
 
+/*
+ * The failures over time took @link down or brought it back: an event,
+ * as "hnctl link down|up" sends, for monitors.
+ */
+static void hn_port_fault(void *ctx, u32 link, bool down, u32 released)
+{
+	struct hn_nl_fault f = { .down = down, .id = link,
+				 .released = released };
+	struct hn_dev *hd = ctx;
+	char name[HN_FAB_NAME_LEN];
+
+	lockdep_assert_held(&hd->lock);
+	if (hn_fault_name(hd->e, false, link, name, sizeof(name)))
+		name[0] = 0;
+	hn_nl_fault_event(hd, &f, name);
+}
+
 static const struct hn_ops hn_port_ops = {
 	.deliver = hn_port_deliver,
 	.reclaim = hn_port_reclaim,
 	.room = hn_port_room,
+	.fault = hn_port_fault,
 };
 
 /*

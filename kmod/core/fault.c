@@ -195,22 +195,27 @@ static u32 flap_pick(struct hn_engine *e)
 void hn_flap_run(struct hn_engine *e)
 {
 	struct hn_flap *f;
-	u32 l;
+	u32 l, n;
 
 	while (hn_flap_due(e) <= e->now) {
 		f = &e->flap[e->flap_head];
 		if (e->flap_n && f->up_at <= e->flap_next) {
 			if (hn_link_down(e, f->link) &&
-			    !hn_set_fault(e, false, f->link, false, NULL, NULL))
+			    !hn_set_fault(e, false, f->link, false, &n, NULL)) {
 				e->g.links_repaired++;
+				if (e->ops->fault)
+					e->ops->fault(e->ctx, f->link, false, n);
+			}
 			e->flap_head = (e->flap_head + 1) % e->flap_cap;
 			e->flap_n--;
 			continue;
 		}
 		l = flap_pick(e);
 		if (l != HN_NONE &&
-		    !hn_set_fault(e, false, l, true, NULL, NULL)) {
+		    !hn_set_fault(e, false, l, true, &n, NULL)) {
 			e->g.links_failed++;
+			if (e->ops->fault)
+				e->ops->fault(e->ctx, l, true, n);
 			if (e->cfg.fault_repair_ns && e->flap_n < e->flap_cap) {
 				f = &e->flap[(e->flap_head + e->flap_n++) %
 					     e->flap_cap];

@@ -217,6 +217,12 @@ struct hn_ops {
 	 * engine.
 	 */
 	bool (*room)(void *ctx, u32 node, u64 t);
+	/*
+	 * Optional.  The failures over time (cfg.fault_mtbf_ns) took @link
+	 * down (@down) or brought it back up, releasing @released circuits.
+	 * It must not call into the engine.
+	 */
+	void (*fault)(void *ctx, u32 link, bool down, u32 released);
 };
 
 struct hn_pair {

@@ -397,7 +397,15 @@ check "link down: a name the fabric has not, status 1" same \
 	"hnctl link: fattree:2,4 has no link sw5.0/up0
 Try 'hnctl link --help'.
 status 1" sh -c 'hnctl link down sw5.0/up0; echo "status $?"'
-check "links: back to the crossbar" hnctl set topology crossbar nodes 8 slots 4
+check "links failing over time: fault-mtbf-ns, fault-repair-ns set" \
+	hnctl set topology fattree:2,4 slots 0 fault-mtbf-ns 500 fault-repair-ns 2000
+monitor_start monitor --count 6 --timeout 60
+hnctl traffic start --pattern uniform --batch 100 --size 64 --seed 3 --wait >/dev/null
+wait $mon
+check "monitor: links failing over time and coming back, as hnctl link down|up says them" \
+	sh -c 'cat /tmp/events; [ "$(grep -cE "^fault link (down|up) sw[01]\.[0-3]/(up|down)[0-3]( released [0-9]+)?$" /tmp/events)" -ge 4 ] &&
+		[ "$(cat $F/../stats/links_failed)" -ge 2 ]'
+check "links: back to the crossbar" hnctl set topology crossbar nodes 8 slots 4 fault-mtbf-ns 0 fault-repair-ns 0
 
 check "set: a rebuild says what it released" same \
 	"rebuilt the fabric: 8 circuits released, statistics and virtual time reset" \
