@@ -95,6 +95,8 @@ $(O)/san/test_%: selftests/core/test_%.c selftests/core/*.h $(COMMON_HDR) \
 
 # test_json.c tests hnctl's JSON writer, which it includes
 $(O)/san/test_json: tools/hnctl/json.c tools/hnctl/json.h
+# test_zmsg.c tests libhybridnet's 128-bit messages, which it includes
+$(O)/san/test_zmsg: lib/hn_zmsg.c lib/libhybridnet.h
 
 unit: $(UNIT_BIN)
 

@@ -85,6 +85,55 @@ ssize_t hn_recv(struct hn_handle *h, struct hybridnet_msg_hdr *hdr,
 		void *buf, size_t cap);
 
 /*
+ * Zydallis's compact 128-bit messages (hn_zmsg.c): bits 127..64 in hi,
+ * 63..0 (the data) in lo.  A format for programs that want his tiny
+ * messages: fields packed into the 128 bits and back, as the decoder tree
+ * reads them (CIMF, Table 5) and as a replica leaves for one destination
+ * queue (DMF, Table 9).  The fields go in an array indexed by the enums;
+ * a value wider than its field gives -EINVAL.
+ */
+struct hn_zmsg {
+	uint64_t hi, lo;
+};
+
+enum hn_cimf_field {
+	HN_CIMF_BC,	/* 127:122 broadcast, 63 (111111) for all */
+	HN_CIMF_U,	/* 121:117 unused */
+	HN_CIMF_C,	/* 116 DP a 4-bit code with CDP 10 */
+	HN_CIMF_D,	/* 115 DMA: the data is at MA */
+	HN_CIMF_CDP,	/* 114:113 how DP reads (Table 8) */
+	HN_CIMF_DD0,	/* 112:107 destination card, dimension 0 */
+	HN_CIMF_DD1,	/* 106:101 destination card, dimension 1 */
+	HN_CIMF_DP,	/* 100:98 destination processor, or a code */
+	HN_CIMF_XDD,	/* 97:96 the multicast bitmap's two low bits */
+	HN_CIMF_CDD,	/* 95:94 unicast, multicast, broadcast (Table 6) */
+	HN_CIMF_MA,	/* 93:64 word address */
+	HN_CIMF_NR
+};
+
+enum hn_dmf_field {
+	HN_DMF_SD0,	/* 127:122 source card, dimension 0 */
+	HN_DMF_SD1,	/* 121:116 source card, dimension 1 */
+	HN_DMF_SP,	/* 115:113 source processor */
+	HN_DMF_DD0,	/* 112:107 the queue's card, dimension 0 */
+	HN_DMF_DD1,	/* 106:101 and dimension 1 */
+	HN_DMF_DP,	/* 100:98 as the CIMF's */
+	HN_DMF_C,	/* 97 */
+	HN_DMF_D,	/* 96 */
+	HN_DMF_CDP,	/* 95:94 */
+	HN_DMF_MA,	/* 93:64 */
+	HN_DMF_NR
+};
+
+int hn_cimf_pack(const uint32_t *v, uint64_t data, struct hn_zmsg *m);
+void hn_cimf_unpack(const struct hn_zmsg *m, uint32_t *v);
+int hn_dmf_pack(const uint32_t *v, uint64_t data, struct hn_zmsg *m);
+void hn_dmf_unpack(const struct hn_zmsg *m, uint32_t *v);
+/* the DMF a decoder writes from CIMF @c for the card @dd0, @dd1 */
+int hn_cimf_to_dmf(const struct hn_zmsg *c, uint32_t sd0, uint32_t sd1,
+		   uint32_t sp, uint32_t dd0, uint32_t dd1, struct hn_zmsg *d);
+
+/*
  * Why the last call on @h failed with @err (its return value), for a
  * user: the cause on this host and the next step, one line without a
  * newline.  "cannot open /dev/hybridnet: the hybridnet module is not
