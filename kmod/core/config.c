@@ -231,6 +231,9 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 	if (c->fault_mtbf_ns && c->topology == HN_TOPO_CROSSBAR)
 		return bad(err,
 			   "fault_mtbf_ns needs a fabric of switches: the crossbar has no link between switches to fail");
+	if (c->fault_mtbf_ns && c->k && (c->policy & HN_POL_NO_W))
+		return bad(err,
+			   "fault_mtbf_ns needs the wormhole slot: under pure TDM a dead circuit's messages have nowhere to go");
 	if (c->fault_repair_ns && !c->fault_mtbf_ns)
 		return bad(err, "fault_repair_ns needs fault_mtbf_ns");
 	if (c->dilation > 1 && c->switching != HN_SWITCH_DROP)

@@ -910,6 +910,12 @@ TEST(links_fail_and_come_back_over_time)
 	c.fault_repair_ns = 10;
 	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
 	EXPECT_NE(NULL, strstr(err.msg, "needs fault_mtbf_ns"));
+	/* nor under pure TDM, where faults are refused (and stay so live) */
+	sim_config_ft(&c, 3, 4, 2);
+	c.fault_mtbf_ns = 1000;
+	c.policy |= HN_POL_NO_W;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "needs the wormhole slot"));
 }
 
 TEST(restored_link_carries_its_share)
