@@ -144,6 +144,27 @@ static u32 changed(struct hn_engine *e)
 	return n;
 }
 
+/* The links between switches still up */
+static u32 live_links(const struct hn_topo *t)
+{
+	u32 up = 0, l;
+
+	for (l = t->nodes; l < t->nlinks; l++)
+		up += !hn_topo_link_is_down(t, l);
+	return up;
+}
+
+/* The @k-th of them (from 0), or HN_NONE */
+static u32 live_link(const struct hn_topo *t, u32 k)
+{
+	u32 l;
+
+	for (l = t->nodes; l < t->nlinks; l++)
+		if (!hn_topo_link_is_down(t, l) && !k--)
+			return l;
+	return HN_NONE;
+}
+
 /*
  * Links failing over time (ours: C4.6's injector as a process in virtual
  * time).  Failures come one after another, the time from one to the next
@@ -174,23 +195,6 @@ int hn_flap_init(struct hn_engine *e)
 	return 0;
 }
 
-/* A live link between switches, at random: HN_NONE when none is up. */
-static u32 flap_pick(struct hn_engine *e)
-{
-	struct hn_topo *t = &e->topo;
-	u32 up = 0, l, k;
-
-	for (l = t->nodes; l < t->nlinks; l++)
-		up += !hn_topo_link_is_down(t, l);
-	if (!up)
-		return HN_NONE;
-	k = hn_rand_below(&e->flap_seed, up);
-	for (l = t->nodes; l < t->nlinks; l++)
-		if (!hn_topo_link_is_down(t, l) && !k--)
-			return l;
-	return HN_NONE;
-}
-
 /* Every failure and repair due by now, in time order. */
 void hn_flap_run(struct hn_engine *e)
 {
@@ -210,7 +214,9 @@ void hn_flap_run(struct hn_engine *e)
 			e->flap_n--;
 			continue;
 		}
-		l = flap_pick(e);
+		n = live_links(&e->topo);
+		l = n ? live_link(&e->topo,
+				  hn_rand_below(&e->flap_seed, n)) : HN_NONE;
 		if (l != HN_NONE &&
 		    !hn_set_fault(e, false, l, true, &n, NULL)) {
 			e->g.links_failed++;
@@ -264,22 +270,17 @@ int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 			u32 *released, struct hn_err *err)
 {
 	struct hn_topo *t = &e->topo;
-	u32 up = 0, l, k, n;
+	u32 up = live_links(t), l, n;
 	int rc = check(e, err);
 
 	if (rc)
 		return rc;
-	for (l = t->nodes; l < t->nlinks; l++)
-		up += !hn_topo_link_is_down(t, l);
 	if (count > up)
 		return fail(err, -EINVAL,
 			    "more links to take down than links between switches up",
 			    up);
 	for (; count; count--, up--) {
-		k = hn_rand_below(&seed, up);
-		for (l = t->nodes; l < t->nlinks; l++)
-			if (!hn_topo_link_is_down(t, l) && !k--)
-				break;
+		l = live_link(t, hn_rand_below(&seed, up));
 		rc = hn_topo_fault_set(t, false, l, true);
 		if (rc)
 			return fail(err, rc, "no memory for the fault tables",
