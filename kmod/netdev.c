@@ -332,8 +332,8 @@ static int hn_nd_next_peer(const struct hn_netdev *nd, u32 n)
 
 /*
  * A broadcast or multicast: @skb for one other interface, a clone for
- * each of the rest, a multicast of the NIC (hn_mcast_count()) whose
- * groups are those of the members.
+ * each of the rest, a multicast of the NIC (hn_mcast_count()) of the
+ * copies made, in their members' groups.
  */
 static void hn_nd_batch_all(struct hn_netdev *nd, struct hn_nd_batch *b,
 			    struct sk_buff *skb)
@@ -342,17 +342,12 @@ static void hn_nd_batch_all(struct hn_netdev *nd, struct hn_nd_batch *b,
 	struct sk_buff *c, *first = NULL;
 	int n, next;
 
-	for (n = hn_nd_next_peer(nd, 0); n >= 0;
-	     n = hn_nd_next_peer(nd, n + 1)) {
-		copies++;
-		groups += n / HN_MCAST_GROUP != last;
-		last = n / HN_MCAST_GROUP;
-	}
-	if (!copies) {
+	n = hn_nd_next_peer(nd, 0);
+	if (n < 0) {
 		hn_nd_drop(nd, HN_ND_XMIT, HN_ND_TX_NO_NODE, skb);
 		return;
 	}
-	for (n = hn_nd_next_peer(nd, 0); n >= 0; n = next) {
+	for (; n >= 0; n = next) {
 		next = hn_nd_next_peer(nd, n + 1);
 		c = next < 0 ? skb : skb_clone(skb, GFP_ATOMIC);
 		if (!c) {
@@ -361,13 +356,14 @@ static void hn_nd_batch_all(struct hn_netdev *nd, struct hn_nd_batch *b,
 		}
 		hn_nd_batch_add(b, c, n);
 		HN_ND_CB(c)->mcast = 1;
-		if (!first)
-			first = c;
+		first = first ?: c;
+		copies++;
+		groups += n / HN_MCAST_GROUP != last;
+		last = n / HN_MCAST_GROUP;
 	}
-	if (first) {
-		HN_ND_CB(first)->copies = copies;
-		HN_ND_CB(first)->groups = groups;
-	}
+	/* the last peer always has @skb itself: first is set */
+	HN_ND_CB(first)->copies = copies;
+	HN_ND_CB(first)->groups = groups;
 }
 
 /* The credit is spent: stop the queue, unless room came back meanwhile. */
