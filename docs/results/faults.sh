@@ -89,13 +89,14 @@ for words in 7 21; do
 		--load "$(awk -v l="$words" 'BEGIN { printf "%.6f", l / (l + 10) }')"
 done > "$D/length.csv"
 
-# idem PATTERN LOAD WORDS PRIO: the three messages, a CSV row: pattern,
-# load, words, priority, p of MSG, ACK, ACK2, of all three, mean
-# switches, E
+# idem PATTERN LOAD WORDS PRIO [WINDOW]: the three messages, a CSV row:
+# pattern, load, words, priority, p of MSG, ACK, ACK2, of all three, mean
+# switches, E, window (a node's MSGs awaiting their ACK; 0: any)
 idem() {
 	# shellcheck disable=SC2046,SC2086 # $W: options
 	"$H" idem $(echo "$W" | sed 's/--no-progress//') -s dilation=2 \
-		--pattern "$1" --load "$2" --size "$3" --ack-prio "$4" --json |
+		--pattern "$1" --load "$2" --size "$3" --ack-prio "$4" \
+		--window "${5:-0}" --json |
 		python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -103,16 +104,24 @@ k = ("msg", "ack", "ack2")
 assert d["completed"] == d["transactions"], d
 tot = sum(d[x]["messages"] for x in k) / sum(d[x]["attempts"] for x in k)
 print(",".join(sys.argv[1:5] + ["%.4f" % d[x]["p"] for x in k] +
-	       ["%.4f" % tot, "%.4f" % d["mean_switches"], "%.4f" % d["e"]]))
+	       ["%.4f" % tot, "%.4f" % d["mean_switches"], "%.4f" % d["e"],
+		sys.argv[5] if len(sys.argv) > 5 else "0"]))
 ' "$@"
 }
 
 # the three messages: each kind's p and E, without and with priority
-for load in 0.5 0.3; do
-	for prio in 0 5; do
-		idem localized "$load" 10 "$prio"
+# and with a node holding back its MSGs while two await their ACK (his
+# processors' two out ports [W:886])
+{
+	for load in 0.5 0.3; do
+		for prio in 0 5; do
+			idem localized "$load" 10 "$prio"
+		done
 	done
-done > "$D/priority.csv"
+	for prio in 0 5; do
+		idem localized 0.5 10 "$prio" 2
+	done
+} > "$D/priority.csv"
 # the sensitivities again, with all three kinds, as his figures count
 {
 	for pattern in localized uniform; do
@@ -232,13 +241,14 @@ for r in (l.strip().split(",") for l in open(d + "/length.csv")):
 					   r[5], r[6]))
 print("\nThe three messages (hnsim idem), localized 10-word MSGs, replies of")
 print("2 words, dilation 2; E = mean switches x the sum of 1/p:\n")
-print("| load | ACK priority | p MSG | p ACK | p ACK2 | mean switches | E | E against priority 0 |")
-print("|---|---|---|---|---|---|---|---|")
+print("| load | window | ACK priority | p MSG | p ACK | p ACK2 | mean switches | E | E against priority 0 |")
+print("|---|---|---|---|---|---|---|---|---|")
 rows = [l.strip().split(",") for l in open(d + "/priority.csv")]
-base = {r[1]: float(r[9]) for r in rows if r[3] == "0"}
+base = {(r[1], r[10]): float(r[9]) for r in rows if r[3] == "0"}
 for r in rows:
-	print("| %s | %s | %s | %s | %s | %s | %s | %+.1f %% |" % (r[1], r[3], r[4],
-	      r[5], r[6], r[8], r[9], 100 * (float(r[9]) / base[r[1]] - 1)))
+	print("| %s | %s | %s | %s | %s | %s | %s | %s | %+.1f %% |" % (r[1],
+	      r[10] if r[10] != "0" else "-", r[3], r[4], r[5], r[6], r[8],
+	      r[9], 100 * (float(r[9]) / base[(r[1], r[10])] - 1)))
 print("\nThe sensitivities with all three kinds (no priority): success of all")
 print("attempts, each kind's, and E:\n")
 print("| pattern | words | gap, cycles | load | all | MSG | ACK | ACK2 | E |")
