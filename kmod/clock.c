@@ -13,7 +13,9 @@
  * paced  Virtual time follows wall time: v = v_base + (wall - w_base) *
  *        pace_ppm / 10^6.  An hrtimer wakes the thread every tick_us while
  *        the engine is busy; while it is idle, the timer is off and time
- *        is brought up to date when the next message is written.  A tick
+ *        is brought up to date when the next message is written, as far
+ *        as one call's work goes (links failing over time are events),
+ *        the rest slipping as an overrun's does.  A tick
  *        whose slots cannot be run before the next one is due counts as
  *        an overrun, and virtual time slips rather than racing to catch
  *        up (clock/slip_ns adds up how far).  Steps run more than two
@@ -197,12 +199,33 @@ static u64 hn_paced_target(struct hn_dev *hd)
 					    1000000);
 }
 
+/* paced mode cannot keep up: virtual time slips behind @target. */
+static void hn_paced_slip(struct hn_dev *hd, u64 target)
+{
+	atomic64_inc(&hd->overruns);
+	hd->slip_ns += target - hn_now(hd->e);
+	hd->v_base = hn_now(hd->e);
+	hd->w_base = ktime_get_ns();
+}
+
+/*
+ * Bring an idle paced engine's time up to @target, as far as one call's
+ * work goes (links failing over time are events too, however dense):
+ * the rest slips.
+ */
+static void hn_paced_idle(struct hn_dev *hd, u64 target)
+{
+	hn_run_until(hd->e, target);
+	if (hn_cut(hd->e))
+		hn_paced_slip(hd, target);
+}
+
 /* Bring an idle paced engine's time up to date. */
 void hn_clock_sync(struct hn_dev *hd)
 {
 	lockdep_assert_held(&hd->lock);
 	if (hd->clock == HN_CLOCK_PACED && !hn_clock_busy(hd))
-		hn_run_until(hd->e, hn_paced_target(hd));
+		hn_paced_idle(hd, hn_paced_target(hd));
 }
 
 /*
@@ -342,7 +365,7 @@ static bool hn_paced_run(struct hn_dev *hd)
 	target = hn_paced_target(hd);
 	while (hn_now(e) < target) {
 		if (!hn_clock_busy(hd)) {
-			hn_run_until(e, target);
+			hn_paced_idle(hd, target);
 			break;
 		}
 		late = hn_paced_late(hd, tick);
@@ -353,10 +376,7 @@ static bool hn_paced_run(struct hn_dev *hd)
 		hn_ports_wake_writers(hd);
 		if (ktime_get_ns() - t0 >= tick) {
 			/* cannot keep up: let virtual time slip */
-			atomic64_inc(&hd->overruns);
-			hd->slip_ns += target - hn_now(e);
-			hd->v_base = hn_now(e);
-			hd->w_base = ktime_get_ns();
+			hn_paced_slip(hd, target);
 			break;
 		}
 		mutex_unlock(&hd->lock);

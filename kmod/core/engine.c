@@ -588,8 +588,11 @@ static void advance(struct hn_engine *e, u64 until, bool one)
 	e->work_left = e->work_max;
 	for (;;) {
 		/* links failing over time (fault.c): each at its time */
-		if (hn_flap_due(e) <= e->now)
+		if (hn_flap_due(e) <= e->now) {
 			hn_flap_run(e);
+			if (e->stop_at != HN_U64_MAX)
+				return;		/* the call's work is spent */
+		}
 		t = hn_min64(until, hn_flap_due(e));
 		if (e->in_slot) {
 			slot_run(e, t);

@@ -195,41 +195,49 @@ int hn_flap_init(struct hn_engine *e)
 	return 0;
 }
 
-/* Every failure and repair due by now, in time order. */
-void hn_flap_run(struct hn_engine *e)
+/* The first failure or repair due. */
+static void flap_one(struct hn_engine *e)
 {
-	struct hn_flap *f;
+	struct hn_flap *f = &e->flap[e->flap_head];
 	u32 l, n;
 
-	while (hn_flap_due(e) <= e->now) {
-		f = &e->flap[e->flap_head];
-		if (e->flap_n && f->up_at <= e->flap_next) {
-			if (hn_link_down(e, f->link) &&
-			    !hn_set_fault(e, false, f->link, false, &n, NULL)) {
-				e->g.links_repaired++;
-				if (e->ops->fault)
-					e->ops->fault(e->ctx, f->link, false, n);
-			}
-			e->flap_head = (e->flap_head + 1) % e->flap_cap;
-			e->flap_n--;
-			continue;
-		}
-		n = live_links(&e->topo);
-		l = n ? live_link(&e->topo,
-				  hn_rand_below(&e->flap_seed, n)) : HN_NONE;
-		if (l != HN_NONE &&
-		    !hn_set_fault(e, false, l, true, &n, NULL)) {
-			e->g.links_failed++;
+	if (e->flap_n && f->up_at <= e->flap_next) {
+		if (hn_link_down(e, f->link) &&
+		    !hn_set_fault(e, false, f->link, false, &n, NULL)) {
+			e->g.links_repaired++;
 			if (e->ops->fault)
-				e->ops->fault(e->ctx, l, true, n);
-			if (e->cfg.fault_repair_ns && e->flap_n < e->flap_cap) {
-				f = &e->flap[(e->flap_head + e->flap_n++) %
-					     e->flap_cap];
-				f->link = l;
-				f->up_at = e->flap_next + e->cfg.fault_repair_ns;
-			}
+				e->ops->fault(e->ctx, f->link, false, n);
 		}
-		e->flap_next += flap_gap(e);
+		e->flap_head = (e->flap_head + 1) % e->flap_cap;
+		e->flap_n--;
+		return;
+	}
+	n = live_links(&e->topo);
+	l = n ? live_link(&e->topo, hn_rand_below(&e->flap_seed, n)) : HN_NONE;
+	if (l != HN_NONE && !hn_set_fault(e, false, l, true, &n, NULL)) {
+		e->g.links_failed++;
+		if (e->ops->fault)
+			e->ops->fault(e->ctx, l, true, n);
+		if (e->cfg.fault_repair_ns && e->flap_n < e->flap_cap) {
+			f = &e->flap[(e->flap_head + e->flap_n++) %
+				     e->flap_cap];
+			f->link = l;
+			f->up_at = e->flap_next + e->cfg.fault_repair_ns;
+		}
+	}
+	e->flap_next += flap_gap(e);
+}
+
+/*
+ * Every failure and repair due by now, in time order, each an event of
+ * the call's work (hn_work()): however short fault_mtbf_ns, a call stops
+ * once its work is spent, and the next goes on with the rest.
+ */
+void hn_flap_run(struct hn_engine *e)
+{
+	while (hn_flap_due(e) <= e->now && e->stop_at > e->now) {
+		flap_one(e);
+		hn_work(e, e->now);
 	}
 }
 

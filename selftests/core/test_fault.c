@@ -918,6 +918,51 @@ TEST(links_fail_and_come_back_over_time)
 	EXPECT_NE(NULL, strstr(err.msg, "needs the wormhole slot"));
 }
 
+/*
+ * Failures and repairs are events of a call's work (hn_set_work()): with
+ * one every nanosecond, a call over a long idle stretch stops once its
+ * work is spent instead of running millions of them at once (the module's
+ * paced clock brings an idle engine's time up to date in one call), and
+ * the calls after it go on to the same state as one unbounded call.
+ */
+TEST(dense_failures_are_bounded_work)
+{
+	const u64 span = 200000;
+	struct hn_gstats g, g2;
+	struct hn_config c;
+	struct sim s, s2;
+	u32 down, down2, sw, calls = 0;
+
+	sim_config_ft(&c, 3, 4, 0);
+	c.fault_mtbf_ns = 1;
+	c.fault_repair_ns = 3;
+	ASSERT_EQ(0, hn_config_check(&c, NULL));
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_init(&s2, &c));
+	hn_set_work(s.e, 64);
+	hn_run_until(s.e, span);
+	EXPECT_TRUE(hn_cut(s.e));
+	EXPECT_LT(hn_now(s.e), span);
+	hn_stats_global(s.e, &g);
+	EXPECT_LE(g.links_failed + g.links_repaired, 64);
+	EXPECT_GE(g.links_failed, 10);
+	while (hn_now(s.e) < span && calls++ < span)
+		hn_run_until(s.e, span);
+	EXPECT_EQ(span, hn_now(s.e));
+	hn_run_until(s2.e, span);	/* no bound: all of it at once */
+	hn_stats_global(s.e, &g);
+	hn_stats_global(s2.e, &g2);
+	EXPECT_GT(g2.links_failed, span / 4);
+	EXPECT_EQ(g2.links_failed, g.links_failed);
+	EXPECT_EQ(g2.links_repaired, g.links_repaired);
+	hn_faults(s.e, &down, &sw);
+	hn_faults(s2.e, &down2, &sw);
+	EXPECT_EQ(down2, down);
+	EXPECT_GT(calls, 100);
+	sim_fini(&s);
+	sim_fini(&s2);
+}
+
 TEST(restored_link_carries_its_share)
 {
 	u64 seed = 5, t, w = 200000, before[256], share = 0, mine;
