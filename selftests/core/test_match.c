@@ -5,7 +5,8 @@
  * (Secs. 6.3, 6.4.1; note C6), K = 1 is greedy
  * (Sec. 6.5.3, C3), K = 2N-1 is a maximum matching (Sec. 6.2, C4) against
  * Hopcroft-Karp and an independent augmenting-path search, every round adds
- * exactly one edge (Sec. 6.4.1; C5), and bad input.
+ * exactly one edge (Sec. 6.4.1; C5), the same paths as the thesis' stage
+ * sets taken literally, and bad input.
  */
 #include "harness.h"
 #include "hn_sched.h"
@@ -53,6 +54,83 @@ static u32 ref_max_matching(u32 n, const unsigned char *adj)
 	free(r.my);
 	free(r.vis);
 	return size;
+}
+
+/*
+ * ---- the thesis' detection and isolation taken literally (Figs. 6.6-6.7,
+ * errata of A14): A[1] the free xs with a request, Ymask the OR of U's rows
+ * of every x of A[s], A[s+2] the mates of Ymask, stop at the first Ymask
+ * with a free y or when A[s+2] adds nothing to the union; the walk back
+ * takes the lowest free y, then at each stage the lowest x of A[t] next to
+ * the walk's y.  Plain arrays, no bitmaps: what xbar.c must equal. ----
+ */
+struct lit {
+	u32 n;
+	const unsigned char *adj;	/* R, n * n */
+	u32 *mx, *my;
+	unsigned char *a;		/* A[1], A[3], ...: n sets of n */
+	unsigned char *y, *cum;
+};
+
+static int lit_augment(struct lit *l, u32 k, u32 *path, u64 *steps)
+{
+	u32 n = l->n, j = 0, s = 1, t, u, v, i;
+	unsigned char *a = l->a;
+	int any = 0, hit, sub;
+
+	for (u = 0; u < n; u++) {
+		a[u] = 0;
+		for (v = 0; v < n && l->mx[u] == HN_NONE; v++)
+			a[u] |= l->adj[u * n + v];
+		l->cum[u] = a[u];
+		any |= a[u];
+	}
+	if (!any)
+		return 0;
+	for (;;) {
+		memset(l->y, 0, n);
+		for (u = 0; u < n; u++)
+			for (v = 0; v < n && a[u]; v++)
+				if (l->adj[u * n + v] && l->mx[u] != v)
+					l->y[v] = 1;
+		(*steps)++;
+		for (v = 0, hit = 0; v < n; v++)
+			hit |= l->y[v] && l->my[v] == HN_NONE;
+		if (hit)
+			break;
+		if (s + 2 > k)
+			return 0;
+		a += n;
+		memset(a, 0, n);
+		for (v = 0; v < n; v++)
+			if (l->y[v])
+				a[l->my[v]] = 1;
+		(*steps)++;
+		for (u = 0, sub = 0; u < n; u++) {
+			sub |= a[u] && !l->cum[u];
+			l->cum[u] |= a[u];
+		}
+		if (!sub)
+			return 0;
+		j++;
+		s += 2;
+	}
+	for (v = 0; !l->y[v] || l->my[v] != HN_NONE; v++)
+		;
+	for (t = j + 1; t-- > 0;) {
+		a = l->a + (size_t)t * n;
+		for (u = 0; !a[u] || !l->adj[u * n + v] || l->mx[u] == v; u++)
+			;
+		path[2 * t] = u;
+		path[2 * t + 1] = v;
+		if (t)
+			v = l->mx[u];
+	}
+	for (i = 0; i <= j; i++) {
+		l->mx[path[2 * i]] = path[2 * i + 1];
+		l->my[path[2 * i + 1]] = path[2 * i];
+	}
+	return 2 * j + 1;
 }
 
 /* random distinct requests; returns how many */
@@ -295,6 +373,123 @@ TEST(kstep_large_and_capped)
 	hn_xbar_destroy(x);
 	free(req);
 	free(adj);
+}
+
+/*
+ * xbar.c need not search as the hardware does, but must choose the same:
+ * random sets over N up to 200 (one to four words a row, rows of a few
+ * requests and of many), from greedy's matching and from none, several K,
+ * one crossbar taking set after set (and sets refused) as predict.c's does.
+ * Every round of hn_xbar_augment() takes the literal rounds' path and
+ * counts their stages; hn_xbar_kstep() stopped after r rounds holds their
+ * matching after r and their path lengths and stages, for every r.
+ */
+TEST(kstep_literal)
+{
+	static const u32 sizes[] = { 2, 5, 17, 63, 64, 65, 130, 200 };
+	u32 *path = malloc(2 * 200 * sizeof(u32)), *p2 = malloc(2 * 200 * sizeof(u32));
+	struct hn_pair *req = malloc((200 * 200 + 1) * sizeof(*req));
+	u32 *lens = malloc(200 * sizeof(u32)), *mates = malloc(200 * 200 * sizeof(u32));
+	u64 *steps = malloc(201 * sizeof(u64));
+	unsigned char *adj = malloc(200 * 200);
+	struct lit l;
+	u64 seed = 2024;
+	u32 si, t, i, u;
+
+	ASSERT_NE(NULL, mates);
+	l.mx = malloc(200 * sizeof(u32));
+	l.my = malloc(200 * sizeof(u32));
+	l.a = malloc(200 * 200);
+	l.y = malloc(200);
+	l.cum = malloc(200);
+	l.adj = adj;
+	for (si = 0; si < ARRAY_SIZE(sizes); si++) {
+		struct hn_xbar *x;
+
+		ASSERT_EQ(0, hn_xbar_create(sizes[si], &x, NULL));
+		for (t = 0; t < (sizes[si] > 64 ? 6 : 40); t++) {
+			static const u32 per_node[] = { 1, 2, 3, 8 };
+			u32 n = sizes[si], k, kk, r, rounds, len, nreq;
+			u64 lsteps, xsteps;
+
+			l.n = n;
+			nreq = t % 5 == 4 ? n * n / 3 : per_node[t % 4] * n;
+			nreq = random_requests(&seed, n, nreq, req, adj);
+			if (t % 3 == 2) {	/* refused, the last one twice */
+				req[nreq] = req[0];
+				ASSERT_EQ(-EINVAL, hn_xbar_set_requests(x, req,
+									nreq + 1,
+									NULL));
+				ASSERT_EQ(0, hn_xbar_check(x, NULL));
+			}
+			ASSERT_EQ(0, hn_xbar_set_requests(x, req, nreq, NULL));
+			for (kk = 0; kk < 4; kk++) {
+				k = kk == 3 ? 2 * n - 1 : 2 * kk + 3;
+				if (k > 2 * n - 1)
+					k = 2 * n - 1;
+				hn_xbar_clear_match(x);
+				if (t & 1)
+					hn_xbar_greedy(x);
+				for (u = 0; u < n; u++)
+					l.mx[u] = l.my[u] = HN_NONE;
+				for (u = 0; u < n; u++)
+					if (hn_xbar_mate(x, u) != HN_NONE) {
+						l.mx[u] = hn_xbar_mate(x, u);
+						l.my[l.mx[u]] = u;
+					}
+				/* the literal rounds, and augment's, side by side */
+				lsteps = 0;
+				xsteps = 0;
+				for (rounds = 0;; rounds++) {
+					len = lit_augment(&l, k, path, &lsteps);
+					ASSERT_EQ(len ? 1 : 0,
+						  hn_xbar_augment(x, k, p2, &r,
+								  &xsteps));
+					ASSERT_EQ(lsteps, xsteps);
+					steps[rounds] = lsteps;
+					if (!len)
+						break;
+					ASSERT_EQ(len, r);
+					for (i = 0; i <= len; i++)
+						ASSERT_EQ(path[i], p2[i]);
+					lens[rounds] = len;
+					for (u = 0; u < n; u++)
+						mates[rounds * n + u] = l.mx[u];
+				}
+				/* K-step stopped after r rounds, for every r */
+				for (r = 1; r <= rounds + 1; r++) {
+					struct hn_sched_result res = { 0 };
+					u32 got[200], want = r <= rounds ? r : rounds;
+
+					hn_xbar_clear_match(x);
+					if (t & 1)
+						hn_xbar_greedy(x);
+					hn_xbar_kstep(x, k, r, got, &res);
+					ASSERT_EQ(want, res.rounds);
+					ASSERT_EQ(steps[r - 1], res.steps);
+					for (i = 0; i < want; i++)
+						ASSERT_EQ(lens[i], got[i]);
+					for (u = 0; u < n && want; u++)
+						ASSERT_EQ(mates[(want - 1) * n + u],
+							  hn_xbar_mate(x, u));
+					ASSERT_EQ(0, hn_xbar_check(x, NULL));
+				}
+			}
+		}
+		hn_xbar_destroy(x);
+	}
+	free(path);
+	free(p2);
+	free(req);
+	free(lens);
+	free(mates);
+	free(steps);
+	free(adj);
+	free(l.mx);
+	free(l.my);
+	free(l.a);
+	free(l.y);
+	free(l.cum);
 }
 
 /* a permutation plus random requests always has a perfect matching */
