@@ -12,6 +12,12 @@
  * F[k] matrices: backtracking recomputes a stage's column from U and the
  * stored set (note section 8).  Memory: R, U and at most N stage sets of N
  * bits, i.e. 3 N^2 / 64 words, whatever K is.
+ *
+ * One core cannot OR a stage's rows at once as the hardware does, so it
+ * visits each x once per search (detect()), and hn_xbar_kstep() searches
+ * once per path length rather than once per round (prune()): the paths
+ * chosen, and the stages counted, are the thesis' round by round
+ * (test_match.c holds them to a literal transcription).
  */
 #include "sched_int.h"
 
@@ -27,8 +33,10 @@ struct hn_xbar {
 	u32 *mate_y;		/* y -> x, HN_NONE */
 	u64 *stage;		/* A[1], A[3], ..., A[2j+1]: n sets */
 	u64 *ymask;
-	u64 *cum;		/* union of the stage sets so far */
-	u32 *dist;		/* Hopcroft-Karp */
+	u64 *seen;		/* K-step: the ys of the Ymasks so far */
+	u32 *dist;		/* Hopcroft-Karp; K-step: the stage of each x */
+	u32 *ydist;		/* K-step: the stage that first reached y */
+	u32 *npred;		/* K-step: live xs of that stage requesting y */
 	u32 *queue;
 	u32 *stack;
 	u32 *iter;
@@ -51,8 +59,10 @@ void hn_xbar_destroy(struct hn_xbar *x)
 	hn_free(x->mate_y);
 	hn_free(x->stage);
 	hn_free(x->ymask);
-	hn_free(x->cum);
+	hn_free(x->seen);
 	hn_free(x->dist);
+	hn_free(x->ydist);
+	hn_free(x->npred);
 	hn_free(x->queue);
 	hn_free(x->stack);
 	hn_free(x->iter);
@@ -88,17 +98,20 @@ int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
 	x->free_x = hn_zalloc(vec);
 	x->free_y = hn_zalloc(vec);
 	x->ymask = hn_zalloc(vec);
-	x->cum = hn_zalloc(vec);
+	x->seen = hn_zalloc(vec);
 	x->mate_x = hn_zalloc(idx);
 	x->mate_y = hn_zalloc(idx);
 	x->dist = hn_zalloc(idx);
+	x->ydist = hn_zalloc(idx);
+	x->npred = hn_zalloc(idx);
 	x->queue = hn_zalloc(2 * idx);	/* also the path, 2N */
 	x->stack = hn_zalloc(idx);
 	x->iter = hn_zalloc(idx);
 	x->via = hn_zalloc(idx);
 	if (!x->req || !x->uns || !x->stage || !x->has_req || !x->free_x ||
-	    !x->free_y || !x->ymask || !x->cum || !x->mate_x || !x->mate_y ||
-	    !x->dist || !x->queue || !x->stack || !x->iter || !x->via) {
+	    !x->free_y || !x->ymask || !x->seen || !x->mate_x || !x->mate_y ||
+	    !x->dist || !x->ydist || !x->npred || !x->queue || !x->stack ||
+	    !x->iter || !x->via) {
 		hn_xbar_destroy(x);
 		return hn_sched_err(err, -ENOMEM, "out of memory", n, HN_NONE);
 	}
@@ -110,7 +123,7 @@ int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
 u64 hn_xbar_mem_bytes(const struct hn_xbar *x)
 {
 	return sizeof(*x) + 3ULL * x->n * x->words * 8 +
-	       5ULL * x->words * 8 + 8ULL * x->n * 4;
+	       5ULL * x->words * 8 + 10ULL * x->n * 4;
 }
 
 void hn_xbar_clear_match(struct hn_xbar *x)
@@ -269,94 +282,120 @@ u32 hn_xbar_greedy(struct hn_xbar *x)
 }
 
 /*
+ * Stage t's ys from x @u, which is in D[t]: the ys of R's row u in no
+ * earlier Ymask join @y, and each counts the xs of D[t] requesting it.
+ */
+static void reach(struct hn_xbar *x, u32 u, u32 t, u64 *y)
+{
+	const u64 *row = XROW(x, x->req, u);
+	u32 i, v;
+	u64 m;
+
+	x->dist[u] = t;
+	for (i = 0; i < x->words; i++)
+		for (m = row[i] & ~x->seen[i]; m; m &= m - 1) {
+			v = i * 64 + hn_ctz64(m);
+			if (hn_test_bit(y, v)) {
+				x->npred[v]++;
+				continue;
+			}
+			hn_set_bit(y, v);
+			x->npred[v] = 1;
+			x->ydist[v] = t;
+		}
+}
+
+/*
  * Detection (Fig. 6.6, Sec. 6.4.1), with the loop bound "i <= K" (note A2).
  * Odd stage s: F[s] = diag(A[s]) U, Ymask = ColumnwiseReduceOR(F[s]).  Even
  * stage s+1: F[s+1] = diag(Ymask) SaturatedY, A[s+2] = its column OR, i.e.
  * the mates of Ymask.  Stop at the first odd stage that reaches a free y
  * (PathFound, line 9), so the walk found is a shortest augmenting path and
  * therefore a simple path (Sec. 6.4.1: "a vertex can only be included once").
- * Returns the index j of the last stage set A[2j+1], or HN_NONE.
+ *
+ * The hardware ORs every row of A[s]; one core keeps, of each A[s], only the
+ * x in no earlier set, D[s], and visits only their rows: a breadth-first
+ * search, each x visited once.  No result changes.  An x of A[s] is at
+ * distance at most s from a free x, so the unions of the A and of the D are
+ * the same, and D[s] is empty exactly when A[s] adds nothing to the union
+ * (the early exit below).  No D reaches a free y before the stage j that
+ * finds one, as D[s] is in A[s]; at stage j, an x of A[j] next to a free y
+ * is on a walk of 2j+1 edges to it, and a shorter walk to it from a free x
+ * would reach that y before stage j, so that x is in D[j].  So Ymask's free
+ * ys and, at every stage of the walk back of isolate(), the candidates
+ * next to its y are the same from D as from A.  A y in no earlier Ymask has
+ * its mate in no earlier D (every matched x of a D came in as a mate), so
+ * D[s+2] is the mates of the ys new at stage s; Ymask keeps only those.
+ * Returns the index j of the last stage set, or HN_NONE.
  */
 static u32 detect(struct hn_xbar *x, u32 k, u64 *steps)
 {
-	u32 words = x->words, j = 0, s = 1, i, u, v;
+	u32 words = x->words, j = 0, s = 1, i;
 	u64 *a = x->stage, *y = x->ymask;
-	u64 hit, sub, any;
+	u64 hit, any, m;
 
 	/* XMask[1] = the unsaturated X vertices (with a request; A14) */
 	for (i = 0, any = 0; i < words; i++) {
 		a[i] = x->free_x[i] & x->has_req[i];
-		x->cum[i] = a[i];
+		x->seen[i] = 0;
 		any |= a[i];
 	}
 	if (!any)
 		return HN_NONE;
 	for (;;) {
-		/* unsaturated stage s */
+		/* unsaturated stage s: the ys new to it */
 		memset(y, 0, words * sizeof(u64));
-		for (u = hn_next_bit(a, words, 0); u != HN_NONE;
-		     u = hn_next_bit(a, words, u + 1)) {
-			const u64 *row = XROW(x, x->uns, u);
-
-			for (i = 0; i < words; i++)
-				y[i] |= row[i];
-		}
+		for (i = 0; i < words; i++)
+			for (m = a[i]; m; m &= m - 1)
+				reach(x, i * 64 + hn_ctz64(m), j, y);
 		(*steps)++;
-		for (i = 0, hit = 0; i < words; i++)
+		for (i = 0, hit = 0, any = 0; i < words; i++) {
+			x->seen[i] |= y[i];
 			hit |= y[i] & x->free_y[i];
+			any |= y[i];
+		}
 		if (hit)
 			return j;
 		if (s + 2 > k)
 			return HN_NONE;
 		/* saturated stage s + 1: every y reached is matched */
-		a += words;
-		memset(a, 0, words * sizeof(u64));
-		for (v = hn_next_bit(y, words, 0); v != HN_NONE;
-		     v = hn_next_bit(y, words, v + 1))
-			hn_set_bit(a, x->mate_y[v]);
 		(*steps)++;
 		/*
 		 * Not in the thesis, and it changes no result: when the new set
 		 * adds nothing to the union of the earlier ones, every later set
 		 * stays inside that union, whose neighbours held no free y, so
-		 * no augmenting path of any length exists.
+		 * no augmenting path of any length exists.  (The D are disjoint
+		 * and not empty, so they fit in the N stage sets whatever k is.)
 		 */
-		for (i = 0, sub = 0; i < words; i++) {
-			sub |= a[i] & ~x->cum[i];
-			x->cum[i] |= a[i];
-		}
-		if (!sub)
+		if (!any)
 			return HN_NONE;
+		a += words;
+		memset(a, 0, words * sizeof(u64));
+		for (i = 0; i < words; i++)
+			for (m = y[i]; m; m &= m - 1)
+				hn_set_bit(a, x->mate_y[i * 64 + hn_ctz64(m)]);
 		j++;
 		s += 2;
 	}
 }
 
-int hn_xbar_augment(struct hn_xbar *x, u32 k, u32 *path, u32 *len,
-		    u64 *steps)
+/*
+ * Isolation (Fig. 6.7, Sec. 6.4.1) with the errata fixed (note A14):
+ * YMask[S] = SelectOne(XMask[S] AND the unsaturated Y), and the walk back
+ * covers every stage down to B[1].  SelectOne is the priority encoder: "we
+ * pick the lowest possible bit" (Sec. 6.4.1).  A column of F[t] is (A[t]
+ * AND column y of U); a row of B[t+1] is one mate.  The path is left in
+ * x->queue as y_j, x_j, ..., y_0, x_0.
+ */
+static void isolate(struct hn_xbar *x, u32 j)
 {
-	u32 words = x->words, j, t, u, v, i, nv;
-	u64 dummy = 0;
-	u32 *rev;
+	u32 words = x->words, t, u, v, i, nv = 0;
+	u32 *rev = x->queue;
 
-	if (!k)
-		return -EINVAL;
-	j = detect(x, k, steps ? steps : &dummy);
-	if (j == HN_NONE)
-		return 0;
-	/*
-	 * Isolation (Fig. 6.7, Sec. 6.4.1) with the errata fixed (note A14):
-	 * YMask[S] = SelectOne(XMask[S] AND the unsaturated Y), and the walk
-	 * back covers every stage down to B[1].  SelectOne is the priority
-	 * encoder: "we pick the lowest possible bit" (Sec. 6.4.1).  A column of
-	 * F[t] is (A[t] AND column y of U); a row of B[t+1] is one mate.
-	 */
 	for (i = 0; i < words; i++)
 		if (x->ymask[i] & x->free_y[i])
 			break;
 	v = i * 64 + hn_ctz64(x->ymask[i] & x->free_y[i]);
-	rev = x->queue;		/* scratch: y_j, x_j, ..., y_0, x_0 */
-	nv = 0;
 	for (t = j + 1; t-- > 0;) {
 		const u64 *a = x->stage + (size_t)t * words;
 
@@ -378,25 +417,125 @@ int hn_xbar_augment(struct hn_xbar *x, u32 k, u32 *path, u32 *len,
 		xmatch(x, rev[i + 1], rev[i]);
 	hn_clear_bit(x->free_y, rev[0]);
 	x->size++;
+}
+
+int hn_xbar_augment(struct hn_xbar *x, u32 k, u32 *path, u32 *len,
+		    u64 *steps)
+{
+	u64 dummy = 0;
+	u32 j, i;
+
+	if (!k)
+		return -EINVAL;
+	j = detect(x, k, steps ? steps : &dummy);
+	if (j == HN_NONE)
+		return 0;
+	isolate(x, j);
 	if (path)
-		for (i = 0; i < nv; i++)
-			path[i] = rev[nv - 1 - i];
+		for (i = 0; i < 2 * j + 2; i++)
+			path[i] = x->queue[2 * j + 1 - i];
 	if (len)
 		*len = 2 * j + 1;
 	return 1;
 }
 
+/* x @u leaves D (it is on the path, or what reached it is gone), cascading */
+static void drop(struct hn_xbar *x, u32 u, u32 j)
+{
+	u32 words = x->words, sp = 0, t, v, w, i;
+	u64 m;
+
+	t = x->dist[u];
+	if (!hn_test_bit(x->stage + (size_t)t * words, u))
+		return;
+	hn_clear_bit(x->stage + (size_t)t * words, u);
+	x->stack[sp++] = u;
+	while (sp) {
+		u = x->stack[--sp];
+		t = x->dist[u];
+		for (i = 0; i < words; i++)
+			for (m = XROW(x, x->req, u)[i] & x->seen[i]; m;
+			     m &= m - 1) {
+				v = i * 64 + hn_ctz64(m);
+				if (x->ydist[v] != t || !x->npred[v] ||
+				    --x->npred[v])
+					continue;
+				if (t == j) {
+					hn_clear_bit(x->ymask, v);
+					continue;
+				}
+				/* its mate is in D[t + 1]; only v reached it */
+				w = x->mate_y[v];
+				if (!hn_test_bit(x->stage +
+						 (size_t)(t + 1) * words, w))
+					continue;
+				hn_clear_bit(x->stage + (size_t)(t + 1) * words,
+					     w);
+				x->stack[sp++] = w;
+			}
+	}
+}
+
+/*
+ * After the round that took the path in x->queue, keep in D[0..j] only the
+ * xs still reached from a free x by what no path took, and in Ymask only
+ * the free ys still reached from D[j].  Augmenting paths of one length are
+ * vertex-disjoint (Hopcroft and Karp): once M has shortest augmenting
+ * paths of 2j+1 edges, and P_1, ..., P_r of them are taken, an augmenting
+ * path of M XOR P_1 ... XOR P_r with 2j+1 edges touches no P_i, so it is
+ * one of M's of 2j+1 edges whose vertices are on no P_i, each x at the
+ * stage of its D, and conversely.  So while Ymask holds a free y, the next
+ * round's detection would stop at stage j, its free ys in Ymask would be
+ * these, and at every stage of the walk back the xs of its A next to the
+ * walk's y would be those left in D next to it: the same path, found
+ * without a search.  When none is left the next round searches again.
+ */
+static void prune(struct hn_xbar *x, u32 j)
+{
+	u32 i, n = 2 * j + 2;
+
+	/* the path's ys leave: the last is matched, the others' mates left */
+	for (i = 0; i < n; i += 2)
+		x->npred[x->queue[i]] = 0;
+	for (i = 1; i < n; i += 2)
+		drop(x, x->queue[i], j);
+}
+
+/* Does Ymask hold a free y? */
+static bool goal_left(const struct hn_xbar *x)
+{
+	u32 i;
+
+	for (i = 0; i < x->words; i++)
+		if (x->ymask[i] & x->free_y[i])
+			return true;
+	return false;
+}
+
 u32 hn_xbar_kstep(struct hn_xbar *x, u32 k, u32 max_rounds, u32 *lens,
 		  struct hn_sched_result *res)
 {
-	u32 rounds = 0, len;
+	u32 rounds = 0, j = 0;
+	bool left = false;
 	u64 steps = 0;
 
 	while (k && (!max_rounds || rounds < max_rounds)) {
-		if (hn_xbar_augment(x, k, NULL, &len, &steps) <= 0)
-			break;
+		if (left) {
+			steps += 2 * j + 1;	/* the search would stop there */
+		} else {
+			j = detect(x, k, &steps);
+			if (j == HN_NONE)
+				break;
+		}
+		isolate(x, j);
+		/* with no other free y reached, the next round searches */
+		left = goal_left(x);
+		if (left) {
+			prune(x, j);
+			left = goal_left(x);
+		}
 		if (lens)
-			lens[rounds] = len;
+			lens[rounds] = 2 * j + 1;
 		rounds++;
 	}
 	if (res) {
