@@ -9,9 +9,10 @@
  * and U = R AND NOT M (UnsaturatedX, Sec. 6.4.1), with M itself kept as two mate
  * arrays (SaturatedY is the transpose of M, so a row of it is one mate).
  * The forward pass keeps only the active vertex set of each stage, not the
- * F[k] matrices: backtracking recomputes a stage's column from U and the
- * stored set (note section 8).  Memory: R, U and at most N stage sets of N
- * bits, i.e. 3 N^2 / 64 words, whatever K is.
+ * F[k] matrices: backtracking recomputes a stage's column from R's columns
+ * and the stored set (note section 8).  Memory: R, R's columns, U and at
+ * most N stage sets of N bits, i.e. 4 N^2 / 64 words, whatever K is, and
+ * R's rows as lists of max(N/64, 8) u16.
  *
  * One core cannot OR a stage's rows at once as the hardware does, so it
  * visits each x once per search (detect()), and hn_xbar_kstep() searches
@@ -24,7 +25,12 @@
 struct hn_xbar {
 	u32 n;
 	u32 words;		/* u64 per row */
+	u32 cap;		/* entries of a row's list */
 	u64 *req;		/* R, n rows */
+	u64 *col;		/* R's columns: row y holds the xs requesting y */
+	u16 *adj;		/* R's row u as a list, if at most cap ys */
+	u16 *deg;		/* ys in R's row u */
+	u16 *ys;		/* scratch: the ys of a longer row */
 	u64 *uns;		/* U = R & ~M, n rows */
 	u64 *has_req;		/* x with a request */
 	u64 *free_x;		/* x not in M */
@@ -44,13 +50,44 @@ struct hn_xbar {
 	u32 size;		/* |M| */
 };
 
+/*
+ * A row of R with at most max(N/64, HN_XBAR_LIST) ys is also kept as a
+ * list: walking it costs no more than walking the row's words.
+ */
+#define HN_XBAR_LIST	8
+
 #define XROW(x, m, u)	((m) + (size_t)(u) * (x)->words)
+
+/*
+ * The ys of R's row @u, in *@l: its list when short, as a row of the
+ * hardware's array holds few requests, else read from the row into x->ys.
+ */
+static u32 row_ys(struct hn_xbar *x, u32 u, const u16 **l)
+{
+	const u64 *row = XROW(x, x->req, u);
+	u32 d = x->deg[u], i, k = 0;
+	u64 m;
+
+	if (d <= x->cap) {
+		*l = x->adj + (size_t)u * x->cap;
+		return d;
+	}
+	for (i = 0; i < x->words; i++)
+		for (m = row[i]; m; m &= m - 1)
+			x->ys[k++] = i * 64 + hn_ctz64(m);
+	*l = x->ys;
+	return k;
+}
 
 void hn_xbar_destroy(struct hn_xbar *x)
 {
 	if (!x)
 		return;
 	hn_free(x->req);
+	hn_free(x->col);
+	hn_free(x->adj);
+	hn_free(x->deg);
+	hn_free(x->ys);
 	hn_free(x->uns);
 	hn_free(x->has_req);
 	hn_free(x->free_x);
@@ -92,6 +129,11 @@ int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
 	vec = (size_t)x->words * sizeof(u64);
 	idx = (size_t)n * sizeof(u32);
 	x->req = hn_zalloc(mat);
+	x->col = hn_zalloc(mat);
+	x->cap = x->words > HN_XBAR_LIST ? x->words : HN_XBAR_LIST;
+	x->adj = hn_zalloc((size_t)n * x->cap * sizeof(u16));
+	x->deg = hn_zalloc((size_t)n * sizeof(u16));
+	x->ys = hn_zalloc((size_t)n * sizeof(u16));
 	x->uns = hn_zalloc(mat);
 	x->stage = hn_zalloc(mat);
 	x->has_req = hn_zalloc(vec);
@@ -108,10 +150,11 @@ int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
 	x->stack = hn_zalloc(idx);
 	x->iter = hn_zalloc(idx);
 	x->via = hn_zalloc(idx);
-	if (!x->req || !x->uns || !x->stage || !x->has_req || !x->free_x ||
-	    !x->free_y || !x->ymask || !x->seen || !x->mate_x || !x->mate_y ||
-	    !x->dist || !x->ydist || !x->npred || !x->queue || !x->stack ||
-	    !x->iter || !x->via) {
+	if (!x->req || !x->col || !x->adj || !x->deg || !x->ys || !x->uns ||
+	    !x->stage || !x->has_req || !x->free_x || !x->free_y ||
+	    !x->ymask || !x->seen || !x->mate_x || !x->mate_y || !x->dist ||
+	    !x->ydist || !x->npred || !x->queue || !x->stack || !x->iter ||
+	    !x->via) {
 		hn_xbar_destroy(x);
 		return hn_sched_err(err, -ENOMEM, "out of memory", n, HN_NONE);
 	}
@@ -122,8 +165,9 @@ int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
 
 u64 hn_xbar_mem_bytes(const struct hn_xbar *x)
 {
-	return sizeof(*x) + 3ULL * x->n * x->words * 8 +
-	       5ULL * x->words * 8 + 10ULL * x->n * 4;
+	return sizeof(*x) + 4ULL * x->n * x->words * 8 +
+	       5ULL * x->words * 8 + 10ULL * x->n * 4 +
+	       (x->cap + 2ULL) * x->n * 2;
 }
 
 void hn_xbar_clear_match(struct hn_xbar *x)
@@ -134,7 +178,11 @@ void hn_xbar_clear_match(struct hn_xbar *x)
 		x->mate_x[u] = HN_NONE;
 		x->mate_y[u] = HN_NONE;
 	}
-	memcpy(x->uns, x->req, (size_t)x->n * x->words * sizeof(u64));
+	/* U = R; a row without requests is empty in both */
+	for (u = hn_next_bit(x->has_req, x->words, 0); u != HN_NONE;
+	     u = hn_next_bit(x->has_req, x->words, u + 1))
+		memcpy(XROW(x, x->uns, u), XROW(x, x->req, u),
+		       x->words * sizeof(u64));
 	for (i = 0; i < x->words; i++) {
 		x->free_x[i] = ~0ULL;
 		x->free_y[i] = ~0ULL;
@@ -144,6 +192,28 @@ void hn_xbar_clear_match(struct hn_xbar *x)
 		x->free_y[x->words - 1] = (1ULL << (x->n % 64)) - 1;
 	}
 	x->size = 0;
+}
+
+/*
+ * Empty R, its columns and U, visiting only the rows with requests: R and
+ * U are empty elsewhere, and a slot's request set is far smaller than N^2.
+ */
+static void clear_requests(struct hn_xbar *x)
+{
+	size_t bytes = x->words * sizeof(u64);
+	const u16 *l;
+	u32 u, i, d;
+
+	for (u = hn_next_bit(x->has_req, x->words, 0); u != HN_NONE;
+	     u = hn_next_bit(x->has_req, x->words, u + 1)) {
+		d = row_ys(x, u, &l);
+		for (i = 0; i < d; i++)
+			hn_clear_bit(XROW(x, x->col, l[i]), u);
+		memset(XROW(x, x->req, u), 0, bytes);
+		memset(XROW(x, x->uns, u), 0, bytes);
+		x->deg[u] = 0;
+	}
+	memset(x->has_req, 0, bytes);
 }
 
 int hn_xbar_set_requests(struct hn_xbar *x, const struct hn_pair *req,
@@ -159,8 +229,7 @@ int hn_xbar_set_requests(struct hn_xbar *x, const struct hn_pair *req,
 		return hn_sched_err(err, -EINVAL,
 				    "more requests than pairs of nodes",
 				    HN_NONE, nreq);
-	memset(x->req, 0, (size_t)x->n * x->words * sizeof(u64));
-	memset(x->has_req, 0, (size_t)x->words * sizeof(u64));
+	clear_requests(x);
 	for (i = 0; i < nreq; i++) {
 		u32 u = req[i].src, v = req[i].dst;
 		u64 *row;
@@ -178,7 +247,11 @@ int hn_xbar_set_requests(struct hn_xbar *x, const struct hn_pair *req,
 			goto bad;
 		}
 		hn_set_bit(row, v);
+		hn_set_bit(XROW(x, x->col, v), u);
 		hn_set_bit(x->has_req, u);
+		if (x->deg[u] < x->cap)
+			x->adj[(size_t)u * x->cap + x->deg[u]] = v;
+		x->deg[u]++;
 	}
 	hn_xbar_clear_match(x);
 	return 0;
@@ -187,8 +260,7 @@ bad:
 		err->a = req[i];
 		err->b = req[i];
 	}
-	memset(x->req, 0, (size_t)x->n * x->words * sizeof(u64));
-	memset(x->has_req, 0, (size_t)x->words * sizeof(u64));
+	clear_requests(x);
 	hn_xbar_clear_match(x);
 	return rc;
 }
@@ -287,22 +359,20 @@ u32 hn_xbar_greedy(struct hn_xbar *x)
  */
 static void reach(struct hn_xbar *x, u32 u, u32 t, u64 *y)
 {
-	const u64 *row = XROW(x, x->req, u);
-	u32 i, v;
-	u64 m;
+	u32 i, v, d, now, first;
+	const u16 *l;
 
 	x->dist[u] = t;
-	for (i = 0; i < x->words; i++)
-		for (m = row[i] & ~x->seen[i]; m; m &= m - 1) {
-			v = i * 64 + hn_ctz64(m);
-			if (hn_test_bit(y, v)) {
-				x->npred[v]++;
-				continue;
-			}
-			hn_set_bit(y, v);
-			x->npred[v] = 1;
-			x->ydist[v] = t;
-		}
+	d = row_ys(x, u, &l);
+	/* without branches: which y is which does not follow a pattern */
+	for (i = 0; i < d; i++) {
+		v = l[i];
+		now = !hn_test_bit(x->seen, v);
+		first = now & (hn_test_bit(y, v) ^ 1);
+		y[v / 64] |= (u64)now << (v % 64);
+		x->npred[v] = (x->npred[v] & (first - 1)) + now;
+		x->ydist[v] = (x->ydist[v] & (first - 1)) | (t & -first);
+	}
 }
 
 /*
@@ -386,11 +456,15 @@ static u32 detect(struct hn_xbar *x, u32 k, u64 *steps)
  * pick the lowest possible bit" (Sec. 6.4.1).  A column of F[t] is (A[t]
  * AND column y of U); a row of B[t+1] is one mate.  The path is left in
  * x->queue as y_j, x_j, ..., y_0, x_0.
+ *
+ * Column y of U is column y of R here: y is first reached at stage t, and
+ * an x of D[t] has no mate or one first reached at stage t - 1.
  */
 static void isolate(struct hn_xbar *x, u32 j)
 {
-	u32 words = x->words, t, u, v, i, nv = 0;
+	u32 words = x->words, t, u = 0, v, i, nv = 0;
 	u32 *rev = x->queue;
+	u64 m;
 
 	for (i = 0; i < words; i++)
 		if (x->ymask[i] & x->free_y[i])
@@ -398,11 +472,15 @@ static void isolate(struct hn_xbar *x, u32 j)
 	v = i * 64 + hn_ctz64(x->ymask[i] & x->free_y[i]);
 	for (t = j + 1; t-- > 0;) {
 		const u64 *a = x->stage + (size_t)t * words;
+		const u64 *c = XROW(x, x->col, v);
 
-		for (u = hn_next_bit(a, words, 0); u != HN_NONE;
-		     u = hn_next_bit(a, words, u + 1))
-			if (hn_test_bit(XROW(x, x->uns, u), v))
+		for (i = 0; i < words; i++) {
+			m = a[i] & c[i];
+			if (m) {
+				u = i * 64 + hn_ctz64(m);
 				break;
+			}
+		}
 		rev[nv++] = v;
 		rev[nv++] = u;
 		if (t)
@@ -442,8 +520,8 @@ int hn_xbar_augment(struct hn_xbar *x, u32 k, u32 *path, u32 *len,
 /* x @u leaves D (it is on the path, or what reached it is gone), cascading */
 static void drop(struct hn_xbar *x, u32 u, u32 j)
 {
-	u32 words = x->words, sp = 0, t, v, w, i;
-	u64 m;
+	u32 words = x->words, sp = 0, t, v, w, i, d;
+	const u16 *l;
 
 	t = x->dist[u];
 	if (!hn_test_bit(x->stage + (size_t)t * words, u))
@@ -453,26 +531,23 @@ static void drop(struct hn_xbar *x, u32 u, u32 j)
 	while (sp) {
 		u = x->stack[--sp];
 		t = x->dist[u];
-		for (i = 0; i < words; i++)
-			for (m = XROW(x, x->req, u)[i] & x->seen[i]; m;
-			     m &= m - 1) {
-				v = i * 64 + hn_ctz64(m);
-				if (x->ydist[v] != t || !x->npred[v] ||
-				    --x->npred[v])
-					continue;
-				if (t == j) {
-					hn_clear_bit(x->ymask, v);
-					continue;
-				}
-				/* its mate is in D[t + 1]; only v reached it */
-				w = x->mate_y[v];
-				if (!hn_test_bit(x->stage +
-						 (size_t)(t + 1) * words, w))
-					continue;
-				hn_clear_bit(x->stage + (size_t)(t + 1) * words,
-					     w);
-				x->stack[sp++] = w;
+		d = row_ys(x, u, &l);
+		for (i = 0; i < d; i++) {
+			v = l[i];
+			if (!hn_test_bit(x->seen, v) || x->ydist[v] != t ||
+			    !x->npred[v] || --x->npred[v])
+				continue;
+			if (t == j) {
+				hn_clear_bit(x->ymask, v);
+				continue;
 			}
+			/* its mate is in D[t + 1], and only v reached it */
+			w = x->mate_y[v];
+			if (!hn_test_bit(x->stage + (size_t)(t + 1) * words, w))
+				continue;
+			hn_clear_bit(x->stage + (size_t)(t + 1) * words, w);
+			x->stack[sp++] = w;
+		}
 	}
 }
 
