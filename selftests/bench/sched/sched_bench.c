@@ -8,7 +8,9 @@
  * against "less than 90 ns per optimization step" (Ch. 6), the optimal
  * fat-tree scheduler at 4096 nodes, and Hopcroft-Karp at N = 4096.
  *
- * Build and run: make bench-sched.  Every figure is the median of 7 batches
+ * Build and run: make bench-sched; "sched_bench fattree" or "crossbar" runs
+ * one section, "sched_bench kstep N [K]" one K-step row (K = 9 unless
+ * given), short enough for callgrind.  Every figure is the median of 7 batches
  * (the minimum in brackets); each batch runs the same pre-generated request
  * sets, so only the scheduler is timed, and no figure is the difference of
  * two timings.  Time is the thread's CPU time
@@ -226,31 +228,37 @@ static struct xres bench_xbar(u32 n, double load, int mixed, u32 k,
 	return out;
 }
 
+/* one row of the K-step table: N = @n, K = @k, mixed load 1 */
+static void kstep_row(u32 n, u32 k)
+{
+	struct xres r = bench_xbar(n, 1, 1, k, 400000 / n + 10);
+	struct hn_xbar *x;
+
+	hn_xbar_create(n, &x, NULL);
+	printf("| %u | %u | %.1f | %.2f | %.1f | %.2f | %.0f | %.0f | %.0f | %llu |\n",
+	       n, k, r.steps, r.rounds, r.ns_step, r.ns_step / 90,
+	       r.kstep.med, r.greedy.med, r.hk.med,
+	       (unsigned long long)hn_xbar_mem_bytes(x));
+	hn_xbar_destroy(x);
+}
+
+static void kstep_head(void)
+{
+	printf("\nK-step optimiser, one unfolded stage = one step (Ch. 6: < 90 ns per step, 8x8 to 512x512)\n");
+	printf("mixed workload at load 1 (a permutation + N random requests), greedy first\n\n");
+	printf("| N | K | steps per run | rounds per run | ns per step | ns per step / 90 ns (target <= 1) | ns K-step run | ns greedy | ns Hopcroft-Karp | memory (bytes) |\n");
+	printf("|---|---|---|---|---|---|---|---|---|---|\n");
+}
+
 static void xbar_section(void)
 {
 	static const u32 sizes[] = { 8, 16, 32, 64, 128, 256, 512, 1024 };
 	u32 i;
 
-	printf("\nK-step optimiser, one unfolded stage = one step (Ch. 6: < 90 ns per step, 8x8 to 512x512)\n");
-	printf("mixed workload at load 1 (a permutation + N random requests), greedy first\n\n");
-	printf("| N | K | steps per run | rounds per run | ns per step | ns per step / 90 ns (target <= 1) | ns K-step run | ns greedy | ns Hopcroft-Karp | memory (bytes) |\n");
-	printf("|---|---|---|---|---|---|---|---|---|---|\n");
+	kstep_head();
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
-		u32 n = sizes[i], kk;
-		u32 reps = 400000 / n + 10;
-
-		for (kk = 0; kk < 2; kk++) {
-			u32 k = kk ? 2 * n - 1 : 9;
-			struct hn_xbar *x;
-			struct xres r = bench_xbar(n, 1, 1, k, reps);
-
-			hn_xbar_create(n, &x, NULL);
-			printf("| %u | %u | %.1f | %.2f | %.1f | %.2f | %.0f | %.0f | %.0f | %llu |\n",
-			       n, k, r.steps, r.rounds, r.ns_step, r.ns_step / 90,
-			       r.kstep.med, r.greedy.med, r.hk.med,
-			       (unsigned long long)hn_xbar_mem_bytes(x));
-			hn_xbar_destroy(x);
-		}
+		kstep_row(sizes[i], 9);
+		kstep_row(sizes[i], 2 * sizes[i] - 1);
 	}
 	printf("\nHopcroft-Karp and greedy at N = 4096, ns per run (median (min))\n\n");
 	printf("| workload | load | requests | greedy | K-step K=9 | K-step K=2N-1 | Hopcroft-Karp |\n");
@@ -277,6 +285,19 @@ int main(int argc, char **argv)
 		xb = 0;
 	if (argc > 1 && !strcmp(argv[1], "crossbar"))
 		ft = 0;
+	if (argc > 2 && !strcmp(argv[1], "kstep")) {
+		u32 n = strtoul(argv[2], NULL, 10);
+		u32 k = argc > 3 ? strtoul(argv[3], NULL, 10) : 9;
+
+		if (n < 2 || n > HN_XBAR_MAX_NODES || k < 1 || k > 2 * n - 1) {
+			fprintf(stderr, "sched_bench kstep N [K]: 2 <= N <= %u, 1 <= K <= 2N - 1\n",
+				HN_XBAR_MAX_NODES);
+			return 2;
+		}
+		kstep_head();
+		kstep_row(n, k);
+		return 0;
+	}
 	printf("# sched_bench: one core, thread CPU time, median of %d batches (min)\n\n",
 	       BATCHES);
 	if (ft)
