@@ -31,6 +31,7 @@ struct hn_xbar {
 	u16 *adj;		/* R's row u as a list, if at most cap ys */
 	u16 *deg;		/* ys in R's row u */
 	u16 *ys;		/* scratch: the ys of a longer row */
+	u16 *batch;		/* scratch: the short rows of a stage */
 	u64 *uns;		/* U = R & ~M, n rows */
 	u64 *has_req;		/* x with a request */
 	u64 *free_x;		/* x not in M */
@@ -88,6 +89,7 @@ void hn_xbar_destroy(struct hn_xbar *x)
 	hn_free(x->adj);
 	hn_free(x->deg);
 	hn_free(x->ys);
+	hn_free(x->batch);
 	hn_free(x->uns);
 	hn_free(x->has_req);
 	hn_free(x->free_x);
@@ -134,6 +136,7 @@ int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
 	x->adj = hn_zalloc((size_t)n * x->cap * sizeof(u16));
 	x->deg = hn_zalloc((size_t)n * sizeof(u16));
 	x->ys = hn_zalloc((size_t)n * sizeof(u16));
+	x->batch = hn_zalloc(((size_t)n + HN_XBAR_LIST) * sizeof(u16));
 	x->uns = hn_zalloc(mat);
 	x->stage = hn_zalloc(mat);
 	x->has_req = hn_zalloc(vec);
@@ -150,8 +153,9 @@ int hn_xbar_create(u32 n, struct hn_xbar **xp, struct hn_err *err)
 	x->stack = hn_zalloc(idx);
 	x->iter = hn_zalloc(idx);
 	x->via = hn_zalloc(idx);
-	if (!x->req || !x->col || !x->adj || !x->deg || !x->ys || !x->uns ||
-	    !x->stage || !x->has_req || !x->free_x || !x->free_y ||
+	if (!x->req || !x->col || !x->adj || !x->deg || !x->ys ||
+	    !x->batch || !x->uns || !x->stage || !x->has_req || !x->free_x ||
+	    !x->free_y ||
 	    !x->ymask || !x->seen || !x->mate_x || !x->mate_y || !x->dist ||
 	    !x->ydist || !x->npred || !x->queue || !x->stack || !x->iter ||
 	    !x->via) {
@@ -167,7 +171,7 @@ u64 hn_xbar_mem_bytes(const struct hn_xbar *x)
 {
 	return sizeof(*x) + 4ULL * x->n * x->words * 8 +
 	       5ULL * x->words * 8 + 10ULL * x->n * 4 +
-	       (x->cap + 2ULL) * x->n * 2;
+	       (x->cap + 3ULL) * x->n * 2 + HN_XBAR_LIST * 2;
 }
 
 void hn_xbar_clear_match(struct hn_xbar *x)
@@ -354,17 +358,14 @@ u32 hn_xbar_greedy(struct hn_xbar *x)
 }
 
 /*
- * Stage t's ys from x @u, which is in D[t]: the ys of R's row u in no
- * earlier Ymask join @y, and each counts the xs of D[t] requesting it.
+ * Stage t's ys from @d ys of rows of D[t]: those in no earlier Ymask join
+ * @y, and each counts the xs of D[t] requesting it.  Without branches:
+ * which y is which does not follow a pattern.
  */
-static void reach(struct hn_xbar *x, u32 u, u32 t, u64 *y)
+static void reach(struct hn_xbar *x, const u16 *l, u32 d, u32 t, u64 *y)
 {
-	u32 i, v, d, now, first;
-	const u16 *l;
+	u32 i, v, now, first;
 
-	x->dist[u] = t;
-	d = row_ys(x, u, &l);
-	/* without branches: which y is which does not follow a pattern */
 	for (i = 0; i < d; i++) {
 		v = l[i];
 		now = !hn_test_bit(x->seen, v);
@@ -373,6 +374,39 @@ static void reach(struct hn_xbar *x, u32 u, u32 t, u64 *y)
 		x->npred[v] = (x->npred[v] & (first - 1)) + now;
 		x->ydist[v] = (x->ydist[v] & (first - 1)) | (t & -first);
 	}
+}
+
+/*
+ * Stage t: reach() from the rows of D[t] (@a).  Rows of at most
+ * HN_XBAR_LIST ys are copied HN_XBAR_LIST entries at a time into one
+ * batch, each advancing it by its length, so that a row's length is not a
+ * loop's end to predict.
+ */
+static void reach_stage(struct hn_xbar *x, const u64 *a, u32 t, u64 *y)
+{
+	u32 i, u, d, k = 0;
+	const u16 *l;
+	u64 m;
+
+	for (i = 0; i < x->words; i++)
+		for (m = a[i]; m; m &= m - 1) {
+			u = i * 64 + hn_ctz64(m);
+			x->dist[u] = t;
+			d = x->deg[u];
+			if (d > HN_XBAR_LIST) {
+				d = row_ys(x, u, &l);
+				reach(x, l, d, t, y);
+				continue;
+			}
+			memcpy(x->batch + k, x->adj + (size_t)u * x->cap,
+			       HN_XBAR_LIST * sizeof(u16));
+			k += d;
+			if (k >= x->n) {
+				reach(x, x->batch, k, t, y);
+				k = 0;
+			}
+		}
+	reach(x, x->batch, k, t, y);
 }
 
 /*
@@ -415,9 +449,7 @@ static u32 detect(struct hn_xbar *x, u32 k, u64 *steps)
 	for (;;) {
 		/* unsaturated stage s: the ys new to it */
 		memset(y, 0, words * sizeof(u64));
-		for (i = 0; i < words; i++)
-			for (m = a[i]; m; m &= m - 1)
-				reach(x, i * 64 + hn_ctz64(m), j, y);
+		reach_stage(x, a, j, y);
 		(*steps)++;
 		for (i = 0, hit = 0, any = 0; i < words; i++) {
 			x->seen[i] |= y[i];
