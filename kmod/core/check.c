@@ -227,7 +227,7 @@ static int check_events(const struct hn_engine *e, struct hn_err *err)
 			return bad(err, "event heap out of order", HN_NONE,
 				   HN_NONE);
 	for (i = 0; i < e->nheap; i++)
-		if (e->slot_start + (e->heap[i] >> HN_EV_SHIFT) < e->now)
+		if (e->ev_base + (e->heap[i] >> HN_EV_SHIFT) < e->now)
 			return bad(err, "event in the past", HN_NONE, HN_NONE);
 	for (u = 0; u < e->nev; u++) {
 		i = e->hpos[u];
@@ -235,7 +235,7 @@ static int check_events(const struct hn_engine *e, struct hn_err *err)
 			continue;
 		in++;
 		if (i >= e->nheap || ev_time(e, u) !=
-		    e->slot_start + (e->heap[i] >> HN_EV_SHIFT))
+		    e->ev_base + (e->heap[i] >> HN_EV_SHIFT))
 			return bad(err, "event heap index wrong", HN_NONE, u);
 	}
 	if (in != e->nheap)

@@ -523,6 +523,7 @@ static bool slot_begin(struct hn_engine *e)
 	e->in_slot = true;
 	e->slot_start = e->now;
 	e->slot_end = e->now + len;
+	e->ev_base = e->now;
 	if (s < e->cfg.k)
 		hn_circuit_begin(e);
 	else

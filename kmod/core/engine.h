@@ -293,6 +293,7 @@ struct hn_engine {
 	u32 work_max;			/* events per call (hn_set_work); 0: any */
 	u32 work_left;			/* of the call in progress; 0: spent */
 	u32 nheap;			/* events of the slot in progress */
+	u64 ev_base;			/* event.c: the heap's times count from */
 	u32 nev;			/* inputs that may have one */
 	u32 nslots;			/* K + 1 */
 	u32 rot_a, rot_b;		/* rotating priority (Sec. 5.3.2) */
@@ -551,7 +552,7 @@ static inline u64 hn_ev_top(const struct hn_engine *e)
 {
 	if (!e->nheap)
 		return HN_U64_MAX;
-	return e->slot_start + (e->heap[0] >> HN_EV_SHIFT);
+	return e->ev_base + (e->heap[0] >> HN_EV_SHIFT);
 }
 
 /* The input of the next event, left in the heap (hn_ev_set/del it). */

@@ -16,10 +16,10 @@
  * circuits) or every switch input port of a multistage fabric (switch.c),
  * e->nev of them; the caller gives each input's time.
  *
- * Keys: every time lies in [slot_start, slot_end] and a slot lasts at
- * most 1 s < 2^30 ns; priority and input are below 2^17 (HN_EV_MAX), so
- * (time - slot_start) << 34 | priority << 17 | input orders as (time,
- * priority) does, in one u64.
+ * Keys: every time lies in [ev_base, ev_base + 2^30 ns): a slot begins
+ * with ev_base at its start and lasts at most 1 s < 2^30 ns; priority
+ * and input are below 2^17 (HN_EV_MAX), so (time - ev_base) << 34 |
+ * priority << 17 | input orders as (time, priority) does, in one u64.
  *
  * Priority: among inputs due at the same time t, input f(t) = floor(t /
  * wh_flit_ns) mod nev goes first, then f(t) + 1, and so on: the pointer
@@ -53,7 +53,7 @@ static u64 key_of(struct hn_engine *e, u32 u, u64 t)
 			 HN_EV_MAX == HN_PORTS_MAX);
 	if (e->cur == e->cfg.k)		/* circuits never tie for a port */
 		f = first_at(e, t);
-	return (t - e->slot_start) << HN_EV_SHIFT |
+	return (t - e->ev_base) << HN_EV_SHIFT |
 	       (u64)(u >= f ? u - f : u + n - f) << HN_EV_BITS | u;
 }
 
