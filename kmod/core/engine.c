@@ -85,7 +85,10 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->hpos = hn_zalloc(e->nev * sizeof(*e->hpos));
 	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));
 	e->w_act = hn_zalloc(c->nodes * sizeof(*e->w_act));
+	e->w_rxl = hn_zalloc(c->nodes * sizeof(*e->w_rxl));
+	e->w_top = hn_zalloc(c->nodes * sizeof(*e->w_top));
 	if (!e->node || !e->heap || !e->hpos || !e->scratch || !e->w_act ||
+	    !e->w_rxl || !e->w_top ||
 	    hn_slots_alloc(e) || hn_pairs_alloc(e)) {
 		hn_destroy(e);
 		goto out;
@@ -100,6 +103,8 @@ struct hn_engine *hn_create(const struct hn_config *c,
 		e->node[u].w_apos = HN_NONE;
 	}
 	e->stop_at = HN_U64_MAX;
+	e->look_t = HN_U64_MAX;
+	hn_soft_update(e);
 	hn_stats_init(e);
 	if (hn_flap_init(e)) {
 		hn_destroy(e);
@@ -170,6 +175,8 @@ void hn_destroy(struct hn_engine *e)
 	hn_free(e->hpos);
 	hn_free(e->scratch);
 	hn_free(e->w_act);
+	hn_free(e->w_rxl);
+	hn_free(e->w_top);
 	hn_free(e->req_pairs);
 	hn_free(e->req_grants);
 	hn_free(e);
@@ -266,8 +273,10 @@ int hn_set_live(struct hn_engine *e, const struct hn_config *n,
 			    "messages wait for circuits: cannot leave Dynamic TDM",
 			    HN_NONE);
 	rc = hn_config_check(&c, err);
-	if (!rc)
+	if (!rc) {
 		e->cfg = c;
+		hn_soft_update(e);
+	}
 	return rc;
 }
 
@@ -502,12 +511,74 @@ u64 hn_nic_room_at(const struct hn_engine *e, u32 node, u32 bytes)
 	return HN_U64_MAX;
 }
 
+/*
+ * Soft boundaries.  When nothing can run between two wormhole slots (no
+ * predictive slot: K = 0, or SES or PREEMPT with no circuit in any; no
+ * guard band; not Dynamic TDM, whose scheduler acts at every slot), one
+ * S_W follows another at the same instant, and what its end and the next
+ * one's begin do (suspend the worms running past the boundary and resume
+ * them at once, every input with worms to send look again) changes
+ * nothing but for a few inputs: wormhole.c's end keeps its events for
+ * the next S_W instead (hn_wormhole_resume()), and the controller counts
+ * the slots passed over without looking at them.  The end stays where it
+ * was, so everything else happens as at a hard one (what the caller does
+ * at the boundary, hn_step() returning there, the counts), and when
+ * something else comes next after all (a circuit made at the boundary,
+ * the policy changed), the end is made hard first (hn_wormhole_harden()).
+ * The crossbar's wormhole only, for now (e->fab NULL).  e->w_len is
+ * the wormhole slot's length while its boundaries may be soft, else 0,
+ * made anew whenever what it depends on changes: the configuration
+ * (hn_set_live()) and whether any circuit exists (slot.c).
+ */
+void hn_soft_update(struct hn_engine *e)
+{
+	const struct hn_config *c = &e->cfg;
+	u64 len = hn_slot_len(e, c->k);
+
+	e->w_len = 0;
+	if (!e->fab && !c->guard_ns &&
+	    !(c->policy & (HN_POL_NO_W | HN_POL_DYNAMIC)) &&
+	    (!c->k || ((c->policy & (HN_POL_SES | HN_POL_PREEMPT)) &&
+		       !e->nconn_all)) && len <= HN_SOFT_LEN_MAX)
+		e->w_len = len;
+	e->w_cap = hn_ns_bytes(c, len) * c->nodes;
+}
+
+/* After a soft end at now, the next S_W begins at once, if it may. */
+static bool soft_begin(struct hn_engine *e)
+{
+	u32 k = e->cfg.k;
+
+	if (!e->w_len || ((e->cfg.policy & (HN_POL_SES | HN_POL_PREEMPT)) &&
+			  !e->wh_msgs && !e->worms))
+		return false;
+	e->w_skips++;			/* each predictive slot passed over */
+	e->g.cycles++;
+	e->g.slot[k].runs++;
+	e->g.slot[k].time_ns += e->w_len;
+	e->g.slot[k].cap_bytes += e->w_cap;
+	e->run++;
+	e->in_slot = true;
+	e->slot_start = e->now;
+	e->slot_end = e->now + e->w_len;
+	e->look_t = e->now;
+	e->w_carry = false;
+	if (e->nw_rxl || e->slot_end - e->ev_base > HN_SOFT_AHEAD)
+		hn_wormhole_resume(e);
+	return true;
+}
+
 /* Begin the slot that comes next at now; false when none can run. */
 static bool slot_begin(struct hn_engine *e)
 {
 	u32 s;
 	u64 len;
 
+	if (e->w_carry) {
+		if (soft_begin(e))
+			return true;
+		hn_wormhole_harden(e);
+	}
 	if (e->cfg.policy & HN_POL_DYNAMIC)
 		hn_dyn_schedule(e);
 	s = hn_tdm_next(e);
@@ -524,10 +595,12 @@ static bool slot_begin(struct hn_engine *e)
 	e->slot_start = e->now;
 	e->slot_end = e->now + len;
 	e->ev_base = e->now;
-	if (s < e->cfg.k)
+	if (s < e->cfg.k) {
 		hn_circuit_begin(e);
-	else
+	} else {
+		e->w_soft = !!e->w_len;
 		hn_wormhole_begin(e);
+	}
 	return true;
 }
 
@@ -556,8 +629,12 @@ static void slot_run(struct hn_engine *e, u64 t)
 /* Nothing queued: skip whole cycles up to @t, or idle if no slot runs. */
 static bool idle_skip(struct hn_engine *e, u64 t)
 {
-	u64 cyc = hn_idle_cycles(e, 0), n;
-	u64 lim = hn_min64(t, hn_next_timeout(e));
+	u64 cyc, n, lim;
+
+	if (e->w_carry)
+		hn_wormhole_harden(e);
+	cyc = hn_idle_cycles(e, 0);
+	lim = hn_min64(t, hn_next_timeout(e));
 
 	if (!cyc) {
 		if (lim > e->now) {

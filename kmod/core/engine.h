@@ -69,6 +69,8 @@ struct hn_node {
 	u64 c_used;			/* e->run of the circuit's last use */
 	u32 rr_last;			/* destination served last (RR) */
 	u32 w_apos;			/* its place in e->w_act, HN_NONE */
+	u8 w_rx;			/* wormhole.c: a VQ_W waits for room */
+	u8 w_rxq;			/* on e->w_rxl */
 	struct hn_queue q_w;		/* Q_W: the NIC's wormhole FIFO */
 	u32 tab_cap, tab_used;		/* open-addressing table of streams */
 	struct hn_stream **tab;
@@ -311,6 +313,20 @@ struct hn_engine {
 	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
 	u32 *w_act;			/* queue.c: the nodes whose ring is */
 	u32 nw_act;			/* not empty, nw_act of them */
+	/* soft boundaries between wormhole slots (engine.c, wormhole.c) */
+	bool w_soft;			/* S_W in progress keeps its events past */
+					/* its end for the next S_W */
+	bool w_carry;			/* between slots: the heap holds them */
+	u64 look_t;			/* event.c: a soft boundary's time */
+	bool ev_relook;			/* looks set since hn_ev_at() */
+	u64 *w_top;			/* nodes entries: hn_ev_at()'s */
+	u32 w_topn, w_topj;		/* ... how many; ended */
+	u32 *w_rxl;			/* inputs that may wait for a receiver */
+	u32 nw_rxl;
+	u32 nconn_all;			/* circuits in all the slots */
+	u64 w_len;			/* S_W's length if soft, else 0 */
+	u64 w_cap;			/* bytes S_W's length carries */
+	u64 w_skips;			/* each slot 0..K-1 skipped so many more */
 	u64 uses;			/* circuit uses (HN_EVICT_COUNTER) */
 	u64 in_msgs, in_bytes;		/* integrity: never reset */
 	u64 out_msgs, out_bytes;
@@ -509,6 +525,10 @@ int hn_place_all(struct hn_engine *e, const struct hn_pair *req, u32 n,
 void hn_ev_set(struct hn_engine *e, u32 u, u64 t);
 void hn_ev_del(struct hn_engine *e, u32 u);
 void hn_ev_clear(struct hn_engine *e);
+void hn_ev_rebase(struct hn_engine *e, u64 base);
+void hn_ev_set_look(struct hn_engine *e, u32 u, u64 t);
+u32 hn_ev_at(struct hn_engine *e, u64 t, u64 *out);
+void hn_ev_looks(struct hn_engine *e, const u64 *k, u32 n);
 u32 hn_ev_input(const struct hn_engine *e, u32 j);
 
 /*
@@ -555,6 +575,12 @@ static inline u64 hn_ev_top(const struct hn_engine *e)
 	return e->ev_base + (e->heap[0] >> HN_EV_SHIFT);
 }
 
+/* Is the next event a look (hn_ev_set_look())? */
+static inline bool hn_ev_is_look(const struct hn_engine *e)
+{
+	return (e->heap[0] >> HN_EV_BITS & (HN_EV_MAX - 1)) >= e->nev;
+}
+
 /* The input of the next event, left in the heap (hn_ev_set/del it). */
 static inline u32 hn_ev_peek(const struct hn_engine *e)
 {
@@ -567,8 +593,21 @@ void hn_circuit_run(struct hn_engine *e, u64 lim);
 void hn_circuit_end(struct hn_engine *e);
 void hn_circuit_arm(struct hn_engine *e, u32 s, u32 u);
 
+/*
+ * Soft boundaries (engine.c): how far past the end of S_W it may keep an
+ * event for the next S_W, and the longest slot they take (the heap's
+ * times, event.c, stay below 2^30 ns from e->ev_base).
+ */
+#define HN_SOFT_AHEAD	268435456ULL	/* 2^28 */
+#define HN_SOFT_LEN_MAX	134217728ULL	/* 2^27 */
+
+/* engine.c: e->w_len anew, when what it depends on has changed */
+void hn_soft_update(struct hn_engine *e);
+
 /* wormhole.c */
 void hn_wormhole_begin(struct hn_engine *e);
+void hn_wormhole_resume(struct hn_engine *e);
+void hn_wormhole_harden(struct hn_engine *e);
 void hn_wormhole_run(struct hn_engine *e, u64 lim);
 void hn_wormhole_end(struct hn_engine *e);
 void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t);

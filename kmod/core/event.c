@@ -17,9 +17,13 @@
  * e->nev of them; the caller gives each input's time.
  *
  * Keys: every time lies in [ev_base, ev_base + 2^30 ns): a slot begins
- * with ev_base at its start and lasts at most 1 s < 2^30 ns; priority
- * and input are below 2^17 (HN_EV_MAX), so (time - ev_base) << 34 |
- * priority << 17 | input orders as (time, priority) does, in one u64.
+ * with ev_base at its start and lasts at most 1 s < 2^30 ns, and a
+ * wormhole slot that keeps its events past its end for the next one
+ * (engine.c's soft boundaries) keeps them within HN_SOFT_AHEAD of it and
+ * moves ev_base on before the times could reach 2^30 ns
+ * (hn_ev_rebase()); priority and input are below 2^17 (HN_EV_MAX), so
+ * (time - ev_base) << 34 | priority << 17 | input orders as (time,
+ * priority) does, in one u64.
  *
  * Priority: among inputs due at the same time t, input f(t) = floor(t /
  * wh_flit_ns) mod nev goes first, then f(t) + 1, and so on: the pointer
@@ -46,15 +50,15 @@ static u32 first_at(struct hn_engine *e, u64 t)
 
 static u64 key_of(struct hn_engine *e, u32 u, u64 t)
 {
-	u32 n = e->nev, f = 0;
+	u32 n = e->nev, f = 0, p;
 
 	HN_STATIC_ASSERT(HN_EV_SHIFT == 2 * HN_EV_BITS &&
 			 HN_EV_MAX == 1u << HN_EV_BITS &&
 			 HN_EV_MAX == HN_PORTS_MAX);
 	if (e->cur == e->cfg.k)		/* circuits never tie for a port */
 		f = first_at(e, t);
-	return (t - e->ev_base) << HN_EV_SHIFT |
-	       (u64)(u >= f ? u - f : u + n - f) << HN_EV_BITS | u;
+	p = u >= f ? u - f : u + n - f;
+	return (t - e->ev_base) << HN_EV_SHIFT | (u64)p << HN_EV_BITS | u;
 }
 
 static u32 node_of(const struct hn_engine *e, u64 key)
@@ -116,6 +120,123 @@ void hn_ev_set(struct hn_engine *e, u32 u, u64 t)
 		sift_down(e, i, k);
 }
 
+/*
+ * Looks (wormhole.c's soft boundaries): the events at e->look_t of the
+ * inputs that look for their next worm when S_W begins again there.
+ * Each comes after every other event at that time, as the start of a
+ * slot comes after the end of the one before, and among them in the
+ * order of their priority: their priority is above every other's, by
+ * e->nev (the crossbar's e->nev is at most HN_EV_MAX / 2).
+ */
+void hn_ev_set_look(struct hn_engine *e, u32 u, u64 t)
+{
+	e->ev_relook = true;
+	hn_ev_set(e, u, t);
+	sift_down(e, e->hpos[u], e->heap[e->hpos[u]] +
+		  ((u64)e->nev << HN_EV_BITS));
+}
+
+/* Put @x at @j of the max-heap @a[0..n-1] of keys, going down. */
+static void keys_sink(u64 *a, u32 j, u32 n, u64 x)
+{
+	u32 c;
+
+	for (; (c = 2 * j + 1) < n; j = c) {
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (x >= a[c])
+			break;
+		a[j] = a[c];
+	}
+	a[j] = x;
+}
+
+/*
+ * Sort @n keys in place, smallest first: by insertion when they are few
+ * (a subtree of the heap taken level by level is nearly in order), else
+ * a heapsort (no recursion).
+ */
+static void keys_sort(u64 *a, u32 n)
+{
+	u32 i, j;
+	u64 x;
+
+	if (n <= 32) {
+		for (i = 1; i < n; i++) {
+			x = a[i];
+			for (j = i; j && a[j - 1] > x; j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+		return;
+	}
+	for (i = n / 2; i-- > 0;)
+		keys_sink(a, i, n, a[i]);
+	for (i = n; i-- > 1;) {
+		x = a[i];
+		a[i] = a[0];
+		keys_sink(a, 0, i, x);
+	}
+}
+
+/*
+ * The keys of the events at @t, the time of the first (there is one),
+ * into @out (e->nev entries) in the order they would come out of the
+ * heap, where they stay: how many.  They are a subtree at the heap's
+ * root.
+ */
+u32 hn_ev_at(struct hn_engine *e, u64 t, u64 *out)
+{
+	u64 lim = (t - e->ev_base + 1) << HN_EV_SHIFT, *h = e->heap;
+	u32 n = 1, j, c, nh = e->nheap;
+
+	e->ev_relook = false;
+	out[0] = h[0];
+	if ((nh < 2 || h[1] >= lim) && (nh < 3 || h[2] >= lim))
+		return 1;		/* the first alone, as a rule */
+	out[0] = 0;
+	for (j = 0; j < n; j++) {
+		c = 2 * (u32)out[j] + 1;
+		if (c < nh && h[c] < lim)
+			out[n++] = c;
+		if (c + 1 < nh && h[c + 1] < lim)
+			out[n++] = c + 1;
+	}
+	for (j = 0; j < n; j++)
+		out[j] = h[out[j]];
+	keys_sort(out, n);
+	return n;
+}
+
+/*
+ * The events of hn_ev_at()'s @n keys @k, at e->look_t, become looks
+ * there.  Each key grows by the same amount, so their order among
+ * themselves and with the later events stays: the heap stays as it is,
+ * unless looks came in meanwhile (hn_ev_set_look()), which may come
+ * before them: then it is made anew.
+ */
+void hn_ev_looks(struct hn_engine *e, const u64 *k, u32 n)
+{
+	u64 d = (u64)e->nev << HN_EV_BITS, *h = e->heap, x;
+	u32 j, i, c;
+
+	for (j = 0; j < n; j++)
+		h[e->hpos[node_of(e, k[j])]] += d;
+	if (!e->ev_relook)
+		return;
+	for (i = e->nheap / 2; i-- > 0;) {	/* Floyd's, top-down */
+		x = h[i];
+		for (j = i; (c = 2 * j + 1) < e->nheap; j = c) {
+			if (c + 1 < e->nheap && h[c + 1] < h[c])
+				c++;
+			if (x < h[c])
+				break;
+			put(e, j, h[c]);
+		}
+		put(e, j, x);
+	}
+}
+
 /* @u has no event any more. */
 void hn_ev_del(struct hn_engine *e, u32 u)
 {
@@ -144,4 +265,18 @@ void hn_ev_clear(struct hn_engine *e)
 {
 	while (e->nheap)
 		e->hpos[node_of(e, e->heap[--e->nheap])] = HN_NONE;
+}
+
+/*
+ * The heap's times count from @base from now on (no event is before it):
+ * every key moves by the same amount, so the order stays.
+ */
+void hn_ev_rebase(struct hn_engine *e, u64 base)
+{
+	u64 d = (base - e->ev_base) << HN_EV_SHIFT;
+	u32 i;
+
+	for (i = 0; i < e->nheap; i++)
+		e->heap[i] -= d;
+	e->ev_base = base;
 }

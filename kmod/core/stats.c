@@ -81,6 +81,7 @@ void hn_stats_init(struct hn_engine *e)
 	u32 u;
 
 	memset(&e->g, 0, sizeof(e->g));
+	e->w_skips = 0;
 	e->g.lat_min = HN_U64_MAX;
 	lat_reset(e->g.lat_mode);
 	e->g.t_first_inject = HN_U64_MAX;
@@ -140,7 +141,11 @@ static u32 util_ppm(const struct hn_engine *e)
 
 void hn_stats_global(const struct hn_engine *e, struct hn_gstats *g)
 {
+	u32 s;
+
 	*g = e->g;
+	for (s = 0; s < e->cfg.k; s++)	/* engine.c's soft boundaries' */
+		g->slot[s].skipped += e->w_skips;
 	g->now = e->now;
 	g->nslots = e->nslots;
 	g->in_flight_msgs = e->in_msgs - e->out_msgs;

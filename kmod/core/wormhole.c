@@ -81,6 +81,37 @@ static u64 worm_at(const struct hn_config *c, const struct hn_msg *m)
 }
 
 /*
+ * May S_W keep an event at @t, at or past its end, for the next S_W?
+ * With a soft end (engine.c), what it would do at the next S_W's start
+ * with an event past its end is to find it again, so it keeps it, up to
+ * HN_SOFT_AHEAD past the end.  Else the end is a hard one after all:
+ * worms past it are suspended and every input looks anew when S_W comes
+ * again.
+ */
+static bool keep_past(struct hn_engine *e, u64 t)
+{
+	if (e->w_soft && t - e->slot_end <= HN_SOFT_AHEAD)
+		return true;
+	e->w_soft = false;
+	return false;
+}
+
+/*
+ * Input @u found a VQ_W that could go but for its receiver's room
+ * (@wait), and started nothing: nothing it knows says when the room
+ * comes, so it looks again when the next S_W begins (every input does
+ * after a hard end; after a soft one, those on e->w_rxl).
+ */
+static void rx_wait(struct hn_engine *e, struct hn_node *n, u32 u, bool wait)
+{
+	n->w_rx = wait;
+	if (wait && !n->w_rxq) {
+		n->w_rxq = 1;
+		e->w_rxl[e->nw_rxl++] = u;
+	}
+}
+
+/*
  * Start the next worm at input @u at time @t: of the VQ_W whose head has
  * reached the switch, whose output is free and whose receiver has room,
  * the first in round-robin order of destinations after the one served
@@ -94,6 +125,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->ring, *best = NULL;
 	u64 wake = HN_U64_MAX, fin, key, best_key = HN_U64_MAX, at;
+	bool rx = false;
 	u32 bytes, flits;
 	struct hn_node *o;
 	struct hn_msg *m;
@@ -117,9 +149,13 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 				best = st;
 				best_key = key;
 			}
+		} else {
+			rx = true;
 		}
 		st = st->rr_next;
 	} while (st != n->ring && best_key);
+	if ((rx && !best) != n->w_rx)
+		rx_wait(e, n, u, rx && !best);
 	if (!best)
 		return wake;
 	st = best;
@@ -140,7 +176,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	n->worm.bytes = bytes;
 	n->in_free = fin;
 	o->out_free = fin;
-	if (fin <= end)
+	if (fin <= end || keep_past(e, fin))
 		return fin;
 	n->worm.ns_left = fin - end;
 	o->out_held = u;
@@ -184,7 +220,7 @@ void hn_wormhole_begin(struct hn_engine *e)
 					      hn_tail_at(&e->cfg, m, m->sent +
 							 n->worm.bytes));
 			o->out_free = n->in_free;
-			if (n->in_free > end) {
+			if (n->in_free > end && !keep_past(e, n->in_free)) {
 				n->worm.ns_left = n->in_free - end;
 				o->out_held = u;
 				e->worms++;
@@ -215,14 +251,47 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 		}
 		return;
 	}
-	while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
-		u = hn_ev_peek(e);
+	for (;;) {
+		if (e->w_topj < e->w_topn) {	/* a soft end, below */
+			u = e->w_top[e->w_topj++] & (HN_EV_MAX - 1);
+			t = end;
+		} else {
+			t = hn_ev_top(e);
+			if (t > hn_min64(lim, e->stop_at))
+				break;
+			if (t == end && e->w_soft) {
+				if (hn_ev_is_look(e))
+					break;
+				/*
+				 * A soft end: the worms that end here finish,
+				 * in the order of their events, and every
+				 * event here becomes a look (event.c): its
+				 * input looks for its next worm when the next
+				 * S_W begins here, after all of them, as it
+				 * would after a hard end.
+				 */
+				e->w_topn = hn_ev_at(e, t, e->w_top);
+				e->w_topj = 0;
+				e->look_t = t;
+				continue;
+			}
+			u = hn_ev_peek(e);
+		}
 		n = &e->node[u];
 		e->now = t;
 		if (n->worm.st)
 			worm_done(e, u, t);
+		if (e->w_topn) {
+			hn_work(e, t);
+			if (e->w_topj < e->w_topn)
+				continue;
+			hn_ev_looks(e, e->w_top, e->w_topn);
+			e->w_topn = 0;
+			break;
+		}
 		wake = t < end ? worm_start(e, u, t, end) : HN_U64_MAX;
-		if (n->worm.st ? wake != HN_U64_MAX : wake < end) {
+		if (n->worm.st ? wake != HN_U64_MAX :
+		    wake < end || (wake != HN_U64_MAX && keep_past(e, wake))) {
 			n->in_free = wake;
 			hn_ev_set(e, u, n->in_free);
 		} else {
@@ -232,6 +301,32 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 	}
 }
 
+/*
+ * The last S_W's end turns out hard (engine.c: something else runs
+ * next, or may): leave what a hard end leaves, the worms still running
+ * suspended with the time they have left past the end, no event kept.
+ */
+void hn_wormhole_harden(struct hn_engine *e)
+{
+	u64 end = e->slot_end;
+	struct hn_node *n;
+	u32 j, u;
+
+	for (j = 0; j < e->nheap; j++) {
+		u = hn_ev_input(e, j);
+		n = &e->node[u];
+		if (!n->worm.st || n->in_free <= end)
+			continue;
+		n->worm.ns_left = n->in_free - end;
+		e->node[hn_topo_out(&e->topo, 0, n->worm.st->dst)].out_held = u;
+		e->worms++;
+	}
+	hn_ev_clear(e);
+	e->look_t = HN_U64_MAX;
+	e->w_carry = false;
+	e->w_soft = false;
+}
+
 /* S_W ends: worms still running were suspended when they started. */
 void hn_wormhole_end(struct hn_engine *e)
 {
@@ -239,24 +334,72 @@ void hn_wormhole_end(struct hn_engine *e)
 		hn_flit_end(e);
 	else if (e->fab)
 		hn_sw_end(e);
+	else if (e->w_soft)
+		e->w_carry = true;	/* kept for the next S_W, or hardened */
 	else
-		hn_ev_clear(e);
+		hn_wormhole_harden(e);
+}
+
+/*
+ * S_W begins again at e->slot_start, just after the one that ended
+ * there with a soft end (engine.c): its events go on where they were,
+ * worms running past the boundary as if there were none.  What a hard
+ * end and begin would add is that every input with worms to send looks
+ * at e->slot_start; of those, the ones whose event was at the end (it
+ * is there still, a look: event.c) and the ones waiting for a
+ * receiver's room (e->w_rxl) may find something, the others would find
+ * what they know already (each of their VQ_W waits for a time their
+ * event is at, or beyond).
+ */
+void hn_wormhole_resume(struct hn_engine *e)
+{
+	u64 t0 = e->slot_start;
+	struct hn_node *n;
+	u32 j, u;
+
+	if (e->slot_end - e->ev_base > HN_SOFT_AHEAD)
+		hn_ev_rebase(e, t0);
+	for (j = 0; j < e->nw_rxl;) {
+		u = e->w_rxl[j];
+		n = &e->node[u];
+		if (!n->w_rx || !n->ring) {
+			n->w_rx = 0;
+			n->w_rxq = 0;
+			e->w_rxl[j] = e->w_rxl[--e->nw_rxl];
+			continue;
+		}
+		j++;
+		if (!n->worm.st) {
+			n->in_free = t0;
+			hn_ev_set_look(e, u, t0);
+		}
+	}
 }
 
 /*
  * A message has reached @u's VQ_W in the middle of S_W, its head at the
  * switch at @t: an idle input takes it from then on.  A busy input looks
  * at its ring when its worm ends, a suspended one in the next S_W.
+ * Between a soft end and the next S_W (e->w_carry) it is an event kept
+ * for that S_W.
  */
 void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t)
 {
 	struct hn_node *n = &e->node[u];
 
-	if (!e->in_slot || e->cur != e->cfg.k || n->worm.st)
+	if (n->worm.st || (e->in_slot ? e->cur != e->cfg.k : !e->w_carry))
 		return;
 	t = hn_max64(t, hn_max64(e->now, e->slot_start + e->cfg.guard_ns));
-	if (t >= e->slot_end || (e->hpos[u] != HN_NONE && n->in_free <= t))
+	if (t >= e->slot_end && !keep_past(e, t)) {
+		if (!e->in_slot)	/* it looks when S_W begins */
+			hn_wormhole_harden(e);
+		return;
+	}
+	if (e->hpos[u] != HN_NONE && n->in_free <= t)
 		return;
 	n->in_free = t;
-	hn_ev_set(e, u, n->in_free);
+	if (t == e->look_t)
+		hn_ev_set_look(e, u, t);
+	else
+		hn_ev_set(e, u, t);
 }
