@@ -522,7 +522,7 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 {
 	u64 msgs = 0, bytes = 0, pend = 0, wh = 0, reqm = 0, nb, sb, cut = 0;
 	u64 slot_pend[HN_MAX_K] = { 0 };
-	u32 N = e->cfg.nodes, u, i, c, worms = 0, nreq = 0, busy = 0;
+	u32 N = e->cfg.nodes, u, i, c, worms = 0, nreq = 0, busy = 0, run = 0;
 	const struct hn_stream *st;
 	const struct hn_node *n;
 	const struct hn_msg *m;
@@ -615,6 +615,7 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 		busy += !!n->ring;
 		worms += !e->fab && n->worm.st &&
 			 e->node[n->worm.st->dst].out_held == u;
+		run += !e->fab && n->worm.st;
 	}
 	for (u = 0; u < N; u++) {
 		m = NULL;
@@ -635,7 +636,8 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 	for (i = 0; i < e->cfg.k; i++)
 		if (slot_pend[i] != e->slot[i].pending)
 			return bad(err, "slot pending count wrong", i, HN_NONE);
-	if (pend != e->pending || wh != e->wh_msgs || worms != e->worms)
+	if (pend != e->pending || wh != e->wh_msgs || worms != e->worms ||
+	    run != e->w_running)
 		return bad(err, "queue counters wrong", HN_NONE, HN_NONE);
 	rc = check_requests(e, nreq, reqm, err);
 	if (!rc)

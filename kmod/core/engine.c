@@ -104,6 +104,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	}
 	e->stop_at = HN_U64_MAX;
 	e->look_t = HN_U64_MAX;
+	e->rx_thresh = c->rx_buf_bytes;
 	hn_soft_update(e);
 	hn_stats_init(e);
 	if (hn_flap_init(e)) {
@@ -323,6 +324,24 @@ int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 }
 
 /*
+ * The longest message so far is @len bytes: which receivers are tight
+ * (hn_rx_tight()) is worked out anew.  Every receiver is, when e->nev
+ * such messages do not fit in a receive buffer (e->rx_thresh 0).
+ */
+static void len_max_grew(struct hn_engine *e, u32 len)
+{
+	u64 slack = (u64)e->nev * len;
+	u32 u;
+
+	e->len_max = len;
+	e->rx_thresh = slack < e->cfg.rx_buf_bytes ?
+		       e->cfg.rx_buf_bytes - (u32)slack : 0;
+	e->rx_tight = 0;
+	for (u = 0; u < e->cfg.nodes; u++)
+		e->rx_tight += e->node[u].rx_used > e->rx_thresh;
+}
+
+/*
  * What a message must be for its NIC to take it, room aside: returns 0
  * with the predictive slot that would carry @m in *@slot (HN_NONE: the
  * wormhole slot, or a request under Dynamic TDM), or the errno.
@@ -397,6 +416,8 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	rc = hn_inject_route(e, m, &s, err);
 	if (rc)
 		return rc;
+	if (m->len > e->len_max)
+		len_max_grew(e, m->len);
 	dyn = s == HN_NONE && (c->policy & HN_POL_DYNAMIC);
 	n = &e->node[m->src];
 	hn_nic_release(e, m->src);
@@ -461,7 +482,9 @@ void hn_consume(struct hn_engine *e, u32 node, u32 bytes)
 	if (node >= e->cfg.nodes)
 		return;
 	n = &e->node[node];
-	n->rx_used -= bytes < n->rx_used ? bytes : n->rx_used;
+	bytes = bytes < n->rx_used ? bytes : n->rx_used;
+	hn_rx_tight(e, n->rx_used, n->rx_used - bytes);
+	n->rx_used -= bytes;
 }
 
 /* Free bytes in @node's NIC buffer: a message this long is accepted. */
@@ -544,28 +567,72 @@ void hn_soft_update(struct hn_engine *e)
 	e->w_cap = hn_ns_bytes(c, len) * c->nodes;
 }
 
-/* After a soft end at now, the next S_W begins at once, if it may. */
-static bool soft_begin(struct hn_engine *e)
+/*
+ * At a soft end, may the events at the boundary run as those of the
+ * next S_W's start, each input's worm ending and its next one starting
+ * together, rather than every worm ending first and every input looking
+ * after (wormhole.c's looks)?  They may when nothing can tell the two
+ * apart: the run goes on past the boundary (the caller's, who checks
+ * that nothing asked to stop yet) with no work budget to stop it there,
+ * the next S_W begins for sure (more wormhole messages than worms that
+ * may end), no input waits for a receiver's room, and what one worm's
+ * end does cannot change what another input chooses at that time: no
+ * receiver is tight (each has room for e->nev of the longest message),
+ * round-robin arbitration (lqf and bytes count messages that a callback
+ * may inject), and a message's head reaches the switch after it is
+ * injected (nic_ns + wire_ns > 0).
+ */
+bool hn_soft_unsplit(const struct hn_engine *e)
 {
+	const struct hn_config *c = &e->cfg;
+
+	return e->w_len && !e->work_max && !e->nw_rxl && !e->rx_tight &&
+	       e->rx_thresh && !c->voq_arbiter && c->nic_ns + c->wire_ns &&
+	       (e->wh_msgs > e->w_running ||
+		!(c->policy & (HN_POL_SES | HN_POL_PREEMPT)));
+}
+
+/* After a soft end at now, the next S_W begins at once, if it may. */
+static inline bool soft_begin(struct hn_engine *e, u64 n)
+{
+	u64 len = e->w_len;
 	u32 k = e->cfg.k;
 
-	if (!e->w_len || ((e->cfg.policy & (HN_POL_SES | HN_POL_PREEMPT)) &&
-			  !e->wh_msgs && !e->worms))
+	if (!len || ((e->cfg.policy & (HN_POL_SES | HN_POL_PREEMPT)) &&
+		     !e->wh_msgs && !e->worms))
 		return false;
-	e->w_skips++;			/* each predictive slot passed over */
-	e->g.cycles++;
-	e->g.slot[k].runs++;
-	e->g.slot[k].time_ns += e->w_len;
-	e->g.slot[k].cap_bytes += e->w_cap;
-	e->run++;
+	e->w_skips += n;		/* each predictive slot passed over */
+	e->g.cycles += n;
+	e->g.slot[k].runs += n;
+	e->g.slot[k].time_ns += n * len;
+	e->g.slot[k].cap_bytes += n * e->w_cap;
+	e->run += n;
 	e->in_slot = true;
+	e->now += (n - 1) * len;
 	e->slot_start = e->now;
-	e->slot_end = e->now + e->w_len;
+	e->slot_end = e->now + len;
 	e->look_t = e->now;
 	e->w_carry = false;
 	if (e->nw_rxl || e->slot_end - e->ev_base > HN_SOFT_AHEAD)
 		hn_wormhole_resume(e);
 	return true;
+}
+
+/*
+ * After a soft end at now, when the run goes on to @t with nothing in
+ * between (no call returns), how many S_W may begin at once: up to the
+ * last before the next event or @t, as those before it have no event,
+ * no input that looks at their start (none looks now, none waits for a
+ * receiver), and nothing of the caller, so each would begin and end with
+ * nothing done (soft_begin() counts them).
+ */
+static u64 soft_ahead(const struct hn_engine *e, u64 t)
+{
+	u64 x = hn_min64(hn_ev_top(e), t), len = e->w_len;
+
+	if (e->nw_rxl || !len || x == HN_U64_MAX || x <= e->now + len)
+		return 1;
+	return hn_div(x - e->now - 1, len) + 1;
 }
 
 /* Begin the slot that comes next at now; false when none can run. */
@@ -575,7 +642,7 @@ static bool slot_begin(struct hn_engine *e)
 	u64 len;
 
 	if (e->w_carry) {
-		if (soft_begin(e))
+		if (soft_begin(e, 1))
 			return true;
 		hn_wormhole_harden(e);
 	}
@@ -606,24 +673,33 @@ static bool slot_begin(struct hn_engine *e)
 
 /*
  * Run the slot in progress up to @t: every event at or before t, or
- * before a stop; it ends if it reaches its end.
+ * before a stop; it ends if it reaches its end.  Unless the call is to
+ * run one slot (@one), the next S_W after a soft end begins at once when
+ * advance() would begin it without anything in between.
  */
-static void slot_run(struct hn_engine *e, u64 t)
+static void slot_run(struct hn_engine *e, u64 t, bool one)
 {
-	u64 lim = hn_min64(t, e->slot_end);
+	u64 lim;
 
-	if (e->cur < e->cfg.k)
-		hn_circuit_run(e, lim);
-	else
-		hn_wormhole_run(e, lim);
-	e->now = hn_min64(lim, e->stop_at);
-	if (e->now < e->slot_end)
-		return;
-	if (e->cur < e->cfg.k)
-		hn_circuit_end(e);
-	else
-		hn_wormhole_end(e);
-	e->in_slot = false;
+	for (;;) {
+		lim = hn_min64(t, e->slot_end);
+		if (e->cur < e->cfg.k)
+			hn_circuit_run(e, lim);
+		else
+			hn_wormhole_run(e, lim, !one && t > e->slot_end);
+		e->now = hn_min64(lim, e->stop_at);
+		if (e->now < e->slot_end)
+			return;
+		if (e->cur < e->cfg.k)
+			hn_circuit_end(e);
+		else
+			hn_wormhole_end(e);
+		e->in_slot = false;
+		if (one || !e->w_carry || e->now >= t ||
+		    e->stop_at != HN_U64_MAX || !hn_busy(e) ||
+		    !soft_begin(e, soft_ahead(e, t)))
+			return;
+	}
 }
 
 /* Nothing queued: skip whole cycles up to @t, or idle if no slot runs. */
@@ -673,7 +749,7 @@ static void advance(struct hn_engine *e, u64 until, bool one)
 		}
 		t = hn_min64(until, hn_flap_due(e));
 		if (e->in_slot) {
-			slot_run(e, t);
+			slot_run(e, t, one);
 			if (e->stop_at != HN_U64_MAX)
 				return;
 			if (e->in_slot && t < until)

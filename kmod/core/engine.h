@@ -325,6 +325,11 @@ struct hn_engine {
 	u32 nw_rxl;
 	u32 nconn_all;			/* circuits in all the slots */
 	u64 w_len;			/* S_W's length if soft, else 0 */
+	u32 w_running;			/* wormhole.c: inputs with a worm */
+	bool w_unsplit;			/* the S_W's start has the last one's */
+	u32 len_max;			/* the longest message injected */
+	u32 rx_thresh;			/* a receiver above it is tight: */
+	u32 rx_tight;			/* ... so many; all when rx_thresh 0 */
 	u64 w_cap;			/* bytes S_W's length carries */
 	u64 w_skips;			/* each slot 0..K-1 skipped so many more */
 	u64 uses;			/* circuit uses (HN_EVICT_COUNTER) */
@@ -527,8 +532,8 @@ void hn_ev_del(struct hn_engine *e, u32 u);
 void hn_ev_clear(struct hn_engine *e);
 void hn_ev_rebase(struct hn_engine *e, u64 base);
 void hn_ev_set_look(struct hn_engine *e, u32 u, u64 t);
-u32 hn_ev_at(struct hn_engine *e, u64 t, u64 *out);
-void hn_ev_looks(struct hn_engine *e, const u64 *k, u32 n);
+u32 hn_ev_at_all(struct hn_engine *e, u64 t, u64 *out);
+void hn_ev_relook(struct hn_engine *e);
 u32 hn_ev_input(const struct hn_engine *e, u32 j);
 
 /*
@@ -567,6 +572,20 @@ static inline void hn_room_grew(struct hn_engine *e, u32 u, u64 t)
 		e->stop_at = t;
 }
 
+/*
+ * A receiver is tight when its room is below e->nev messages of the
+ * longest length seen: the inputs' scans at one instant could then fill
+ * it (wormhole.c's soft boundaries, engine.c).  @used is its rx_used
+ * before, @now after a change.
+ */
+static inline void hn_rx_tight(struct hn_engine *e, u32 used, u32 now)
+{
+	if (used <= e->rx_thresh && now > e->rx_thresh)
+		e->rx_tight++;
+	else if (used > e->rx_thresh && now <= e->rx_thresh)
+		e->rx_tight--;
+}
+
 /* Time of the next event, HN_U64_MAX when there is none. */
 static inline u64 hn_ev_top(const struct hn_engine *e)
 {
@@ -579,6 +598,40 @@ static inline u64 hn_ev_top(const struct hn_engine *e)
 static inline bool hn_ev_is_look(const struct hn_engine *e)
 {
 	return (e->heap[0] >> HN_EV_BITS & (HN_EV_MAX - 1)) >= e->nev;
+}
+
+/*
+ * The keys of the events at @t, the time of the first (there is one),
+ * into @out (e->nev entries) in the order they would come out of the
+ * heap, where they stay: how many.
+ */
+static inline u32 hn_ev_at(struct hn_engine *e, u64 t, u64 *out)
+{
+	u64 lim = (t - e->ev_base + 1) << HN_EV_SHIFT, *h = e->heap;
+	u32 nh = e->nheap;
+
+	if ((nh > 1 && h[1] < lim) || (nh > 2 && h[2] < lim))
+		return hn_ev_at_all(e, t, out);
+	e->ev_relook = false;
+	out[0] = h[0];			/* the first alone, as a rule */
+	return 1;
+}
+
+/*
+ * The events of hn_ev_at()'s @n keys @k, at e->look_t, become looks
+ * there (hn_ev_set_look()).  Each key grows by the same amount, so their
+ * order among themselves and with the later events stays: the heap
+ * stays as it is, unless looks came in meanwhile.
+ */
+static inline void hn_ev_looks(struct hn_engine *e, const u64 *k, u32 n)
+{
+	u64 d = (u64)e->nev << HN_EV_BITS;
+	u32 j;
+
+	for (j = 0; j < n; j++)
+		e->heap[e->hpos[k[j] & (HN_EV_MAX - 1)]] += d;
+	if (e->ev_relook)
+		hn_ev_relook(e);
 }
 
 /* The input of the next event, left in the heap (hn_ev_set/del it). */
@@ -601,14 +654,19 @@ void hn_circuit_arm(struct hn_engine *e, u32 s, u32 u);
 #define HN_SOFT_AHEAD	268435456ULL	/* 2^28 */
 #define HN_SOFT_LEN_MAX	134217728ULL	/* 2^27 */
 
-/* engine.c: e->w_len anew, when what it depends on has changed */
+/*
+ * engine.c: e->w_len anew, when what it depends on has changed; and at a
+ * soft end, may the events there come in with the next S_W's start
+ * (wormhole.c)?
+ */
 void hn_soft_update(struct hn_engine *e);
+bool hn_soft_unsplit(const struct hn_engine *e);
 
 /* wormhole.c */
 void hn_wormhole_begin(struct hn_engine *e);
 void hn_wormhole_resume(struct hn_engine *e);
 void hn_wormhole_harden(struct hn_engine *e);
-void hn_wormhole_run(struct hn_engine *e, u64 lim);
+void hn_wormhole_run(struct hn_engine *e, u64 lim, bool cont);
 void hn_wormhole_end(struct hn_engine *e);
 void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t);
 

@@ -180,20 +180,15 @@ static void keys_sort(u64 *a, u32 n)
 }
 
 /*
- * The keys of the events at @t, the time of the first (there is one),
- * into @out (e->nev entries) in the order they would come out of the
- * heap, where they stay: how many.  They are a subtree at the heap's
- * root.
+ * hn_ev_at() when there are several events at @t: they are a subtree at
+ * the heap's root.
  */
-u32 hn_ev_at(struct hn_engine *e, u64 t, u64 *out)
+u32 hn_ev_at_all(struct hn_engine *e, u64 t, u64 *out)
 {
 	u64 lim = (t - e->ev_base + 1) << HN_EV_SHIFT, *h = e->heap;
 	u32 n = 1, j, c, nh = e->nheap;
 
 	e->ev_relook = false;
-	out[0] = h[0];
-	if ((nh < 2 || h[1] >= lim) && (nh < 3 || h[2] >= lim))
-		return 1;		/* the first alone, as a rule */
 	out[0] = 0;
 	for (j = 0; j < n; j++) {
 		c = 2 * (u32)out[j] + 1;
@@ -209,22 +204,16 @@ u32 hn_ev_at(struct hn_engine *e, u64 t, u64 *out)
 }
 
 /*
- * The events of hn_ev_at()'s @n keys @k, at e->look_t, become looks
- * there.  Each key grows by the same amount, so their order among
- * themselves and with the later events stays: the heap stays as it is,
- * unless looks came in meanwhile (hn_ev_set_look()), which may come
- * before them: then it is made anew.
+ * Looks came in (hn_ev_set_look()) while hn_ev_looks()'s events were
+ * not looks yet, and may come before them: the heap is made anew
+ * (Floyd's, top-down).
  */
-void hn_ev_looks(struct hn_engine *e, const u64 *k, u32 n)
+void hn_ev_relook(struct hn_engine *e)
 {
-	u64 d = (u64)e->nev << HN_EV_BITS, *h = e->heap, x;
-	u32 j, i, c;
+	u64 *h = e->heap, x;
+	u32 i, j, c;
 
-	for (j = 0; j < n; j++)
-		h[e->hpos[node_of(e, k[j])]] += d;
-	if (!e->ev_relook)
-		return;
-	for (i = e->nheap / 2; i-- > 0;) {	/* Floyd's, top-down */
+	for (i = e->nheap / 2; i-- > 0;) {
 		x = h[i];
 		for (j = i; (c = 2 * j + 1) < e->nheap; j = c) {
 			if (c + 1 < e->nheap && h[c + 1] < h[c])

@@ -150,6 +150,7 @@ bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m)
 		return true;
 	if (r->rx_used + m->len > e->cfg.rx_buf_bytes)
 		return false;
+	hn_rx_tight(e, r->rx_used, r->rx_used + m->len);
 	r->rx_used += m->len;
 	m->rx_held = 1;
 	return true;

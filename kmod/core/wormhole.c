@@ -47,6 +47,7 @@ static void worm_done(struct hn_engine *e, u32 u, u64 t)
 	struct hn_msg *m = st->vq_w.head;
 
 	n->worm.st = NULL;
+	e->w_running--;
 	st->w_end = t;
 	m->sent += n->worm.bytes;
 	e->g.slot[e->cfg.k].bytes += n->worm.bytes;
@@ -173,6 +174,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	fin = hn_max64(fin, hn_tail_at(c, m, m->sent + bytes));
 	n->rr_last = st->dst;
 	n->worm.st = st;
+	e->w_running++;
 	n->worm.bytes = bytes;
 	n->in_free = fin;
 	o->out_free = fin;
@@ -231,8 +233,30 @@ void hn_wormhole_begin(struct hn_engine *e)
 	}
 }
 
-/* Every event of S_W up to @lim (<= its end), or to a stop (ops->room). */
-void hn_wormhole_run(struct hn_engine *e, u64 lim)
+/*
+ * The events at the start of this S_W that the last one's soft end left
+ * it (hn_soft_unsplit()) are done.  The worms that ended there would
+ * have ended with the last S_W, and a stop one of them asked for
+ * (ops->deliver, ops->room) would have ended the call there: it does.
+ */
+static bool unsplit_stop(struct hn_engine *e)
+{
+	if (!e->w_unsplit || e->cur != e->cfg.k || !e->in_slot ||
+	    e->now > e->slot_start)
+		return false;
+	e->w_unsplit = false;
+	if (e->stop_at == HN_U64_MAX)
+		return false;
+	e->stop_at = e->slot_start;
+	return true;
+}
+
+/*
+ * Every event of S_W up to @lim (<= its end), or to a stop (ops->room).
+ * With @cont, the caller goes on past the end if it is a soft one and
+ * nothing asks to stop there.
+ */
+void hn_wormhole_run(struct hn_engine *e, u64 lim, bool cont)
 {
 	u64 end = e->slot_end, wake, t;
 	struct hn_node *n;
@@ -259,9 +283,17 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 			t = hn_ev_top(e);
 			if (t > hn_min64(lim, e->stop_at))
 				break;
+			if (e->w_unsplit && t > e->slot_start &&
+			    unsplit_stop(e))
+				break;
 			if (t == end && e->w_soft) {
 				if (hn_ev_is_look(e))
 					break;
+				if (cont && e->stop_at == HN_U64_MAX &&
+				    hn_soft_unsplit(e)) {
+					e->w_unsplit = true;
+					return;
+				}
 				/*
 				 * A soft end: the worms that end here finish,
 				 * in the order of their events, and every
@@ -299,6 +331,8 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim)
 		}
 		hn_work(e, t);
 	}
+	if (e->w_unsplit)
+		unsplit_stop(e);
 }
 
 /*
