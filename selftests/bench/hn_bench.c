@@ -13,9 +13,9 @@
  * per switch crossed; and FT(3,16)'s bytes per node.  Last, CPU per
  * flit-hop at loads 0.1 and 0.5 on the 64-port crossbar, FT(3,8) and the
  * torus 8x8x8, the last two with the flit router too.  And what the slot
- * length costs when only wormhole slots run.  And what exactly-once
- * delivery (idem.c) costs per message when nothing is lost: "hn_bench
- * idem" runs that case alone.
+ * length costs when only wormhole slots run: "hn_bench slot" runs that
+ * case alone.  And what exactly-once delivery (idem.c) costs per message
+ * when nothing is lost: "hn_bench idem" runs that case alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -537,6 +537,10 @@ int main(int argc, char **argv)
 	printf("hn_bench: engine speed and memory (one core, -O2)\n");
 	if (argc > 1 && !strcmp(argv[1], "idem")) {
 		idem_cost();
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "slot")) {
+		slot_length();
 		return 0;
 	}
 	mixed(64, 10000000);		/* 10 ms virtual */
