@@ -18,6 +18,41 @@
 #include "hn_sched.h"
 #include "cfg_field.h"		/* the live fields */
 
+/*
+ * Soft boundaries.  When nothing can run between two wormhole slots (no
+ * predictive slot: K = 0, or SES or PREEMPT with no circuit in any; no
+ * guard band; not Dynamic TDM, whose scheduler acts at every slot), one
+ * S_W follows another at the same instant, and what its end and the next
+ * one's begin do (suspend the worms running past the boundary and resume
+ * them at once, every input with worms to send look again) changes
+ * nothing but for a few inputs: wormhole.c's end keeps its events for
+ * the next S_W instead (hn_wormhole_resume()), and the controller counts
+ * the slots passed over without looking at them.  The end stays where it
+ * was, so everything else happens as at a hard one (what the caller does
+ * at the boundary, hn_step() returning there, the counts), and when
+ * something else comes next after all (a circuit made at the boundary,
+ * the policy changed), the end is made hard first (hn_wormhole_harden()).
+ * The crossbar's wormhole only, for now (e->fab NULL).  e->w_len is
+ * the wormhole slot's length while its boundaries may be soft as long as
+ * no circuit exists, else 0, made anew with the configuration
+ * (hn_set_live()); hn_soft_len() adds the circuits, looking at them when
+ * it is asked, so that slot.c, which makes and drops them, need not call
+ * here.
+ */
+static void soft_update(struct hn_engine *e)
+{
+	const struct hn_config *c = &e->cfg;
+	u64 len = hn_slot_len(e, c->k);
+
+	e->w_len = 0;
+	if (!e->fab && !c->guard_ns &&
+	    !(c->policy & (HN_POL_NO_W | HN_POL_DYNAMIC)) &&
+	    (!c->k || (c->policy & (HN_POL_SES | HN_POL_PREEMPT))) &&
+	    len <= HN_SOFT_LEN_MAX)
+		e->w_len = len;
+	e->w_cap = hn_ns_bytes(c, len) * c->nodes;
+}
+
 struct hn_engine *hn_create(const struct hn_config *c,
 			    const struct hn_ops *ops, void *ctx, int *errp)
 {
@@ -105,7 +140,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->stop_at = HN_U64_MAX;
 	e->look_t = HN_U64_MAX;
 	e->rx_thresh = c->rx_buf_bytes;
-	hn_soft_update(e);
+	soft_update(e);
 	hn_stats_init(e);
 	if (hn_flap_init(e)) {
 		hn_destroy(e);
@@ -276,7 +311,7 @@ int hn_set_live(struct hn_engine *e, const struct hn_config *n,
 	rc = hn_config_check(&c, err);
 	if (!rc) {
 		e->cfg = c;
-		hn_soft_update(e);
+		soft_update(e);
 	}
 	return rc;
 }
@@ -534,68 +569,10 @@ u64 hn_nic_room_at(const struct hn_engine *e, u32 node, u32 bytes)
 	return HN_U64_MAX;
 }
 
-/*
- * Soft boundaries.  When nothing can run between two wormhole slots (no
- * predictive slot: K = 0, or SES or PREEMPT with no circuit in any; no
- * guard band; not Dynamic TDM, whose scheduler acts at every slot), one
- * S_W follows another at the same instant, and what its end and the next
- * one's begin do (suspend the worms running past the boundary and resume
- * them at once, every input with worms to send look again) changes
- * nothing but for a few inputs: wormhole.c's end keeps its events for
- * the next S_W instead (hn_wormhole_resume()), and the controller counts
- * the slots passed over without looking at them.  The end stays where it
- * was, so everything else happens as at a hard one (what the caller does
- * at the boundary, hn_step() returning there, the counts), and when
- * something else comes next after all (a circuit made at the boundary,
- * the policy changed), the end is made hard first (hn_wormhole_harden()).
- * The crossbar's wormhole only, for now (e->fab NULL).  e->w_len is
- * the wormhole slot's length while its boundaries may be soft, else 0,
- * made anew whenever what it depends on changes: the configuration
- * (hn_set_live()) and whether any circuit exists (slot.c).
- */
-void hn_soft_update(struct hn_engine *e)
-{
-	const struct hn_config *c = &e->cfg;
-	u64 len = hn_slot_len(e, c->k);
-
-	e->w_len = 0;
-	if (!e->fab && !c->guard_ns &&
-	    !(c->policy & (HN_POL_NO_W | HN_POL_DYNAMIC)) &&
-	    (!c->k || ((c->policy & (HN_POL_SES | HN_POL_PREEMPT)) &&
-		       !e->nconn_all)) && len <= HN_SOFT_LEN_MAX)
-		e->w_len = len;
-	e->w_cap = hn_ns_bytes(c, len) * c->nodes;
-}
-
-/*
- * At a soft end, may the events at the boundary run as those of the
- * next S_W's start, each input's worm ending and its next one starting
- * together, rather than every worm ending first and every input looking
- * after (wormhole.c's looks)?  They may when nothing can tell the two
- * apart: the run goes on past the boundary (the caller's, who checks
- * that nothing asked to stop yet) with no work budget to stop it there,
- * the next S_W begins for sure (more wormhole messages than worms that
- * may end), no input waits for a receiver's room, and what one worm's
- * end does cannot change what another input chooses at that time: no
- * receiver is tight (each has room for e->nev of the longest message),
- * round-robin arbitration (lqf and bytes count messages that a callback
- * may inject), and a message's head reaches the switch after it is
- * injected (nic_ns + wire_ns > 0).
- */
-bool hn_soft_unsplit(const struct hn_engine *e)
-{
-	const struct hn_config *c = &e->cfg;
-
-	return e->w_len && !e->work_max && !e->nw_rxl && !e->rx_tight &&
-	       e->rx_thresh && !c->voq_arbiter && c->nic_ns + c->wire_ns &&
-	       (e->wh_msgs > e->w_running ||
-		!(c->policy & (HN_POL_SES | HN_POL_PREEMPT)));
-}
-
 /* After a soft end at now, the next S_W begins at once, if it may. */
 static inline bool soft_begin(struct hn_engine *e, u64 n)
 {
-	u64 len = e->w_len;
+	u64 len = hn_soft_len(e);
 	u32 k = e->cfg.k;
 
 	if (!len || ((e->cfg.policy & (HN_POL_SES | HN_POL_PREEMPT)) &&
@@ -628,7 +605,7 @@ static inline bool soft_begin(struct hn_engine *e, u64 n)
  */
 static u64 soft_ahead(const struct hn_engine *e, u64 t)
 {
-	u64 x = hn_min64(hn_ev_top(e), t), len = e->w_len;
+	u64 x = hn_min64(hn_ev_top(e), t), len = hn_soft_len(e);
 
 	if (e->nw_rxl || !len || x == HN_U64_MAX || x <= e->now + len)
 		return 1;
@@ -665,7 +642,7 @@ static bool slot_begin(struct hn_engine *e)
 	if (s < e->cfg.k) {
 		hn_circuit_begin(e);
 	} else {
-		e->w_soft = !!e->w_len;
+		e->w_soft = !!hn_soft_len(e);
 		hn_wormhole_begin(e);
 	}
 	return true;

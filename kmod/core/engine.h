@@ -324,7 +324,7 @@ struct hn_engine {
 	u32 *w_rxl;			/* inputs that may wait for a receiver */
 	u32 nw_rxl;
 	u32 nconn_all;			/* circuits in all the slots */
-	u64 w_len;			/* S_W's length if soft, else 0 */
+	u64 w_len;			/* S_W's length if soft (no circuit) */
 	u32 w_running;			/* wormhole.c: inputs with a worm */
 	bool w_unsplit;			/* the S_W's start has the last one's */
 	u32 len_max;			/* the longest message injected */
@@ -654,13 +654,11 @@ void hn_circuit_arm(struct hn_engine *e, u32 s, u32 u);
 #define HN_SOFT_AHEAD	268435456ULL	/* 2^28 */
 #define HN_SOFT_LEN_MAX	134217728ULL	/* 2^27 */
 
-/*
- * engine.c: e->w_len anew, when what it depends on has changed; and at a
- * soft end, may the events there come in with the next S_W's start
- * (wormhole.c)?
- */
-void hn_soft_update(struct hn_engine *e);
-bool hn_soft_unsplit(const struct hn_engine *e);
+/* S_W's length while its boundaries are soft, else 0 */
+static inline u64 hn_soft_len(const struct hn_engine *e)
+{
+	return e->nconn_all ? 0 : e->w_len;
+}
 
 /* wormhole.c */
 void hn_wormhole_begin(struct hn_engine *e);

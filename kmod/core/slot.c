@@ -257,8 +257,7 @@ void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from,
 	sl->in[v] = u;
 	sl->pos[u] = sl->nconn;
 	sl->conn[sl->nconn++] = u;
-	if (!e->nconn_all++)
-		hn_soft_update(e);
+	e->nconn_all++;
 	sl->valid_from[u] = from;
 	sl->last_use[u] = from;
 	sl->use_at[u] = e->uses;
@@ -311,8 +310,7 @@ void hn_slot_del(struct hn_engine *e, u32 s, u32 u)
 	sl->out[u] = HN_NONE;
 	sl->in[v] = HN_NONE;
 	last = sl->conn[--sl->nconn];
-	if (!--e->nconn_all)
-		hn_soft_update(e);
+	e->nconn_all--;
 	sl->conn[sl->pos[u]] = last;
 	sl->pos[last] = sl->pos[u];
 }

@@ -234,8 +234,33 @@ void hn_wormhole_begin(struct hn_engine *e)
 }
 
 /*
+ * At a soft end, may the events at the boundary run as those of the
+ * next S_W's start, each input's worm ending and its next one starting
+ * together, rather than every worm ending first and every input looking
+ * after (wormhole.c's looks)?  They may when nothing can tell the two
+ * apart: the run goes on past the boundary (the caller's, who checks
+ * that nothing asked to stop yet) with no work budget to stop it there,
+ * the next S_W begins for sure (more wormhole messages than worms that
+ * may end), no input waits for a receiver's room, and what one worm's
+ * end does cannot change what another input chooses at that time: no
+ * receiver is tight (each has room for e->nev of the longest message),
+ * round-robin arbitration (lqf and bytes count messages that a callback
+ * may inject), and a message's head reaches the switch after it is
+ * injected (nic_ns + wire_ns > 0).
+ */
+static bool soft_unsplit(const struct hn_engine *e)
+{
+	const struct hn_config *c = &e->cfg;
+
+	return hn_soft_len(e) && !e->work_max && !e->nw_rxl && !e->rx_tight &&
+	       e->rx_thresh && !c->voq_arbiter && c->nic_ns + c->wire_ns &&
+	       (e->wh_msgs > e->w_running ||
+		!(c->policy & (HN_POL_SES | HN_POL_PREEMPT)));
+}
+
+/*
  * The events at the start of this S_W that the last one's soft end left
- * it (hn_soft_unsplit()) are done.  The worms that ended there would
+ * it (soft_unsplit()) are done.  The worms that ended there would
  * have ended with the last S_W, and a stop one of them asked for
  * (ops->deliver, ops->room) would have ended the call there: it does.
  */
@@ -290,7 +315,7 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim, bool cont)
 				if (hn_ev_is_look(e))
 					break;
 				if (cont && e->stop_at == HN_U64_MAX &&
-				    hn_soft_unsplit(e)) {
+				    soft_unsplit(e)) {
 					e->w_unsplit = true;
 					return;
 				}
