@@ -31,51 +31,46 @@
 static u64 req_key(const struct hn_engine *e, const struct hn_pair *r)
 {
 	u32 N = e->cfg.nodes;
+	u32 s = r->src >= e->rot_a ? r->src - e->rot_a : r->src + N - e->rot_a;
+	u32 d = r->dst >= e->rot_b ? r->dst - e->rot_b : r->dst + N - e->rot_b;
 
-	return (u64)((r->src + N - e->rot_a) % N) * N +
-	       (r->dst + N - e->rot_b) % N;
+	return (u64)s * N + d;
 }
 
-/* Priority order of requests @i and @j: key, then submission order. */
-static bool req_after(const struct hn_engine *e, const struct hn_pair *req,
-		      u32 i, u32 j)
-{
-	u64 ki = req_key(e, &req[i]), kj = req_key(e, &req[j]);
-
-	return ki != kj ? ki > kj : i > j;
-}
-
-/* In-place heap sort of request indices; no recursion. */
-static void sift(const struct hn_engine *e, const struct hn_pair *req,
-		 u32 *idx, u32 i, u32 n)
-{
-	u32 c, t;
-
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && req_after(e, req, idx[c + 1], idx[c]))
-			c++;
-		if (!req_after(e, req, idx[c], idx[i]))
-			break;
-		t = idx[i];
-		idx[i] = idx[c];
-		idx[c] = t;
-		i = c;
-	}
-}
-
+/*
+ * Sort the requests' indices @idx (0..@n-1 on entry) into the priority
+ * order: key, then submission order.  Each request is the word key << 32
+ * | index (a key is below N^2 <= 2^32), sorted a byte of the key a pass,
+ * stably (least significant byte first), so equal keys keep their
+ * indices' order; as many passes as N^2 - 1 has bytes.  @w has room for
+ * 2 @n words and @cnt for 256 counts.
+ */
 static void sort_requests(const struct hn_engine *e,
-			  const struct hn_pair *req, u32 *idx, u32 n)
+			  const struct hn_pair *req, u32 *idx, u32 n, u64 *w,
+			  u32 *cnt)
 {
-	u32 i, t;
+	u64 top = (u64)e->cfg.nodes * e->cfg.nodes - 1, *a = w, *b = w + n, *x;
+	u32 i, sh, sum, t;
 
-	for (i = n / 2; i-- > 0;)
-		sift(e, req, idx, i, n);
-	for (i = n; i-- > 1;) {
-		t = idx[0];
-		idx[0] = idx[i];
-		idx[i] = t;
-		sift(e, req, idx, 0, i);
+	for (i = 0; i < n; i++)
+		a[i] = req_key(e, &req[i]) << 32 | i;
+	for (sh = 32; sh < 64 && top >> (sh - 32); sh += 8) {
+		memset(cnt, 0, 256 * sizeof(*cnt));
+		for (i = 0; i < n; i++)
+			cnt[(a[i] >> sh) & 255]++;
+		for (sum = 0, i = 0; i < 256; i++) {
+			t = cnt[i];
+			cnt[i] = sum;
+			sum += t;
+		}
+		for (i = 0; i < n; i++)
+			b[cnt[(a[i] >> sh) & 255]++] = a[i];
+		x = a;
+		a = b;
+		b = x;
 	}
+	for (i = 0; i < n; i++)
+		idx[i] = (u32)a[i];
 }
 
 /*
@@ -333,6 +328,7 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	const struct hn_config *c = &e->cfg;
 	struct hn_pair first = { HN_NONE, HN_NONE };
 	u32 i, *idx;
+	u64 *w;
 	int rc = 0;
 
 	if (n > HN_MAX_REQ)
@@ -345,11 +341,12 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 				       req[i].src : req[i].dst, i);
 	if (!n)
 		return 0;
-	idx = hn_zalloc(n * sizeof(*idx));
-	if (!idx)
+	w = hn_zalloc(n * (2 * sizeof(*w) + sizeof(*idx)) +
+		      256 * sizeof(*idx));
+	if (!w)
 		return -ENOMEM;
+	idx = (u32 *)(w + 2 * n);	/* and 256 counts after the n indices */
 	for (i = 0; i < n; i++) {
-		idx[i] = i;
 		out[i].src = req[i].src;
 		out[i].dst = req[i].dst;
 		out[i].slot = HN_NONE;
@@ -363,7 +360,7 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	if (c->predict_algo == HN_PREDICT_SECOND_LEVEL &&
 	    hn_second_hit(e, req, n))
 		hn_swap_second(e, NULL);
-	sort_requests(e, req, idx, n);
+	sort_requests(e, req, idx, n, w, idx + n);
 	if (e->ft)
 		rc = place_ft(e, idx, n, out, lo, hi, from, &first, err);
 	else if (c->predict_algo == HN_PREDICT_KSTEP)
@@ -371,7 +368,7 @@ int hn_place(struct hn_engine *e, const struct hn_pair *req, u32 n,
 	if (!rc)
 		place_first_fit(e, idx, n, out, lo, hi, from, &first,
 				!e->ft && c->predict_algo != HN_PREDICT_KSTEP);
-	hn_free(idx);
+	hn_free(w);
 	if (rc)
 		return rc;
 	/*

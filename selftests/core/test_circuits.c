@@ -221,6 +221,37 @@ TEST_F(eng, predict_rotates_priority)
 	EXPECT_EQ(wins[0], wins[1]);
 }
 
+/*
+ * The priority order itself (Sec. 5.3.2): rotated row-major, equal keys in
+ * submission order.  300 nodes, so the keys take three bytes; one slot,
+ * so of requests for one output only the first in that order is granted.
+ */
+TEST_F(eng, predict_priority_order)
+{
+	struct hn_pair r1[4] = { { 290, 7 }, { 220, 7 }, { 3, 7 }, { 3, 7 } };
+	struct hn_pair r2[3] = { { 2, 9 }, { 299, 9 }, { 5, 9 } };
+	struct hn_grant g[4];
+
+	sim_fini(&self->s);
+	sim_config_zero(&self->c, 300, 1);
+	ASSERT_EQ(0, sim_init(&self->s, &self->c));
+	ASSERT_EQ(0, hn_predict(self->s.e, r1, 4, g, NULL));
+	EXPECT_EQ(HN_REFUSED, g[0].result);
+	EXPECT_EQ(HN_REFUSED, g[1].result);
+	EXPECT_EQ(HN_GRANTED, g[2].result);	/* submitted first */
+	EXPECT_EQ(HN_EXISTS, g[3].result);
+	/* the rows now start at 4: 5 first, 299 before 2 */
+	ASSERT_EQ(0, hn_predict(self->s.e, r2, 3, g, NULL));
+	EXPECT_EQ(HN_REFUSED, g[0].result);
+	EXPECT_EQ(HN_REFUSED, g[1].result);
+	EXPECT_EQ(HN_GRANTED, g[2].result);
+	ASSERT_EQ(0, hn_release_all(self->s.e, NULL));
+	/* from row 6: 299 before 2 */
+	ASSERT_EQ(0, hn_predict(self->s.e, r2, 2, g, NULL));
+	EXPECT_EQ(HN_REFUSED, g[0].result);
+	EXPECT_EQ(HN_GRANTED, g[1].result);
+}
+
 /* Releasing a circuit with data waiting moves it to wormhole, in order. */
 TEST_F(eng, release_keeps_order)
 {
