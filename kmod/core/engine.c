@@ -142,7 +142,7 @@ struct hn_engine *hn_create(const struct hn_config *c,
 	e->rx_thresh = c->rx_buf_bytes;
 	soft_update(e);
 	hn_stats_init(e);
-	if (hn_flap_init(e)) {
+	if (hn_flap_set(e, c->fault_mtbf_ns)) {
 		hn_destroy(e);
 		goto out;
 	}
@@ -309,6 +309,10 @@ int hn_set_live(struct hn_engine *e, const struct hn_config *n,
 			    "messages wait for circuits: cannot leave Dynamic TDM",
 			    HN_NONE);
 	rc = hn_config_check(&c, err);
+	if (!rc && c.fault_mtbf_ns != e->cfg.fault_mtbf_ns &&
+	    hn_flap_set(e, c.fault_mtbf_ns))
+		return fail(err, -ENOMEM,
+			    "no memory for links failing over time", HN_NONE);
 	if (!rc) {
 		e->cfg = c;
 		soft_update(e);

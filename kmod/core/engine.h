@@ -544,7 +544,7 @@ u32 hn_ev_input(const struct hn_engine *e, u32 j);
  */
 /* fault.c */
 void hn_fault_destroy(struct hn_engine *e);
-int hn_flap_init(struct hn_engine *e);
+int hn_flap_set(struct hn_engine *e, u64 mtbf);
 void hn_flap_run(struct hn_engine *e);
 
 /* The next failure or repair of links failing over time, or HN_U64_MAX */

@@ -174,24 +174,27 @@ static u32 live_link(const struct hn_topo *t, u32 k)
  * later brings it back up.  Seeded by the configuration, so a run is the
  * same run every time.
  */
-static u64 flap_gap(struct hn_engine *e)
+static u64 flap_gap(struct hn_engine *e, u64 m)
 {
-	u64 m = e->cfg.fault_mtbf_ns;
-
 	return m > 1 ? 1 + hn_rand(&e->flap_seed) % (2 * m - 1) : 1;
 }
 
-int hn_flap_init(struct hn_engine *e)
+/*
+ * Failures from now on at @mtbf (0: no more; the links they took down
+ * still come back up at their time), the next one drawn from now.  The
+ * draws are seeded by the first @mtbf that is not 0 and go on from there
+ * when it changes live.
+ */
+int hn_flap_set(struct hn_engine *e, u64 mtbf)
 {
-	e->flap_next = HN_U64_MAX;
-	if (!e->cfg.fault_mtbf_ns)
-		return 0;
-	e->flap_cap = e->topo.nlinks;
-	e->flap = hn_zalloc(e->flap_cap * sizeof(*e->flap));
-	if (!e->flap)
-		return -ENOMEM;
-	e->flap_seed = 0x666c6170ULL ^ e->cfg.fault_mtbf_ns;
-	e->flap_next = flap_gap(e);
+	if (mtbf && !e->flap) {
+		e->flap = hn_zalloc(e->topo.nlinks * sizeof(*e->flap));
+		if (!e->flap)
+			return -ENOMEM;
+		e->flap_cap = e->topo.nlinks;
+		e->flap_seed = 0x666c6170ULL ^ mtbf;
+	}
+	e->flap_next = mtbf ? e->now + flap_gap(e, mtbf) : HN_U64_MAX;
 	return 0;
 }
 
@@ -225,7 +228,7 @@ static void flap_one(struct hn_engine *e)
 			f->up_at = e->flap_next + e->cfg.fault_repair_ns;
 		}
 	}
-	e->flap_next += flap_gap(e);
+	e->flap_next += flap_gap(e, e->cfg.fault_mtbf_ns);
 }
 
 /*

@@ -270,7 +270,7 @@ HN_FIELD(flip_ppm, FLIP_PPM, flip_ppm, "flip-ppm",
 	 U32, 0, 1000000, 0, NONE)
 HN_FIELD(fault_mtbf_ns, FAULT_MTBF_NS, fault_mtbf_ns, "fault-mtbf-ns",
 	 "links between switches failing over time: the mean virtual time from one failure to the next, each taking a live link down at random (a fabric of switches); ns (0: none)",
-	 U64, 0, HN_TIMEOUT_MAX, 0, NONE)
+	 U64, 0, HN_TIMEOUT_MAX, 1, NONE)
 HN_FIELD(fault_repair_ns, FAULT_REPAIR_NS, fault_repair_ns, "fault-repair-ns",
 	 "a link those failures took down comes back up this long after; ns (0: never)",
-	 U64, 0, HN_TIMEOUT_MAX, 0, NONE)
+	 U64, 0, HN_TIMEOUT_MAX, 1, NONE)

@@ -919,6 +919,64 @@ TEST(links_fail_and_come_back_over_time)
 }
 
 /*
+ * fault_mtbf_ns and fault_repair_ns change live (hn_set_live()): failures
+ * begin from the instant they are set, the first drawn from then; set
+ * back to 0 they stop, and the links they took down still come back up;
+ * set again, they go on.  A change the configuration refuses changes
+ * nothing.
+ */
+TEST(failures_over_time_change_live)
+{
+	struct hn_config c, n;
+	struct hn_gstats g;
+	struct hn_err err;
+	struct sim s;
+	u32 down, sw;
+	u64 f;
+
+	sim_config_ft(&c, 3, 4, 0);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	hn_run_until(s.e, 100000);
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(0, g.links_failed);
+	n = c;
+	n.fault_mtbf_ns = 1000;
+	n.fault_repair_ns = 5000;
+	ASSERT_EQ(0, hn_set_live(s.e, &n, NULL));
+	hn_run_until(s.e, 100000 + 2 * 1000 - 1);	/* the longest gap */
+	hn_stats_global(s.e, &g);
+	EXPECT_GE(g.links_failed, 1);
+	hn_run_until(s.e, 150000);
+	hn_stats_global(s.e, &g);
+	/* 50 expected in 50 us; the gaps' spread makes +-15 generous */
+	EXPECT_GE(g.links_failed, 35);
+	EXPECT_LE(g.links_failed, 65);
+	f = g.links_failed;
+	n.fault_mtbf_ns = 0;
+	n.fault_repair_ns = 0;
+	ASSERT_EQ(0, hn_set_live(s.e, &n, NULL));
+	hn_run_until(s.e, 200000);
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(f, g.links_failed);
+	EXPECT_EQ(f, g.links_repaired);
+	hn_faults(s.e, &down, &sw);
+	EXPECT_EQ(0, down);
+	n.fault_mtbf_ns = 1000;
+	ASSERT_EQ(0, hn_set_live(s.e, &n, NULL));
+	hn_run_until(s.e, 250000);
+	hn_stats_global(s.e, &g);
+	EXPECT_GE(g.links_failed, g.links_repaired + 35);
+	/* refused: a repair with no failures; the failures go on */
+	n.fault_mtbf_ns = 0;
+	n.fault_repair_ns = 10;
+	EXPECT_EQ(-EINVAL, hn_set_live(s.e, &n, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "needs fault_mtbf_ns"));
+	EXPECT_EQ(1000, hn_cfg(s.e)->fault_mtbf_ns);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
+/*
  * Failures and repairs are events of a call's work (hn_set_work()): with
  * one every nanosecond, a call over a long idle stretch stops once its
  * work is spent instead of running millions of them at once (the module's

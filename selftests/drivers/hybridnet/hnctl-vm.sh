@@ -405,6 +405,11 @@ wait $mon
 check "monitor: links failing over time and coming back, as hnctl link down|up says them" \
 	sh -c 'cat /tmp/events; [ "$(grep -cE "^fault link (down|up) sw[01]\.[0-3]/(up|down)[0-3]( released [0-9]+)?$" /tmp/events)" -ge 4 ] &&
 		[ "$(cat $F/../stats/links_failed)" -ge 2 ]'
+check "links failing over time: stopped live, nothing rebuilt (their counts kept)" same \
+	'{"rebuilt":false}' sh -c 'hnctl -j set fault-mtbf-ns 0 fault-repair-ns 0 &&
+		[ "$(cat $F/../stats/links_failed)" -ge 2 ]'
+check "links failing over time: started live" same \
+	'{"rebuilt":false}' hnctl -j set fault-mtbf-ns 500
 check "links: back to the crossbar" hnctl set topology crossbar nodes 8 slots 4 fault-mtbf-ns 0 fault-repair-ns 0
 
 check "set: a rebuild says what it released" same \
