@@ -23,7 +23,10 @@
 #  8. exactly once: the three messages with 0.3 of every kind's copies
 #     lost (C4.1), and with bits flipped at 10^-4 a flit (C4.5), over
 #     10^5 MSGs.
-#  9. all together (no source text has it): exactly once over FT(3,4)
+#  9. livelock (C4.7): a receiver's table of one record, long MSGs, the
+#     transactions completed in each window of 10^4 cycles over 10^6,
+#     acknowledgements at priority 0 and 5.
+# 10. all together (no source text has it): exactly once over FT(3,4)
 #     with 4 circuit slots preloaded (preload=shift), cut-through
 #     switching, uniform 64-byte MSGs, copies lost and 0 to 16 random
 #     links down in the window's middle third.
@@ -195,6 +198,30 @@ print(",".join(sys.argv[1:3] + [str(x[k]) for k in ("sent", "delivered",
 	"crc_fail", "recv_state_entries")]))' "$1" "$2"
 done > "$D/exactly.csv"
 
+# table.csv (C4.7): load, ack priority, table, then transactions,
+# completed, p of MSG, ACK, ACK2, MSGs sent, delivered, table_full,
+# windows, windows_empty, window_completed_min, t_end_ns: 30-word MSGs,
+# a receiver's table of one record, a node's window of 2, timeout 200
+# cycles, 10^6 cycles measured (the table's fields empty without one)
+for pt in "0.2 0 0" "0.2 0 1" "0.2 5 1" "0.5 0 1" "0.5 5 1"; do
+	# shellcheck disable=SC2086 # $pt: three words
+	set -- $pt
+	# shellcheck disable=SC2046,SC2086 # $W: options
+	"$H" idem $(echo "$W" | sed 's/--no-progress//; s/--measure [0-9]*//') \
+		-s dilation=2 --pattern localized --load "$1" --size 30 \
+		--ack-prio "$2" --timeout 2000 --window 2 --table "$3" \
+		--measure 10000000 --json |
+		python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+x = r["idem"]
+print(",".join(sys.argv[1:4] + [str(r[k]) for k in ("transactions",
+	"completed")] + ["%.4f" % r[k]["p"] for k in ("msg", "ack", "ack2")] +
+	[str(x[k]) for k in ("sent", "delivered")] +
+	[str(r.get(k, "")) for k in ("table_full", "windows", "windows_empty",
+	"window_completed_min")] + [str(r["t_end_ns"])]))' "$1" "$2" "$3"
+done > "$D/table.csv"
+
 # together.csv: loss, links down, then the idem object's sent, delivered,
 # given_up, undelivered, out_of_order, msg_tx, msg_resends, then
 # circuits_released, rx_msgs_circuit, rx_msgs_wormhole, t_end_ns
@@ -282,6 +309,14 @@ print("| lost | flipped | MSGs | delivered | given up | undelivered | out of ord
 print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for r in (l.strip().split(",") for l in open(d + "/exactly.csv")):
 	print("| %s | %s | %s | %s | %s | %s | %s | %s | %s, %s | %s | %s, %s, %s | %s | %s |" % tuple(r))
+print("\nA bounded receiver table (hnsim idem --table): localized 30-word")
+print("MSGs, dilation 2, a node's window of 2, timeout 200 cycles, 10^6")
+print("cycles measured, then up to 10^6 more to finish:\n")
+print("| load | ACK priority | table | transactions | completed | p MSG | p ACK | p ACK2 | MSGs dropped on a full table | windows of 10^4 cycles | with none completed | fewest completed in one |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+for r in (l.strip().split(",") for l in open(d + "/table.csv")):
+	print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % tuple(
+	      r[:8] + [x or "-" for x in r[10:14]]))
 print("\nAll together (hnsim idem): FT(3,4), 4 circuit slots preloaded")
 print("(preload=shift), cut-through, uniform 64-byte MSGs at load 0.1,")
 print("timeout 200 us, MSGs made over 300 us; links down at random from 100")

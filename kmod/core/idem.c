@@ -114,6 +114,7 @@ struct hn_idem {
 	struct iq *q;			/* [node * NQ + queue] */
 	u64 *busy;			/* nodes with a copy waiting */
 	u32 *outstanding;		/* per node: MSGs awaiting their ACK */
+	u32 *records;			/* per node: its receiver's records */
 	struct itimers tmr[2];
 	struct iwire *spare;		/* copies for reuse */
 	struct hn_idem_stats st;
@@ -169,6 +170,8 @@ int hn_idem_cfg_check(const struct hn_idem_cfg *ic, struct hn_err *err)
 			return fail(err, "a priority is 0..15");
 	if (lossy && !ic->timeout_ns)
 		return fail(err, "a fabric that loses messages needs a timeout to send them again");
+	if (ic->table && !ic->timeout_ns)
+		return fail(err, "a bounded table drops MSGs: they need a timeout to go again");
 	return 0;
 }
 
@@ -281,6 +284,7 @@ static void rx_free(struct hn_idem *x, struct ient *r)
 {
 	timer_stop(x, T_RX, r);
 	ent_unlink(&r->p->rx, r);
+	x->records[r->p->dst]--;
 	x->st.recv_state_entries--;
 	hn_free(r);
 }
@@ -561,6 +565,17 @@ static void advance(struct hn_idem *x, struct ipair *p, u32 base)
 	}
 }
 
+/* Does the receiver hold a MSG of @p for its turn? */
+static bool held(const struct ipair *p)
+{
+	const struct ient *r;
+
+	for (r = p->rx; r; r = r->next)
+		if (r->m)
+			return true;
+	return false;
+}
+
 static u32 msg_in(struct hn_idem *x, struct iwire *w)
 {
 	struct ipair *p = w->p;
@@ -581,6 +596,18 @@ static u32 msg_in(struct hn_idem *x, struct iwire *w)
 		x->st.stale++;
 		return HN_IDEM_STALE;
 	}
+	/*
+	 * A bounded table [W:407-411]: a new MSG that finds it full is
+	 * dropped unacknowledged, and its sender's timer sends it again;
+	 * but one whose turn has come while its pair's later MSGs wait for
+	 * it in the table is taken (ours: the in-order hold), or they would
+	 * hold its place for ever.
+	 */
+	if (x->cfg.table && x->records[p->dst] >= x->cfg.table &&
+	    !(w->seq == p->expect && held(p))) {
+		x->st.table_full++;
+		return HN_IDEM_FULL;
+	}
 	r = t->spare;
 	t->spare = NULL;
 	r->p = p;
@@ -595,6 +622,7 @@ static u32 msg_in(struct hn_idem *x, struct iwire *w)
 	r->m->slot = w->m.slot;
 	r->m->tries = w->m.tries;
 	ent_insert(&p->rx, r);
+	x->records[p->dst]++;
 	x->st.recv_state_entries++;
 	timer_start(x, T_RX, r);	/* held: its hold timer */
 	release(x, p);
@@ -830,7 +858,8 @@ static struct hn_idem *layer_new(const struct hn_config *c,
 	x->busy = hn_zalloc((c->nodes + 63) / 64 * sizeof(*x->busy));
 	x->outstanding = hn_zalloc((size_t)c->nodes *
 				   sizeof(*x->outstanding));
-	if (!x->hash || !x->q || !x->busy || !x->outstanding) {
+	x->records = hn_zalloc((size_t)c->nodes * sizeof(*x->records));
+	if (!x->hash || !x->q || !x->busy || !x->outstanding || !x->records) {
 		hn_idem_destroy(x);
 		return NULL;
 	}
@@ -920,5 +949,6 @@ void hn_idem_destroy(struct hn_idem *x)
 	hn_free(x->q);
 	hn_free(x->busy);
 	hn_free(x->outstanding);
+	hn_free(x->records);
 	hn_free(x);
 }

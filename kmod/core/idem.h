@@ -35,12 +35,15 @@ enum hn_idem_fate {
 	HN_IDEM_LOST,		/* the loss injector took it */
 	HN_IDEM_CORRUPT,	/* its CRC-32 failed */
 	HN_IDEM_STALE,		/* a MSG its sender has given up */
+	HN_IDEM_FULL,		/* a MSG its receiver's table had no room for */
+	HN_IDEM_FATES
 };
 
 struct hn_idem_cfg {
 	u64 timeout_ns;		/* MSG and ACK timers; 0: none, nothing is resent */
 	u32 retry_max;		/* resends of one MSG or ACK, then it gives up */
 	u32 window;		/* a node's MSGs awaiting their ACK; 0: no bound */
+	u32 table;		/* a node's receiver records; 0: no bound */
 	u32 reply_ppm;		/* ACK, ACK2 length: of the MSG's, >= 1 byte */
 	u8 prio[HN_IDEM_KINDS];	/* struct hn_msg.prio of each kind */
 	u32 loss_ppm[HN_IDEM_KINDS];	/* injector: lost, drawn on arrival */
@@ -82,6 +85,7 @@ struct hn_idem_stats {
 	u64 send_state_entries;		/* now: MSGs awaiting their ACK */
 	u64 recv_state_entries;		/* now: MSGs awaiting ACK2 or order */
 	u64 waiting;			/* now: copies waiting for their NIC */
+	u64 table_full;			/* MSG copies a full table dropped */
 };
 
 struct hn_idem;

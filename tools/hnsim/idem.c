@@ -50,6 +50,9 @@ struct idem {
 	/* --down-random: links down in the window's middle third */
 	u32 down, released;
 	u64 t_down, t_up;
+	/* --table: transactions completed (ACK2 taken) per 10^4 cycles */
+	u32 table;
+	u64 acked2, win_at, win_last, win_min, wins, wins_empty;
 };
 
 static void delivered(void *ctx, struct hn_msg *m)
@@ -91,6 +94,7 @@ static void arrived(void *ctx, const struct hn_msg *copy, u32 kind, u8 owner,
 {
 	struct idem *s = ctx;
 
+	s->acked2 += kind == ACK2 && fate == HN_IDEM_TAKEN;
 	if (!owner)
 		return;
 	s->msgs[kind]++;
@@ -125,7 +129,8 @@ static void usage(FILE *f)
 "    hnsim idem [ENGINE OPTIONS] --load L [--size WORDS] [--pattern NAME]\n"
 "               [--reply F] [--ack-prio P] [--warmup NS] [--measure NS]\n"
 "               [--seed S] [--loss P|KIND=P,...] [--flip P] [--timeout NS]\n"
-"               [--retry-max N] [--window W] [--down-random N] [--json]\n"
+"               [--retry-max N] [--window W] [--table N] [--down-random N]\n"
+"               [--json]\n"
 "\n"
 "DESCRIPTION\n"
 "    Each node sends messages (MSG) at random times; a MSG's arrival makes\n"
@@ -173,6 +178,14 @@ static void usage(FILE *f)
 "  --retry-max N  a MSG's or ACK's resends before it is given up\n"
 "                 (20000; -s idem_retry_max)\n"
 "  --window W     a node's MSGs awaiting their ACK, at most; 0: any (0)\n"
+"  --table N      a node's receiver records (MSGs awaiting ACK2 or their\n"
+"                 turn), at most: a new MSG finding them full is dropped\n"
+"                 unacknowledged and sent again on its timer, but for one\n"
+"                 whose turn has come while later MSGs of its pair wait\n"
+"                 in the table; it prints the drops and the fewest\n"
+"                 transactions completed in a window of 10^4 cycles\n"
+"                 (flit times) of --measure, the livelock test; needs\n"
+"                 --timeout; 0: any (0)\n"
 "  --down-random N  N random links down in the window's middle third (0)\n"
 "  --json         one JSON object\n"
 "  Engine options: -p, -t, -n, -k, -P, -s KEY=VALUE, -c FILE as 'hnsim run'.\n"
@@ -332,6 +345,48 @@ static int preload_shift(struct hn_engine *e, const struct hn_config *c)
 	return 0;
 }
 
+/* s->win_at has come: the measure begins there, or a window ends */
+static void window_done(struct idem *s, u64 warmup, u64 len)
+{
+	if (s->win_at > warmup) {
+		if (s->acked2 - s->win_last < s->win_min)
+			s->win_min = s->acked2 - s->win_last;
+		s->wins_empty += s->acked2 == s->win_last;
+		s->wins++;
+	}
+	s->win_last = s->acked2;
+	s->win_at += len;
+}
+
+/* --table's: the drops, and the fewest completed in a window (null: none) */
+static void table_report(const struct idem *s, int json)
+{
+	struct hn_idem_stats st;
+
+	hn_idem_stats(s->x, &st);
+	if (json) {
+		printf(", \"table\": %u, \"table_full\": %llu, \"windows\": %llu, \"windows_empty\": %llu, ",
+		       s->table, (unsigned long long)st.table_full,
+		       (unsigned long long)s->wins,
+		       (unsigned long long)s->wins_empty);
+		if (s->wins)
+			printf("\"window_completed_min\": %llu",
+			       (unsigned long long)s->win_min);
+		else
+			printf("\"window_completed_min\": null");
+		return;
+	}
+	printf("table        %u records a receiver: %llu MSGs dropped on a full table; ",
+	       s->table, (unsigned long long)st.table_full);
+	if (s->wins)
+		printf("at least %llu transactions completed in each of %llu windows of 10^4 cycles, none in %llu\n",
+		       (unsigned long long)s->win_min,
+		       (unsigned long long)s->wins,
+		       (unsigned long long)s->wins_empty);
+	else
+		printf("no window of 10^4 cycles in --measure\n");
+}
+
 static void idem_report(const struct idem *s, int json, u64 t_end)
 {
 	double hops = s->made ? (double)s->switches / s->made : 0;
@@ -355,6 +410,8 @@ static void idem_report(const struct idem *s, int json, u64 t_end)
 		if (s->check)
 			check_report(s, 1);
 		fault_report(s, 1);
+		if (s->table)
+			table_report(s, 1);
 		printf("}\n");
 		return;
 	}
@@ -373,6 +430,8 @@ static void idem_report(const struct idem *s, int json, u64 t_end)
 	if (s->check)
 		check_report(s, 0);
 	fault_report(s, 0);
+	if (s->table)
+		table_report(s, 0);
 }
 
 /* --loss: P for every kind, or KIND=P,... */
@@ -431,6 +490,7 @@ int idem_main(int argc, char **argv)
 		{ "retry-max", required_argument, NULL, 259 },
 		{ "window", required_argument, NULL, 260 },
 		{ "down-random", required_argument, NULL, 261 },
+		{ "table", required_argument, NULL, 262 },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -522,6 +582,11 @@ int idem_main(int argc, char **argv)
 				return 1;
 			s.down = (u32)v;
 			break;
+		case 262:
+			if (num("--table", optarg, ~0u, &v))
+				return 1;
+			o.table = (u32)v;
+			break;
 		case 'W':
 			if (num("--warmup", optarg, 1000000000000000ULL, &warmup))
 				return 1;
@@ -576,6 +641,10 @@ int idem_main(int argc, char **argv)
 	if (given & 8)
 		ic.retry_max = o.retry_max;
 	ic.window = o.window;
+	ic.table = o.table;
+	s.table = o.table;
+	s.win_min = ~0ULL;
+	s.win_at = warmup;
 	ic.prio[ACK] = prio;
 	ic.prio[ACK2] = prio;
 	ic.seed = seed;
@@ -616,6 +685,8 @@ int idem_main(int argc, char **argv)
 				t < end + 10000000);
 	     t += c.wh_flit_ns) {
 		hn_run_until(s.e, t);
+		while (s.table && s.win_at <= t && s.win_at <= end)
+			window_done(&s, warmup, 10000ULL * c.wh_flit_ns);
 		if (s.down && t == s.t_down / c.wh_flit_ns * c.wh_flit_ns &&
 		    hn_set_fault_random(s.e, s.down, seed, &s.released, &err)) {
 			fprintf(stderr, "hnsim idem: --down-random %u: %s\n",
