@@ -309,15 +309,15 @@ int hn_set_live(struct hn_engine *e, const struct hn_config *n,
 			    "messages wait for circuits: cannot leave Dynamic TDM",
 			    HN_NONE);
 	rc = hn_config_check(&c, err);
-	if (!rc && c.fault_mtbf_ns != e->cfg.fault_mtbf_ns &&
+	if (rc)
+		return rc;
+	if (c.fault_mtbf_ns != e->cfg.fault_mtbf_ns &&
 	    hn_flap_set(e, c.fault_mtbf_ns))
 		return fail(err, -ENOMEM,
 			    "no memory for links failing over time", HN_NONE);
-	if (!rc) {
-		e->cfg = c;
-		soft_update(e);
-	}
-	return rc;
+	e->cfg = c;
+	soft_update(e);
+	return 0;
 }
 
 /* Change the cycle-controller policy and slot lengths live (Ch. 4). */
