@@ -397,6 +397,29 @@ static int check_flit(const struct hn_engine *e, u64 cut, struct hn_err *err)
  * message stays whole in VQ_W until it has arrived (so no message has
  * cut a byte).  A channel's worm is one of them.
  */
+/*
+ * Worm @w, going, holds each channel its tail has not left, its node's
+ * link's too, until its tail leaves it.
+ */
+static bool drop_holds(const struct hn_engine *e, const struct hn_fworm *w)
+{
+	const struct hn_drop *dr = e->fab->dr;
+	const struct hn_fhop *h;
+	u64 x;
+	u32 k;
+
+	for (k = 0; k < w->nh; k++) {
+		h = &w->hop[k];
+		x = (u64)h->out * dr->d + h->claim;
+		if (h->fin > e->now &&
+		    (dr->busy[x] != h->fin || dr->own[x] != w))
+			return false;
+	}
+	x = (u64)w->st->src * dr->d + w->inj;
+	return !w->nh || w->hop[0].fin <= e->now ||
+	       dr->inj[x] == w->hop[0].fin;
+}
+
 static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 {
 	const struct hn_fab *f = e->fab;
@@ -445,7 +468,8 @@ static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 				   HN_NONE, i);
 		for (w = in->head; w; w = w->next) {
 			if (!w->nh || w->hop[w->nh].in != i || w->pend ||
-			    w->last != HN_NONE || (!w->next && in->tail != w))
+			    w->last != HN_NONE || (!w->next && in->tail != w) ||
+			    !drop_holds(e, w))
 				return bad(err, "input's headers broken",
 					   HN_NONE, i);
 			worms++;
@@ -453,7 +477,8 @@ static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 		t = 0;
 		for (w = dr->done[i]; w; w = w->next) {
 			if (w->last == HN_NONE || w->pend ||
-			    w->hop[w->last].in != i || w->hop[w->last].fin < t)
+			    w->hop[w->last].in != i || w->hop[w->last].fin < t ||
+			    !drop_holds(e, w))
 				return bad(err, "input's list of worms through broken",
 					   HN_NONE, i);
 			t = w->hop[w->last].fin;

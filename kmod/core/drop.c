@@ -236,7 +236,9 @@ static void lose(struct hn_engine *e, struct hn_fworm *w, u32 k, u64 t)
 
 	for (j = 0; j < k; j++) {
 		h = &w->hop[j];
-		hold(f, h->out, h->claim, hn_min64(h->fin, t + (k - j) * back));
+		if (h->fin > t)		/* else its tail has left: another's */
+			hold(f, h->out, h->claim,
+			     hn_min64(h->fin, t + (k - j) * back));
 	}
 	if (k < w->nh) {
 		h = &w->hop[k];
@@ -251,7 +253,8 @@ static void lose(struct hn_engine *e, struct hn_fworm *w, u32 k, u64 t)
 	}
 	seen = t + k * back + c->wh_flit_ns;
 	inj = &dr->inj[(u64)u * dr->d + w->inj];
-	*inj = w->nh ? hn_min64(w->hop[0].fin, seen) : seen;
+	if (!w->nh || w->hop[0].fin > t)
+		*inj = w->nh ? hn_min64(w->hop[0].fin, seen) : seen;
 	w->over = seen + c->wh_flit_ns * hn_rand_below(&dr->seed, w->flits + 1);
 	pend_add(e, u, w);
 	arm(e, u, *inj);
