@@ -169,6 +169,22 @@ static int check_requests(const struct hn_engine *e, u32 nreq, u64 reqm,
 }
 
 /* @q's bytes, and its messages in @count: HN_NONE if it counts otherwise */
+/*
+ * @q's messages come in order of priority, the highest first (from the
+ * second if @skip_head: the head is on its way).
+ */
+static bool prio_ordered(const struct hn_queue *q, bool skip_head)
+{
+	const struct hn_msg *m = q->head;
+
+	if (m && skip_head)
+		m = m->next;
+	for (; m && m->next; m = m->next)
+		if (m->next->prio > m->prio)
+			return false;
+	return true;
+}
+
 static u64 queue_bytes(const struct hn_queue *q, u32 *count)
 {
 	const struct hn_msg *m;
@@ -564,6 +580,9 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 		nb = queue_bytes(&n->q_w, &c);
 		if (c != n->q_w.count)
 			return bad(err, "Q_W count or bytes wrong", HN_NONE, u);
+		if (!prio_ordered(&n->q_w, false))
+			return bad(err, "Q_W out of priority order", HN_NONE,
+				   u);
 		msgs += c;
 		wh += c;
 		sb = 0;
@@ -605,6 +624,10 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 			if (c != st->vq_w.count)
 				return bad(err, "VQ_W count or bytes wrong",
 					   HN_NONE, u);
+			if (e->cfg.switching == HN_SWITCH_DROP &&
+			    !prio_ordered(&st->vq_w, st->cutting))
+				return bad(err, "VQ_W out of priority order",
+					   HN_NONE, u);
 			if (!c != !st->rr_next)
 				return bad(err, "round-robin ring wrong",
 					   HN_NONE, u);
@@ -629,7 +652,7 @@ int hn_check(const struct hn_engine *e, struct hn_err *err)
 		if (nb + n->rel_bytes != n->buf_used || sb != n->sw_used)
 			return bad(err, "buffer accounting wrong", HN_NONE, u);
 		if (n->q_w.head &&
-		    n->sw_used + n->q_w.head->len <= e->cfg.sw_buf_bytes)
+		    hn_sw_fits(&e->cfg, n, n->q_w.head))
 			return bad(err, "Q_W's first waits with room in VQ_W",
 				   HN_NONE, u);
 		if (n->rx_used > e->cfg.rx_buf_bytes)

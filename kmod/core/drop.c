@@ -135,7 +135,7 @@ static void pend_add(struct hn_engine *e, u32 u, struct hn_fworm *w)
 	arm(e, u, w->over);
 }
 
-/* @w goes: no channel is its any more. */
+/* @w goes: no channel is its any more, its node's link's neither. */
 static void disown(struct hn_drop *dr, const struct hn_fworm *w)
 {
 	u64 x;
@@ -146,6 +146,9 @@ static void disown(struct hn_drop *dr, const struct hn_fworm *w)
 		if (dr->own[x] == w)
 			dr->own[x] = NULL;
 	}
+	x = (u64)w->st->src * dr->d + w->inj;
+	if (dr->iown[x] == w)
+		dr->iown[x] = NULL;
 }
 
 /* Node @u, at the head of its list, learns @w was dropped: try again. */
@@ -157,6 +160,7 @@ static void learn(struct hn_engine *e, u32 u, struct hn_fworm *w)
 	w->pnext = NULL;
 	w->pend = 0;
 	w->st->cutting = 0;
+	hn_q_head_back(&w->st->vq_w);	/* one of higher priority came */
 	disown(dr, w);
 	hn_sw_worm_free(e, w);
 }
@@ -215,7 +219,8 @@ static void unlist(struct hn_engine *e, struct hn_fworm *w)
 
 /*
  * @w loses at hop @k at @t: its header found no channel free there (k
- * is w->nh), or a header of higher priority took its channel there.
+ * is w->nh), or a header of higher priority took its channel there, or
+ * (@link) its node's link's channel, before hop 0 (k is 0).
  * Behind hop k the drop frees its channels on its way back, a link and a
  * flit time a hop (those its tail has left are free already); ahead of
  * it, the stub, the flits that had crossed hop k, goes on and frees each
@@ -225,7 +230,8 @@ static void unlist(struct hn_engine *e, struct hn_fworm *w)
  * worm's flits in flit times (ours: the texts give no back-off), without
  * which sources dropping each other's headers can do so in step for ever.
  */
-static void lose(struct hn_engine *e, struct hn_fworm *w, u32 k, u64 t)
+static void lose(struct hn_engine *e, struct hn_fworm *w, u32 k, u64 t,
+		 bool link)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_fab *f = e->fab;
@@ -245,7 +251,7 @@ static void lose(struct hn_engine *e, struct hn_fworm *w, u32 k, u64 t)
 		x = t > h->e ? hn_min64((t - h->e) / c->wh_flit_ns, w->flits) :
 		    0;
 		e->g.stub_flits += x;
-		for (j = k + 1; j < w->nh; j++) {
+		for (j = link ? k : k + 1; j < w->nh; j++) {
 			h = &w->hop[j];
 			hold(f, h->out, h->claim,
 			     hn_min64(h->fin, h->e + x * c->wh_flit_ns));
@@ -330,13 +336,13 @@ static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 		j = victim(dr, o, w->m->prio, &kv);
 		if (j == HN_NONE) {
 			e->g.drops++;
-			lose(e, w, k, t);
+			lose(e, w, k, t, false);
 			return;
 		}
 		v = dr->own[(u64)o * dr->d + j];
 		e->g.preemptions++;
 		unlist(e, v);
-		lose(e, v, kv, t);
+		lose(e, v, kv, t, false);
 	}
 	ta = k ? h[-1].fin + f->lat : hn_tail_at(c, w->m, w->off + w->bytes);
 	h->out = o;
@@ -369,25 +375,29 @@ static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 /* ---- a node's input */
 
 /*
- * Of node @u's VQ_W whose last worm's outcome it knows, the one its
- * arbiter serves next at @t (hn_voq_key()), its head at the switch and
- * its receiver's room free; NULL if none.  When to look again goes into
- * @wake_t, or *@retry says a receiver has no room (look when S_W
+ * Of node @u's VQ_W whose last worm's outcome it knows and whose head's
+ * priority is @floor or more, the one its arbiter serves next at @t: the
+ * highest priority's, then hn_voq_key()'s order; its head at the switch
+ * and its receiver's room free; NULL if none.  When to look again goes
+ * into @wake_t, or *@retry says a receiver has no room (look when S_W
  * begins).
  */
-static struct hn_stream *pick(struct hn_engine *e, u32 u, u64 t,
+static struct hn_stream *pick(struct hn_engine *e, u32 u, u64 t, u8 floor,
 			      u64 *wake_t, bool *retry)
 {
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->ring, *best = NULL;
 	u64 key, best_key = HN_U64_MAX;
 	struct hn_msg *m;
+	u8 prio = 0;
 
 	if (!st)
 		return NULL;
 	do {
 		m = st->vq_w.head;
-		if (st->cutting || hn_cut_off(e, u, st->dst)) {
+		if (m->prio < floor) {
+			;	/* not to take a channel from another */
+		} else if (st->cutting || hn_cut_off(e, u, st->dst)) {
 			;	/* its outcome, or a link up, wakes it */
 		} else if (m->t_ready > t) {
 			*wake_t = hn_min64(*wake_t, m->t_ready);
@@ -395,14 +405,54 @@ static struct hn_stream *pick(struct hn_engine *e, u32 u, u64 t,
 			*retry = true;
 		} else {
 			key = hn_voq_key(e, n, st, t);
-			if (key < best_key) {
+			if (m->prio > prio || (m->prio == prio && key < best_key)) {
 				best = st;
 				best_key = key;
+				prio = m->prio;
 			}
 		}
 		st = st->rr_next;
-	} while (st != n->ring && best_key);
+	} while (st != n->ring && (best_key || prio < HN_PRIO_TOP));
 	return best;
+}
+
+/*
+ * Of node @u's link's channels, all busy at @t, the one whose worm, still
+ * sending, has the lowest priority below the fabric's own; HN_NONE if
+ * none has.
+ */
+static u32 link_victim(const struct hn_drop *dr, u32 u, u64 t)
+{
+	const struct hn_fworm *v;
+	u32 j, best = HN_NONE;
+	u8 low = HN_PRIO_TOP;
+
+	for (j = 0; j < dr->d; j++) {
+		v = dr->iown[(u64)u * dr->d + j];
+		if (v && !v->pend && v->nh && v->hop[0].fin > t &&
+		    v->m->prio < low) {
+			low = v->m->prio;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/*
+ * A header of the fabric's own priority from node @u takes channel @j of
+ * its link at @t from the worm of lower priority sending on it, as a
+ * switch's output is taken [W:806-824]: ours, the texts preempt in the
+ * routers, but Zydallis's control messages "must be sent immediately"
+ * [Z:671].
+ */
+static void preempt_link(struct hn_engine *e, u32 u, u32 j, u64 t)
+{
+	struct hn_drop *dr = e->fab->dr;
+	struct hn_fworm *v = dr->iown[(u64)u * dr->d + j];
+
+	e->g.preemptions++;
+	unlist(e, v);
+	lose(e, v, 0, t, true);
 }
 
 /*
@@ -415,12 +465,25 @@ static u64 node_event(struct hn_engine *e, u32 u, u64 t, bool *retry)
 	u64 *inj = &dr->inj[(u64)u * dr->d], wake_t = HN_U64_MAX;
 	struct hn_fworm *w;
 	struct hn_stream *st;
+	u8 floor;
 	u32 j;
 
 	while ((w = dr->pend[u]) && w->over <= t)
 		learn(e, u, w);
-	while ((j = free_chan(inj, dr->d, t)) != HN_NONE &&
-	       (st = pick(e, u, t, &wake_t, retry))) {
+	for (;;) {
+		floor = 0;
+		j = free_chan(inj, dr->d, t);
+		if (j == HN_NONE) {
+			j = link_victim(dr, u, t);
+			if (j == HN_NONE)
+				break;
+			floor = HN_PRIO_TOP;
+		}
+		st = pick(e, u, t, floor, &wake_t, retry);
+		if (!st)
+			break;
+		if (floor)
+			preempt_link(e, u, j, t);
 		w = hn_sw_worm_new(e, u, st);
 		w->bytes = w->m->len;
 		w->flits = (w->bytes + e->cfg.flit_bytes - 1) /
@@ -429,6 +492,7 @@ static u64 node_event(struct hn_engine *e, u32 u, u64 t, bool *retry)
 		w->last = HN_NONE;
 		w->hop[0].in = u;
 		w->inj = j;	/* hop() or lose() says until when */
+		dr->iown[(u64)u * dr->d + j] = w;
 		st->cutting = 1;
 		e->g.attempts++;
 		w->m->tries++;
@@ -579,9 +643,11 @@ int hn_drop_create(struct hn_engine *e)
 	dr->busy = hn_zalloc((u64)f->nout * d * sizeof(*dr->busy));
 	dr->own = hn_zalloc((u64)f->nout * d * sizeof(*dr->own));
 	dr->inj = hn_zalloc((u64)e->cfg.nodes * d * sizeof(*dr->inj));
+	dr->iown = hn_zalloc((u64)e->cfg.nodes * d * sizeof(*dr->iown));
 	dr->done = hn_zalloc((u64)f->nin * sizeof(*dr->done));
 	dr->pend = hn_zalloc((u64)e->cfg.nodes * sizeof(*dr->pend));
-	if (!dr->busy || !dr->own || !dr->inj || !dr->done || !dr->pend)
+	if (!dr->busy || !dr->own || !dr->inj || !dr->iown || !dr->done ||
+	    !dr->pend)
 		return -ENOMEM;		/* hn_drop_destroy() frees */
 	for (i = 0; i < f->nin; i++)
 		f->in[i].t = HN_U64_MAX;
@@ -597,6 +663,7 @@ void hn_drop_destroy(struct hn_engine *e)
 	hn_free(dr->busy);
 	hn_free(dr->own);
 	hn_free(dr->inj);
+	hn_free(dr->iown);
 	hn_free(dr->done);
 	hn_free(dr->pend);
 	hn_free(dr);

@@ -505,7 +505,7 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 		hn_q_push(&st->vq_pckt, m);
 		e->req_msgs++;
 	} else {
-		hn_q_push(&n->q_w, m);
+		hn_q_push_prio(&n->q_w, m, false);
 		st->q_w_msgs++;
 		e->wh_msgs++;
 		hn_nic_forward(e, m->src, e->now);

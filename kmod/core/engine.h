@@ -214,6 +214,7 @@ struct hn_drop {
 	u64 *busy;			/* [output * d + j]: held until */
 	struct hn_fworm **own;		/* [output * d + j]: by; or NULL */
 	u64 *inj;			/* [node * d + j]: its link's */
+	struct hn_fworm **iown;		/* [node * d + j]: by; or NULL */
 	struct hn_fworm **done;		/* [input] */
 	struct hn_fworm **pend;		/* [node] */
 };
@@ -432,7 +433,25 @@ static inline u64 hn_voq_key(const struct hn_engine *e,
 	return hn_voq_key_of(e, n, st, t);
 }
 
+/*
+ * Whether @m, Q_W's head, goes on into VQ_W at its switch now: the
+ * buffer there has room for it, or, for the fabric's own priority under
+ * switching drop, room but for one largest message more, kept for it
+ * (ours: Zydallis's control messages "must be sent immediately" [Z:671]).
+ */
+static inline bool hn_sw_fits(const struct hn_config *c,
+			      const struct hn_node *n, const struct hn_msg *m)
+{
+	u64 room = c->sw_buf_bytes;
+
+	if (m->prio == HN_PRIO_TOP && c->switching == HN_SWITCH_DROP)
+		room += c->max_msg_bytes;
+	return n->sw_used + m->len <= room;
+}
+
 void hn_q_push(struct hn_queue *q, struct hn_msg *m);
+void hn_q_push_prio(struct hn_queue *q, struct hn_msg *m, bool keep_head);
+void hn_q_head_back(struct hn_queue *q);
 struct hn_msg *hn_q_pop(struct hn_queue *q);
 struct hn_stream *hn_stream_find(const struct hn_engine *e, u32 src, u32 dst);
 struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst);

@@ -24,6 +24,7 @@
 #define HN_MAX_K	64		/* predictive slots */
 /* decimal, as the ranges of hn_fields.h print them */
 #define HN_MAX_MSG	1048576		/* largest message, bytes: 1 MiB */
+#define HN_PRIO_TOP	15		/* the fabric's own (HYBRIDNET_PRIO_RESERVED) */
 #define HN_MAX_BUF	67108864	/* largest buffer, bytes: 64 MiB */
 #define HN_VC_FLITS_MAX	1048576	/* vc_flits, at most */
 #define HN_VC_MAX	16		/* vc_count, at most */
@@ -196,7 +197,7 @@ struct hn_msg {
 	u8 rx_held;		/* receive space reserved */
 	u8 owner;		/* the caller's; the engine never touches it */
 	u8 hint;		/* the caller's: enum hn_hint */
-	u8 prio;		/* 0..15: HN_SWITCH_DROP preempts lower ones */
+	u8 prio;		/* 0..HN_PRIO_TOP: the higher first */
 	u8 sw;			/* 0: the fabric's switching; else 1 + its own */
 	u32 rcvd;		/* bytes at the receiver (switch.c) */
 	u32 tries;		/* HN_SWITCH_DROP: its headers sent */

@@ -35,10 +35,14 @@ void hn_nic_release(struct hn_engine *e, u32 u)
 	}
 }
 
-/* @m crosses @u's uplink over [s, t]; false: out of memory. */
+/*
+ * @m crosses @u's uplink over [s, t], kept in order of t (after those
+ * before it, but for a message that took the link from them:
+ * up_start()); false: out of memory.
+ */
 static bool rel_push(struct hn_node *n, u64 s, u64 t, struct hn_msg *m)
 {
-	struct hn_rel *r;
+	struct hn_rel *r, x;
 	u32 cap, i;
 
 	if (n->rel_n == n->rel_cap) {
@@ -57,6 +61,14 @@ static bool rel_push(struct hn_node *n, u64 s, u64 t, struct hn_msg *m)
 		(struct hn_rel){ s, t, m, m->len };
 	n->rel_n++;
 	n->rel_bytes += m->len;
+	for (i = n->rel_n - 1; i; i--) {
+		r = &n->rel[(n->rel_head + i - 1) % n->rel_cap];
+		if (r->t <= t)
+			break;
+		x = *r;
+		*r = n->rel[(n->rel_head + i) % n->rel_cap];
+		n->rel[(n->rel_head + i) % n->rel_cap] = x;
+	}
 	return true;
 }
 
@@ -88,6 +100,33 @@ void hn_uplink_preempt(struct hn_engine *e, u32 u, u64 a, u64 b)
 }
 
 /*
+ * When @m may start across @u's uplink, from @t: once those on it have
+ * crossed; or, for the fabric's own priority under switching drop, once
+ * the one crossing at @t and those of its priority have, the others
+ * giving it the link (hn_uplink_preempt(); ours: Zydallis's control
+ * messages "must be sent immediately" [Z:671]).
+ */
+static u64 up_start(struct hn_engine *e, u32 u, const struct hn_msg *m,
+		    u64 t)
+{
+	struct hn_node *n = &e->node[u];
+	const struct hn_rel *r;
+	u64 a = t;
+	u32 j;
+
+	if (m->prio < HN_PRIO_TOP || e->cfg.switching != HN_SWITCH_DROP)
+		return hn_max64(t, n->up_free);
+	for (j = 0; j < n->rel_n; j++) {
+		r = &n->rel[(n->rel_head + j) % n->rel_cap];
+		if (r->s >= t && r->m->prio < m->prio)
+			break;
+		a = hn_max64(a, r->t);
+	}
+	hn_uplink_preempt(e, u, a, a + hn_bytes_ns(&e->cfg, m->len));
+	return a;
+}
+
+/*
  * When byte @b of @m (the bytes before it) is at the switch: the tail's
  * time less the rest at link rate.
  */
@@ -111,16 +150,17 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 	struct hn_msg *m;
 	u64 s, done, lat;
 
-	while ((m = n->q_w.head) && n->sw_used + m->len <= c->sw_buf_bytes) {
+	while ((m = n->q_w.head) && hn_sw_fits(c, n, m)) {
 		hn_q_pop(&n->q_w);
 		st = hn_stream_find(e, u, m->dst);
 		st->q_w_msgs--;
 		n->sw_used += m->len;
-		s = hn_max64(t, n->up_free);
+		s = t;
 		if (e->in_slot && e->cur < c->k && n->c_run == e->run)
 			s = hn_max64(s, n->c_busy);
+		s = up_start(e, u, m, s);
 		done = s + hn_bytes_ns(c, m->len);
-		n->up_free = done;
+		n->up_free = hn_max64(n->up_free, done);
 		lat = c->nic_ns + hn_topo_link_ns(&e->topo, u);	/* u's link */
 		m->t_ready = s + lat;
 		m->t_tail = done + lat;
@@ -128,7 +168,10 @@ void hn_nic_forward(struct hn_engine *e, u32 u, u64 t)
 			n->buf_used -= m->len;
 		if (!st->vq_w.count)
 			hn_ring_add(e, u, st);
-		hn_q_push(&st->vq_w, m);
+		if (c->switching == HN_SWITCH_DROP)	/* a worm a message */
+			hn_q_push_prio(&st->vq_w, m, st->cutting);
+		else
+			hn_q_push(&st->vq_w, m);
 		e->w_arm(e, u, m->t_ready);
 		hn_room_grew(e, u, done);
 	}

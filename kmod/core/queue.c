@@ -18,6 +18,52 @@ void hn_q_push(struct hn_queue *q, struct hn_msg *m)
 	q->bytes += m->len;
 }
 
+/*
+ * Put @m behind every message of its priority or a higher one, and
+ * behind the head if @keep_head (it is on its way): a message of a
+ * higher priority passes those of lower priorities that wait ("control
+ * messages must be sent immediately" [Z:671]), and a queue of one
+ * priority is a FIFO.
+ */
+void hn_q_push_prio(struct hn_queue *q, struct hn_msg *m, bool keep_head)
+{
+	struct hn_msg **l, *x;
+
+	if (!q->tail || q->tail->prio >= m->prio ||
+	    (keep_head && q->head == q->tail)) {
+		hn_q_push(q, m);
+		return;
+	}
+	l = keep_head ? &q->head->next : &q->head;
+	for (x = *l; x; x = x->next)	/* behind the last of them */
+		if (x->prio >= m->prio)
+			l = &x->next;
+	m->next = *l;
+	*l = m;
+	q->count++;
+	q->bytes += m->len;
+}
+
+/*
+ * The head of @q, which hn_q_push_prio() kept first while it was on its
+ * way, is not any more: it goes behind those of higher priorities, still
+ * ahead of its own priority's, which came after it.
+ */
+void hn_q_head_back(struct hn_queue *q)
+{
+	struct hn_msg *m = q->head, **l;
+
+	if (!m || !m->next || m->next->prio <= m->prio)
+		return;
+	q->head = m->next;
+	for (l = &q->head; *l && (*l)->prio > m->prio; l = &(*l)->next)
+		;
+	m->next = *l;
+	*l = m;
+	if (!m->next)
+		q->tail = m;
+}
+
 struct hn_msg *hn_q_pop(struct hn_queue *q)
 {
 	struct hn_msg *m = q->head;

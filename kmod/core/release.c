@@ -11,8 +11,9 @@
 
 /*
  * Remove u's circuit from slot s.  Messages still waiting for it in VQ_PCKT
- * are re-tagged wormhole and go to the tail of Q_W (note 8.10 leaves this
- * open): Q_W holds only older messages of the pair, so order is kept.  A
+ * are re-tagged wormhole and go to the tail of Q_W, or ahead of those of
+ * lower priorities (note 8.10 leaves this open): Q_W holds only older
+ * messages of the pair, so the order of each priority is kept.  A
  * message the circuit had begun keeps what it sent: its worms carry the
  * rest, and a multistage fabric (switch.c) counts the circuit's part as
  * arrived, as it does before any worm of the message.
@@ -25,7 +26,7 @@ void hn_circuit_drop(struct hn_engine *e, u32 s, u32 u)
 
 	while (st && (m = hn_q_pop(&st->vq_pckt))) {
 		m->rcvd = m->sent;
-		hn_q_push(&e->node[u].q_w, m);
+		hn_q_push_prio(&e->node[u].q_w, m, false);
 		st->q_w_msgs++;
 		sl->pending--;
 		e->pending--;

@@ -189,14 +189,15 @@ static inline u64 offer(struct sim *s, struct hn_tgen *g, struct tmsg **held,
 			held[u]->m.dst = d;
 			held[u]->m.len = hn_tgen_size(g, u);
 			held[u]->m.prio = s->prio;
-			held[u]->seq = s->next_seq[(u64)u * N + d];
+			held[u]->seq = s->next_seq[sim_seq_at(s, u, d, s->prio)];
 		}
 		if (!held[u])
 			continue;
 		held[u]->m.t_inject = hn_now(s->e);
 		if (hn_inject(s->e, &held[u]->m, NULL))
 			continue;	/* full: again later */
-		s->next_seq[(u64)u * N + held[u]->m.dst]++;
+		s->next_seq[sim_seq_at(s, u, held[u]->m.dst,
+				       held[u]->m.prio)]++;
 		held[u] = NULL;
 		made++;
 	}

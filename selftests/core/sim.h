@@ -24,8 +24,9 @@ struct sim {
 	struct hn_config cfg;
 	struct tmsg **log;		/* deliveries, in order */
 	u32 nlog, caplog;
-	u64 *next_seq;			/* N * N: sent so far */
-	u64 *next_rx;			/* N * N: received so far */
+	u64 *next_seq;			/* N * N * classes: sent so far */
+	u64 *next_rx;			/* N * N * classes: received so far */
+	u32 classes;			/* 1: order per pair; 16: and priority */
 	u32 order_errors;
 	u32 reclaimed;
 	int hold_rx;			/* do not consume on delivery */
@@ -33,11 +34,18 @@ struct sim {
 	u8 sw;				/* and its switching (hn_msg.sw) */
 };
 
+/* Where the order of @src's messages of @prio to @dst is counted */
+static inline u64 sim_seq_at(const struct sim *s, u32 src, u32 dst, u8 prio)
+{
+	return ((u64)src * s->cfg.nodes + dst) * s->classes +
+	       (s->classes > 1 ? prio : 0);
+}
+
 static void sim_deliver(void *ctx, struct hn_msg *m)
 {
 	struct sim *s = ctx;
 	struct tmsg *t = (struct tmsg *)m;
-	u64 *rx = &s->next_rx[(u64)m->src * s->cfg.nodes + m->dst];
+	u64 *rx = &s->next_rx[sim_seq_at(s, m->src, m->dst, m->prio)];
 
 	if (t->seq != (*rx)++ || t->delivered)
 		s->order_errors++;
@@ -110,10 +118,26 @@ static inline int sim_init(struct sim *s, const struct hn_config *c)
 
 	memset(s, 0, sizeof(*s));
 	s->cfg = *c;
+	s->classes = 1;
 	s->next_seq = calloc((size_t)c->nodes * c->nodes, sizeof(u64));
 	s->next_rx = calloc((size_t)c->nodes * c->nodes, sizeof(u64));
 	s->e = hn_create(c, &sim_ops, s, &rc);
 	return rc;
+}
+
+/*
+ * Before the first message: order is kept per pair and priority (a
+ * message passes those of lower priorities in its NIC), not per pair.
+ */
+static inline void sim_by_prio(struct sim *s)
+{
+	size_t n = (size_t)s->cfg.nodes * s->cfg.nodes * 16;
+
+	s->classes = 16;
+	free(s->next_seq);
+	free(s->next_rx);
+	s->next_seq = calloc(n, sizeof(u64));
+	s->next_rx = calloc(n, sizeof(u64));
 }
 
 static inline void sim_fini(struct sim *s)
@@ -141,12 +165,12 @@ static inline int sim_send(struct sim *s, u32 src, u32 dst, u32 len)
 	t->m.sw = s->sw;
 	t->m.t_inject = hn_now(s->e);
 	if (src < s->cfg.nodes && dst < s->cfg.nodes)
-		t->seq = s->next_seq[(u64)src * s->cfg.nodes + dst];
+		t->seq = s->next_seq[sim_seq_at(s, src, dst, s->prio)];
 	rc = hn_inject(s->e, &t->m, NULL);
 	if (rc)
 		free(t);
 	else
-		s->next_seq[(u64)src * s->cfg.nodes + dst]++;
+		s->next_seq[sim_seq_at(s, src, dst, s->prio)]++;
 	return rc;
 }
 

@@ -31,13 +31,13 @@ static int mcast(struct sim *s, u32 src, const u32 *ent, u32 n, u32 len,
 		t->m.dst = dst[i];
 		t->m.len = len;
 		t->m.t_inject = hn_now(s->e);
-		t->seq = s->next_seq[(u64)src * s->cfg.nodes + dst[i]];
+		t->seq = s->next_seq[sim_seq_at(s, src, dst[i], s->prio)];
 		m[i] = &t->m;
 	}
 	rc = hn_inject_mcast(s->e, m, count, groups, sent, NULL);
 	for (i = 0; i < (u32)count; i++) {
 		if (i < *sent)
-			s->next_seq[(u64)src * s->cfg.nodes + dst[i]]++;
+			s->next_seq[sim_seq_at(s, src, dst[i], s->prio)]++;
 		else
 			free(m[i]);
 	}
