@@ -434,17 +434,28 @@ static inline u64 hn_voq_key(const struct hn_engine *e,
 }
 
 /*
+ * Whether @m goes first from its node: the fabric's own priority under
+ * switching drop, which has room kept at its switch (hn_sw_fits()) and
+ * the uplink after the message crossing it (nic.c); ours: Zydallis's
+ * control messages "must be sent immediately" [Z:671].
+ */
+static inline bool hn_goes_first(const struct hn_config *c,
+				 const struct hn_msg *m)
+{
+	return m->prio == HN_PRIO_TOP && c->switching == HN_SWITCH_DROP;
+}
+
+/*
  * Whether @m, Q_W's head, goes on into VQ_W at its switch now: the
- * buffer there has room for it, or, for the fabric's own priority under
- * switching drop, room but for one largest message more, kept for it
- * (ours: Zydallis's control messages "must be sent immediately" [Z:671]).
+ * buffer there has room for it, or, for a message that goes first, room
+ * but for one largest message more, kept for it.
  */
 static inline bool hn_sw_fits(const struct hn_config *c,
 			      const struct hn_node *n, const struct hn_msg *m)
 {
 	u64 room = c->sw_buf_bytes;
 
-	if (m->prio == HN_PRIO_TOP && c->switching == HN_SWITCH_DROP)
+	if (hn_goes_first(c, m))
 		room += c->max_msg_bytes;
 	return n->sw_used + m->len <= room;
 }

@@ -114,7 +114,7 @@ static u64 up_start(struct hn_engine *e, u32 u, const struct hn_msg *m,
 	u64 a = t;
 	u32 j;
 
-	if (m->prio < HN_PRIO_TOP || e->cfg.switching != HN_SWITCH_DROP)
+	if (!hn_goes_first(&e->cfg, m))
 		return hn_max64(t, n->up_free);
 	for (j = 0; j < n->rel_n; j++) {
 		r = &n->rel[(n->rel_head + j) % n->rel_cap];

@@ -131,9 +131,9 @@ static inline int sim_init(struct sim *s, const struct hn_config *c)
  */
 static inline void sim_by_prio(struct sim *s)
 {
-	size_t n = (size_t)s->cfg.nodes * s->cfg.nodes * 16;
+	size_t n = (size_t)s->cfg.nodes * s->cfg.nodes * (HN_PRIO_TOP + 1);
 
-	s->classes = 16;
+	s->classes = HN_PRIO_TOP + 1;
 	free(s->next_seq);
 	free(s->next_rx);
 	s->next_seq = calloc(n, sizeof(u64));
