@@ -40,15 +40,17 @@
  * under hd->lock, takes the list and hands the frames to the NIC.  What
  * xmit may push: the NIC's room, as the kthread last saw it, less what
  * xmit pushed and the NIC has not taken yet, or nothing while the
- * device's message memory is full.  Once that is spent the queue stops;
- * the kthread wakes it when the room has come back (a message left the
- * NIC, or one was freed).  So the NIC's buffer is the ring: frames wait
- * in the qdisc while the fabric cannot take them, and nothing is dropped
- * inside hybridnet for a full NIC or a full message memory.  BQL: the
- * bytes pushed are reported sent; the bytes of this interface the NIC
- * holds are never more than the NIC holds, so when the NIC's occupancy
- * falls below what the interface put in it, the difference has left the
- * NIC and is reported completed.
+ * device's message memory is full.  Once that is spent the queue stops
+ * (xmit stops it, or the kthread does when frames wait for the fabric
+ * and BQL kept xmit from running); the kthread wakes it when the room
+ * has come back (a message left the NIC, or one was freed).  So the
+ * NIC's buffer is the ring: frames wait in the qdisc while the fabric
+ * cannot take them, and nothing is dropped inside hybridnet for a full
+ * NIC or a full message memory.  BQL: the bytes pushed are reported
+ * sent; the bytes of this interface the NIC holds are never more than
+ * the NIC holds, so when the NIC's occupancy falls below what the
+ * interface put in it, the difference has left the NIC and is reported
+ * completed.
  *
  * Receive, through NAPI: the port's deliver op queues the message on
  * the port's receive queue and schedules the interface's NAPI, threaded
@@ -484,7 +486,8 @@ static struct hn_kmsg *hn_nd_wrap(struct hn_netdev *nd, struct sk_buff *skb,
 
 /*
  * The room xmit may use, BQL's completions, the queue woken when there is
- * enough: after the NIC took frames or its room changed.
+ * enough or stopped while frames wait: after the NIC took frames or its
+ * room changed.
  */
 static void hn_nd_tx_room(struct hn_netdev *nd)
 {
@@ -510,9 +513,20 @@ static void hn_nd_tx_room(struct hn_netdev *nd)
 		netdev_tx_completed_queue(txq, 1, nd->bql_done);
 		nd->bql_done = 0;
 	}
-	if (netif_tx_queue_stopped(txq) &&
-	    hn_nd_credit(nd) >= hn_nd_wake_at(nd))
-		netif_tx_wake_queue(txq);
+	if (netif_tx_queue_stopped(txq)) {
+		if (hn_nd_credit(nd) >= hn_nd_wake_at(nd))
+			netif_tx_wake_queue(txq);
+	} else if (nd->tx_why != HN_ND_STOP_BACKLOG) {
+		/*
+		 * Frames wait for the fabric, but BQL may have stopped the
+		 * stack before xmit could spend the credit and stop: stop
+		 * here, under xmit's lock, so that every such wait counts.
+		 */
+		__netif_tx_lock(txq, smp_processor_id());
+		if (!netif_tx_queue_stopped(txq))
+			hn_nd_stop_queue(nd, txq);
+		__netif_tx_unlock(txq);
+	}
 	local_bh_enable();
 }
 

@@ -299,12 +299,15 @@ check "insmod msg_mem_max_bytes=16M, a 16 MiB NIC buffer" insmod "$KO" nodes=2 \
 # pfifo_fast: the default fq_codel would drop, as CoDel does, frames that
 # wait in it longer than its target while the queue is stopped (the
 # stack's drops, which its statistics count); pfifo_fast refuses them at
-# the door instead, and nd_flood sends them again
+# the door instead, and nd_flood sends them again.  BQL lets no frame
+# be in flight (limit_max 0): xmit never runs while a frame waits for
+# memory, so the kthread must stop the queue (it did not: no stop counted)
 qd=$(cat /proc/sys/net/core/default_qdisc)
-check "hn0 up, on pfifo_fast, 10.9.0.1/24" sh -c '
+bql=/sys/class/net/hn0/queues/tx-0/byte_queue_limits/limit_max
+check "hn0 up, on pfifo_fast, BQL limit_max 0, 10.9.0.1/24" sh -c "
 	echo pfifo_fast >/proc/sys/net/core/default_qdisc &&
-	hnctl netdev add node 0 && ip addr add 10.9.0.1/24 dev hn0 &&
-	ip link set hn0 up'
+	hnctl netdev add node 0 && echo 0 >$bql &&
+	ip addr add 10.9.0.1/24 dev hn0 && ip link set hn0 up"
 echo "$qd" >/proc/sys/net/core/default_qdisc
 check "10000 frames into a slow file: held back, then every one arrives, in order" \
 	sh -c 'out=$(nd_flood hn0 1 10000 2000); rc=$?; echo "$out"
