@@ -17,6 +17,8 @@
 #  6. faults: success against the number of links between switches down
 #     (0 to 192, a quarter of them), chosen at random, localized and
 #     uniform 10-word messages at a gap of 10 cycles, random up-ports;
+#     then against the number of channels down (0 to 384 of the 1536,
+#     a quarter), each link keeping one up;
 #  7. faults under Ding's predictive circuits (no source text has it):
 #     FT(3,4) with 4 circuit slots preloaded with the pattern's plan, then
 #     0 to 16 links down, releasing the circuits over them;
@@ -148,19 +150,33 @@ for g in sys.argv[2].split():
 	print(g, p[("localized", int(g))], p[("uniform", int(g))])
 PY
 
-# faults.csv: pattern, links down, end, attempts, success, refused, made
-for pattern in localized uniform; do
+# down_csv PATTERN OPTION LIST COLUMN: a row per point of the sweep of
+# OPTION over LIST: pattern, the count down (COLUMN), end, attempts,
+# success, refused, made
+down_csv() {
 	# shellcheck disable=SC2086 # $W: options
-	"$H" run $W -s dilation=2 -s up_select=random --pattern "$pattern" \
-		--size 10 --load 0.5 --down-random 0,24,48,96,144,192 --csv |
+	"$H" run $W -s dilation=2 -s up_select=random --pattern "$1" \
+		--size 10 --load 0.5 "$2" "$3" --csv |
 		python3 -c '
 import csv, sys
 for r in csv.DictReader(sys.stdin):
 	a = int(r["attempts"])
 	lost = int(r["drops"]) + int(r["preemptions"])
-	print(",".join([r["pattern"], r["links_down"], r["end"], str(a),
-			"%.4f" % (1 - lost / a), r["unreach_msgs"], r["gen_msgs"]]))'
+	print(",".join([r["pattern"], r[sys.argv[1]], r["end"], str(a),
+			"%.4f" % (1 - lost / a), r["unreach_msgs"], r["gen_msgs"]]))' "$4"
+}
+
+# faults.csv: whole links down
+for pattern in localized uniform; do
+	down_csv "$pattern" --down-random 0,24,48,96,144,192 links_down
 done > "$D/faults.csv"
+
+# channels.csv: channels down, each link keeping one; uniform stops at
+# 288, where it has saturated
+down_csv localized --down-random-channels 0,96,192,288,384 channels_down \
+	> "$D/channels.csv"
+down_csv uniform --down-random-channels 0,96,192,288 channels_down \
+	>> "$D/channels.csv"
 
 # circuits.csv: pattern, links down, end, accepted, latency (mean, of the
 # circuits', of the wormhole's), messages by circuit and by wormhole;
@@ -285,15 +301,20 @@ for r in (l.strip().split(",") for l in open(d + "/three.csv")):
 	print("| %s | %d | %d | %.3f | %s | %s | %s | %s | %s |" % (r[0], w,
 	      round(w / float(r[1]) - w), float(r[1]), r[7], r[4], r[5], r[6],
 	      r[9]))
-print("\nSuccess per attempt against the links between switches down (of")
-print("768), chosen at random; 10-word messages at a gap of 10 cycles,")
-print("dilation 2, random up-ports; messages refused because no live route")
-print("reached their destination, of those made:\n")
-print("| pattern | links down | success | attempts | refused | made | end |")
-print("|---|---|---|---|---|---|---|")
-for r in (l.strip().split(",") for l in open(d + "/faults.csv")):
-	print("| %s | %s | %s | %s | %s | %s | %s |" % (r[0], r[1], r[4], r[3],
-	      r[5], r[6], r[2]))
+for f, what in (("faults", "links"), ("channels", "channels")):
+	if f == "faults":
+		print("\nSuccess per attempt against the links between switches down (of")
+		print("768), chosen at random; 10-word messages at a gap of 10 cycles,")
+		print("dilation 2, random up-ports; messages refused because no live route")
+		print("reached their destination, of those made:\n")
+	else:
+		print("\nSuccess per attempt against the channels of links between switches")
+		print("down (of 1536), chosen at random, each link keeping one up; as above:\n")
+	print("| pattern | %s down | success | attempts | refused | made | end |" % what)
+	print("|---|---|---|---|---|---|---|")
+	for r in (l.strip().split(",") for l in open(d + "/" + f + ".csv")):
+		print("| %s | %s | %s | %s | %s | %s | %s |" % (r[0], r[1], r[4],
+		      r[3], r[5], r[6], r[2]))
 print("\nFaults under predictive circuits: FT(3,4), 4 slots preloaded with")
 print("the pattern's plan, offered load 0.3, then links down (of 128):\n")
 print("| pattern | links down | end | accepted | latency, ns | by circuit | by wormhole | messages by circuit | by wormhole |")

@@ -67,13 +67,22 @@ static void hold(struct hn_fab *f, u32 o, u32 j, u64 t)
 		f->out[o].busy = hn_max64(f->out[o].busy, b[x]);
 }
 
-/* The first of the @d channels @b free at @t, HN_NONE if none is. */
-static u32 free_chan(const u64 *b, u32 d, u64 t)
+/*
+ * The channels down of output @o, or of node @o - nout's link, as bits
+ * (dilation is at most 8): a header takes none of them.
+ */
+static u8 dead_of(const struct hn_drop *dr, u64 o)
+{
+	return dr->dead ? dr->dead[o] : 0;
+}
+
+/* The first of the @d channels @b free at @t and up, HN_NONE if none is. */
+static u32 free_chan(const u64 *b, u32 d, u64 t, u8 dead)
 {
 	u32 j;
 
 	for (j = 0; j < d; j++)
-		if (b[j] <= t)
+		if (b[j] <= t && !(dead & (1u << j)))
 			return j;
 	return HN_NONE;
 }
@@ -90,11 +99,12 @@ static u32 busy_of(void *ctx, u32 sw, u32 port)
 	const struct at *at = ctx;
 	const struct hn_fab *f = at->e->fab;
 	const struct hn_drop *dr = f->dr;
-	const u64 *b = &dr->busy[(u64)(sw * f->radix + port) * dr->d];
-	u32 j, n = 0;
+	u32 o = sw * f->radix + port, j, n = 0;
+	const u64 *b = &dr->busy[(u64)o * dr->d];
+	u8 dead = dead_of(dr, o);
 
 	for (j = 0; j < dr->d; j++)
-		n += b[j] > at->t;
+		n += b[j] > at->t || (dead & (1u << j));
 	return n;
 }
 
@@ -276,11 +286,11 @@ static u32 victim(const struct hn_drop *dr, u32 o, u8 prio, u32 *k)
 {
 	const struct hn_fworm *v;
 	u32 j, best = HN_NONE;
-	u8 low = prio;
+	u8 low = prio, dead = dead_of(dr, o);
 
 	for (j = 0; j < dr->d; j++) {
 		v = dr->own[(u64)o * dr->d + j];
-		if (v && !v->pend && v->m->prio < low) {
+		if (v && !v->pend && v->m->prio < low && !(dead & (1u << j))) {
 			low = v->m->prio;
 			best = j;
 		}
@@ -331,7 +341,8 @@ static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	if (!e->topo.fault ||	/* a link down on the only way: dropped */
 	    hn_topo_port_live(&e->topo, f->in[i].sw, o % f->radix,
 			      w->m->dst))
-		j = free_chan(&dr->busy[(u64)o * dr->d], dr->d, t);
+		j = free_chan(&dr->busy[(u64)o * dr->d], dr->d, t,
+			      dead_of(dr, o));
 	if (j == HN_NONE) {
 		j = victim(dr, o, w->m->prio, &kv);
 		if (j == HN_NONE) {
@@ -421,16 +432,16 @@ static struct hn_stream *pick(struct hn_engine *e, u32 u, u64 t, u8 floor,
  * sending, has the lowest priority below the fabric's own; HN_NONE if
  * none has.
  */
-static u32 link_victim(const struct hn_drop *dr, u32 u, u64 t)
+static u32 link_victim(const struct hn_drop *dr, u32 nout, u32 u, u64 t)
 {
 	const struct hn_fworm *v;
 	u32 j, best = HN_NONE;
-	u8 low = HN_PRIO_TOP;
+	u8 low = HN_PRIO_TOP, dead = dead_of(dr, (u64)nout + u);
 
 	for (j = 0; j < dr->d; j++) {
 		v = dr->iown[(u64)u * dr->d + j];
 		if (v && !v->pend && v->nh && v->hop[0].fin > t &&
-		    v->m->prio < low) {
+		    v->m->prio < low && !(dead & (1u << j))) {
 			low = v->m->prio;
 			best = j;
 		}
@@ -463,18 +474,18 @@ static u64 node_event(struct hn_engine *e, u32 u, u64 t, bool *retry)
 {
 	struct hn_drop *dr = e->fab->dr;
 	u64 *inj = &dr->inj[(u64)u * dr->d], wake_t = HN_U64_MAX;
+	u8 floor, dead = dead_of(dr, (u64)e->fab->nout + u);
 	struct hn_fworm *w;
 	struct hn_stream *st;
-	u8 floor;
 	u32 j;
 
 	while ((w = dr->pend[u]) && w->over <= t)
 		learn(e, u, w);
 	for (;;) {
 		floor = 0;
-		j = free_chan(inj, dr->d, t);
+		j = free_chan(inj, dr->d, t, dead);
 		if (j == HN_NONE) {
-			j = link_victim(dr, u, t);
+			j = link_victim(dr, e->fab->nout, u, t);
 			if (j == HN_NONE)
 				break;
 			floor = HN_PRIO_TOP;
@@ -501,7 +512,7 @@ static u64 node_event(struct hn_engine *e, u32 u, u64 t, bool *retry)
 	if (dr->pend[u])
 		wake_t = hn_min64(wake_t, dr->pend[u]->over);
 	for (j = 0; j < dr->d && e->node[u].ring; j++)
-		if (inj[j] > t)
+		if (inj[j] > t && !(dead & (1u << j)))
 			wake_t = hn_min64(wake_t, inj[j]);
 	return wake_t;
 }
@@ -624,6 +635,54 @@ void hn_drop_begin(struct hn_engine *e)
 	}
 }
 
+/* ---- channels down */
+
+/*
+ * Channel @j of link @link down (@down) or up again, in both its
+ * directions: Woods-Corwin's physical link of a dilated logical one
+ * [W:249, W:356] (fault.c checks @link and @j).  A worm on it keeps it
+ * until its tail has left; no header takes it after.  -ENOMEM.
+ */
+int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_drop *dr = f->dr;
+	u64 x[2];
+	u32 d;
+
+	if (!dr->dead) {
+		if (!down)
+			return 0;
+		dr->dead = hn_zalloc((u64)f->nout + e->cfg.nodes);
+		if (!dr->dead)
+			return -ENOMEM;
+	}
+	for (d = HN_UP; d <= HN_DOWN; d++) {	/* an output, or its node */
+		x[d] = f->chan[2 * link + d];
+		x[d] = x[d] == HN_NONE ? (u64)f->nout + link : x[d];
+		if (down && !(dr->dead[x[d]] & (1u << j)))
+			dr->ndead++;
+		else if (!down && (dr->dead[x[d]] & (1u << j)))
+			dr->ndead--;
+		dr->dead[x[d]] = down ? dr->dead[x[d]] | (1u << j) :
+				 dr->dead[x[d]] & ~(1u << j);
+	}
+	if (!dr->ndead) {
+		hn_free(dr->dead);
+		dr->dead = NULL;
+	}
+	return 0;
+}
+
+/* Link @link's channels down, as bits. */
+u8 hn_drop_chan_dead(const struct hn_engine *e, u32 link)
+{
+	const struct hn_fab *f = e->fab;
+	u32 o = f->chan[2 * link + HN_UP];
+
+	return dead_of(f->dr, o == HN_NONE ? (u64)f->nout + link : o);
+}
+
 /* ---- life cycle */
 
 /* The channels of switch.c's ports (e->fab, made before), all free. */
@@ -666,6 +725,7 @@ void hn_drop_destroy(struct hn_engine *e)
 	hn_free(dr->iown);
 	hn_free(dr->done);
 	hn_free(dr->pend);
+	hn_free(dr->dead);
 	hn_free(dr);
 	e->fab->dr = NULL;
 }

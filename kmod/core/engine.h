@@ -217,6 +217,9 @@ struct hn_drop {
 	struct hn_fworm **iown;		/* [node * d + j]: by; or NULL */
 	struct hn_fworm **done;		/* [input] */
 	struct hn_fworm **pend;		/* [node] */
+	u8 *dead;			/* [output], then [nout + node]: */
+					/* its channels down; or NULL */
+	u32 ndead;			/* their bits, while dead is set */
 };
 
 /* flit.c: a flit in a virtual channel's FIFO */
@@ -735,6 +738,8 @@ void hn_drop_destroy(struct hn_engine *e);
 void hn_drop_begin(struct hn_engine *e);
 void hn_drop_event(struct hn_engine *e, u32 i, u64 t);
 void hn_drop_arm(struct hn_engine *e, u32 u, u64 t);
+int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down);
+u8 hn_drop_chan_dead(const struct hn_engine *e, u32 link);
 
 /* flow.c: the switching technique */
 /*

@@ -98,6 +98,22 @@ int hn_fab_scan(const char *s, struct hn_fab_name *n)
 	return 0;
 }
 
+int hn_fab_scan_chan(const char *s, struct hn_fab_name *n, u32 *chan)
+{
+	const char *c = strrchr(s, '/');
+	char link[HN_FAB_NAME_LEN];
+
+	if (!c || c[1] != 'c' || c - s >= HN_FAB_NAME_LEN)
+		return -EINVAL;
+	memcpy(link, s, c - s);
+	link[c - s] = 0;
+	c += 2;
+	if (dec(&c, chan) || *c || hn_fab_scan(link, n) ||
+	    (n->kind != HN_FAB_UP && n->kind != HN_FAB_NODE))
+		return -EINVAL;
+	return 0;
+}
+
 /* the switches of a level of @fi */
 static u32 per_level(const struct hn_fabric_info *fi)
 {

@@ -11,6 +11,8 @@
  *   swL.I/downP  its down-port P, 0..W-1, towards level L-1, or at level 0
  *                to node I*W+P (a crossbar's down-ports are its nodes')
  *   nodeU        node U
+ *   LINK/cJ      channel J of link LINK (swL.I/upP or nodeU), 0..dilation-1:
+ *                a dilated link's physical link (switching drop)
  *
  * A link is named by its lower end, the sender of its up channel: nodeU
  * is node U's link to its switch, swL.I/upP the link up from that port.
@@ -42,6 +44,12 @@ char *hn_fab_print(const struct hn_fab_name *n, char *buf, u32 len);
 
 /* the text @s as *@n: 0, or -EINVAL for none of the forms above */
 int hn_fab_scan(const char *s, struct hn_fab_name *n);
+
+/*
+ * The text @s as channel *@chan of the link *@n names, "LINK/cJ" (a
+ * dilated link's channel J, 0..dilation-1): 0, or -EINVAL
+ */
+int hn_fab_scan_chan(const char *s, struct hn_fab_name *n, u32 *chan);
 
 /*
  * Between a name and the numbers of the fabric @fi (hn_fabric_info(),

@@ -304,6 +304,148 @@ int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 	return 0;
 }
 
+/* The bits set in @b */
+static u32 ones(u8 b)
+{
+	u32 n = 0;
+
+	for (; b; b &= b - 1)
+		n++;
+	return n;
+}
+
+u8 hn_link_chans_down(const struct hn_engine *e, u32 link)
+{
+	if (!e->fab || !e->fab->dr || link >= e->topo.nlinks)
+		return 0;
+	return hn_drop_chan_dead(e, link);
+}
+
+u32 hn_chans_down(const struct hn_engine *e)
+{
+	/* each channel down has both its directions' bits */
+	return e->fab && e->fab->dr ? e->fab->dr->ndead / 2 : 0;
+}
+
+/* A channel fails alone only on a dilated link of switching drop. */
+static int chans_fail(const struct hn_engine *e, struct hn_err *err)
+{
+	const struct hn_config *c = &e->cfg;
+
+	if (c->switching != HN_SWITCH_DROP || c->dilation < 2)
+		return fail(err, -EOPNOTSUPP,
+			    "a channel fails alone only on a link of dilation 2 or more, under switching drop: take the link down",
+			    HN_NONE);
+	return check(e, err);
+}
+
+/*
+ * Whether channel @j of link @link may go down (@down) or up, or
+ * -errno with *@err: never the last one up (its link goes down then).
+ */
+static int chan_check(const struct hn_engine *e, u32 link, u32 j, bool down,
+		      struct hn_err *err)
+{
+	const struct hn_config *c = &e->cfg;
+	u8 dead;
+
+	if (link >= e->topo.nlinks)
+		return fail(err, -EINVAL, "no such link", link);
+	if (j >= c->dilation)
+		return fail(err, -EINVAL,
+			    "no such channel: a link has dilation channels, 0 to dilation - 1",
+			    j);
+	dead = hn_link_chans_down(e, link) | (down ? 1u << j : 0);
+	if (ones(dead) == c->dilation)
+		return fail(err, -EBUSY,
+			    "the link's last channel up: take the link down instead",
+			    link);
+	return 0;
+}
+
+int hn_set_chan_fault(struct hn_engine *e, u32 link, u32 j, bool down,
+		      struct hn_err *err)
+{
+	int rc = chans_fail(e, err) ?: chan_check(e, link, j, down, err);
+
+	if (rc)
+		return rc;
+	rc = hn_drop_chan_set(e, link, j, down);
+	if (rc)
+		return fail(err, rc, "no memory for the fault tables", link);
+	look_again(e);
+	return 0;
+}
+
+/*
+ * How many more channels may go down, each link between switches that is
+ * up keeping one of its own
+ */
+static u32 chans_may_go(const struct hn_engine *e)
+{
+	const struct hn_topo *t = &e->topo;
+	u32 d = e->cfg.dilation, n = 0, l;
+
+	for (l = t->nodes; l < t->nlinks; l++)
+		if (!hn_topo_link_is_down(t, l))
+			n += d - 1 - ones(hn_link_chans_down(e, l));
+	return n;
+}
+
+/*
+ * The channels up on links between switches up with another channel up:
+ * how many, the @k-th of them (from 0) in *@link and *@j.
+ */
+static u32 live_chans(const struct hn_engine *e, u32 k, u32 *link, u32 *j)
+{
+	const struct hn_topo *t = &e->topo;
+	u32 d = e->cfg.dilation, n = 0, l, x;
+	u8 dead;
+
+	for (l = t->nodes; l < t->nlinks; l++) {
+		if (hn_topo_link_is_down(t, l))
+			continue;
+		dead = hn_link_chans_down(e, l);
+		if (ones(dead) + 1 >= d)
+			continue;
+		for (x = 0; x < d; x++) {
+			if (dead & (1u << x))
+				continue;
+			if (n++ == k) {
+				*link = l;
+				*j = x;
+			}
+		}
+	}
+	return n;
+}
+
+int hn_set_chan_fault_random(struct hn_engine *e, u32 count, u64 seed,
+			     struct hn_err *err)
+{
+	int rc = chans_fail(e, err);
+	u32 up, l, j;
+
+	if (rc)
+		return rc;
+	up = chans_may_go(e);
+	if (count > up)
+		return fail(err, -EINVAL,
+			    "more channels to take down than may go: every link keeps one up",
+			    up);
+	for (; count; count--) {
+		up = live_chans(e, HN_NONE, NULL, NULL);
+		live_chans(e, hn_rand_below(&seed, up), &l, &j);
+		rc = hn_drop_chan_set(e, l, j, true);
+		if (rc)
+			return fail(err, rc, "no memory for the fault tables",
+				    l);
+		hn_resched();
+	}
+	look_again(e);
+	return 0;
+}
+
 u32 hn_link_at(const struct hn_engine *e, u32 sw, u32 port)
 {
 	const struct hn_topo *t = &e->topo;

@@ -514,6 +514,19 @@ int hn_set_fault(struct hn_engine *e, bool sw, u32 id, bool down,
 int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 			u32 *released, struct hn_err *err);
 /*
+ * fault.c: channel @j of link @link down or up again, or @count random
+ * channels of links between switches down, each link keeping one up
+ * (a dilated link under switching drop; docs/model.md "Faults")
+ */
+int hn_set_chan_fault(struct hn_engine *e, u32 link, u32 j, bool down,
+		      struct hn_err *err);
+int hn_set_chan_fault_random(struct hn_engine *e, u32 count, u64 seed,
+			     struct hn_err *err);
+/* link @link's channels down, as bits (0 unless switching drop) */
+u8 hn_link_chans_down(const struct hn_engine *e, u32 link);
+/* the channels down, links' taken down whole not counted */
+u32 hn_chans_down(const struct hn_engine *e);
+/*
  * flow.c: switch @sw's own switching, @flow 0 the fabric's, else 1 +
  * HN_SWITCH_WORMHOLE, _VCT or _SAF; a message's own still comes first.
  * Set while no worm is in the fabric; a rebuild clears it.

@@ -12,6 +12,7 @@
  */
 #include "harness.h"
 #include "fabric.h"
+#include "fab_name.h"
 
 static void drop_config(struct hn_config *c, const char *text, u32 d)
 {
@@ -148,6 +149,135 @@ TEST(dilation_two_grants_two)
 	sim_fini(&s);
 }
 
+/* Channel @name (LINK/cJ) of @s's fabric down or up: 0 or -errno. */
+static int chan_set(struct sim *s, const char *name, bool down,
+		    struct hn_err *err)
+{
+	struct hn_fabric_info fi;
+	struct hn_fab_name n;
+	u32 sw, port, j;
+
+	if (hn_fabric_info(s->e, &fi) || hn_fab_scan_chan(name, &n, &j) ||
+	    hn_fab_numbers(&fi, &n, &sw, &port))
+		return -EINVAL;
+	return hn_set_chan_fault(s->e, hn_link_at(s->e, sw, port), j, down,
+				 err);
+}
+
+/*
+ * A channel down (Woods-Corwin's physical link of a dilated logical one,
+ * C4.6): dilation_two_grants_two's three headers, with channel 1 of the
+ * top switch's link down to leaf 2 down, or of node 8's link: that link
+ * grants one, as with dilation 1 (two dropped, the others' retries), and
+ * every message arrives; back up, two again.
+ */
+TEST(channel_down_grants_one)
+{
+	static const char *const chan[] = { "sw0.2/up0/c1", "node8/c1" };
+	const u32 src[] = { 0, 4, 12 };
+	struct hn_gstats g;
+	struct hn_config c;
+	struct sim s;
+	u64 drops;
+	u32 i, k;
+
+	drop_config(&c, "fattree:2,4", 2);
+	for (i = 0; i < ARRAY_SIZE(chan); i++) {
+		ASSERT_EQ(0, sim_init(&s, &c));
+		ASSERT_EQ(0, chan_set(&s, chan[i], true, NULL));
+		EXPECT_EQ(1, hn_chans_down(s.e));
+		burst(_metadata, &s, src, 3, 8, 8);
+		hn_stats_global(s.e, &g);
+		EXPECT_LE(2, g.drops) TH_LOG("%s", chan[i]);
+		drops = g.drops;
+		ASSERT_EQ(0, chan_set(&s, chan[i], false, NULL));
+		EXPECT_EQ(0, hn_chans_down(s.e));
+		for (k = 0; k < 3; k++)
+			ASSERT_EQ(0, sim_send(&s, src[k], 8, 8));
+		sim_drain(&s, hn_now(s.e) + 1000000);
+		EXPECT_EQ(6, s.nlog);
+		hn_stats_global(s.e, &g);
+		EXPECT_EQ(drops + 1, g.drops) TH_LOG("%s", chan[i]);
+		sim_fini(&s);
+	}
+}
+
+/*
+ * A node's link with one of its two channels down carries one worm at a
+ * time: of node 0's two messages of 1 KB to nodes 8 and 12, sent at
+ * once, the second (which its NIC hands on 1 KB later) starts at once
+ * with both channels up, and later with one, after the first's tail has
+ * left the link; the first is as fast either way.
+ */
+TEST(node_channel_down_one_at_a_time)
+{
+	struct hn_config c;
+	struct sim s;
+	u64 a[2][2];
+	u32 k;
+
+	drop_config(&c, "fattree:2,4", 2);
+	for (k = 0; k < 2; k++) {
+		ASSERT_EQ(0, sim_init(&s, &c));
+		if (k)
+			ASSERT_EQ(0, chan_set(&s, "node0/c0", true, NULL));
+		ASSERT_EQ(0, sim_send(&s, 0, 8, 1024));
+		ASSERT_EQ(0, sim_send(&s, 0, 12, 1024));
+		sim_drain(&s, 1000000);
+		ASSERT_EQ(2, s.nlog);
+		EXPECT_EQ(0, hn_check(s.e, NULL));
+		a[k][0] = s.log[0]->m.t_deliver;
+		a[k][1] = s.log[1]->m.t_deliver;
+		sim_fini(&s);
+	}
+	EXPECT_EQ(a[0][0], a[1][0]);
+	EXPECT_LT(a[0][1], a[1][1]);
+}
+
+/*
+ * What a channel may do: fail alone on a dilated link of switching drop
+ * only, one that exists, never the last of its link up; the random ones
+ * keep one channel up on every link between switches, and no node's
+ * link loses one.
+ */
+TEST(channel_down_refusals)
+{
+	struct hn_fabric_info fi;
+	struct hn_config c;
+	struct hn_err err;
+	struct sim s;
+	u32 l;
+
+	drop_config(&c, "fattree:3,4", 1);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EOPNOTSUPP, chan_set(&s, "node3/c0", true, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "dilation 2 or more"));
+	sim_fini(&s);
+	drop_config(&c, "fattree:3,4", 2);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, hn_fabric_info(s.e, &fi));
+	EXPECT_EQ(-EINVAL, chan_set(&s, "node3/c2", true, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "no such channel"));
+	EXPECT_EQ(-EINVAL, hn_set_chan_fault(s.e, fi.links, 0, true, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "no such link"));
+	EXPECT_EQ(0, chan_set(&s, "node3/c0", true, &err));
+	EXPECT_EQ(-EBUSY, chan_set(&s, "node3/c1", true, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "last channel"));
+	EXPECT_EQ(0, chan_set(&s, "node3/c0", false, &err));
+	EXPECT_EQ(0, hn_chans_down(s.e));
+	EXPECT_EQ(-EINVAL, hn_set_chan_fault_random(s.e, fi.links - fi.nodes + 1,
+						    1, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "every link keeps one up"));
+	EXPECT_EQ(0, hn_chans_down(s.e));
+	EXPECT_EQ(0, hn_set_chan_fault_random(s.e, fi.links - fi.nodes, 1,
+					      &err));
+	EXPECT_EQ(fi.links - fi.nodes, hn_chans_down(s.e));
+	for (l = 0; l < fi.links; l++)
+		EXPECT_EQ(l < fi.nodes ? 0 : 1, hn_link_chans_down(s.e, l) == 1 ||
+			  hn_link_chans_down(s.e, l) == 2) TH_LOG("link %u", l);
+	sim_fini(&s);
+}
+
 /*
  * FT(2,4), dilation 1: node 0 sends 1 KB to node 8 at priority @lo; at
  * 100 ns, when its header holds the top switch's channel down to leaf 2
@@ -248,7 +378,8 @@ static struct hn_tgen *full_load(const struct hn_config *c, u32 min,
 }
 
 /*
- * Offered load 1.0 of uniform traffic (1..512 B) for @span ns, checking
+ * Offered load 1.0 of uniform traffic (1..512 B) for @span ns, @down
+ * random channels of links between switches down from the start, checking
  * the engine every 20 ns, then a drain: every message arrives, each
  * pair's in order, and no switch ever held a byte or holds a channel.
  * The messages made in every other 20 ns have priority @hi, the rest @lo.
@@ -256,7 +387,7 @@ static struct hn_tgen *full_load(const struct hn_config *c, u32 min,
  * (source, destination, length, time) hashed into *@hash.
  */
 static u64 flood(struct __test_metadata *_metadata, const struct hn_config *c,
-		 u64 span, u8 lo, u8 hi, u64 *hash)
+		 u32 down, u64 span, u8 lo, u8 hi, u64 *hash)
 {
 	struct hn_switch_stats ss;
 	struct hn_fabric_info fi;
@@ -271,6 +402,7 @@ static u64 flood(struct __test_metadata *_metadata, const struct hn_config *c,
 	gen = full_load(c, 1, &s, next);
 	if (!gen)
 		return 0;
+	EXPECT_EQ(0, down ? hn_set_chan_fault_random(s.e, down, 1, NULL) : 0);
 	for (t = 0; t < span; t += 20) {
 		hn_run_until(s.e, t);
 		if (hn_check(s.e, NULL))
@@ -321,9 +453,9 @@ TEST(full_load_every_fabric)
 
 	for (i = 0; i < ARRAY_SIZE(fab); i++) {
 		drop_config(&c, fab[i], 1);
-		p1 = flood(_metadata, &c, 20000, 0, 0, &h);
+		p1 = flood(_metadata, &c, 0, 20000, 0, 0, &h);
 		drop_config(&c, fab[i], 2);
-		p2 = flood(_metadata, &c, 20000, 0, 0, &h);
+		p2 = flood(_metadata, &c, 0, 20000, 0, 0, &h);
 		EXPECT_LT(0, p1);
 		EXPECT_LT(p1, p2) TH_LOG("%s: dilation 2 drops no fewer", fab[i]);
 	}
@@ -342,11 +474,11 @@ TEST(adaptive_up_ports)
 	u64 det, ad, rnd, h;
 
 	drop_config(&c, "fattree:3,4", 1);
-	det = flood(_metadata, &c, 20000, 0, 0, &h);
+	det = flood(_metadata, &c, 0, 20000, 0, 0, &h);
 	c.up_select = HN_UPSEL_ADAPTIVE;
-	ad = flood(_metadata, &c, 20000, 0, 0, &h);
+	ad = flood(_metadata, &c, 0, 20000, 0, 0, &h);
 	c.up_select = HN_UPSEL_RANDOM;
-	rnd = flood(_metadata, &c, 20000, 0, 0, &h);
+	rnd = flood(_metadata, &c, 0, 20000, 0, 0, &h);
 	EXPECT_LT(det, ad);
 	TH_LOG("success per attempt: det %llu, adaptive %llu, random %llu ppm",
 	       (unsigned long long)det, (unsigned long long)ad,
@@ -368,12 +500,36 @@ TEST(priority_under_load)
 
 	for (i = 0; i < ARRAY_SIZE(fab); i++) {
 		drop_config(&c, fab[i], 2);
-		EXPECT_LT(0, flood(_metadata, &c, 20000, 0, 0, &h0));
-		EXPECT_LT(0, flood(_metadata, &c, 20000, 7, 7, &h7));
-		EXPECT_LT(0, flood(_metadata, &c, 20000, 0, 9, &h9));
+		EXPECT_LT(0, flood(_metadata, &c, 0, 20000, 0, 0, &h0));
+		EXPECT_LT(0, flood(_metadata, &c, 0, 20000, 7, 7, &h7));
+		EXPECT_LT(0, flood(_metadata, &c, 0, 20000, 0, 9, &h9));
 		EXPECT_EQ(h0, h7) TH_LOG("%s", fab[i]);
 		EXPECT_NE(h0, h9) TH_LOG("%s", fab[i]);
 	}
+}
+
+/*
+ * C4.6's failures that keep every logical port: on FT(3,4) at full load,
+ * dilation 2, 0, 32 and 64 of the 256 channels of links between switches
+ * down at random (64: a quarter), each link keeping one: every message
+ * arrives (flood()), none refused, and the share of attempts that get
+ * through falls at each step, a slope (Woods-Corwin gives no curve).
+ */
+TEST(channels_down_a_slope)
+{
+	struct hn_config c;
+	u64 p[3], h;
+	u32 i;
+
+	drop_config(&c, "fattree:3,4", 2);
+	for (i = 0; i < 3; i++)
+		p[i] = flood(_metadata, &c, 32 * i, 20000, 0, 0, &h);
+	EXPECT_LT(p[1], p[0]);
+	EXPECT_LT(p[2], p[1]);
+	EXPECT_LT(0, p[2]);
+	TH_LOG("through per attempt: %llu, %llu, %llu ppm",
+	       (unsigned long long)p[0], (unsigned long long)p[1],
+	       (unsigned long long)p[2]);
 }
 
 /*

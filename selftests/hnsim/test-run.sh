@@ -841,9 +841,42 @@ report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 # shellcheck disable=SC2086 # $F: options
 "$H" run $F --down sw9.0 > "$T/fr" 2>&1
 echo "status $?" >> "$T/fr"
-printf '%s\n' "hnsim run: --down sw9.0: no such link or switch (names: swL.I, swL.I/upP, swL.I/downP, nodeU)" "status 1" > "$T/want"
+printf '%s\n' "hnsim run: --down sw9.0: no such link, channel or switch (names: swL.I, swL.I/upP, swL.I/downP, nodeU, LINK/cJ)" "status 1" > "$T/want"
 diff "$T/want" "$T/fr" > "$T/d"
 report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--down: a name the fabric has not, refused with the reason" "$T/d"
+# a dilated link's channels alone (Woods-Corwin's physical links)
+D="-t fattree:3,4 -k 0 -s switching=drop -s dilation=2 --pattern uniform --load 0.3 --measure 20000 -s up_select=random"
+# shellcheck disable=SC2086 # $D: options
+{ "$H" run $D --down sw0.0/up1/c0,node5/c1 --json; echo "status $?"
+  "$H" run $D --down-random-channels 0,64 --csv; echo "status $?"
+  "$H" run $D --down node5/c0,node5/c1; echo "status $?"
+  "$H" run $D --down node5/c2; echo "status $?"
+  "$H" run $D --down-random-channels 129; echo "status $?"
+  "$H" run $F --down node5/c0; echo "status $?"; } > "$T/fd" 2>&1
+python3 - "$T/fd" > "$T/fe" 2>&1 <<'PY'
+import csv, json, sys
+l = open(sys.argv[1]).read().splitlines()
+d = json.loads(l[0])
+assert l[1] == "status 0", l[1]
+assert d["completed"] and d["channels_down"] == 2, d
+assert d["links_down"] == 0 and d["unreach_msgs"] == 0, d
+r = list(csv.DictReader(l[2:5]))
+assert l[5] == "status 0", l[5]
+assert [x["channels_down"] for x in r] == ["0", "64"], r
+assert all(x["end"] == "done" and x["unreach_msgs"] == "0" for x in r), r
+assert int(r[1]["drops"]) > int(r[0]["drops"]), r
+assert l[6:] == [
+    "hnsim run: --down node5/c1: the link's last channel up: take the link down instead",
+    "status 1",
+    "hnsim run: --down node5/c2: no such channel: a link has dilation channels, 0 to dilation - 1",
+    "status 1",
+    "hnsim run: --down-random-channels 129: more channels to take down than may go: every link keeps one up",
+    "status 1",
+    "hnsim run: --down node5/c0: a channel fails alone only on a link of dilation 2 or more, under switching drop: take the link down",
+    "status 1"], l[6:]
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"--down LINK/cJ, --down-random-channels 0,64: a dilated link's channels down alone, none refused, more drops; the last channel, one there is not, too many, dilation 1: refused with the reason" "$T/fe"
 "$H" run -t fattree:3,4 -k 2 -P no-w --net preload --pattern uniform \
 	--load 0.3 --down node1 > "$T/fr" 2>&1
 echo "status $?" >> "$T/fr"

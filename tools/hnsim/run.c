@@ -91,10 +91,15 @@ static void run_usage(FILE *f)
 "Faults (docs/model.md, 'Faults'; not under pure TDM, -P no-w):\n"
 "  --down LIST       these links and switches down from the start, by name,\n"
 "                    comma-separated: swL.I a switch, swL.I/upP or nodeU a link\n"
-"                    (hnctl links' names)\n"
+"                    (hnctl links' names), LINK/cJ channel J of a link of\n"
+"                    dilation 2 or more (-s switching=drop), its others up\n"
 "  --down-random N   N links between switches down from the start, chosen at\n"
 "                    random among those up (takes a list: SWEEPS)\n"
-"  --down-seed S     the seed of that choice (1)\n"
+"  --down-random-channels N  N channels of links between switches down from\n"
+"                    the start, chosen at random among those that may go:\n"
+"                    every link keeps one channel up (-s switching=drop,\n"
+"                    dilation 2 or more; takes a list: SWEEPS)\n"
+"  --down-seed S     the seed of these choices (1)\n"
 "  --down-before-plan  take them down before the pattern's plan is\n"
 "                    preloaded (--preload-slots), which then routes its\n"
 "                    circuits around them or is refused; by default they go\n"
@@ -117,12 +122,13 @@ static void run_usage(FILE *f)
 "                    terminal); --no-progress: none\n"
 "\n"
 "SWEEPS\n"
-"    --pattern, --net, -s KEY=VALUE, --down-random, --seed and --load take\n"
-"    a list, comma-separated, of values and ranges FIRST:LAST:STEP (numbers\n"
-"    only: FIRST, FIRST+STEP, ... up to LAST; loads count in millionths, so\n"
-"    0.05:0.95:0.05 is 19 loads ending at 0.95 exactly).  The run is then\n"
-"    a sweep over the cross product of the lists: --pattern varies slowest,\n"
-"    then --net, the -s keys in the order given, --down-random, --seed, and\n"
+"    --pattern, --net, -s KEY=VALUE, --down-random, --down-random-channels,\n"
+"    --seed and --load take a list, comma-separated, of values and ranges\n"
+"    FIRST:LAST:STEP (numbers only: FIRST, FIRST+STEP, ... up to LAST; loads\n"
+"    count in millionths, so 0.05:0.95:0.05 is 19 loads ending at 0.95\n"
+"    exactly).  The run is then a sweep over the cross product of the\n"
+"    lists: --pattern varies slowest, then --net, the -s keys in the order\n"
+"    given, --down-random, --down-random-channels, --seed, and\n"
 "    --load fastest, so the points of one curve follow each other.  Each\n"
 "    point is the command line with every list replaced by one of its\n"
 "    values, run on an engine of its own with the same --seed: it prints\n"
@@ -177,7 +183,7 @@ static int opt_err(const char *opt, const char *val, const char *what)
 enum {
 	O_NET = HN_TOPT_END, O_PSLOTS, O_WMAX, O_PRETTY, O_CSV, O_PROGRESS,
 	O_NO_PROGRESS, O_LINKS, O_DOWN, O_DOWN_RANDOM, O_DOWN_SEED,
-	O_DOWN_BEFORE, O_FIELDS, O_SWITCH_SW
+	O_DOWN_BEFORE, O_FIELDS, O_SWITCH_SW, O_DOWN_CHANS
 };
 
 static const struct option run_lo[] = {
@@ -192,6 +198,7 @@ static const struct option run_lo[] = {
 	{ "links", no_argument, NULL, O_LINKS },
 	{ "down", required_argument, NULL, O_DOWN },
 	{ "down-random", required_argument, NULL, O_DOWN_RANDOM },
+	{ "down-random-channels", required_argument, NULL, O_DOWN_CHANS },
 	{ "down-seed", required_argument, NULL, O_DOWN_SEED },
 	{ "down-before-plan", no_argument, NULL, O_DOWN_BEFORE },
 	{ "switch-switching", required_argument, NULL, O_SWITCH_SW },
@@ -209,6 +216,7 @@ static const struct sweep_opt run_sweep[] = {
 	{ O_NET, "--net", SWEEP_WORD },
 	{ 's', "-s", SWEEP_KEYED },
 	{ O_DOWN_RANDOM, "--down-random", SWEEP_NUMBER },
+	{ O_DOWN_CHANS, "--down-random-channels", SWEEP_NUMBER },
 	{ HN_TOPT_SEED, "--seed", SWEEP_NUMBER },
 	{ HN_TOPT_LOAD, "--load", SWEEP_RATIO },
 };
@@ -236,6 +244,7 @@ struct run_opts {
 	int json, pretty, csv, progress, links;
 	char down[DOWN_MAX];		/* names, comma-separated */
 	u32 down_random;
+	u32 down_chans;			/* --down-random-channels */
 	u64 down_seed;
 	int down_before;		/* before the plan's preload */
 	char fields[FIELDS_MAX];	/* names, comma-separated; or "" */
@@ -311,6 +320,11 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 				return opt_err("--down-random", optarg,
 					       "want a count of links");
 			break;
+		case O_DOWN_CHANS:
+			if (hn_topt_u32(optarg, &p->down_chans))
+				return opt_err("--down-random-channels", optarg,
+					       "want a count of channels");
+			break;
 		case O_DOWN_BEFORE:
 			p->down_before = 1;
 			break;
@@ -363,8 +377,9 @@ static int parse_point(int argc, char **argv, struct run_opts *p)
 }
 
 /*
- * The links and switches --down names, then --down-random's, down on @e:
- * 0, or -errno with *@err and in @bad the option refused ("" on success).
+ * The links, channels and switches --down names, then --down-random's
+ * and --down-random-channels', down on @e: 0, or -errno with *@err and
+ * in @bad the option refused ("" on success).
  */
 static int take_down(const struct run_opts *p, struct hn_engine *e,
 		     struct hn_err *err, char *bad, size_t len)
@@ -372,7 +387,7 @@ static int take_down(const struct run_opts *p, struct hn_engine *e,
 	char list[DOWN_MAX], *name, *save = NULL;
 	struct hn_fabric_info fi;
 	struct hn_fab_name n;
-	u32 sw, port, l;
+	u32 sw, port, l, j = HN_NONE;
 	int rv;
 
 	*bad = 0;
@@ -381,19 +396,22 @@ static int take_down(const struct run_opts *p, struct hn_engine *e,
 	for (name = strtok_r(list, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save)) {
 		snprintf(bad, len, "--down %s", name);
-		if (hn_fab_scan(name, &n) || hn_fab_numbers(&fi, &n, &sw, &port))
+		if ((hn_fab_scan(name, &n) && hn_fab_scan_chan(name, &n, &j)) ||
+		    hn_fab_numbers(&fi, &n, &sw, &port))
 			return hn_fail(err, -EINVAL,
-				       "no such link or switch (names: swL.I, swL.I/upP, swL.I/downP, nodeU)",
+				       "no such link, channel or switch (names: swL.I, swL.I/upP, swL.I/downP, nodeU, LINK/cJ)",
 				       HN_NONE, HN_NONE, HN_NONE);
-		if (n.kind == HN_FAB_SWITCH) {
+		l = n.kind == HN_FAB_SWITCH ? HN_NONE : hn_link_at(e, sw, port);
+		if (n.kind == HN_FAB_SWITCH)
 			rv = hn_set_fault(e, true, sw, true, NULL, err);
-		} else {
-			l = hn_link_at(e, sw, port);
-			rv = l == HN_NONE ?
-			     hn_fail(err, -EINVAL, "that port has no link",
-				     HN_NONE, HN_NONE, HN_NONE) :
-			     hn_set_fault(e, false, l, true, NULL, err);
-		}
+		else if (l == HN_NONE)
+			rv = hn_fail(err, -EINVAL, "that port has no link",
+				     HN_NONE, HN_NONE, HN_NONE);
+		else if (j != HN_NONE)
+			rv = hn_set_chan_fault(e, l, j, true, err);
+		else
+			rv = hn_set_fault(e, false, l, true, NULL, err);
+		j = HN_NONE;
 		if (rv)
 			return rv;
 	}
@@ -403,6 +421,11 @@ static int take_down(const struct run_opts *p, struct hn_engine *e,
 					 NULL, err);
 	else
 		rv = 0;
+	if (!rv && p->down_chans) {
+		snprintf(bad, len, "--down-random-channels %u", p->down_chans);
+		rv = hn_set_chan_fault_random(e, p->down_chans, p->down_seed,
+					      err);
+	}
 	if (!rv)
 		*bad = 0;
 	return rv;
@@ -485,7 +508,7 @@ static struct hn_trun *create(struct run_opts *p, const char *what)
 		}
 	}
 	if (!r && !*a.bad && p->down_before &&
-	    (*p->down || p->down_random))
+	    (*p->down || p->down_random || p->down_chans))
 		snprintf(a.bad, sizeof(a.bad),
 			 "the plan's preload, around the links down");
 	if (!r)

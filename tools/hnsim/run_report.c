@@ -232,6 +232,9 @@ static void print_human(FILE *f, const struct run_point *p)
 	if (down_l || down_s || r->unreach_msgs)
 		fprintf(f, "faults      %u links and %u switches down; %llu messages refused, their destination cut off\n",
 			down_l, down_s, U(r->unreach_msgs));
+	if (hn_chans_down(p->e))
+		fprintf(f, "faults      %u channels of links down, each link keeping one up\n",
+			hn_chans_down(p->e));
 	if (g.links_failed)
 		fprintf(f, "failures    %llu links failed over time, %llu repaired (fault_mtbf_ns, fault_repair_ns)\n",
 			U(g.links_failed), U(g.links_repaired));
@@ -475,6 +478,7 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "stub_flits", g.stub_flits);
 	hn_faults(p->e, &down_l, &down_s);
 	e_u64(o, "links_down", down_l);
+	e_u64(o, "channels_down", hn_chans_down(p->e));
 	e_u64(o, "switches_down", down_s);
 	e_u64(o, "unreach_msgs", r->unreach_msgs);
 	own = switch_switching(p->e);
