@@ -187,6 +187,7 @@ HN_FINFO(links, fi->links)
 HN_FINFO(max_hops, fi->max_hops)
 HN_FINFO(links_down, fi->links_down)
 HN_FINFO(switches_down, fi->switches_down)
+HN_FINFO(channels_down, fi->channels_down)
 #endif
 
 #ifdef HN_LSTAT

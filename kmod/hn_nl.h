@@ -76,7 +76,10 @@ int hn_nl_fault_set(struct sk_buff *skb, struct genl_info *info);
 /* What a fault changed, for its event (nl_msg.c's hn_nl_fault_event()) */
 struct hn_nl_fault {
 	bool down, sw;
-	u32 id, random, released;
+	bool ch;		/* of the link's channel chan alone */
+	u32 id, released, chan;
+	int random;		/* RANDOM or RANDOM_CHANNELS, or 0: by name */
+	u32 count;		/* random's */
 	u64 seed;
 };
 

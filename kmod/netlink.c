@@ -169,6 +169,9 @@ static const struct nla_policy hn_fault_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PORT] = { .type = NLA_U32 },
 	[HYBRIDNET_ATTR_RANDOM] = { .type = NLA_U32 },
 	[HYBRIDNET_ATTR_SEED] = { .type = NLA_U64 },
+	[HYBRIDNET_ATTR_LINK_CHANNEL] = NLA_POLICY_MAX(NLA_U32,
+						       HN_DILATION_MAX - 1),
+	[HYBRIDNET_ATTR_RANDOM_CHANNELS] = { .type = NLA_U32 },
 	HN_NL_POLICY_FABRIC,
 };
 

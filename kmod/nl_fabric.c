@@ -94,6 +94,7 @@ static int hn_fill_fabric(struct sk_buff *msg, struct hn_dev *hd)
 	    nla_put_u32(msg, HYBRIDNET_ATTR_MAX_HOPS, fi.max_hops) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_LINKS_DOWN, fi.links_down) ||
 	    nla_put_u32(msg, HYBRIDNET_ATTR_SWITCHES_DOWN, fi.switches_down) ||
+	    nla_put_u32(msg, HYBRIDNET_ATTR_CHANNELS_DOWN, fi.channels_down) ||
 	    nla_put_u64_64bit(msg, HYBRIDNET_ATTR_NOW, now, HYBRIDNET_ATTR_PAD))
 		goto out;
 	rc = d ? hn_put_deadlock(msg, d) : 0;

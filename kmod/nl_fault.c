@@ -4,7 +4,9 @@
  * down or up again, or a random set of links down (the engine's fault.c;
  * docs/model.md "Faults").  The link is given by number (LINK), as a
  * node's (NODE) or as the one on a switch's port (SWITCH and PORT); a
- * switch by SWITCH alone.  The event names what changed, so a monitor
+ * switch by SWITCH alone; with LINK_CHANNEL, that channel of the link
+ * alone, and RANDOM_CHANNELS a random set of channels (a dilated link's,
+ * under switching drop).  The event names what changed, so a monitor
  * reads it as the hnctl command that did it; the clock looks again,
  * since messages that waited for a route may go.
  */
@@ -16,11 +18,16 @@ static void hn_fault_event(struct hn_dev *hd, const struct hn_nl_fault *f)
 {
 	char name[HN_FAB_NAME_LEN] = "";
 
+	size_t n;
+
 	if (!f->random) {
 		mutex_lock(&hd->lock);
 		if (hn_fault_name(hd->e, f->sw, f->id, name, sizeof(name)))
 			name[0] = 0;
 		mutex_unlock(&hd->lock);
+		n = strlen(name);
+		if (n && f->ch)
+			snprintf(name + n, sizeof(name) - n, "/c%u", f->chan);
 	}
 	hn_nl_fault_event(hd, f, name);
 }
@@ -29,26 +36,31 @@ static void hn_fault_event(struct hn_dev *hd, const struct hn_nl_fault *f)
 static int hn_fault_apply(struct hn_dev *hd, struct genl_info *info,
 			  struct hn_nl_fault *f)
 {
-	struct nlattr **tb = info->attrs;
+	struct nlattr **tb = info->attrs, *rnd;
 	struct hn_err err = { };
 	bool down = f->down;
 	u32 link, sw, port;
 	u64 seed = 1;
 	int rc;
 
-	if (tb[HYBRIDNET_ATTR_RANDOM]) {
+	rnd = tb[HYBRIDNET_ATTR_RANDOM] ?: tb[HYBRIDNET_ATTR_RANDOM_CHANNELS];
+	if (rnd) {
 		if (!down) {
-			NL_SET_ERR_MSG_ATTR(info->extack,
-					    tb[HYBRIDNET_ATTR_RANDOM],
-					    "random takes links down only: bring each up by its name");
+			NL_SET_ERR_MSG_ATTR(info->extack, rnd,
+					    "random links or channels go down only: bring each up by its name");
 			return -EINVAL;
 		}
 		if (tb[HYBRIDNET_ATTR_SEED])
 			seed = nla_get_u64(tb[HYBRIDNET_ATTR_SEED]);
-		f->random = nla_get_u32(tb[HYBRIDNET_ATTR_RANDOM]);
 		f->seed = seed;
-		rc = hn_set_fault_random(hd->e, f->random, seed,
-					 &f->released, &err);
+		f->count = nla_get_u32(rnd);
+		f->random = nla_type(rnd);
+		if (f->random == HYBRIDNET_ATTR_RANDOM)
+			rc = hn_set_fault_random(hd->e, f->count, seed,
+						 &f->released, &err);
+		else
+			rc = hn_set_chan_fault_random(hd->e, f->count, seed,
+						      &err);
 		return rc ? hn_nl_core_err(info, rc, &err, "fault refused") : 0;
 	}
 	if (tb[HYBRIDNET_ATTR_SWITCH] && !tb[HYBRIDNET_ATTR_PORT]) {
@@ -75,7 +87,14 @@ static int hn_fault_apply(struct hn_dev *hd, struct genl_info *info,
 		}
 	}
 	f->id = link;
-	rc = hn_set_fault(hd->e, false, link, down, &f->released, &err);
+	if (tb[HYBRIDNET_ATTR_LINK_CHANNEL]) {
+		f->ch = true;
+		f->chan = nla_get_u32(tb[HYBRIDNET_ATTR_LINK_CHANNEL]);
+		rc = hn_set_chan_fault(hd->e, link, f->chan, down, &err);
+	} else {
+		rc = hn_set_fault(hd->e, false, link, down, &f->released,
+				  &err);
+	}
 	return rc ? hn_nl_core_err(info, rc, &err, "fault refused") : 0;
 }
 
@@ -89,10 +108,19 @@ int hn_nl_fault_set(struct sk_buff *skb, struct genl_info *info)
 	if (GENL_REQ_ATTR_CHECK(info, HYBRIDNET_ATTR_DOWN))
 		return -EINVAL;
 	given = !!tb[HYBRIDNET_ATTR_LINK] + !!tb[HYBRIDNET_ATTR_NODE] +
-		!!tb[HYBRIDNET_ATTR_SWITCH] + !!tb[HYBRIDNET_ATTR_RANDOM];
+		!!tb[HYBRIDNET_ATTR_SWITCH] + !!tb[HYBRIDNET_ATTR_RANDOM] +
+		!!tb[HYBRIDNET_ATTR_RANDOM_CHANNELS];
 	if (given != 1 || (tb[HYBRIDNET_ATTR_PORT] && !tb[HYBRIDNET_ATTR_SWITCH])) {
 		NL_SET_ERR_MSG(info->extack,
-			       "give exactly one of link, node, switch (with port: the link on it) or random");
+			       "give exactly one of link, node, switch (with port: the link on it), random or random-channels");
+		return -EINVAL;
+	}
+	if (tb[HYBRIDNET_ATTR_LINK_CHANNEL] &&
+	    (tb[HYBRIDNET_ATTR_RANDOM] || tb[HYBRIDNET_ATTR_RANDOM_CHANNELS] ||
+	     (tb[HYBRIDNET_ATTR_SWITCH] && !tb[HYBRIDNET_ATTR_PORT]))) {
+		NL_SET_ERR_MSG_ATTR(info->extack,
+				    tb[HYBRIDNET_ATTR_LINK_CHANNEL],
+				    "link-channel is a channel of a link: give the link by link, node, or switch and port");
 		return -EINVAL;
 	}
 	f.down = nla_get_u8(tb[HYBRIDNET_ATTR_DOWN]);

@@ -217,12 +217,14 @@ void hn_nl_fault_event(struct hn_dev *hd, const struct hn_nl_fault *f,
 	rc = nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, f->down) ||
 	     nla_put_u32(skb, HYBRIDNET_ATTR_RELEASED, f->released);
 	if (!rc && f->random)
-		rc = nla_put_u32(skb, HYBRIDNET_ATTR_RANDOM, f->random) ||
+		rc = nla_put_u32(skb, f->random, f->count) ||
 		     nla_put_u64_64bit(skb, HYBRIDNET_ATTR_SEED, f->seed,
 				       HYBRIDNET_ATTR_PAD);
 	else if (!rc)
 		rc = nla_put_u32(skb, f->sw ? HYBRIDNET_ATTR_SWITCH :
 				 HYBRIDNET_ATTR_LINK, f->id) ||
+		     (f->ch &&
+		      nla_put_u32(skb, HYBRIDNET_ATTR_LINK_CHANNEL, f->chan)) ||
 		     nla_put_string(skb, HYBRIDNET_ATTR_NAME, name);
 	if (rc) {
 		nlmsg_free(skb);

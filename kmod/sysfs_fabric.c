@@ -9,7 +9,9 @@
  *                    (hn_deadlock()): "at T since S:" and each channel as
  *                    SW.PORT/LINK, each held by a worm waiting for the next
  *   fabric/down      the switches, then the links, taken down (FAULT_SET),
- *                    a name a line; links_down and switches_down count them
+ *                    then the channels of links down alone (LINK/cJ), a
+ *                    name a line; links_down, switches_down and
+ *                    channels_down count them
  *   fabric/levelN/   one directory per level, 0..levels-1 (a crossbar
  *                    has level 0 only): the sums over its switches and
  *                    over the links that join them to the level below
@@ -125,9 +127,22 @@ static ssize_t hn_deadlock_show(struct kobject *kobj, struct kobj_attribute *a,
 static struct kobj_attribute hn_deadlock_kattr =
 	__ATTR(deadlock, 0444, hn_deadlock_show, NULL);
 
+/* @name's line at *@n of @buf, its channel @chan's (HN_NONE: none), or more */
+static void hn_down_line(char *buf, ssize_t *n, u32 *more, const char *name,
+			 u32 chan)
+{
+	if (*n + strlen(name) + 24 >= PAGE_SIZE)
+		(*more)++;
+	else if (chan == HN_NONE)
+		*n += sysfs_emit_at(buf, *n, "%s\n", name);
+	else
+		*n += sysfs_emit_at(buf, *n, "%s/c%u\n", name, chan);
+}
+
 /*
- * The names of what is down, switches first, a line each, as many as a
- * page holds, then "... N more"; nothing when all is up.
+ * The names of what is down, switches first, then links, then the
+ * channels of links down alone, a line each, as many as a page holds,
+ * then "... N more"; nothing when all is up.
  */
 static ssize_t hn_down_show(struct kobject *kobj, struct kobj_attribute *a,
 			    char *buf)
@@ -135,8 +150,9 @@ static ssize_t hn_down_show(struct kobject *kobj, struct kobj_attribute *a,
 	struct hn_dev *hd = hn_fabric_dev(kobj);
 	char name[HN_FAB_NAME_LEN];
 	struct hn_fabric_info fi;
-	u32 i, k, more = 0;
+	u32 i, j, k, more = 0;
 	ssize_t n = 0;
+	u8 bits;
 	bool sw;
 
 	mutex_lock(&hd->lock);
@@ -148,11 +164,16 @@ static ssize_t hn_down_show(struct kobject *kobj, struct kobj_attribute *a,
 			      hn_link_down(hd->e, i)) ||
 			    hn_fault_name(hd->e, sw, i, name, sizeof(name)))
 				continue;
-			if (n + strlen(name) + 24 < PAGE_SIZE)
-				n += sysfs_emit_at(buf, n, "%s\n", name);
-			else
-				more++;
+			hn_down_line(buf, &n, &more, name, HN_NONE);
 		}
+	}
+	for (i = 0; fi.channels_down && i < fi.links; i++) {
+		bits = hn_link_chans_down(hd->e, i);
+		if (!bits || hn_fault_name(hd->e, false, i, name, sizeof(name)))
+			continue;
+		for (j = 0; bits >> j; j++)
+			if (bits & BIT(j))
+				hn_down_line(buf, &n, &more, name, j);
 	}
 	mutex_unlock(&hd->lock);
 	if (more)

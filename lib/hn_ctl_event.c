@@ -150,6 +150,9 @@ int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 		copy_str(ev->name, sizeof(ev->name), tb[HYBRIDNET_ATTR_NAME]);
 		if (tb[HYBRIDNET_ATTR_RANDOM])
 			ev->random = nla_get_u32(tb[HYBRIDNET_ATTR_RANDOM]);
+		if (tb[HYBRIDNET_ATTR_RANDOM_CHANNELS])
+			ev->random_chans =
+				nla_get_u32(tb[HYBRIDNET_ATTR_RANDOM_CHANNELS]);
 		if (tb[HYBRIDNET_ATTR_SEED])
 			ev->seed = nla_get_u64(tb[HYBRIDNET_ATTR_SEED]);
 		if (tb[HYBRIDNET_ATTR_RELEASED])

@@ -45,3 +45,21 @@ int hn_ctl_fabric_parse(const struct hn_ctl_fabric *f, const char *name,
 	shape(f, &fi);
 	return hn_fab_numbers(&fi, &n, sw, port) ? -EINVAL : 0;
 }
+
+int hn_ctl_fabric_parse_chan(const struct hn_ctl_fabric *f, const char *name,
+			     uint32_t *sw, uint32_t *port, uint32_t *chan)
+{
+	struct hn_fabric_info fi;
+	struct hn_fab_name n;
+	u32 j;
+
+	if (hn_fab_scan_chan(name, &n, &j))
+		return -EINVAL;
+	if (!f)
+		return 0;
+	shape(f, &fi);
+	if (hn_fab_numbers(&fi, &n, sw, port))
+		return -EINVAL;
+	*chan = j;
+	return 0;
+}

@@ -73,6 +73,7 @@ static int fabric_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	f->max_hops = get_u32(tb, HYBRIDNET_ATTR_MAX_HOPS);
 	f->links_down = get_u32(tb, HYBRIDNET_ATTR_LINKS_DOWN);
 	f->switches_down = get_u32(tb, HYBRIDNET_ATTR_SWITCHES_DOWN);
+	f->channels_down = get_u32(tb, HYBRIDNET_ATTR_CHANNELS_DOWN);
 	if (tb[HYBRIDNET_ATTR_NOW])
 		f->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
 	if (tb[HYBRIDNET_ATTR_DEADLOCK])
@@ -267,9 +268,11 @@ int hn_ctl_switches(struct hn_ctl *c, uint32_t sw,
 			   sizeof(**out), (void **)out, n);
 }
 
-int hn_ctl_fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port, int down)
+/* FAULT_SET of what @sw and @port name, or its channel @chan (HN_NONE: all) */
+static int fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port,
+		     uint32_t chan, int down)
 {
-	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_FAULT_SET, 24, 0);
+	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_FAULT_SET, 32, 0);
 	int rc;
 
 	if (!m)
@@ -281,7 +284,37 @@ int hn_ctl_fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port, int down)
 		rc = nla_put_u32(m, HYBRIDNET_ATTR_SWITCH, sw);
 	if (!rc && sw != HN_CTL_NODE_END && port != HN_CTL_ALL)
 		rc = nla_put_u32(m, HYBRIDNET_ATTR_PORT, port);
+	if (!rc && chan != HN_CTL_ALL)
+		rc = nla_put_u32(m, HYBRIDNET_ATTR_LINK_CHANNEL, chan);
 	if (rc) {
+		nlmsg_free(m);
+		return -EMSGSIZE;
+	}
+	return hn_ctl_run(c, m, NULL, NULL);
+}
+
+int hn_ctl_fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port, int down)
+{
+	return fault_set(c, sw, port, HN_CTL_ALL, down);
+}
+
+int hn_ctl_fault_chan_set(struct hn_ctl *c, uint32_t sw, uint32_t port,
+			  uint32_t chan, int down)
+{
+	return chan == HN_CTL_ALL ? -EINVAL : fault_set(c, sw, port, chan, down);
+}
+
+/* FAULT_SET: @count of what @attr counts down at random, by @seed */
+static int fault_random(struct hn_ctl *c, int attr, uint32_t count,
+			uint64_t seed)
+{
+	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_FAULT_SET, 32, 0);
+
+	if (!m)
+		return -ENOMEM;
+	if (nla_put_u8(m, HYBRIDNET_ATTR_DOWN, 1) ||
+	    nla_put_u32(m, attr, count) ||
+	    nla_put_u64(m, HYBRIDNET_ATTR_SEED, seed)) {
 		nlmsg_free(m);
 		return -EMSGSIZE;
 	}
@@ -290,17 +323,13 @@ int hn_ctl_fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port, int down)
 
 int hn_ctl_fault_random(struct hn_ctl *c, uint32_t count, uint64_t seed)
 {
-	struct nl_msg *m = hn_ctl_msg(c, HYBRIDNET_CMD_FAULT_SET, 32, 0);
+	return fault_random(c, HYBRIDNET_ATTR_RANDOM, count, seed);
+}
 
-	if (!m)
-		return -ENOMEM;
-	if (nla_put_u8(m, HYBRIDNET_ATTR_DOWN, 1) ||
-	    nla_put_u32(m, HYBRIDNET_ATTR_RANDOM, count) ||
-	    nla_put_u64(m, HYBRIDNET_ATTR_SEED, seed)) {
-		nlmsg_free(m);
-		return -EMSGSIZE;
-	}
-	return hn_ctl_run(c, m, NULL, NULL);
+int hn_ctl_fault_random_chans(struct hn_ctl *c, uint32_t count,
+			      uint64_t seed)
+{
+	return fault_random(c, HYBRIDNET_ATTR_RANDOM_CHANNELS, count, seed);
 }
 
 int hn_ctl_switch_set(struct hn_ctl *c, uint32_t sw, uint32_t switching)

@@ -101,6 +101,9 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_LINKS_DOWN] = "links-down",
 	[HYBRIDNET_ATTR_SWITCHES_DOWN] = "switches-down",
 	[HYBRIDNET_ATTR_NAME] = "name",
+	[HYBRIDNET_ATTR_LINK_CHANNEL] = "link-channel",
+	[HYBRIDNET_ATTR_RANDOM_CHANNELS] = "random-channels",
+	[HYBRIDNET_ATTR_CHANNELS_DOWN] = "channels-down",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {

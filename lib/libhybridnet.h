@@ -559,6 +559,7 @@ struct hn_ctl_fabric {
 	uint32_t levels, width;		/* FT(levels, width); crossbar 1, N */
 	uint32_t nodes, switches, radix, links, max_hops;
 	uint32_t links_down, switches_down;	/* taken down (FAULT_SET) */
+	uint32_t channels_down;		/* a link's taken down alone */
 	uint32_t slots;			/* K, the predictive slots */
 	uint64_t now;			/* virtual time, ns */
 	/*
@@ -657,6 +658,13 @@ const char *hn_ctl_fabric_name(const struct hn_ctl_fabric *f, uint32_t sw,
  */
 int hn_ctl_fabric_parse(const struct hn_ctl_fabric *f, const char *name,
 			uint32_t *sw, uint32_t *port);
+/*
+ * A channel's name, "LINK/cJ" (channel J of a dilated link,
+ * docs/names.md), into its link's *@sw and *@port, as above, and J into
+ * *@chan: 0, or -EINVAL; with @f NULL, only whether @name has the form.
+ */
+int hn_ctl_fabric_parse_chan(const struct hn_ctl_fabric *f, const char *name,
+			     uint32_t *sw, uint32_t *port, uint32_t *chan);
 
 /*
  * FAULT_SET (docs/model.md "Faults"): take down (@down 1) or bring up
@@ -667,6 +675,17 @@ int hn_ctl_fabric_parse(const struct hn_ctl_fabric *f, const char *name,
 int hn_ctl_fault_set(struct hn_ctl *c, uint32_t sw, uint32_t port, int down);
 /* FAULT_SET: @count random links between switches down, chosen by @seed */
 int hn_ctl_fault_random(struct hn_ctl *c, uint32_t count, uint64_t seed);
+/*
+ * FAULT_SET under switching drop with dilation 2 or more: channel @chan
+ * of the link hn_ctl_fault_set() would name by @sw and @port, alone,
+ * down (@down 1) or up (0), -EBUSY for the link's last channel up; and
+ * @count random channels of links between switches down, chosen by
+ * @seed, every link keeping one (docs/model.md "Faults")
+ */
+int hn_ctl_fault_chan_set(struct hn_ctl *c, uint32_t sw, uint32_t port,
+			  uint32_t chan, int down);
+int hn_ctl_fault_random_chans(struct hn_ctl *c, uint32_t count,
+			      uint64_t seed);
 
 /*
  * SWITCH_SET (docs/model.md "A switch's own switching"): switch @sw (a
@@ -799,8 +818,9 @@ struct hn_ctl_event {
 	char why[128];			/* TRAFFIC: how a run ended */
 	int has_fault;			/* FAULT: down, and of a switch */
 	int down, fault_sw;		/* (else a link) called name, or */
-	char name[40];			/* random links down by seed */
-	uint32_t random;
+	char name[40];			/* random links down by seed, */
+	uint32_t random;		/* or channels (random_chans); */
+	uint32_t random_chans;		/* name "LINK/cJ": a channel */
 	uint64_t seed;
 	uint32_t released;		/* FAULT: the circuits it released */
 	int has_switching;		/* SWITCHING: switch called name */

@@ -433,6 +433,7 @@ struct hn_fabric_info {
 	u32 max_hops;		/* switches on the longest route */
 	u32 links_down;		/* taken down (fault.c) */
 	u32 switches_down;
+	u32 channels_down;	/* a link's, alone (hn_chans_down()) */
 };
 
 struct hn_chan_stats {

@@ -63,6 +63,8 @@ static void fabric_print(const struct hn_ctl_fabric *f, int json)
 		if (f->links_down || f->switches_down)
 			printf(" links-down %u switches-down %u", f->links_down,
 			       f->switches_down);
+		if (f->channels_down)
+			printf(" channels-down %u", f->channels_down);
 		if (f->dl_n)
 			deadlock_print(f);
 		printf("\n");
@@ -81,6 +83,7 @@ static void fabric_print(const struct hn_ctl_fabric *f, int json)
 	j_u64("max-hops", f->max_hops);
 	j_u64("links-down", f->links_down);
 	j_u64("switches-down", f->switches_down);
+	j_u64("channels-down", f->channels_down);
 	j_u64("now", f->now);
 	if (f->dl_n)
 		deadlock_json(f);

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_fault.c - "hnctl link down|up NAME...", "hnctl link down random N
- * [seed S]" and "hnctl switch down|up NAME...": links and switches of the
- * fabric taken down and brought back (FAULT_SET; docs/model.md
- * "Faults").  Names are hnctl links' (nodeU, swL.I/upP, swL.I/downP) and
- * hnctl switches' (swL.I); each is checked against the fabric before any
- * is sent, and they are sent in order, the first refusal stopping the
- * rest.  And "hnctl switch switching NAME SWITCHING": a switch's own
+ * [seed S]", "hnctl link down random-channels N [seed S]" and "hnctl
+ * switch down|up NAME...": links, a dilated link's channels and switches
+ * of the fabric taken down and brought back (FAULT_SET; docs/model.md
+ * "Faults").  Names are hnctl links' (nodeU, swL.I/upP, swL.I/downP),
+ * with /cJ a link's channel J, and hnctl switches' (swL.I); each is
+ * checked against the fabric before any is sent, and they are sent in
+ * order, the first refusal stopping the rest.  And "hnctl switch switching NAME SWITCHING": a switch's own
  * switching (SWITCH_SET; docs/model.md "A switch's own switching").
  */
 #include <errno.h>
@@ -19,7 +20,7 @@
 #define MAX_NAMES	64
 
 struct fault_req {
-	int sw, down, random;
+	int sw, down, random;		/* random 2: channels */
 	uint64_t count, seed;
 	int n;
 	const char *name[MAX_NAMES];
@@ -28,32 +29,37 @@ struct fault_req {
 static int parse(const char *cmd, int argc, char **argv, struct fault_req *r)
 {
 	const char *what = r->sw ? "switch" : "link";
-	uint32_t sw, port;
+	uint32_t sw, port, chan;
 	int i;
 
 	if (!argc || (strcmp(argv[0], "down") && strcmp(argv[0], "up")))
 		return hnctl_usage(cmd, "expected down or up, then a %s's name",
 				   what);
 	r->down = !strcmp(argv[0], "down");
-	if (!r->sw && argc > 1 && !strcmp(argv[1], "random")) {
+	if (!r->sw && argc > 1 && (!strcmp(argv[1], "random") ||
+				   !strcmp(argv[1], "random-channels"))) {
+		r->random = strcmp(argv[1], "random") ? 2 : 1;
 		if (!r->down)
-			return hnctl_usage(cmd, "random takes links down only: bring each up by its name");
+			return hnctl_usage(cmd, "%s takes %s down only: bring each up by its name",
+					   argv[1], r->random == 2 ? "channels" : "links");
 		if (argc < 3 || hnctl_num(argv[2], UINT32_MAX, &r->count))
-			return hnctl_usage(cmd, "random needs a count of links");
+			return hnctl_usage(cmd, "%s needs a count of %s", argv[1],
+					   r->random == 2 ? "channels" : "links");
 		r->seed = 1;
 		if (argc == 5 && !strcmp(argv[3], "seed") &&
 		    !hnctl_num(argv[4], UINT64_MAX, &r->seed))
 			argc = 3;
 		if (argc != 3)
-			return hnctl_usage(cmd, "after random N: only seed S");
-		r->random = 1;
+			return hnctl_usage(cmd, "after %s N: only seed S", argv[1]);
 		return 0;
 	}
 	for (i = 1; i < argc; i++) {
-		if (hn_ctl_fabric_parse(NULL, argv[i], &sw, &port))
+		if (hn_ctl_fabric_parse(NULL, argv[i], &sw, &port) &&
+		    (r->sw || hn_ctl_fabric_parse_chan(NULL, argv[i], &sw, &port,
+							&chan)))
 			return hnctl_usage(cmd, "'%s': expected a %s's name: %s",
 					   argv[i], what, r->sw ? "swL.I" :
-					   "nodeU, swL.I/upP or swL.I/downP");
+					   "nodeU, swL.I/upP or swL.I/downP, or LINK/cJ its channel J");
 		if (r->n == MAX_NAMES)
 			return hnctl_usage(cmd, "at most %d names at once",
 					   MAX_NAMES);
@@ -75,7 +81,8 @@ static void dry(const struct fault_req *r, int json)
 		j_str("request", "fault-set");
 		j_bool("down", r->down);
 		if (r->random) {
-			j_u64("random", r->count);
+			j_u64(r->random == 2 ? "random-channels" : "random",
+			      r->count);
 			j_u64("seed", r->seed);
 		} else {
 			j_arr(r->sw ? "switches" : "links");
@@ -88,7 +95,8 @@ static void dry(const struct fault_req *r, int json)
 		return;
 	}
 	if (r->random) {
-		printf("fault-set down random %llu seed %llu\n",
+		printf("fault-set down %s %llu seed %llu\n",
+		       r->random == 2 ? "random-channels" : "random",
 		       (unsigned long long)r->count,
 		       (unsigned long long)r->seed);
 		return;
@@ -103,21 +111,28 @@ static int send_names(struct hnctl *o, const char *cmd,
 		      const struct fault_req *r)
 {
 	const char *what = r->sw ? "switch" : "link";
+	uint32_t sw[MAX_NAMES], port[MAX_NAMES], chan[MAX_NAMES];
 	struct hn_ctl_fabric f;
-	uint32_t sw[MAX_NAMES], port[MAX_NAMES];
 	char req[80];
 	int i, rc;
 
 	rc = hn_ctl_fabric_get(o->ctl, &f);
 	if (rc)
 		return hnctl_refused(o, cmd, rc);
-	for (i = 0; i < r->n; i++)	/* every name, before any is sent */
-		if (hn_ctl_fabric_parse(&f, r->name[i], &sw[i], &port[i]) ||
+	for (i = 0; i < r->n; i++) {	/* every name, before any is sent */
+		chan[i] = HN_CTL_ALL;
+		if ((hn_ctl_fabric_parse(&f, r->name[i], &sw[i], &port[i]) &&
+		     (r->sw || hn_ctl_fabric_parse_chan(&f, r->name[i], &sw[i],
+							&port[i], &chan[i]))) ||
 		    r->sw != (port[i] == HN_CTL_ALL && sw[i] != HN_CTL_NODE_END))
 			return hnctl_usage(cmd, "%s has no %s %s", f.topology,
 					   what, r->name[i]);
+	}
 	for (i = 0; i < r->n; i++) {
-		rc = hn_ctl_fault_set(o->ctl, sw[i], port[i], r->down);
+		rc = chan[i] == HN_CTL_ALL ?
+		     hn_ctl_fault_set(o->ctl, sw[i], port[i], r->down) :
+		     hn_ctl_fault_chan_set(o->ctl, sw[i], port[i], chan[i],
+					   r->down);
 		if (rc) {
 			snprintf(req, sizeof(req), "%s %s %s", what,
 				 r->down ? "down" : "up", r->name[i]);
@@ -145,8 +160,14 @@ int fault_cmd(struct hnctl *o, int sw, int argc, char **argv)
 		return rc;
 	if (!r.random)
 		return send_names(o, cmd, &r);
-	rc = hn_ctl_fault_random(o->ctl, (uint32_t)r.count, r.seed);
-	return rc ? hnctl_refused(o, "link down random", rc) : 0;
+	if (r.random == 2)
+		rc = hn_ctl_fault_random_chans(o->ctl, (uint32_t)r.count,
+					       r.seed);
+	else
+		rc = hn_ctl_fault_random(o->ctl, (uint32_t)r.count, r.seed);
+	return rc ? hnctl_refused(o, r.random == 2 ?
+				  "link down random-channels" :
+				  "link down random", rc) : 0;
 }
 
 /* "switching NAME SWITCHING": the name checked against the fabric */

@@ -84,8 +84,10 @@ static void event_text(const struct hn_ctl_event *ev, uint32_t mine)
 		printf(" pattern %s", ev->pattern);
 	if (ev->why[0])
 		printf(" why \"%s\"", ev->why);
-	if (ev->has_fault && ev->random)
-		printf(" link down random %u seed %llu", ev->random,
+	if (ev->has_fault && (ev->random || ev->random_chans))
+		printf(" link down %s %u seed %llu",
+		       ev->random ? "random" : "random-channels",
+		       ev->random ?: ev->random_chans,
 		       (unsigned long long)ev->seed);
 	else if (ev->has_fault)
 		printf(" %s %s %s", ev->fault_sw ? "switch" : "link",
@@ -158,8 +160,9 @@ static void event_json(const struct hn_ctl_event *ev)
 		j_str("why", ev->why);
 	if (ev->has_fault)
 		j_bool("down", ev->down);
-	if (ev->has_fault && ev->random) {
-		j_u64("random", ev->random);
+	if (ev->has_fault && (ev->random || ev->random_chans)) {
+		j_u64(ev->random ? "random" : "random-channels",
+		      ev->random ?: ev->random_chans);
 		j_u64("seed", ev->seed);
 	} else if (ev->has_fault) {
 		j_str(ev->fault_sw ? "switch" : "link", ev->name);

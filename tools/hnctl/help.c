@@ -430,6 +430,7 @@ const char hnctl_help_links[] =
 "    hnctl links [link NAME]\n"
 "    hnctl link down|up NAME...\n"
 "    hnctl link down random N [seed S]\n"
+"    hnctl link down random-channels N [seed S]\n"
 "\n"
 "DESCRIPTION\n"
 "    Dumps every link of the fabric (or the link NAME), one row per\n"
@@ -470,6 +471,16 @@ const char hnctl_help_links[] =
 "    brings every link up.  The names are checked before any is sent; the\n"
 "    first refusal stops the rest.\n"
 "\n"
+"    Under switching drop with dilation 2 or more a link has dilation\n"
+"    channels each way, and LINK/cJ names its channel J (0 to dilation -\n"
+"    1): link down LINK/cJ takes that channel down alone, both ways, the\n"
+"    rest of the link working on (Woods-Corwin's physical link of a\n"
+"    dilated port), link up LINK/cJ brings it back; the last channel of a\n"
+"    link up is refused (take the link down).  link down random-channels N\n"
+"    takes down N channels of links between switches, chosen by seed S\n"
+"    (1), every link keeping one up, so no route is lost.  hnctl fabric\n"
+"    counts them (channels-down).\n"
+"\n"
 "    With -j: {\"topology\":..,\"links\":[{\"link\":NAME,\"down\":..,\n"
 "    \"dead\":..,\"now\":..,\n"
 "    \"channels\":[{\"dir\":\"up\",\"from\":NAME,\"to\":NAME,\"bytes\",\n"
@@ -482,7 +493,9 @@ const char hnctl_help_links[] =
 "    hnctl -j links link sw1.3/up2\n"
 "    hnctl links link node5\n"
 "    hnctl link down sw0.1/up0 node3\n"
-"    hnctl link down random 8 seed 2\n";
+"    hnctl link down random 8 seed 2\n"
+"    hnctl set switching drop dilation 2; hnctl link down sw0.0/up1/c0\n"
+"    hnctl link down random-channels 16\n";
 
 const char hnctl_help_switches[] =
 "NAME\n"

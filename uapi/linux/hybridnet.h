@@ -341,7 +341,13 @@ enum {
  * ("sw1.3/up2", docs/names.md), or RANDOM and SEED.  FABRIC_GET gives
  * LINKS_DOWN and SWITCHES_DOWN, LINK_GET a link's DOWN and DEAD (down, or
  * a switch at an end is), SWITCH_GET a switch's DOWN.  A rebuild brings
- * every link and switch up.
+ * every link and switch up.  Under switching drop with DILATION 2 or
+ * more, LINK_CHANNEL J with a link (LINK, NODE, or SWITCH and PORT) takes
+ * channel J of it down alone, or brings it up (EBUSY for the last of the
+ * link's up: take the link down), and RANDOM_CHANNELS a count of channels
+ * of links between switches down, chosen by SEED, every link keeping one;
+ * their events give LINK, LINK_CHANNEL and NAME ("sw1.3/up2/c1"), or
+ * RANDOM_CHANNELS and SEED; FABRIC_GET gives CHANNELS_DOWN.
  *
  * A switch's own switching (docs/model.md "A switch's own switching"):
  * SWITCH_SET takes SWITCH and SWITCHING, enum hybridnet_switching but
@@ -556,6 +562,10 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_FLIP_PPM,	/* u32 */
 	HYBRIDNET_ATTR_FAULT_MTBF_NS,	/* u64 */
 	HYBRIDNET_ATTR_FAULT_REPAIR_NS,	/* u64 */
+	/* a dilated link's channels down alone (FAULT_SET, FABRIC_GET) */
+	HYBRIDNET_ATTR_LINK_CHANNEL,	/* u32: channel J of the link named */
+	HYBRIDNET_ATTR_RANDOM_CHANNELS,	/* u32: channels to take down */
+	HYBRIDNET_ATTR_CHANNELS_DOWN,	/* u32 (FABRIC_GET) */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1

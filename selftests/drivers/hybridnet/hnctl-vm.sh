@@ -410,7 +410,37 @@ check "links failing over time: stopped live, nothing rebuilt (their counts kept
 		[ "$(cat $F/../stats/links_failed)" -ge 2 ]'
 check "links failing over time: started live" same \
 	'{"rebuilt":false}' hnctl -j set fault-mtbf-ns 500
-check "links: back to the crossbar" hnctl set topology crossbar nodes 8 slots 4 fault-mtbf-ns 0 fault-repair-ns 0
+# a dilated link's channels down alone (docs/model.md "Faults", "A channel alone")
+check "channels: switching drop, dilation 2" hnctl set topology fattree:2,4 \
+	slots 0 switching drop dilation 2 fault-mtbf-ns 0 fault-repair-ns 0
+monitor_start monitor --count 3 --timeout 10
+hnctl link down sw0.1/up0/c1 node3/c0 >/dev/null 2>&1
+hnctl link down random-channels 6 seed 2 >/dev/null 2>&1
+wait $mon
+check "channels down: by name and at random, sysfs, hnctl fabric and the monitor say so" same \
+	"fault link down sw0.1/up0/c1
+fault link down node3/c0
+fault link down random-channels 6 seed 2
+8 0
+channels-down 8
+node3/c0
+sw0.1/up0/c1
+8" sh -c 'cat /tmp/events && echo "$(cat $F/channels_down) $(cat $F/links_down)" &&
+		hnctl fabric | grep -o "channels-down [0-9]*" &&
+		grep -E "^(node3|sw0.1/up0)/c" $F/down && grep -cE "/c[01]$" $F/down'
+check "channels down: the link's last channel refused, the kernel says why, status 2" same \
+	"hnctl: fault refused: the link's last channel up: take the link down instead
+status 2" sh -c 'hnctl link down node3/c1; echo "status $?"'
+check "traffic with channels down: it completes, none refused" \
+	sh -c 'hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
+		hnctl traffic && ! hnctl traffic | grep -E "^refused +[1-9]"'
+check "channels up again by name: the random ones stay" same "6" \
+	sh -c 'hnctl link up sw0.1/up0/c1 node3/c0 && cat $F/channels_down'
+check "links: back to the crossbar" hnctl set topology crossbar nodes 8 slots 4 \
+	switching wormhole dilation 1 fault-mtbf-ns 0 fault-repair-ns 0
+check "channels: a crossbar's link of dilation 1 refused, said, status 2" same \
+	"hnctl: fault refused: a channel fails alone only on a link of dilation 2 or more, under switching drop: take the link down
+status 2" sh -c 'hnctl link down node0/c0; echo "status $?"'
 
 check "set: a rebuild says what it released" same \
 	"rebuilt the fabric: 8 circuits released, statistics and virtual time reset" \

@@ -11,6 +11,7 @@
 #   capture  the capture interface's tests alone (capture-vm.sh)
 #   genmem the generator's memory on the largest trees alone (genmem)
 #   fabrics  the fabrics' tests alone (fabrics, fabrics-vm.sh)
+#   hnctl  hnctl's tests alone (hnctl-vm.sh)
 #   netdev-flood  netdev-traffic-vm.sh's free-clock flood alone, hn.repeat=
 #          times (default 1) in one load of the module
 #   bench-paced, bench-netdev, results-tcp  make's targets of those names
@@ -295,6 +296,11 @@ fabrics)	# for development: the fabrics' tests alone
 	tap_ok "rmmod after fabrics" unload
 	step fabrics-netns fabrics-vm.sh
 	no_leak
+	;;
+hnctl)	# for development: hnctl's tests alone
+	tap_ok "insmod for hnctl" load nodes=8 slots=4
+	step hnctl hnctl-vm.sh
+	tap_ok "rmmod after hnctl" unload
 	;;
 netdev-flood)	# for development: make check-vm-netdev-flood REPEAT=N
 	export HN_FREE_ONLY=1 HN_FLOODS="$repeat"
