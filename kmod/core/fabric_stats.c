@@ -28,7 +28,7 @@ int hn_fabric_info(const struct hn_engine *e, struct hn_fabric_info *out)
 		.max_hops = t->max_hops,
 	};
 	hn_topo_fault_count(t, &out->links_down, &out->switches_down);
-	out->channels_down = hn_chans_down(e);
+	out->channels_down = hn_drop_chans_down(e);
 	return 0;
 }
 

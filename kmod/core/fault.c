@@ -323,8 +323,7 @@ u8 hn_link_chans_down(const struct hn_engine *e, u32 link)
 
 u32 hn_chans_down(const struct hn_engine *e)
 {
-	/* each channel down has both its directions' bits */
-	return e->fab && e->fab->dr ? e->fab->dr->ndead / 2 : 0;
+	return hn_drop_chans_down(e);
 }
 
 /* A channel fails alone only on a dilated link of switching drop. */
