@@ -637,6 +637,14 @@ void hn_drop_begin(struct hn_engine *e)
 
 /* ---- channels down */
 
+/* Where dead[] keeps end @d of link @link: its output, or its node's link */
+static u64 dead_at(const struct hn_fab *f, u32 link, u32 d)
+{
+	u32 o = f->chan[2 * link + d];
+
+	return o == HN_NONE ? (u64)f->nout + link : o;
+}
+
 /*
  * Channel @j of link @link down (@down) or up again, in both its
  * directions: Woods-Corwin's physical link of a dilated logical one
@@ -647,7 +655,7 @@ int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down)
 {
 	struct hn_fab *f = e->fab;
 	struct hn_drop *dr = f->dr;
-	u64 x[2];
+	u64 x;
 	u32 d;
 
 	if (!dr->dead) {
@@ -657,15 +665,14 @@ int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down)
 		if (!dr->dead)
 			return -ENOMEM;
 	}
-	for (d = HN_UP; d <= HN_DOWN; d++) {	/* an output, or its node */
-		x[d] = f->chan[2 * link + d];
-		x[d] = x[d] == HN_NONE ? (u64)f->nout + link : x[d];
-		if (down && !(dr->dead[x[d]] & (1u << j)))
+	for (d = HN_UP; d <= HN_DOWN; d++) {
+		x = dead_at(f, link, d);
+		if (down && !(dr->dead[x] & (1u << j)))
 			dr->ndead++;
-		else if (!down && (dr->dead[x[d]] & (1u << j)))
+		else if (!down && (dr->dead[x] & (1u << j)))
 			dr->ndead--;
-		dr->dead[x[d]] = down ? dr->dead[x[d]] | (1u << j) :
-				 dr->dead[x[d]] & ~(1u << j);
+		dr->dead[x] = down ? dr->dead[x] | (1u << j) :
+			      dr->dead[x] & ~(1u << j);
 	}
 	if (!dr->ndead) {
 		hn_free(dr->dead);
@@ -677,10 +684,7 @@ int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down)
 /* Link @link's channels down, as bits. */
 u8 hn_drop_chan_dead(const struct hn_engine *e, u32 link)
 {
-	const struct hn_fab *f = e->fab;
-	u32 o = f->chan[2 * link + HN_UP];
-
-	return dead_of(f->dr, o == HN_NONE ? (u64)f->nout + link : o);
+	return dead_of(e->fab->dr, dead_at(e->fab, link, HN_UP));
 }
 
 /* ---- life cycle */

@@ -16,7 +16,7 @@
  *   cross one all the same carries nothing (hn_circuit_live()).
  */
 #include "engine.h"
-#include "sched_int.h"		/* HN_WORDS(), hn_set_bit() */
+#include "sched_int.h"		/* HN_WORDS(), hn_set_bit(), hn_popcount64() */
 #include "fab_name.h"
 
 static int fail(struct hn_err *err, int rc, const char *msg, u32 id)
@@ -304,16 +304,6 @@ int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 	return 0;
 }
 
-/* The bits set in @b */
-static u32 ones(u8 b)
-{
-	u32 n = 0;
-
-	for (; b; b &= b - 1)
-		n++;
-	return n;
-}
-
 u8 hn_link_chans_down(const struct hn_engine *e, u32 link)
 {
 	if (!e->fab || !e->fab->dr || link >= e->topo.nlinks)
@@ -355,7 +345,7 @@ static int chan_check(const struct hn_engine *e, u32 link, u32 j, bool down,
 			    "no such channel: a link has dilation channels, 0 to dilation - 1",
 			    j);
 	dead = hn_link_chans_down(e, link) | (down ? 1u << j : 0);
-	if (ones(dead) == c->dilation)
+	if (hn_popcount64(dead) == c->dilation)
 		return fail(err, -EBUSY,
 			    "the link's last channel up: take the link down instead",
 			    link);
@@ -387,7 +377,7 @@ static u32 chans_may_go(const struct hn_engine *e)
 
 	for (l = t->nodes; l < t->nlinks; l++)
 		if (!hn_topo_link_is_down(t, l))
-			n += d - 1 - ones(hn_link_chans_down(e, l));
+			n += d - 1 - hn_popcount64(hn_link_chans_down(e, l));
 	return n;
 }
 
@@ -405,7 +395,7 @@ static u32 live_chans(const struct hn_engine *e, u32 k, u32 *link, u32 *j)
 		if (hn_topo_link_is_down(t, l))
 			continue;
 		dead = hn_link_chans_down(e, l);
-		if (ones(dead) + 1 >= d)
+		if (hn_popcount64(dead) + 1 >= d)
 			continue;
 		for (x = 0; x < d; x++) {
 			if (dead & (1u << x))
