@@ -111,6 +111,7 @@ HN_GSTAT(rx_dropped, RX_DROPPED, hd->rx_dropped)
 HN_GSTAT(attempts, ATTEMPTS, g->attempts)
 HN_GSTAT(drops, DROPS, g->drops)
 HN_GSTAT(preemptions, PREEMPTIONS, g->preemptions)
+HN_GSTAT(preemptions_late, PREEMPTIONS_LATE, g->preemptions_late)
 HN_GSTAT(stub_flits, STUB_FLITS, g->stub_flits)
 HN_GSTAT(unreach_waiting_msgs, UNREACH_WAITING_MSGS,
 	 hn_unreach_waiting(hd->e))

@@ -163,6 +163,7 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_ATTEMPTS] = "attempts",
 	[HYBRIDNET_STAT_DROPS] = "drops",
 	[HYBRIDNET_STAT_PREEMPTIONS] = "preemptions",
+	[HYBRIDNET_STAT_PREEMPTIONS_LATE] = "preemptions-late",
 	[HYBRIDNET_STAT_STUB_FLITS] = "stub-flits",
 	[HYBRIDNET_STAT_UNREACH_MSGS] = "unreach-msgs",
 	[HYBRIDNET_STAT_UNREACH_WAITING_MSGS] = "unreach-waiting-msgs",

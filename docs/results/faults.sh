@@ -12,7 +12,9 @@
 #     and at the same gap;
 #  4. priority: the three messages of the idempotent protocol (hnsim
 #     idem), ACK and ACK2 at priority 0 and then 5, at the load where
-#     their successes are all near 0.77 without priority;
+#     their successes are all near 0.77 without priority; and where
+#     the MSGs' attempts go (dropped, preempted, preempted late), with
+#     no warm-up so the fabric's counters count the measured ones;
 #  5. 1 to 3 again with all three messages, as his figures count them;
 #  6. faults: success against the number of links between switches down
 #     (0 to 192, a quarter of them), chosen at random, localized and
@@ -127,6 +129,32 @@ print(",".join(sys.argv[1:5] + ["%.4f" % d[x]["p"] for x in k] +
 		idem localized 0.5 10 "$prio" 2
 	done
 } > "$D/priority.csv"
+# where.csv: where the MSGs' attempts go.  No warm-up, so the fabric's
+# counters of the whole run (attempts, drops, preemptions and the late
+# ones) count the measured transactions' attempts and nothing else: load,
+# ACK priority, then messages and attempts of MSG, ACK, ACK2, the
+# fabric's attempts, drops, preemptions, late ones, mean switches
+for load in 0.5 0.3; do
+	for prio in 0 5; do
+		# shellcheck disable=SC2046,SC2086 # $W: options
+		"$H" idem $(echo "$W" | sed 's/--no-progress//; s/--warmup [0-9]*/--warmup 0/') \
+			-s dilation=2 --pattern localized --load "$load" \
+			--size 10 --ack-prio "$prio" --json |
+			python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+k = ("msg", "ack", "ack2")
+assert d["completed"] == d["transactions"], d
+assert d["attempts"] == sum(d[x]["attempts"] for x in k), d
+print(",".join(sys.argv[1:3] + [str(d[x][y]) for x in k
+				for y in ("messages", "attempts")] +
+	       [str(d[x]) for x in ("attempts", "drops", "preemptions",
+				    "preemptions_late")] +
+	       ["%.4f" % d["mean_switches"]]))
+' "$load" "$prio"
+	done
+done > "$D/where.csv"
+
 # the sensitivities again, with all three kinds, as his figures count
 {
 	for pattern in localized uniform; do
@@ -292,6 +320,24 @@ for r in rows:
 	print("| %s | %s | %s | %s | %s | %s | %s | %s | %+.1f %% |" % (r[1],
 	      r[10] if r[10] != "0" else "-", r[3], r[4], r[5], r[6], r[8],
 	      r[9], 100 * (float(r[9]) / base[(r[1], r[10])] - 1)))
+print("\nWhere the MSGs' attempts go: as above, no warm-up (the fabric's")
+print("counters then count the measured transactions' attempts alone); at")
+print("priority 5 every preempted header is a MSG's; p MSG drops only counts")
+print("a preempted attempt as a success; E likewise:\n")
+print("| load | ACK priority | MSG attempts | dropped | preempted | of them late | p MSG | p MSG, drops only | p ACK | p ACK2 | E | E, drops only |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+rows = [l.strip().split(",") for l in open(d + "/where.csv")]
+for r in rows:
+	m, a = [int(x) for x in r[2:8:2]], [int(x) for x in r[3:9:2]]
+	pre, late = int(r[10]), int(r[11])
+	dropped = a[0] - m[0] - pre
+	assert pre == 0 or r[1] != "0"
+	p = [m[i] / a[i] for i in range(3)]
+	pd = [1 - dropped / a[0]] + p[1:]
+	sw = float(r[12])
+	print("| %s | %s | %d | %d | %d | %d | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f |"
+	      % (r[0], r[1], a[0], dropped, pre, late, p[0], pd[0], p[1], p[2],
+		 sw * sum(1 / x for x in p), sw * sum(1 / x for x in pd)))
 print("\nThe sensitivities with all three kinds (no priority): success of all")
 print("attempts, each kind's, and E:\n")
 print("| pattern | words | gap, cycles | load | all | MSG | ACK | ACK2 | E |")

@@ -277,6 +277,17 @@ static void lose(struct hn_engine *e, struct hn_fworm *w, u32 k, u64 t,
 }
 
 /*
+ * @v is preempted: late if its header had its whole path (it took its
+ * destination's link, w->last), its tail still on its way.
+ */
+static void count_preemption(struct hn_engine *e, const struct hn_fworm *v)
+{
+	e->g.preemptions++;
+	if (v->last != HN_NONE)
+		e->g.preemptions_late++;
+}
+
+/*
  * Of output @o's channels, all busy, the one whose worm, still going,
  * has the lowest priority below @prio; HN_NONE if none has.  Its hop
  * there in *@k.  (Woods-Corwin's output keeps "the state of its current
@@ -351,7 +362,7 @@ static void hop(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 			return;
 		}
 		v = dr->own[(u64)o * dr->d + j];
-		e->g.preemptions++;
+		count_preemption(e, v);
 		unlist(e, v);
 		lose(e, v, kv, t, false);
 	}
@@ -461,7 +472,7 @@ static void preempt_link(struct hn_engine *e, u32 u, u32 j, u64 t)
 	struct hn_drop *dr = e->fab->dr;
 	struct hn_fworm *v = dr->iown[(u64)u * dr->d + j];
 
-	e->g.preemptions++;
+	count_preemption(e, v);
 	unlist(e, v);
 	lose(e, v, 0, t, true);
 }

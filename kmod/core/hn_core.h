@@ -374,8 +374,11 @@ struct hn_gstats {
 	u64 cycles;
 	u64 grants, exists, refusals, releases, timeouts;
 	u64 preloads;
-	/* HN_SWITCH_DROP: headers sent, dropped, preempted; stubs' flits */
-	u64 attempts, drops, preemptions, stub_flits;
+	/*
+	 * HN_SWITCH_DROP: headers sent, dropped, preempted (of them, late:
+	 * their header had its whole path); stubs' flits
+	 */
+	u64 attempts, drops, preemptions, preemptions_late, stub_flits;
 	/* fault.c: links failing over time, and repaired */
 	u64 links_failed, links_repaired;
 	/* hn_mcast_count(): multicasts, their groups and their copies */

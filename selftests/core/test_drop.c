@@ -280,22 +280,29 @@ TEST(channel_down_refusals)
 
 /*
  * FT(2,4), dilation 1: node 0 sends 1 KB to node 8 at priority @lo; at
- * 100 ns, when its header holds the top switch's channel down to leaf 2
+ * @at ns, when its header holds the top switch's channel down to leaf 2
  * (from 61 ns, its flits crossing from 81 ns), node 4 sends one flit to
- * node 8 at priority @hi.  Its header reaches that channel at 161 ns.
+ * node 8 at priority @hi.  Its header reaches that channel 61 ns later.
  */
-static void race(struct __test_metadata *_metadata, struct sim *s,
-		 const struct hn_config *c, u8 lo, u8 hi)
+static void race_at(struct __test_metadata *_metadata, struct sim *s,
+		    const struct hn_config *c, u8 lo, u8 hi, u64 at)
 {
 	ASSERT_EQ(0, sim_init(s, c));
 	s->prio = lo;
 	ASSERT_EQ(0, sim_send(s, 0, 8, 1024));
-	hn_run_until(s->e, 100);
+	hn_run_until(s->e, at);
 	s->prio = hi;
 	ASSERT_EQ(0, sim_send(s, 4, 8, 8));
 	sim_drain(s, 1000000);
 	ASSERT_EQ(2, s->nlog);
 	EXPECT_EQ(0, hn_check(s->e, NULL));
+}
+
+/* The race at 100 ns: the second header reaches the channel at 161 ns. */
+static void race(struct __test_metadata *_metadata, struct sim *s,
+		 const struct hn_config *c, u8 lo, u8 hi)
+{
+	race_at(_metadata, s, c, lo, hi, 100);
 }
 
 /*
@@ -321,6 +328,7 @@ TEST(priority_preempts)
 	race(_metadata, &s, &c, 0, 5);
 	hn_stats_global(s.e, &g);
 	EXPECT_EQ(1, g.preemptions);
+	EXPECT_EQ(1, g.preemptions_late);	/* it had node 8's link */
 	EXPECT_EQ(8, g.stub_flits);
 	EXPECT_EQ(3, g.attempts);
 	EXPECT_EQ(4, s.log[0]->m.src);
@@ -343,6 +351,28 @@ TEST(priority_preempts)
 	race(_metadata, &s, &c, 5, 3);	/* lower: no preemption either */
 	hn_stats_global(s.e, &g);
 	EXPECT_EQ(0, g.preemptions);
+	sim_fini(&s);
+}
+
+/*
+ * A preemption is late when its victim's header had its whole path: at
+ * 100 ns the 1 KB's header had node 8's link (above); sent at 5 ns the
+ * second header takes the top switch's channel at 66 ns, before the 1
+ * KB's header, which took it at 61 ns, has reached leaf 2: not late.
+ */
+TEST(preemptions_late)
+{
+	struct hn_gstats g;
+	struct hn_config c;
+	struct sim s;
+
+	drop_config(&c, "fattree:2,4", 1);
+	c.max_msg_bytes = 1024;
+	race_at(_metadata, &s, &c, 0, 5, 5);
+	hn_stats_global(s.e, &g);
+	EXPECT_EQ(1, g.preemptions);
+	EXPECT_EQ(0, g.preemptions_late);
+	EXPECT_EQ(4, s.log[0]->m.src);
 	sim_fini(&s);
 }
 

@@ -403,7 +403,7 @@ report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"switching drop: attempts and drops in the CSV, every message through once at least, dilation 2 drops a smaller share" "$T/dr.err"
 "$H" run -n 4 -k 0 --pattern uniform --batch 20 --no-progress \
 	-s switching=drop > "$T/dh" 2>&1
-grep -Eq '^drop        [0-9]+ attempts, [0-9]+ dropped, 0 preempted \(0 stub flits\): [01][.][0-9]{4} of them through$' "$T/dh"
+grep -Eq '^drop        [0-9]+ attempts, [0-9]+ dropped, 0 preempted \(0 late, 0 stub flits\): [01][.][0-9]{4} of them through$' "$T/dh"
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"switching drop: the run's text says how many headers went and were dropped" "$T/dh"
 
@@ -430,6 +430,25 @@ assert b["msg"]["p"] < a["msg"]["p"], (a["msg"], b["msg"])
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"idem: every measured transaction completes, p and E as defined; replies at priority 5 get through more, MSGs less" "$T/ie"
+# shellcheck disable=SC2086 # $I: options
+"$H" idem $(echo "$I" | sed 's/--warmup 2000/--warmup 0/') --load 0.6 \
+	--ack-prio 5 --json > "$T/iw" 2>&1
+python3 - "$T/i0" "$T/i5" "$T/iw" > "$T/if" 2>&1 <<'PY'
+import json, sys
+a, b, w = (json.load(open(f)) for f in sys.argv[1:4])
+k = ("msg", "ack", "ack2")
+for d in a, b, w:
+	assert d["drops"] + d["preemptions"] < d["attempts"], d
+	assert 0 <= d["preemptions_late"] <= d["preemptions"], d
+	assert d["attempts"] >= sum(d[x]["attempts"] for x in k), d
+assert a["preemptions"] == 0 and b["preemptions"] > 0, (a, b)
+# no warm-up: the whole run's headers are the measured transactions'
+assert w["attempts"] == sum(w[x]["attempts"] for x in k), w
+assert w["drops"] + w["preemptions"] == \
+	sum(w[x]["attempts"] - w[x]["messages"] for x in k), w
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"idem: the fabric's attempts, drops and preemptions (late ones among them) in the JSON; with no warm-up they are the measured transactions'" "$T/if"
 "$H" idem -t fattree:2,4 --load 0.5 > "$T/ir" 2>&1
 echo "status $?" >> "$T/ir"
 printf '%s\n' "hnsim idem: the success per attempt is switching drop's: -s switching=drop" "status 1" > "$T/want"

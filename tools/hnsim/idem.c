@@ -294,6 +294,29 @@ static void check_report(const struct idem *s, int json)
  * --down-random's links and the circuits they released, and what carried
  * the copies (printed only with --down-random or circuits, JSON always)
  */
+/*
+ * The fabric's drop counters over the whole run, warm-up and drain
+ * included: what became of every header (switching drop only).
+ */
+static void drop_report(const struct idem *s, int json)
+{
+	struct hn_gstats g;
+
+	hn_stats_global(s->e, &g);
+	if (json)
+		printf(", \"attempts\": %llu, \"drops\": %llu, \"preemptions\": %llu, \"preemptions_late\": %llu",
+		       (unsigned long long)g.attempts,
+		       (unsigned long long)g.drops,
+		       (unsigned long long)g.preemptions,
+		       (unsigned long long)g.preemptions_late);
+	else
+		printf("fabric       %llu attempts in the whole run: %llu dropped, %llu preempted (%llu late, the header at its destination's link)\n",
+		       (unsigned long long)g.attempts,
+		       (unsigned long long)g.drops,
+		       (unsigned long long)g.preemptions,
+		       (unsigned long long)g.preemptions_late);
+}
+
 static void fault_report(const struct idem *s, int json)
 {
 	struct hn_gstats g;
@@ -407,6 +430,8 @@ static void idem_report(const struct idem *s, int json, u64 t_end)
 			printf(s->drop ? "%.6f}, " : "null}, ", pk(s, k));
 		}
 		printf(s->drop ? "\"e\": %.4f" : "\"e\": null", e);
+		if (s->drop)
+			drop_report(s, 1);
 		if (s->check)
 			check_report(s, 1);
 		fault_report(s, 1);
@@ -422,10 +447,11 @@ static void idem_report(const struct idem *s, int json, u64 t_end)
 		printf("%-12s %llu messages, %llu attempts: p = %.4f\n",
 		       kind_name[k], (unsigned long long)s->msgs[k],
 		       (unsigned long long)s->tries[k], pk(s, k));
-	if (s->drop)
+	if (s->drop) {
 		printf("E            %.4f switches = %.4f mean switches x the sum of 1/p\n",
 		       e, hops);
-	else
+		drop_report(s, 0);
+	} else
 		printf("p, E         none: attempts are switching drop's\n");
 	if (s->check)
 		check_report(s, 0);

@@ -224,9 +224,9 @@ static void print_human(FILE *f, const struct run_point *p)
 		U(g.grants), U(g.refusals), U(g.timeouts), U(r->groups),
 		U(r->queue_max));
 	if (c->switching == HN_SWITCH_DROP)
-		fprintf(f, "drop        %llu attempts, %llu dropped, %llu preempted (%llu stub flits): %.4f of them through\n",
+		fprintf(f, "drop        %llu attempts, %llu dropped, %llu preempted (%llu late, %llu stub flits): %.4f of them through\n",
 			U(g.attempts), U(g.drops), U(g.preemptions),
-			U(g.stub_flits), g.attempts ? 1.0 -
+			U(g.preemptions_late), U(g.stub_flits), g.attempts ? 1.0 -
 			(double)(g.drops + g.preemptions) / g.attempts : 0.0);
 	hn_faults(p->e, &down_l, &down_s);
 	if (down_l || down_s || r->unreach_msgs)
@@ -475,6 +475,7 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "attempts", g.attempts);
 	e_u64(o, "drops", g.drops);
 	e_u64(o, "preemptions", g.preemptions);
+	e_u64(o, "preemptions_late", g.preemptions_late);
 	e_u64(o, "stub_flits", g.stub_flits);
 	hn_faults(p->e, &down_l, &down_s);
 	e_u64(o, "links_down", down_l);

@@ -789,6 +789,8 @@ enum hybridnet_stat {
 	/* config fault_mtbf_ns: links failed over time, and repaired */
 	HYBRIDNET_STAT_LINKS_FAILED,
 	HYBRIDNET_STAT_LINKS_REPAIRED,
+	/* switching drop: preemptions whose victim's header had arrived */
+	HYBRIDNET_STAT_PREEMPTIONS_LATE,
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1
