@@ -109,7 +109,7 @@ int hn_fab_scan_chan(const char *s, struct hn_fab_name *n, u32 *chan)
 	link[c - s] = 0;
 	c += 2;
 	if (dec(&c, chan) || *c || hn_fab_scan(link, n) ||
-	    (n->kind != HN_FAB_UP && n->kind != HN_FAB_NODE))
+	    n->kind == HN_FAB_SWITCH)
 		return -EINVAL;
 	return 0;
 }

@@ -11,8 +11,10 @@
  *   swL.I/downP  its down-port P, 0..W-1, towards level L-1, or at level 0
  *                to node I*W+P (a crossbar's down-ports are its nodes')
  *   nodeU        node U
- *   LINK/cJ      channel J of link LINK (swL.I/upP or nodeU), 0..dilation-1:
- *                a dilated link's physical link (switching drop)
+ *   LINK/cJ      channel J of link LINK (nodeU, or a port of a switch:
+ *                swL.I/upP, or swL.I/downP, as a mesh's, a torus's or a
+ *                GH's links are named), 0..dilation-1: a dilated link's
+ *                physical link (switching drop)
  *
  * A link is named by its lower end, the sender of its up channel: nodeU
  * is node U's link to its switch, swL.I/upP the link up from that port.

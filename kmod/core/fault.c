@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "sched_int.h"		/* HN_WORDS(), hn_set_bit(), hn_popcount64() */
 #include "fab_name.h"
+#include "kth.h"
 
 static int fail(struct hn_err *err, int rc, const char *msg, u32 id)
 {
@@ -281,8 +282,9 @@ int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 			u32 *released, struct hn_err *err)
 {
 	struct hn_topo *t = &e->topo;
-	u32 up = live_links(t), l, n;
+	u32 up = live_links(t), l, n, r;
 	int rc = check(e, err);
+	struct hn_kth k;
 
 	if (rc)
 		return rc;
@@ -290,14 +292,22 @@ int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 		return fail(err, -EINVAL,
 			    "more links to take down than links between switches up",
 			    up);
-	for (; count; count--, up--) {
-		l = live_link(t, hn_rand_below(&seed, up));
+	if (hn_kth_init(&k, t->nlinks - t->nodes))
+		return fail(err, -ENOMEM, "no memory for the fault tables",
+			    HN_NONE);
+	for (l = t->nodes; l < t->nlinks; l++)
+		if (!hn_topo_link_is_down(t, l))
+			hn_kth_add(&k, l - t->nodes, 1);
+	for (; count && !rc; count--, up--) {
+		r = hn_rand_below(&seed, up);	/* the r-th live link */
+		l = t->nodes + hn_kth_find(&k, &r);
 		rc = hn_topo_fault_set(t, false, l, true);
-		if (rc)
-			return fail(err, rc, "no memory for the fault tables",
-				    l);
+		hn_kth_add(&k, l - t->nodes, -1);
 		hn_resched();
 	}
+	hn_kth_free(&k);
+	if (rc)
+		return fail(err, rc, "no memory for the fault tables", l);
 	n = changed(e);
 	if (released)
 		*released = n;
@@ -382,38 +392,27 @@ static u32 chans_may_go(const struct hn_engine *e)
 }
 
 /*
- * The channels up on links between switches up with another channel up:
- * how many, the @k-th of them (from 0) in *@link and *@j.
+ * The channels of @link that may be chosen to go down: every one up, if
+ * the link is up and keeps another up.
  */
-static u32 live_chans(const struct hn_engine *e, u32 k, u32 *link, u32 *j)
+static u32 chan_weight(const struct hn_engine *e, u32 link)
 {
-	const struct hn_topo *t = &e->topo;
-	u32 d = e->cfg.dilation, n = 0, l, x;
-	u8 dead;
+	u32 d = e->cfg.dilation, dn;
 
-	for (l = t->nodes; l < t->nlinks; l++) {
-		if (hn_topo_link_is_down(t, l))
-			continue;
-		dead = hn_link_chans_down(e, l);
-		if (hn_popcount64(dead) + 1 >= d)
-			continue;
-		for (x = 0; x < d; x++) {
-			if (dead & (1u << x))
-				continue;
-			if (n++ == k) {
-				*link = l;
-				*j = x;
-			}
-		}
-	}
-	return n;
+	if (hn_topo_link_is_down(&e->topo, link))
+		return 0;
+	dn = hn_popcount64(hn_link_chans_down(e, link));
+	return dn + 1 < d ? d - dn : 0;
 }
 
 int hn_set_chan_fault_random(struct hn_engine *e, u32 count, u64 seed,
 			     struct hn_err *err)
 {
+	const struct hn_topo *t = &e->topo;
 	int rc = chans_fail(e, err);
-	u32 up, l, j;
+	u32 up, l, j, r, w;
+	struct hn_kth k;
+	u8 dead;
 
 	if (rc)
 		return rc;
@@ -422,15 +421,31 @@ int hn_set_chan_fault_random(struct hn_engine *e, u32 count, u64 seed,
 		return fail(err, -EINVAL,
 			    "more channels to take down than may go: every link keeps one up",
 			    up);
-	for (; count; count--) {
-		up = live_chans(e, HN_NONE, NULL, NULL);
-		live_chans(e, hn_rand_below(&seed, up), &l, &j);
+	if (hn_kth_init(&k, t->nlinks - t->nodes))
+		return fail(err, -ENOMEM, "no memory for the fault tables",
+			    HN_NONE);
+	for (up = 0, l = t->nodes; l < t->nlinks; l++) {
+		w = chan_weight(e, l);
+		hn_kth_add(&k, l - t->nodes, w);
+		up += w;
+	}
+	for (; count && !rc; count--) {
+		r = hn_rand_below(&seed, up);	/* the r-th such channel */
+		l = t->nodes + hn_kth_find(&k, &r);
+		dead = hn_link_chans_down(e, l);
+		for (j = 0; j < e->cfg.dilation; j++)	/* its r-th up */
+			if (!(dead & (1u << j)) && !r--)
+				break;
+		w = chan_weight(e, l);
 		rc = hn_drop_chan_set(e, l, j, true);
-		if (rc)
-			return fail(err, rc, "no memory for the fault tables",
-				    l);
+		w -= chan_weight(e, l);
+		hn_kth_add(&k, l - t->nodes, -(s32)w);
+		up -= w;
 		hn_resched();
 	}
+	hn_kth_free(&k);
+	if (rc)
+		return fail(err, rc, "no memory for the fault tables", l);
 	look_again(e);
 	return 0;
 }

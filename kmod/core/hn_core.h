@@ -528,7 +528,11 @@ int hn_set_chan_fault_random(struct hn_engine *e, u32 count, u64 seed,
 			     struct hn_err *err);
 /* link @link's channels down, as bits (0 unless switching drop) */
 u8 hn_link_chans_down(const struct hn_engine *e, u32 link);
-/* the channels down, links' taken down whole not counted */
+/*
+ * the channels down alone, those of links down whole too: a channel's
+ * fault and its link's are apart, and a channel stays down while its
+ * link goes down and up
+ */
 u32 hn_chans_down(const struct hn_engine *e);
 /*
  * flow.c: switch @sw's own switching, @flow 0 the fabric's, else 1 +

@@ -240,6 +240,70 @@ TEST(node_channel_down_one_at_a_time)
  * keep one channel up on every link between switches, and no node's
  * link loses one.
  */
+/*
+ * Every channel of every link goes down and up by the name the module
+ * gives it (hn_fault_name() and "/cJ", as sysfs fabric/down and events
+ * print it) on every fabric: a mesh's, a torus's and a GH's links are
+ * named by a down-port.
+ */
+TEST(channel_names_round_trip)
+{
+	static const char *const fab[] = { "fattree:2,4", "mesh:4x4",
+					   "torus:4x4", "gh:2,4" };
+	char name[HN_FAB_NAME_LEN + 8];
+	struct hn_fabric_info fi;
+	struct hn_config c;
+	struct hn_err err;
+	struct sim s;
+	u32 i, l, j;
+
+	for (i = 0; i < ARRAY_SIZE(fab); i++) {
+		drop_config(&c, fab[i], 2);
+		ASSERT_EQ(0, sim_init(&s, &c));
+		hn_fabric_info(s.e, &fi);
+		for (l = 0; l < fi.links; l++) {
+			j = l % 2;
+			ASSERT_EQ(0, hn_fault_name(s.e, false, l, name,
+						   HN_FAB_NAME_LEN));
+			snprintf(name + strlen(name), 8, "/c%u", j);
+			EXPECT_EQ(0, chan_set(&s, name, true, &err))
+				TH_LOG("%s: %s", fab[i], name);
+			EXPECT_EQ(1u << j, hn_link_chans_down(s.e, l))
+				TH_LOG("%s: %s", fab[i], name);
+			EXPECT_EQ(0, chan_set(&s, name, false, &err));
+		}
+		EXPECT_EQ(0, hn_chans_down(s.e));
+		sim_fini(&s);
+	}
+}
+
+/*
+ * A channel's fault and its link's are apart: a channel down stays down,
+ * and counted, while its link goes down whole and back up.
+ */
+TEST(channel_outlives_its_link)
+{
+	struct hn_config c;
+	struct hn_err err;
+	struct sim s;
+
+	drop_config(&c, "fattree:2,4", 2);
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, chan_set(&s, "sw0.1/up2/c1", true, &err));
+	ASSERT_EQ(0, chan_set(&s, "node3/c0", true, &err));
+	EXPECT_EQ(2, hn_chans_down(s.e));
+	EXPECT_EQ(0, hn_set_fault(s.e, false,
+				  hn_link_at(s.e, 1, 4 + 2), true, NULL, &err));
+	EXPECT_EQ(2, hn_chans_down(s.e));
+	EXPECT_EQ(0, hn_set_fault(s.e, false,
+				  hn_link_at(s.e, 1, 4 + 2), false, NULL, &err));
+	EXPECT_EQ(2, hn_link_chans_down(s.e, hn_link_at(s.e, 1, 4 + 2)));
+	EXPECT_EQ(0, chan_set(&s, "sw0.1/up2/c1", false, &err));
+	EXPECT_EQ(1, hn_chans_down(s.e));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
 TEST(channel_down_refusals)
 {
 	struct hn_fabric_info fi;

@@ -455,7 +455,8 @@ fault-set down link node3" -n link down sw0.1/up0 node3
 out "link down random -j" 0 '{"request":"fault-set","down":true,"random":3,"seed":2}' \
 	-n -j link down random 3 seed 2
 out "link down: a link's channels, a request each" 0 "fault-set down link sw0.1/up0/c1
-fault-set down link node3/c0" -n link down sw0.1/up0/c1 node3/c0
+fault-set down link node3/c0
+fault-set down link sw1.2/down3/c0" -n link down sw0.1/up0/c1 node3/c0 sw1.2/down3/c0
 out "link down random-channels" 0 "fault-set down random-channels 3 seed 1" \
 	-n link down random-channels 3
 out "link down random-channels -j" 0 '{"request":"fault-set","down":true,"random-channels":3,"seed":2}' \
@@ -481,12 +482,16 @@ err "link up random: refused" 1 "hnctl link: random takes links down only: bring
 Try 'hnctl link --help'." link up random 3
 err "link down random: no count" 1 "hnctl link: random needs a count of links
 Try 'hnctl link --help'." link down random
+err "link down random 0: refused" 1 "hnctl link: random 0 takes nothing down: a count of 1 or more
+Try 'hnctl link --help'." link down random 0
+err "link down random-channels 0: refused" 1 "hnctl link: random-channels 0 takes nothing down: a count of 1 or more
+Try 'hnctl link --help'." link down random-channels 0
 err "link down random: junk after" 1 "hnctl link: after random N: only seed S
 Try 'hnctl link --help'." link down random 3 foo
 err "link down: not a name" 1 "hnctl link: 'x7': expected a link's name: nodeU, swL.I/upP or swL.I/downP, or LINK/cJ its channel J
 Try 'hnctl link --help'." link down x7
-err "link down: a channel of no link" 1 "hnctl link: 'sw0.1/down0/c1': expected a link's name: nodeU, swL.I/upP or swL.I/downP, or LINK/cJ its channel J
-Try 'hnctl link --help'." link down sw0.1/down0/c1
+err "link down: a channel of no link" 1 "hnctl link: 'sw0.1/c1': expected a link's name: nodeU, swL.I/upP or swL.I/downP, or LINK/cJ its channel J
+Try 'hnctl link --help'." link down sw0.1/c1
 err "link up random-channels: refused" 1 "hnctl link: random-channels takes channels down only: bring each up by its name
 Try 'hnctl link --help'." link up random-channels 3
 err "link down random-channels: no count" 1 "hnctl link: random-channels needs a count of channels

@@ -45,6 +45,9 @@ static int parse(const char *cmd, int argc, char **argv, struct fault_req *r)
 		if (argc < 3 || hnctl_num(argv[2], UINT32_MAX, &r->count))
 			return hnctl_usage(cmd, "%s needs a count of %s", argv[1],
 					   r->random == 2 ? "channels" : "links");
+		if (!r->count)
+			return hnctl_usage(cmd, "%s 0 takes nothing down: a count of 1 or more",
+					   argv[1]);
 		r->seed = 1;
 		if (argc == 5 && !strcmp(argv[3], "seed") &&
 		    !hnctl_num(argv[4], UINT64_MAX, &r->seed))

@@ -436,6 +436,12 @@ check "traffic with channels down: it completes, none refused" \
 		hnctl traffic && ! hnctl traffic | grep -E "^refused +[1-9]"'
 check "channels up again by name: the random ones stay" same "6" \
 	sh -c 'hnctl link up sw0.1/up0/c1 node3/c0 && cat $F/channels_down'
+check "channels on a torus: down at random, each up again by the name fabric/down gives (a down-port's)" \
+	same "5 5 0" sh -c 'hnctl set topology torus:4x4 >/dev/null &&
+		hnctl link down random-channels 5 seed 3 >/dev/null &&
+		n=$(grep -c "^sw[0-9.]*/down[0-9]*/c[01]$" $F/down) &&
+		c=$(cat $F/channels_down) &&
+		hnctl link up $(cat $F/down) && echo "$n $c $(cat $F/channels_down)"'
 check "links: back to the crossbar" hnctl set topology crossbar nodes 8 slots 4 \
 	switching wormhole dilation 1 fault-mtbf-ns 0 fault-repair-ns 0
 check "channels: a crossbar's link of dilation 1 refused, said, status 2" same \

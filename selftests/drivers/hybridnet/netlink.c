@@ -1355,6 +1355,13 @@ TEST_F(nl, bad_input)
 	/* policy: out of range */
 	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 5000));
 	EXPECT_EQ(-ERANGE, nlr_set_u32(r, HYBRIDNET_ATTR_SLOTS, 65));
+	/* a random count of 0 takes nothing down (its event named no link) */
+	for (i = 0; i < 2; i++) {
+		nlr_msg(r, HYBRIDNET_CMD_FAULT_SET, 0);
+		nlr_u32(r, i ? HYBRIDNET_ATTR_RANDOM_CHANNELS :
+			HYBRIDNET_ATTR_RANDOM, 0);
+		EXPECT_EQ(-ERANGE, nlr_call(r, NULL, NULL)) TH_LOG("%u", i);
+	}
 
 	ASSERT_EQ(2, dump_circuits(r, &after));
 	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));
