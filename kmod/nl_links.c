@@ -66,6 +66,8 @@ static int hn_put_link(struct sk_buff *skb, struct hn_dev *hd, u32 link)
 	if (nla_put_u32(skb, HYBRIDNET_ATTR_LINK, link) ||
 	    nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, ls.down) ||
 	    nla_put_u8(skb, HYBRIDNET_ATTR_DEAD, ls.dead) ||
+	    nla_put_u32(skb, HYBRIDNET_ATTR_LINK_CHANNELS_DOWN,
+			hn_link_chans_down(hd->e, link)) ||
 	    nla_put_u64_64bit(skb, HYBRIDNET_ATTR_NOW, hn_now(hd->e),
 			      HYBRIDNET_ATTR_PAD) ||
 	    hn_put_channel(skb, &ls, HN_UP) ||

@@ -105,6 +105,7 @@ const struct nla_policy hn_ctl_policy[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_LINK_CHANNEL] = U32,
 	[HYBRIDNET_ATTR_RANDOM_CHANNELS] = U32,
 	[HYBRIDNET_ATTR_CHANNELS_DOWN] = U32,
+	[HYBRIDNET_ATTR_LINK_CHANNELS_DOWN] = U32,
 };
 
 static const struct nla_policy hn_stat_policy[HYBRIDNET_STAT_MAX + 1] = {

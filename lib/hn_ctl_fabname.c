@@ -63,3 +63,8 @@ int hn_ctl_fabric_parse_chan(const struct hn_ctl_fabric *f, const char *name,
 	*chan = j;
 	return 0;
 }
+
+const char *hn_ctl_chans_name(uint8_t bits, char *buf)
+{
+	return hn_fab_chans_print(bits, buf);
+}

@@ -202,6 +202,7 @@ static int link_reply(struct nlattr **tb, struct nlmsghdr *nlh, void *arg)
 	l->link = nla_get_u32(tb[HYBRIDNET_ATTR_LINK]);
 	l->down = get_u8(tb, HYBRIDNET_ATTR_DOWN);
 	l->dead = get_u8(tb, HYBRIDNET_ATTR_DEAD);
+	l->chans_down = (uint8_t)get_u32(tb, HYBRIDNET_ATTR_LINK_CHANNELS_DOWN);
 	l->now = nla_get_u64(tb[HYBRIDNET_ATTR_NOW]);
 	nla_for_each_attr(a, genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
 			  rem) {

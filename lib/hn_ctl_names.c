@@ -104,6 +104,7 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_LINK_CHANNEL] = "link-channel",
 	[HYBRIDNET_ATTR_RANDOM_CHANNELS] = "random-channels",
 	[HYBRIDNET_ATTR_CHANNELS_DOWN] = "channels-down",
+	[HYBRIDNET_ATTR_LINK_CHANNELS_DOWN] = "link-channels-down",
 };
 
 static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {

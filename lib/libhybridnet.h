@@ -615,6 +615,7 @@ struct hn_ctl_link {
 	uint32_t link;
 	uint8_t down;			/* taken down */
 	uint8_t dead;			/* down, or a switch at an end is */
+	uint8_t chans_down;		/* bit J: channel J down alone */
 	uint64_t now;			/* when its counters were read */
 	struct hn_ctl_channel ch[2];
 };
@@ -665,6 +666,13 @@ int hn_ctl_fabric_parse(const struct hn_ctl_fabric *f, const char *name,
  */
 int hn_ctl_fabric_parse_chan(const struct hn_ctl_fabric *f, const char *name,
 			     uint32_t *sw, uint32_t *port, uint32_t *chan);
+/*
+ * A link's channels down alone (struct hn_ctl_link.chans_down, bit J for
+ * channel J) as hnctl links prints them, "0,2", or "-" for none; in @buf
+ * of HN_CTL_CHANS_LEN bytes.
+ */
+#define HN_CTL_CHANS_LEN	16
+const char *hn_ctl_chans_name(uint8_t bits, char *buf);
 
 /*
  * FAULT_SET (docs/model.md "Faults"): take down (@down 1) or bring up

@@ -45,6 +45,21 @@ char *hn_fab_print(const struct hn_fab_name *n, char *buf, u32 len)
 	return buf;
 }
 
+char *hn_fab_chans_print(u8 bits, char *buf)
+{
+	const char *end = buf + HN_FAB_CHANS_LEN - 1;
+	char *p = buf;
+	u32 j;
+
+	for (j = 0; j < 8; j++)
+		if (bits & (1u << j))
+			p = put_num(put(p, end, p == buf ? "" : ","), end, j);
+	if (p == buf)
+		p = put(p, end, "-");
+	*p = 0;
+	return buf;
+}
+
 /* @s starts with @word: past it, or NULL */
 static const char *word(const char *s, const char *w)
 {

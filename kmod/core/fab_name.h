@@ -44,6 +44,14 @@ struct hn_fab_name {
 /* @n as text in @buf of @len bytes, NUL-ended; returns @buf */
 char *hn_fab_print(const struct hn_fab_name *n, char *buf, u32 len);
 
+/*
+ * A link's channels down alone, @bits (bit J: channel J), as hnctl links'
+ * and hnsim --links' column prints them: "0,2", or "-" for none; in @buf
+ * of HN_FAB_CHANS_LEN bytes; returns @buf
+ */
+#define HN_FAB_CHANS_LEN	16
+char *hn_fab_chans_print(u8 bits, char *buf);
+
 /* the text @s as *@n: 0, or -EINVAL for none of the forms above */
 int hn_fab_scan(const char *s, struct hn_fab_name *n);
 

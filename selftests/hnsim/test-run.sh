@@ -866,7 +866,7 @@ report "$( [ -s "$T/d" ] && echo 0 || echo 1)" "--down: a name the fabric has no
 # a dilated link's channels alone (Woods-Corwin's physical links)
 D="-t fattree:3,4 -k 0 -s switching=drop -s dilation=2 --pattern uniform --load 0.3 --measure 20000 -s up_select=random"
 # shellcheck disable=SC2086 # $D: options
-{ "$H" run $D --down sw0.0/up1/c0,node5/c1 --json; echo "status $?"
+{ "$H" run $D --down sw0.0/up1/c0,node5/c1 --json --links; echo "status $?"
   "$H" run $D --down-random-channels 0,64 --csv; echo "status $?"
   "$H" run $D --down node5/c0,node5/c1; echo "status $?"
   "$H" run $D --down node5/c2; echo "status $?"
@@ -879,6 +879,8 @@ d = json.loads(l[0])
 assert l[1] == "status 0", l[1]
 assert d["completed"] and d["channels_down"] == 2, d
 assert d["links_down"] == 0 and d["unreach_msgs"] == 0, d
+cd = {x["link"]: x["channels_down"] for x in d["links"] if x["channels_down"]}
+assert cd == {"sw0.0/up1": [0], "node5": [1]}, cd
 r = list(csv.DictReader(l[2:5]))
 assert l[5] == "status 0", l[5]
 assert [x["channels_down"] for x in r] == ["0", "64"], r
@@ -895,7 +897,7 @@ assert l[6:] == [
     "status 1"], l[6:]
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
-	"--down LINK/cJ, --down-random-channels 0,64: a dilated link's channels down alone, none refused, more drops; the last channel, one there is not, too many, dilation 1: refused with the reason" "$T/fe"
+	"--down LINK/cJ, --down-random-channels 0,64: a dilated link's channels down alone (--links says which), none refused, more drops; the last channel, one there is not, too many, dilation 1: refused with the reason" "$T/fe"
 "$H" run -t fattree:3,4 -k 2 -P no-w --net preload --pattern uniform \
 	--load 0.3 --down node1 > "$T/fr" 2>&1
 echo "status $?" >> "$T/fr"

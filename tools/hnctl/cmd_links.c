@@ -56,6 +56,11 @@ static void links_json(const struct hn_ctl_fabric *f,
 		j_str("link", end_str(f, &l[i].ch[0], a));
 		j_bool("down", l[i].down);
 		j_bool("dead", l[i].dead);
+		j_arr("channels-down");
+		for (d = 0; d < 8; d++)
+			if (l[i].chans_down & (1u << d))
+				j_u64(NULL, d);
+		j_arr_end();
 		j_u64("now", l[i].now);
 		j_arr("channels");
 		for (d = 0; d < 2; d++) {
@@ -85,21 +90,22 @@ static void links_table(const struct hn_ctl_fabric *f,
 			const struct hn_ctl_link *l, size_t n)
 {
 	char name[NAME_LEN], from[NAME_LEN], to[NAME_LEN];
+	char chans[HN_CTL_CHANS_LEN];
 	size_t i, d;
 
 	printf("%s: %u link%s, %u switch%s\n", f->topology, f->links,
 	       f->links == 1 ? "" : "s", f->switches,
 	       f->switches == 1 ? "" : "es");
-	printf("%-13s %-5s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s\n",
+	printf("%-13s %-5s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s %10s\n",
 	       "link", "state", "dir", "from", "to", "bytes", "worms", "util%",
-	       "stalls", "buf-peak", "buf-mean", "circuit");
+	       "stalls", "buf-peak", "buf-mean", "circuit", "chans-down");
 	for (i = 0; i < n; i++)
 		for (d = 0; d < 2; d++) {
 			const struct hn_ctl_channel *ch = &l[i].ch[d];
 
 			printf("%-13s %-5s %-4s %-13s %-13s %12" PRIu64 " %8"
 			       PRIu64 " %7.2f %8" PRIu64 " %8" PRIu64
-			       " %9.1f %12" PRIu64 "\n",
+			       " %9.1f %12" PRIu64 " %10s\n",
 			       end_str(f, &l[i].ch[0], name),
 			       l[i].down ? "down" : l[i].dead ? "dead" : "up",
 			       dir_name[d],
@@ -107,7 +113,8 @@ static void links_table(const struct hn_ctl_fabric *f,
 			       ch->bytes, ch->worms,
 			       pct(ch->busy_ns, l[i].now), ch->credit_stalls,
 			       ch->buf_peak, mean(ch->buf_byte_ns, l[i].now),
-			       ch->circuit_bytes);
+			       ch->circuit_bytes,
+			       hn_ctl_chans_name(l[i].chans_down, chans));
 		}
 }
 

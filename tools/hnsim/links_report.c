@@ -55,7 +55,7 @@ static void human(FILE *f, struct hn_engine *e,
 		  const struct hn_fabric_info *fi, u64 now)
 {
 	char a[HN_FAB_NAME_LEN], b[HN_FAB_NAME_LEN], c[HN_FAB_NAME_LEN];
-	char w[HN_CFG_TEXT_LEN];
+	char w[HN_CFG_TEXT_LEN], k[HN_FAB_CHANS_LEN];
 	struct hn_switch_stats ss;
 	struct hn_link_stats ls;
 	const struct hn_chan_stats *ch;
@@ -63,13 +63,13 @@ static void human(FILE *f, struct hn_engine *e,
 
 	fprintf(f, "links       %u, a row per channel, at %llu ns virtual\n",
 		fi->links, U(now));
-	fprintf(f, "%-13s %-5s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s\n",
+	fprintf(f, "%-13s %-5s %-4s %-13s %-13s %12s %8s %7s %8s %8s %9s %12s %10s\n",
 		"link", "state", "dir", "from", "to", "bytes", "worms", "util%",
-		"stalls", "buf-peak", "buf-mean", "circuit");
+		"stalls", "buf-peak", "buf-mean", "circuit", "chans-down");
 	for (l = 0; l < fi->links && !hn_link_stats(e, l, &ls); l++) {
 		for (d = HN_UP; d <= HN_DOWN; d++) {
 			ch = &ls.ch[d];
-			fprintf(f, "%-13s %-5s %-4s %-13s %-13s %12llu %8llu %7.2f %8llu %8llu %9.1f %12llu\n",
+			fprintf(f, "%-13s %-5s %-4s %-13s %-13s %12llu %8llu %7.2f %8llu %8llu %9.1f %12llu %10s\n",
 				name_of(fi, ls.sw[HN_UP], ls.port[HN_UP], a),
 				state(&ls), dir_name[d],
 				name_of(fi, ls.sw[d], ls.port[d], b),
@@ -78,7 +78,9 @@ static void human(FILE *f, struct hn_engine *e,
 				share(ch->busy_ns, now, 100.0),
 				U(ch->credit_stalls), U(ch->buf_peak),
 				share(ch->buf_byte_ns, now, 1.0),
-				U(ch->circuit_bytes));
+				U(ch->circuit_bytes),
+				hn_fab_chans_print(hn_link_chans_down(e, l),
+						   k));
 		}
 	}
 	fprintf(f, "switches    %u of %u ports\n", fi->switches, fi->radix);
@@ -103,15 +105,23 @@ static void json(FILE *f, struct hn_engine *e,
 	struct hn_switch_stats ss;
 	struct hn_link_stats ls;
 	const struct hn_chan_stats *ch;
+	const char *sep;
 	u32 l, d, sw;
+	u8 bits;
 
 	fputs("[", f);
 	for (l = 0; l < fi->links && !hn_link_stats(e, l, &ls); l++) {
-		fprintf(f, "%s{\"link\": \"%s\", \"down\": %s, \"dead\": %s, \"now\": %llu, \"channels\": [",
+		fprintf(f, "%s{\"link\": \"%s\", \"down\": %s, \"dead\": %s, \"channels_down\": [",
 			l ? ", " : "",
 			name_of(fi, ls.sw[HN_UP], ls.port[HN_UP], a),
-			ls.down ? "true" : "false", ls.dead ? "true" : "false",
-			U(now));
+			ls.down ? "true" : "false", ls.dead ? "true" : "false");
+		bits = hn_link_chans_down(e, l);
+		for (d = 0, sep = ""; d < 8; d++)
+			if (bits & (1u << d)) {
+				fprintf(f, "%s%u", sep, d);
+				sep = ", ";
+			}
+		fprintf(f, "], \"now\": %llu, \"channels\": [", U(now));
 		for (d = HN_UP; d <= HN_DOWN; d++) {
 			ch = &ls.ch[d];
 			fprintf(f, "%s{\"dir\": \"%s\", \"from\": \"%s\", \"to\": \"%s\", \"bytes\": %llu, \"worms\": %llu, \"busy_ns\": %llu, \"credit_stalls\": %llu, \"buf_peak\": %llu, \"buf_byte_ns\": %llu, \"circuit_bytes\": %llu}",

@@ -566,6 +566,7 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_LINK_CHANNEL,	/* u32: channel J of the link named */
 	HYBRIDNET_ATTR_RANDOM_CHANNELS,	/* u32: channels to take down */
 	HYBRIDNET_ATTR_CHANNELS_DOWN,	/* u32 (FABRIC_GET) */
+	HYBRIDNET_ATTR_LINK_CHANNELS_DOWN, /* u32 (LINK_GET): bit J, channel J */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1

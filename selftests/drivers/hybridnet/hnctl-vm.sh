@@ -300,11 +300,11 @@ check "links on an idle FT(2,4): 32 links, a row per channel" same \
 		hnctl links | head -n 1 && hnctl links | wc -l'
 check "links link sw0.1/up0: its two channels, from and to, nothing yet" same \
 	"fattree:2,4: 32 links, 8 switches
-link          state dir  from          to                   bytes    worms   util%   stalls buf-peak  buf-mean      circuit
-sw0.1/up0     up    up   sw0.1/up0     sw1.0/down1              0        0    0.00        0        0       0.0            0
-sw0.1/up0     up    down sw1.0/down1   sw0.1/up0                0        0    0.00        0        0       0.0            0" hnctl links link sw0.1/up0
+link          state dir  from          to                   bytes    worms   util%   stalls buf-peak  buf-mean      circuit chans-down
+sw0.1/up0     up    up   sw0.1/up0     sw1.0/down1              0        0    0.00        0        0       0.0            0          -
+sw0.1/up0     up    down sw1.0/down1   sw0.1/up0                0        0    0.00        0        0       0.0            0          -" hnctl links link sw0.1/up0
 check "links -j link node0: node 0's link, the names of its ends" same \
-	'{"topology":"fattree:2,4","links":[{"link":"node0","down":false,"dead":false,"now":T,"channels":[{"dir":"up","from":"node0","to":"sw0.0/down0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0},{"dir":"down","from":"sw0.0/down0","to":"node0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0}]}]}' \
+	'{"topology":"fattree:2,4","links":[{"link":"node0","down":false,"dead":false,"channels-down":[],"now":T,"channels":[{"dir":"up","from":"node0","to":"sw0.0/down0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0},{"dir":"down","from":"sw0.0/down0","to":"node0","bytes":0,"worms":0,"busy-ns":0,"credit-stalls":0,"buf-peak":0,"buf-byte-ns":0,"circuit-bytes":0}]}]}' \
 	sh -c 'hnctl -j links link node0 | sed "s/\"now\":[0-9]*/\"now\":T/"'
 check "links: a link is named by its lower end; the top level has none up" same \
 	"rows of sw0.1/up0: 2, of sw1.0/up0: 0
@@ -431,6 +431,12 @@ sw0.1/up0/c1
 check "channels down: the link's last channel refused, the kernel says why, status 2" same \
 	"hnctl: fault refused: the link's last channel up: take the link down instead
 status 2" sh -c 'hnctl link down node3/c1; echo "status $?"'
+check "channels down in hnctl links: the column and -j's channels-down" same \
+	"1 1
+[1]
+0 0" sh -c 'hnctl links link sw0.1/up0 | awk "NR > 2 { printf \"%s \", \$NF }" | sed "s/ \$//" && echo &&
+		hnctl -j links link sw0.1/up0 | grep -o "\"channels-down\":\[[0-9,]*\]" | sed "s/.*://" &&
+		hnctl links link node3 | awk "NR > 2 { printf \"%s \", \$NF }" | sed "s/ \$//" && echo'
 check "traffic with channels down: it completes, none refused" \
 	sh -c 'hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
 		hnctl traffic && ! hnctl traffic | grep -E "^refused +[1-9]"'
