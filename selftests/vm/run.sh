@@ -27,6 +27,8 @@
 #   HN_QEMU        qemu binary (default qemu-system-x86_64)
 #   HN_QEMU_ARGS   extra qemu arguments (word-split), e.g. "-smp 4"
 #   HN_APPEND      extra kernel command-line arguments
+#   HN_BOOTS       boots at most, when the kernel logs a problem while it
+#                  boots, before the run (default 3; below)
 #   HN_DMESG_IGNORE  extended regex; matching log lines are exempt from the
 #                    bad-pattern scan below (for known-benign messages)
 #
@@ -34,6 +36,10 @@
 # channel) -> OUTDIR/results.log, which is split into OUTDIR/tap.log (output of
 # /opt/hn/run.sh, everything before HN-DMESG-BEGIN) and OUTDIR/dmesg.log
 # (between HN-DMESG-BEGIN and HN-DMESG-END). tap.log is printed on stdout.
+# A kernel that logged such a problem while booting, before anything of the
+# run's, is booted again (HN_BOOTS in all, default 3; the earlier boots'
+# consoles kept as OUTDIR/boot-N.console.log); HN_DMESG_IGNORE does not
+# apply to that look.
 # Exit status 0 only if the VM finished in time, reported "HN-EXIT 0", and
 # neither dmesg.log nor console.log contains a kernel warning/bug pattern
 # (dmesg-scan.sh: warnings, BUGs, KASAN, UBSAN, lockdep, RCU stalls, lockups,
@@ -135,20 +141,39 @@ tap=$outdir/tap.log
 dmesg=$outdir/dmesg.log
 rm -f "$console" "$results" "$tap" "$dmesg"
 
+. "$(dirname "$0")/dmesg-scan.sh"
+
+# A boot whose kernel logged a problem before anything of the run's
+# (/init says HN-BOOT-REPORT and runs nothing) is the kernel's, not the
+# run's: boot again, at most HN_BOOTS times (3) in all; the last one's logs
+# decide, the others are kept as OUTDIR/boot-N.console.log.
+boots=${HN_BOOTS:-3}
+case $boots in '' | *[!0-9]* | 0) die "bad HN_BOOTS: $boots" ;; esac
 start=$(date +%s.%N)
-# timeout(1) puts itself and qemu into their own process group, so a Ctrl-C on
-# the terminal would not reach them: forward INT/TERM by hand.
-timeout -k 10 "$tmo" "$qemu" "${qargs[@]}" -monitor none \
-	-serial "file:$console" -serial "file:$results" \
-	${extra[@]+"${extra[@]}"} </dev/null &
-qpid=$!
-trap 'kill -TERM "$qpid" 2>/dev/null; wait "$qpid" 2>/dev/null; exit 130' INT TERM
-qrc=0
-wait "$qpid" || qrc=$?
-trap - INT TERM
+for ((boot = 1; ; boot++)); do
+	# timeout(1) puts itself and qemu into their own process group, so a
+	# Ctrl-C on the terminal would not reach them: forward INT/TERM by hand.
+	timeout -k 10 "$tmo" "$qemu" "${qargs[@]}" -monitor none \
+		-serial "file:$console" -serial "file:$results" \
+		${extra[@]+"${extra[@]}"} </dev/null &
+	qpid=$!
+	trap 'kill -TERM "$qpid" 2>/dev/null; wait "$qpid" 2>/dev/null; exit 130' INT TERM
+	qrc=0
+	wait "$qpid" || qrc=$?
+	trap - INT TERM
+	touch "$console" "$results"
+	if [ "$boot" -ge "$boots" ] ||
+	   ! grep -aq '^HN-BOOT-REPORT' "$results"; then
+		break
+	fi
+	printf '%s: the kernel logged a problem while booting, before the run (boot %s of at most %s); booting again:\n' \
+		"$prog" "$boot" "$boots" >&2
+	hn_dmesg_scan "$console" | head -n 5 | sed 's/^/  /' >&2
+	mv "$console" "$outdir/boot-$boot.console.log"
+	rm -f "$results"
+done
 elapsed=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
 
-touch "$console" "$results"
 # Split the results channel. Tolerate CRs and a marker that does not start a
 # line (run.sh output without a trailing newline).
 awk -v tap="$tap" -v dm="$dmesg" '
@@ -201,7 +226,11 @@ elif [ "$hn_exit" -ne 0 ] && [ "$exitst" = 0 ]; then
 	fail=1
 fi
 
-. "$(dirname "$0")/dmesg-scan.sh"
+if grep -aq '^HN-BOOT-REPORT' "$results"; then
+	printf '%s: FAIL: the kernel logged a problem while booting, before the run, in each of %s boots\n' \
+		"$prog" "$boot" >&2
+	fail=1
+fi
 for f in "$dmesg" "$console"; do
 	hits=$(hn_dmesg_scan "$f")
 	[ -n "$hits" ] || continue
