@@ -20,7 +20,8 @@
 #     (0 to 192, a quarter of them), chosen at random, localized and
 #     uniform 10-word messages at a gap of 10 cycles, random up-ports;
 #     then against the number of channels down (0 to 384 of the 1536,
-#     a quarter), each link keeping one up;
+#     a quarter), each link keeping one up; then both again with
+#     adaptive up-ports;
 #  7. faults under Ding's predictive circuits (no source text has it):
 #     FT(3,4) with 4 circuit slots preloaded with the pattern's plan, then
 #     0 to 16 links down, releasing the circuits over them;
@@ -178,12 +179,12 @@ for g in sys.argv[2].split():
 	print(g, p[("localized", int(g))], p[("uniform", int(g))])
 PY
 
-# down_csv PATTERN OPTION LIST COLUMN: a row per point of the sweep of
-# OPTION over LIST: pattern, the count down (COLUMN), end, attempts,
-# success, refused, made
+# down_csv PATTERN OPTION LIST COLUMN [UP_SELECT]: a row per point of the
+# sweep of OPTION over LIST, up-ports UP_SELECT (random): pattern, the
+# count down (COLUMN), end, attempts, success, refused, made
 down_csv() {
 	# shellcheck disable=SC2086 # $W: options
-	"$H" run $W -s dilation=2 -s up_select=random --pattern "$1" \
+	"$H" run $W -s dilation=2 -s up_select="${5:-random}" --pattern "$1" \
 		--size 10 --load 0.5 "$2" "$3" --csv |
 		python3 -c '
 import csv, sys
@@ -205,6 +206,16 @@ down_csv localized --down-random-channels 0,96,192,288,384 channels_down \
 	> "$D/channels.csv"
 down_csv uniform --down-random-channels 0,96,192,288 channels_down \
 	>> "$D/channels.csv"
+# adaptive.csv: the same with adaptive up-ports, which count a dead
+# channel busy; then whole links, localized, for the same physical links
+{
+	down_csv localized --down-random-channels 0,96,192,288,384 \
+		channels_down adaptive
+	down_csv uniform --down-random-channels 0,96,192,288 channels_down \
+		adaptive
+} | sed 's/^/channels,/' > "$D/adaptive.csv"
+down_csv localized --down-random 0,48,96,192 links_down adaptive |
+	sed 's/^/links,/' >> "$D/adaptive.csv"
 
 # circuits.csv: pattern, links down, end, accepted, latency (mean, of the
 # circuits', of the wormhole's), messages by circuit and by wormhole;
@@ -361,6 +372,14 @@ for f, what in (("faults", "links"), ("channels", "channels")):
 	for r in (l.strip().split(",") for l in open(d + "/" + f + ".csv")):
 		print("| %s | %s | %s | %s | %s | %s | %s |" % (r[0], r[1], r[4],
 		      r[3], r[5], r[6], r[2]))
+print("\nThe same with adaptive up-ports (up_select adaptive: the port with")
+print("the fewest busy channels, a dead one counted busy): channels")
+print("down, then whole links down for the same physical links:\n")
+print("| what | pattern | down | success | attempts | refused | made | end |")
+print("|---|---|---|---|---|---|---|---|")
+for r in (l.strip().split(",") for l in open(d + "/adaptive.csv")):
+	print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (r[0], r[1], r[2],
+	      r[5], r[4], r[6], r[7], r[3]))
 print("\nFaults under predictive circuits: FT(3,4), 4 slots preloaded with")
 print("the pattern's plan, offered load 0.3, then links down (of 128):\n")
 print("| pattern | links down | end | accepted | latency, ns | by circuit | by wormhole | messages by circuit | by wormhole |")
