@@ -118,3 +118,42 @@ int hn_mrp_walk(const struct hn_mrp_opts *o, const u8 *msg, u32 len,
 	*payload = pos;
 	return n;
 }
+
+/* a router's 4 ports, and none: no message going */
+enum { NO_PORT = 4 };
+
+int hn_mrp_stage(const struct hn_mrp_opts *o, u32 at, bool swallow,
+		 const u16 *in, u32 n, u16 *const out[4], u32 cap,
+		 u32 len[4])
+{
+	u32 i, p = NO_PORT;	/* the port of the message going */
+	u16 w;
+
+	if (at >= pairs_per_word(o))
+		return -EINVAL;
+	memset(len, 0, 4 * sizeof(*len));
+	for (i = 0; i < n; i++) {
+		w = in[i];
+		if (!(w & HN_MRP_CTL)) {	/* drop, or drop and reroute */
+			if (p != NO_PORT && w == HN_MRP_DROP) {
+				if (len[p] == cap)
+					return -ENOSPC;
+				out[p][len[p]++] = w;
+			}
+			p = NO_PORT;
+			if (w == HN_MRP_DROP)
+				continue;
+			w |= HN_MRP_CTL;	/* a new message's first word */
+		}
+		if (p == NO_PORT) {		/* a first word routes it */
+			p = pair(o, (u8)w, at);
+			if (swallow)
+				continue;
+		}
+		if (len[p] == cap)
+			return -ENOSPC;
+		out[p][len[p]++] = w;
+	}
+	return 0;
+}
+

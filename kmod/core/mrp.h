@@ -46,4 +46,30 @@ int hn_mrp_encode(const struct hn_mrp_opts *o, u32 src, u32 dst, u8 *out,
 int hn_mrp_walk(const struct hn_mrp_opts *o, const u8 *msg, u32 len,
 		struct hn_mrp_hop *hop, u32 max, u32 *payload);
 
+/*
+ * The words on a wire with the control bit (bit 8) [W:818-824]: 1XX a
+ * message's word (its first routes it), 0x000 drop (the message ends),
+ * any other with the control bit low drop and reroute (the message ends
+ * and its data begins a new one, the override of a higher priority).
+ */
+#define HN_MRP_CTL	0x100
+#define HN_MRP_DROP	0x000
+
+/*
+ * One router's input: the @n words @in, each message routed to one of
+ * the 4 output ports by the pair @at (0 first) of its first word, that
+ * word swallowed if @swallow.  A message's words go to its port, in
+ * out[port][0..len[port]-1] (at most @cap each); a drop goes with them
+ * and ends the message; a drop and reroute ends the message where it is
+ * (what went before is its stub, which gets nothing more: the text does
+ * not say how a stub ends) and begins a new one, whose port gets its
+ * first word with the control bit set [W:824].  After a drop the next
+ * word with the control bit begins a message; a drop with none going is
+ * nothing (the text gives the wire no idle word).  0, or -ENOSPC
+ * (@cap), -EINVAL (@at past the word's pairs).
+ */
+int hn_mrp_stage(const struct hn_mrp_opts *o, u32 at, bool swallow,
+		 const u16 *in, u32 n, u16 *const out[4], u32 cap,
+		 u32 len[4]);
+
 #endif

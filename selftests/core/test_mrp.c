@@ -149,4 +149,70 @@ TEST(no_route_refused)
 	EXPECT_EQ(-EINVAL, hn_mrp_encode(&o, 0, 1, msg, 8));
 }
 
+/* One router's input through hn_mrp_stage(), pair @at, into @out. */
+static int stage(const struct hn_mrp_opts *o, u32 at, bool swallow,
+		 const u16 *in, u32 n, u16 out[4][8], u32 len[4])
+{
+	u16 *const port[4] = { out[0], out[1], out[2], out[3] };
+
+	return hn_mrp_stage(o, at, swallow, in, n, port, 8, len);
+}
+
+/*
+ * His golden stream [W:824]: 0x155, 0x0ff, 0x134, 0x154, 0x000, a
+ * message towards 55 overridden by one towards ff: the stub 0x155 goes
+ * to port 1 (0x55's first pair, 01, the priority 5 in its low bits), the
+ * rest to port 3, beginning 0x1ff.
+ */
+TEST(golden_stream_drop_and_reroute)
+{
+	static const u16 in[] = { 0x155, 0x0ff, 0x134, 0x154, 0x000 };
+	static const u16 port3[] = { 0x1ff, 0x134, 0x154, 0x000 };
+	struct hn_mrp_opts o = { .levels = 4, .prio = true };
+	u16 out[4][8];
+	u32 len[4];
+
+	ASSERT_EQ(0, stage(&o, 0, false, in, ARRAY_SIZE(in), out, len));
+	EXPECT_EQ(0u, len[0]);
+	ASSERT_EQ(1u, len[1]);
+	EXPECT_EQ(0x155, out[1][0]);
+	EXPECT_EQ(0u, len[2]);
+	ASSERT_EQ(4u, len[3]);
+	EXPECT_EQ(0, memcmp(out[3], port3, sizeof(port3)));
+}
+
+/*
+ * A drop ends a message with it; the next word with the control bit
+ * begins another, routed afresh; a drop with none going is nothing; a
+ * router that swallows keeps the first word; the second pair routes too.
+ */
+TEST(stage_drops_and_swallows)
+{
+	static const u16 in[] = { 0x000, 0x1c5, 0x101, 0x000, 0x175, 0x102,
+				  0x000 };
+	struct hn_mrp_opts o = { .levels = 4, .prio = true };
+	u16 out[4][8];
+	u32 len[4];
+
+	ASSERT_EQ(0, stage(&o, 0, false, in, ARRAY_SIZE(in), out, len));
+	ASSERT_EQ(3u, len[3]);		/* 0xc5: pair 11 */
+	EXPECT_EQ(0x1c5, out[3][0]);
+	EXPECT_EQ(0x000, out[3][2]);
+	ASSERT_EQ(3u, len[1]);		/* 0x75: pair 01 */
+	EXPECT_EQ(0x175, out[1][0]);
+	EXPECT_EQ(0u, len[0] + len[2]);
+
+	ASSERT_EQ(0, stage(&o, 1, true, in, ARRAY_SIZE(in), out, len));
+	ASSERT_EQ(2u, len[0]);		/* 0xc5's second pair: 00 */
+	EXPECT_EQ(0x101, out[0][0]);
+	ASSERT_EQ(2u, len[3]);		/* 0x75's: 11 */
+	EXPECT_EQ(0x102, out[3][0]);
+
+	EXPECT_EQ(-EINVAL, stage(&o, 2, false, in, 1, out, len));
+	EXPECT_EQ(-ENOSPC, hn_mrp_stage(&o, 0, false, in, ARRAY_SIZE(in),
+					(u16 *const[4]){ out[0], out[1],
+							 out[2], out[3] },
+					1, len));
+}
+
 TEST_HARNESS_MAIN
