@@ -240,6 +240,48 @@ TEST(idle_path_each_saf_switch_adds_its_wait)
 	}
 }
 
+/*
+ * Zydallis's idle-path acceptance (C1.1) on a grid: a message of L flits
+ * (2, 8, 32) over H switches (1: two nodes of one leaf of FT(2,4); 2, 3:
+ * along a row of mesh:4x4), stored and forwarded, then as a worm: each
+ * is Duato's latency, so SAF - WH = (H (L - 1) + 1) flit times, each
+ * switch waiting for the tail that a worm's header would not (and the
+ * +1: Duato's SAF router delay has no flit time of its own).  The notes'
+ * (H - 1) L cycles counts H another way: it is not asserted.
+ */
+TEST(saf_against_wormhole_on_a_grid)
+{
+	static const struct {
+		const char *fab;
+		u32 dst, h;
+	} path[] = { { "fattree:2,4", 1, 1 }, { "mesh:4x4", 1, 2 },
+		     { "mesh:4x4", 2, 3 } };
+	static const u32 flits[] = { 2, 8, 32 };
+	struct hn_config c;
+	u32 p, i, f[1];
+	u64 wh, saf;
+
+	for (p = 0; p < ARRAY_SIZE(path); p++) {
+		for (i = 0; i < ARRAY_SIZE(flits); i++) {
+			direct_config(&c, path[p].fab);
+			c.worm_bytes = 32 * c.flit_bytes;	/* one worm */
+			f[0] = flits[i];
+			c.switching = HN_SWITCH_WORMHOLE;
+			wh = one(&c, 0, path[p].dst, f[0] * c.flit_bytes);
+			c.switching = HN_SWITCH_SAF;
+			saf = one(&c, 0, path[p].dst, f[0] * c.flit_bytes);
+			EXPECT_EQ(duato(&c, HN_SWITCH_WORMHOLE, path[p].h + 1,
+					f, 1), wh)
+				TH_LOG("H %u, L %u", path[p].h, f[0]);
+			EXPECT_EQ(duato(&c, HN_SWITCH_SAF, path[p].h + 1, f, 1),
+				  saf) TH_LOG("H %u, L %u", path[p].h, f[0]);
+			EXPECT_EQ((path[p].h * (f[0] - 1) + 1) *
+				  (u64)c.wh_flit_ns, saf - wh)
+				TH_LOG("H %u, L %u", path[p].h, f[0]);
+		}
+	}
+}
+
 /* Where a switch cannot have its own switching, it is refused, with why. */
 TEST(switch_switching_refused_where_it_cannot)
 {
