@@ -430,7 +430,7 @@ assert b["msg"]["p"] < a["msg"]["p"], (a["msg"], b["msg"])
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"idem: every measured transaction completes, p and E as defined; replies at priority 5 get through more, MSGs less" "$T/ie"
-# shellcheck disable=SC2086 # $I: options
+# shellcheck disable=SC2046 # $I: options
 "$H" idem $(echo "$I" | sed 's/--warmup 2000/--warmup 0/') --load 0.6 \
 	--ack-prio 5 --json > "$T/iw" 2>&1
 python3 - "$T/i0" "$T/i5" "$T/iw" > "$T/if" 2>&1 <<'PY'
@@ -449,6 +449,42 @@ assert w["drops"] + w["preemptions"] == \
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
 	"idem: the fabric's attempts, drops and preemptions (late ones among them) in the JSON; with no warm-up they are the measured transactions'" "$T/if"
+# Woods-Corwin's sensitivities (C4.3) with all three kinds, on his 256
+# nodes calibrated as docs/results/faults.sh does (shorter windows):
+# success of all attempts and E by gap, pattern and length
+C="-t fattree:4,4 -k 0 -s switching=drop -s flit_bytes=1 -s link_mbps=800
+   -s wh_flit_ns=10 -s wh_first_ns=20 -s wire_ns=0 -s nic_ns=0
+   -s fabric_ns=0 -s dilation=2 --warmup 10000 --measure 30000 --seed 1"
+# load after W words at a gap of G cycles
+gap() { awk -v w="$1" -v g="$2" 'BEGIN { printf "%.6f", w / (w + g) }'; }
+{
+	for g in 5 15 30 60; do
+		# shellcheck disable=SC2086 # $C: options
+		"$H" idem $C --pattern localized --size 10 --load "$(gap 10 "$g")" --json
+	done
+	# shellcheck disable=SC2086 # $C: options
+	"$H" idem $C --pattern uniform --size 10 --load "$(gap 10 10)" --json
+	for w in 10 7 21; do
+		# shellcheck disable=SC2086 # $C: options
+		"$H" idem $C --pattern localized --size "$w" --load "$(gap "$w" 10)" --json
+	done
+} > "$T/c43" 2>&1
+python3 - "$T/c43" > "$T/c43e" 2>&1 <<'PY'
+import json, sys
+k = ("msg", "ack", "ack2")
+r = [json.loads(l) for l in open(sys.argv[1])]
+p = [sum(d[x]["messages"] for x in k) / sum(d[x]["attempts"] for x in k)
+     for d in r]
+e = [d["e"] for d in r]
+g5, g15, g30, g60, uni, loc, w7, w21 = range(8)
+assert p[g5] < p[g15] < p[g30] < p[g60], p
+assert p[g60] - p[g30] < p[g30] - p[g15], p
+assert p[uni] <= 0.5 * p[loc] and e[uni] >= 2.5 * e[loc], (p, e)
+assert p[w7] - p[w21] >= 0.08, p
+print("ok", p, e)
+PY
+report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
+	"idem: Woods-Corwin's sensitivities (C4.3), all three kinds on FT(4,4): success rises with the gap, less from 30 to 60 cycles than from 15 to 30; uniform at most half of localized, E at least 2.5 times; 7 words 8 points over 21" "$T/c43e"
 "$H" idem -t fattree:2,4 --load 0.5 > "$T/ir" 2>&1
 echo "status $?" >> "$T/ir"
 printf '%s\n' "hnsim idem: the success per attempt is switching drop's: -s switching=drop" "status 1" > "$T/want"
