@@ -12,6 +12,8 @@
 #   genmem the generator's memory on the largest trees alone (genmem)
 #   fabrics  the fabrics' tests alone (fabrics, fabrics-vm.sh)
 #   hnctl  hnctl's tests alone (hnctl-vm.sh)
+#   faults the tests of exactly once, multicast, faults and priority alone
+#          (idem, mcast, preempt, flap)
 #   netdev-flood  netdev-traffic-vm.sh's free-clock flood alone, hn.repeat=
 #          times (default 1) in one load of the module
 #   bench-paced, bench-netdev, results-tcp  make's targets of those names
@@ -165,6 +167,7 @@ check)
 	step fattree fattree
 	step idem idem
 	step mcast mcast
+	step preempt preempt
 	step flap flap
 	step direct direct
 	step netdev netdev-vm.sh
@@ -295,6 +298,13 @@ fabrics)	# for development: the fabrics' tests alone
 	step fabrics fabrics
 	tap_ok "rmmod after fabrics" unload
 	step fabrics-netns fabrics-vm.sh
+	no_leak
+	;;
+faults)	# for development: exactly once, multicast, faults and priority alone
+	step idem idem
+	step mcast mcast
+	step preempt preempt
+	step flap flap
 	no_leak
 	;;
 hnctl)	# for development: hnctl's tests alone
