@@ -700,6 +700,8 @@ void hn_idem_arrived(struct hn_idem *x, struct hn_msg *m)
 	u32 fate, k = w->kind;
 
 	hn_consume(x->e, m->dst, m->len);
+	x->st.arrived[k]++;
+	x->st.attempts[k] += m->tries;
 	if (x->cfg.loss_ppm[k] &&
 	    hn_rand_below(&x->rng, HN_IDEM_PPM) < x->cfg.loss_ppm[k]) {
 		x->st.lost[k]++;

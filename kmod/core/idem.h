@@ -86,6 +86,14 @@ struct hn_idem_stats {
 	u64 recv_state_entries;		/* now: MSGs awaiting ACK2 or order */
 	u64 waiting;			/* now: copies waiting for their NIC */
 	u64 table_full;			/* MSG copies a full table dropped */
+	/*
+	 * Copies of each kind the fabric brought (whatever became of them
+	 * then), and the headers they took (switching drop's attempts, 0
+	 * otherwise): the success per attempt of each phase, arrived /
+	 * attempts (Woods-Corwin's p_i)
+	 */
+	u64 arrived[HN_IDEM_KINDS];
+	u64 attempts[HN_IDEM_KINDS];
 };
 
 struct hn_idem;

@@ -97,9 +97,9 @@ static const struct hn_idem_ops ops_pl = {
 	.payload = cl_payload,
 };
 
-/* FT(2, 4), VCT, random up-ports: a pair's messages may pass each other */
-static int cl_init(struct cl *k, const struct hn_idem_cfg *ic,
-		   const struct hn_idem_ops *o, u32 total)
+/* FT(2, 4), @sw, random up-ports: a pair's messages may pass each other */
+static int cl_init_sw(struct cl *k, const struct hn_idem_cfg *ic,
+		      const struct hn_idem_ops *o, u32 total, u32 sw)
 {
 	u64 i, pairs;
 	int rc;
@@ -112,7 +112,7 @@ static int cl_init(struct cl *k, const struct hn_idem_cfg *ic,
 	k->c.nodes = 16;
 	k->c.k = 0;
 	k->c.policy = 0;
-	k->c.switching = HN_SWITCH_VCT;
+	k->c.switching = sw;
 	k->c.up_select = HN_UPSEL_RANDOM;
 	pairs = (u64)k->c.nodes * k->c.nodes;
 	k->total = total;
@@ -129,6 +129,12 @@ static int cl_init(struct cl *k, const struct hn_idem_cfg *ic,
 		k->pl[i] = (u8)hn_rand(&k->rng);
 	k->x = hn_idem_create(&k->c, ic, o, k, &rc);
 	return k->x ? 0 : rc;
+}
+
+static int cl_init(struct cl *k, const struct hn_idem_cfg *ic,
+		   const struct hn_idem_ops *o, u32 total)
+{
+	return cl_init_sw(k, ic, o, total, HN_SWITCH_VCT);
 }
 
 static void cl_fini(struct cl *k)
@@ -258,6 +264,39 @@ TEST(nothing_lost_nothing_resent)
 	EXPECT_EQ(20000u, s.tx[HN_IDEM_ACK]);
 	EXPECT_EQ(20000u, s.tx[HN_IDEM_ACK2]);
 	EXPECT_EQ(0u, s.resends[0] + s.resends[1] + s.dups_suppressed);
+	EXPECT_EQ(20000u, s.arrived[HN_IDEM_ACK2]);	/* nothing lost */
+	EXPECT_EQ(0u, s.attempts[HN_IDEM_MSG]);		/* no drop network */
+	cl_fini(&k);
+}
+
+/*
+ * Each phase's success per attempt (C1.3, C6): under switching drop the
+ * copies of each kind that arrived and the headers they took, which add
+ * up to the fabric's attempts once all is quiet and nothing was lost.
+ */
+TEST(phases_per_attempt)
+{
+	struct hn_idem_stats s;
+	struct hn_idem_cfg ic;
+	struct hn_gstats g;
+	struct cl k;
+	u32 i;
+
+	hn_idem_cfg_default(&ic);
+	ic.timeout_ns = 0;
+	ASSERT_EQ(0, cl_init_sw(&k, &ic, &ops, 5000, HN_SWITCH_DROP));
+	ASSERT_NE(0u, cl_run(&k, 300000, 1000000000));
+	hn_idem_stats(k.x, &s);
+	hn_stats_global(hn_idem_engine(k.x), &g);
+	EXPECT_EQ(5000u, k.delivered);
+	for (i = 0; i < HN_IDEM_KINDS; i++) {
+		EXPECT_EQ(5000u, s.arrived[i]) TH_LOG("kind %u", i);
+		EXPECT_LE(s.arrived[i], s.attempts[i]) TH_LOG("kind %u", i);
+	}
+	EXPECT_LT(s.arrived[HN_IDEM_MSG], s.attempts[HN_IDEM_MSG]);
+	EXPECT_EQ(g.attempts, s.attempts[HN_IDEM_MSG] +
+		  s.attempts[HN_IDEM_ACK] + s.attempts[HN_IDEM_ACK2]);
+	EXPECT_EQ(g.attempts - g.drops - g.preemptions, 3 * 5000u);
 	cl_fini(&k);
 }
 

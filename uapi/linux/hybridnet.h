@@ -792,6 +792,16 @@ enum hybridnet_stat {
 	HYBRIDNET_STAT_LINKS_REPAIRED,
 	/* switching drop: preemptions whose victim's header had arrived */
 	HYBRIDNET_STAT_PREEMPTIONS_LATE,
+	/*
+	 * exactly once: the copies of each kind the fabric brought, and the
+	 * headers they took under switching drop (p = arrived / attempts)
+	 */
+	HYBRIDNET_STAT_IDEM_MSG_ARRIVED,
+	HYBRIDNET_STAT_IDEM_ACK_ARRIVED,
+	HYBRIDNET_STAT_IDEM_ACK2_ARRIVED,
+	HYBRIDNET_STAT_IDEM_MSG_ATTEMPTS,
+	HYBRIDNET_STAT_IDEM_ACK_ATTEMPTS,
+	HYBRIDNET_STAT_IDEM_ACK2_ATTEMPTS,
 
 	__HYBRIDNET_STAT_MAX,
 	HYBRIDNET_STAT_MAX = __HYBRIDNET_STAT_MAX - 1

@@ -12,6 +12,10 @@
  *   0: the module preempts (stats preemptions, stub_flits), and node 15
  *   reads every message once, each pair's in order, intact, and each
  *   with the priority it was written with.
+ * - phases_with_exactly_once: the same with the exactly-once protocol:
+ *   each phase's copies that arrived and the headers they took
+ *   (idem_*_arrived, idem_*_attempts: the success per attempt of MSG,
+ *   ACK and ACK2), adding up to the fabric's attempts.
  */
 #include "kselftest_harness.h"
 #include "hn_test.h"
@@ -29,7 +33,11 @@ static uint32_t len_of(uint32_t u)
 	return u == HIGH ? SMALL : BIG;
 }
 
-TEST(hot_spot)
+/*
+ * Load the module with @params, the writers write, node 15 reads: every
+ * message once, each pair's in order, intact, with its priority.
+ */
+static void hot_run(struct __test_metadata *_metadata, const char *params)
 {
 	static uint8_t buf[BIG];
 	struct hn_handle *h[NODES];
@@ -40,8 +48,7 @@ TEST(hot_spot)
 	int rc;
 
 	hn_unload();
-	/* paced at 1 us a ms: the writers' messages meet in the fabric */
-	ASSERT_EQ(0, hn_load("topology=fattree:2,4 slots=0 switching=drop dilation=1 clock=paced"));
+	ASSERT_EQ(0, hn_load(params));
 	for (u = 0; u < NODES; u++) {
 		ASSERT_EQ(0, hn_open(&h[u], NULL, HN_NONBLOCK));
 		ASSERT_EQ(0, hn_bind(h[u], u));
@@ -82,12 +89,55 @@ TEST(hot_spot)
 	EXPECT_EQ((NODES - 1) * PER, got);
 	for (u = 0; u < NODES - 1; u++)
 		EXPECT_EQ(PER, next[u]) TH_LOG("node %u", u);
+	for (u = 0; u < NODES; u++)
+		hn_close(h[u]);
+}
+
+/* paced at 1 us a ms: the writers' messages meet in the fabric */
+#define DROP	"topology=fattree:2,4 slots=0 switching=drop dilation=1 clock=paced"
+
+TEST(hot_spot)
+{
+	hot_run(_metadata, DROP);
 	EXPECT_LT(0, hn_sys("stats/preemptions"));
 	EXPECT_LT(0, hn_sys("stats/stub_flits"));
 	EXPECT_LE(hn_sys("stats/preemptions_late"),
 		  hn_sys("stats/preemptions"));
-	for (u = 0; u < NODES; u++)
-		hn_close(h[u]);
+	EXPECT_EQ(0, hn_unload());
+}
+
+/*
+ * The same with exactly once: each phase's copies that arrived and the
+ * headers they took (the success per attempt of MSG, ACK and ACK2),
+ * which add up to the fabric's attempts once all is quiet.
+ */
+TEST(phases_with_exactly_once)
+{
+	static const char *const kind[] = { "msg", "ack", "ack2" };
+	uint64_t arrived, attempts, sum = 0;
+	char name[64];
+	uint32_t i;
+
+	hot_run(_metadata, DROP " idem_timeout_ns=1000000");
+	for (i = 0; i < 3000 && (hn_sys("stats/in_flight_msgs") ||
+				 hn_sys("stats/idem_send_state_entries") ||
+				 hn_sys("stats/idem_recv_state_entries")); i++)
+		usleep(10000);		/* the last ACKs and ACK2s */
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof(name), "stats/idem_%s_arrived", kind[i]);
+		arrived = hn_sys(name);
+		snprintf(name, sizeof(name), "stats/idem_%s_attempts", kind[i]);
+		attempts = hn_sys(name);
+		TH_LOG("%s: %llu arrived, %llu attempts", kind[i],
+		       (unsigned long long)arrived,
+		       (unsigned long long)attempts);
+		EXPECT_LE((NODES - 1) * PER, arrived) TH_LOG("%s", kind[i]);
+		EXPECT_LE(arrived, attempts) TH_LOG("%s", kind[i]);
+		sum += attempts;
+	}
+	EXPECT_LT(hn_sys("stats/idem_msg_arrived"),
+		  hn_sys("stats/idem_msg_attempts"));
+	EXPECT_EQ(hn_sys("stats/attempts"), sum);
 	EXPECT_EQ(0, hn_unload());
 }
 
