@@ -171,7 +171,7 @@ vm-initrd: $(HN_INITRD)
 
 $(HN_INITRD): $(HN_KO) $(HN_VM_BIN) $(HN_VM_BIN_ALL) \
 	      $(HN_VM_SRCDIR)/vm-run.sh selftests/vm/mkinitramfs.sh \
-	      $(wildcard $(HN_KMODDIR)/modules.dep)
+	      selftests/vm/dmesg-scan.sh $(wildcard $(HN_KMODDIR)/modules.dep)
 	selftests/vm/mkinitramfs.sh -o $@ -m $(HN_KO) -b $(HN_VM)/bin/ \
 		-s $(HN_VM_SRCDIR)/vm-run.sh $(HN_VM_KMOD_ARGS)
 
@@ -309,7 +309,8 @@ $(HN_DBG)/hybridnet.ko: $(HN_DBG_KIMG) $(HN_KMOD_SRC)
 	cp $(HN_DBG)/src/kmod/hybridnet.ko $@
 
 $(HN_DBG)/initrd.gz: $(HN_DBG)/hybridnet.ko $(HN_VM_BIN) $(HN_VM_BIN_ALL) \
-		     $(HN_VM_SRCDIR)/vm-run.sh selftests/vm/mkinitramfs.sh
+		     $(HN_VM_SRCDIR)/vm-run.sh selftests/vm/mkinitramfs.sh \
+		     selftests/vm/dmesg-scan.sh
 	selftests/vm/mkinitramfs.sh -o $@ -m $(HN_DBG)/hybridnet.ko \
 		-b $(HN_VM)/bin/ -s $(HN_VM_SRCDIR)/vm-run.sh
 
