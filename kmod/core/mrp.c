@@ -156,4 +156,3 @@ int hn_mrp_stage(const struct hn_mrp_opts *o, u32 at, bool swallow,
 	}
 	return 0;
 }
-

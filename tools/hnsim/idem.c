@@ -291,10 +291,6 @@ static void check_report(const struct idem *s, int json)
 }
 
 /*
- * --down-random's links and the circuits they released, and what carried
- * the copies (printed only with --down-random or circuits, JSON always)
- */
-/*
  * The fabric's drop counters over the whole run, warm-up and drain
  * included: what became of every header (switching drop only).
  */
@@ -317,6 +313,10 @@ static void drop_report(const struct idem *s, int json)
 		       (unsigned long long)g.preemptions_late);
 }
 
+/*
+ * --down-random's links and the circuits they released, and what carried
+ * the copies (printed only with --down-random or circuits, JSON always)
+ */
 static void fault_report(const struct idem *s, int json)
 {
 	struct hn_gstats g;
