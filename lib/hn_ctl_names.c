@@ -13,7 +13,7 @@
 
 #include "libhybridnet.h"
 #include "hn_core.h"		/* the limits of hn_fields.h's ranges */
-#include "cfg_text.h"		/* the policy's words */
+#include "cfg_text.h"		/* the policy's words, the fields' text */
 
 #define N(x)	(sizeof(x) / sizeof((x)[0]))
 
@@ -356,4 +356,59 @@ const char *hn_ctl_policy_str(uint32_t policy, char *buf, size_t len)
 {
 	return hn_policy_text(policy, buf, len > UINT32_MAX ? UINT32_MAX :
 						      (u32)len);
+}
+
+/* each field's text functions and member, in hn_fields.h's order */
+static const struct {
+	struct hn_cfg_text text;
+	size_t off;			/* in struct hn_config */
+	uint8_t type;			/* enum hn_ctl_type */
+} field_text[] = {
+#define HN_FIELD(f, A, param, nl, help, T, lo, hi, live, words) \
+	{ HN_TEXT_##words, offsetof(struct hn_config, f), HN_CTL_##T },
+#include "hn_fields.h"
+#undef HN_FIELD
+};
+
+/*
+ * The member of a number field the engine reads as text, behind @f, in
+ * @c: hn_ctl_config_fields begins with hn_fields.h's rows, in order.
+ */
+static u32 *text_member(const struct hn_ctl_field *f, struct hn_config *c,
+			const struct hn_cfg_text **t)
+{
+	size_t i = (size_t)(f - hn_ctl_config_fields);
+
+	if (f < hn_ctl_config_fields || i >= N(field_text) ||
+	    field_text[i].type != HN_CTL_U32 || !field_text[i].text.parse)
+		return NULL;
+	memset(c, 0, sizeof(*c));
+	*t = &field_text[i].text;
+	return (u32 *)((char *)c + field_text[i].off);
+}
+
+int hn_ctl_field_parse(const struct hn_ctl_field *f, const char *s,
+		       uint32_t *v)
+{
+	const struct hn_cfg_text *t;
+	struct hn_config c;
+	u32 *p = text_member(f, &c, &t);
+
+	if (!p || t->parse(&c, s, NULL))
+		return -EINVAL;
+	*v = *p;
+	return 0;
+}
+
+const char *hn_ctl_field_str(const struct hn_ctl_field *f, uint32_t v,
+			     char *buf, size_t len)
+{
+	const struct hn_cfg_text *t;
+	struct hn_config c;
+	u32 *p = text_member(f, &c, &t);
+
+	if (!p)
+		return NULL;
+	*p = v;
+	return t->print(&c, buf, len > UINT32_MAX ? UINT32_MAX : (u32)len);
 }

@@ -869,5 +869,15 @@ const char *hn_ctl_traffic_name(unsigned int state);
 int hn_ctl_policy_parse(const char *s, uint32_t *policy);
 /* The name hn_ctl_policy_parse() reads back as @policy. */
 const char *hn_ctl_policy_str(uint32_t policy, char *buf, size_t len);
+/*
+ * A number field the engine reads and prints as text, "policy" or
+ * "dilation-levels" ("2,2,3,5"), as the engine does: @s into *@v, 0 or
+ * -EINVAL (also for a field of another kind); and @v as that text into
+ * @buf, NULL for a field of another kind.
+ */
+int hn_ctl_field_parse(const struct hn_ctl_field *f, const char *s,
+		       uint32_t *v);
+const char *hn_ctl_field_str(const struct hn_ctl_field *f, uint32_t v,
+			     char *buf, size_t len);
 
 #endif /* LIBHYBRIDNET_H */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cfg_text.c - the topology and the policy as text (cfg_text.h): one
- * parser and one printer of each for the module, libhybridnet, hnsim and
- * the tests.  The engine's own checks of a configuration are
+ * cfg_text.c - the topology, the policy and a fat tree's dilation level
+ * by level as text (cfg_text.h): one parser and one printer of each for
+ * the module, libhybridnet, hnsim and the tests.  The engine's own checks of a configuration are
  * hn_config_check()'s; this file only reads and writes the text, and
  * refuses what no configuration could be.
  */
@@ -320,4 +320,59 @@ int hn_policy_parse(struct hn_config *c, const char *s, struct hn_err *err)
 char *hn_policy_print(const struct hn_config *c, char *buf, u32 len)
 {
 	return hn_policy_text(c->policy, buf, len);
+}
+
+int hn_dil_levels_parse(struct hn_config *c, const char *s,
+			struct hn_err *err)
+{
+	const char *end = s + strlen(s), *comma;
+	u32 v = 0, n = 0, d;
+	u64 x;
+
+	if (!strcmp(s, "0") || !*s) {
+		c->dil_levels = 0;
+		return 0;
+	}
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {	/* netlink's */
+		if (hn_text_number(s, end, &x) || x > HN_U32_MAX)
+			return bad(err, "dilation_levels: 0x... must be a u32, 4 bits a level");
+		c->dil_levels = (u32)x;
+		return 0;
+	}
+	for (;;) {
+		comma = strchr(s, ',');
+		if (!comma)
+			comma = end;
+		if (n == HN_DIL_LEVELS_MAX)
+			return bad(err, "dilation_levels: at most 8 levels");
+		if (dec(s, comma, HN_DILATION_MAX, &d) || !d)
+			return bad(err,
+				   "dilation_levels: numbers 1..8 joined by ',', one a level from the nodes' links up, or 0");
+		v |= d << (4 * n++);
+		if (comma == end)
+			break;
+		s = comma + 1;
+	}
+	c->dil_levels = v;
+	return 0;
+}
+
+char *hn_dil_levels_print(const struct hn_config *c, char *buf, u32 len)
+{
+	char t[2 * HN_DIL_LEVELS_MAX], *p = t;
+	u32 v = c->dil_levels;
+
+	if (!len)
+		return buf;
+	if (!v)
+		*p++ = '0';
+	for (; v; v >>= 4) {
+		p = hn_text_dec(p, v & 15);
+		if (v >> 4)
+			*p++ = ',';
+	}
+	len = (u32)(p - t) < len - 1 ? (u32)(p - t) : len - 1;
+	memcpy(buf, t, len);
+	buf[len] = 0;
+	return buf;
 }

@@ -62,6 +62,18 @@ int hn_policy_parse(struct hn_config *c, const char *s, struct hn_err *err);
 char *hn_policy_print(const struct hn_config *c, char *buf, u32 len);
 
 /*
+ * @s as a fat tree's dilation level by level, "D,D,.." (each 1..8, at
+ * most HN_DIL_LEVELS_MAX, from the nodes' links up), "0" (every link
+ * c->dilation) or netlink's u32 in hex ("0x5322" is "2,2,3,5"), into
+ * c->dil_levels, 4 bits a level; -EINVAL with @err.
+ * Whether the levels are the tree's is hn_config_check()'s.
+ */
+int hn_dil_levels_parse(struct hn_config *c, const char *s,
+			struct hn_err *err);
+/* c->dil_levels as hn_dil_levels_parse() reads it back; returns @buf */
+char *hn_dil_levels_print(const struct hn_config *c, char *buf, u32 len);
+
+/*
  * A text field's functions, as HN_TEXT() of hn_fields.h gives them:
  * { hn_topology_parse, hn_topology_print } for the topology, the policy's
  * for the policy, NULLs for a number.

@@ -451,6 +451,11 @@ static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 		    (dr->own[j] && dr->own[j]->m->src >= e->cfg.nodes))
 			return bad(err, "channel held until no known time, or by no worm",
 				   HN_NONE, HN_NONE);
+	for (j = 0; dr->gone && j < (u64)f->nout * dr->d; j++)
+		if ((dr->own[j] || dr->busy[j]) &&
+		    dr->gone[j / dr->d] & (1u << (j % dr->d)))
+			return bad(err, "link channel it has not taken",
+				   HN_NONE, HN_NONE);
 	for (u = 0; u < e->cfg.nodes; u++) {
 		for (k = 0; k < e->node[u].tab_cap; k++)
 			trying += e->node[u].tab[k] &&
@@ -458,6 +463,11 @@ static int check_drop(const struct hn_engine *e, u64 cut, struct hn_err *err)
 		for (j = 0; j < dr->d; j++)
 			if (dr->inj[(u64)u * dr->d + j] == HN_U64_MAX)
 				return bad(err, "node's channel held until no known time",
+					   HN_NONE, u);
+		for (j = 0; dr->gone && j < dr->d; j++)
+			if (dr->iown[(u64)u * dr->d + j] &&
+			    dr->gone[f->nout + u] & (1u << j))
+				return bad(err, "node's link channel it has not taken",
 					   HN_NONE, u);
 		st = e->node[u].ring;
 		do {		/* one not trying: the node looks, or will */

@@ -197,6 +197,46 @@ static int direct_check(const struct hn_config *c, struct hn_err *err)
 	return 0;
 }
 
+u32 hn_dil_at(const struct hn_config *c, u32 level)
+{
+	return c->dil_levels ? c->dil_levels >> (4 * level) & 15 :
+	       c->dilation;
+}
+
+u32 hn_dil_max(const struct hn_config *c)
+{
+	u32 v = c->dil_levels, d = c->dilation;
+
+	for (; v; v >>= 4)
+		d = hn_max64(d, v & 15);
+	return d;
+}
+
+/*
+ * Woods-Corwin's variable dilation: one number 1..8 for each of a fat
+ * tree's levels, none above, and dilation left at 1.
+ */
+static int dil_levels_check(const struct hn_config *c, struct hn_err *err)
+{
+	u32 l, d;
+
+	if (!c->dil_levels)
+		return 0;
+	if (c->topology != HN_TOPO_FATTREE)
+		return bad(err,
+			   "dilation_levels needs a fat tree (its links' levels): other fabrics take dilation");
+	if (c->dilation != 1)
+		return bad(err,
+			   "dilation_levels gives every level's channels: leave dilation at 1");
+	for (l = 0; l < HN_DIL_LEVELS_MAX; l++) {
+		d = c->dil_levels >> (4 * l) & 15;
+		if (l < c->levels ? !d || d > HN_DILATION_MAX : !!d)
+			return bad(err,
+				   "dilation_levels: one number 1..8 for each of the fat tree's levels (at most 8), from the nodes' links up");
+	}
+	return 0;
+}
+
 int hn_config_check(const struct hn_config *c, struct hn_err *err)
 {
 	int rc;
@@ -236,9 +276,12 @@ int hn_config_check(const struct hn_config *c, struct hn_err *err)
 			   "fault_mtbf_ns needs the wormhole slot: under pure TDM a dead circuit's messages have nowhere to go");
 	if (c->fault_repair_ns && !c->fault_mtbf_ns)
 		return bad(err, "fault_repair_ns needs fault_mtbf_ns");
-	if (c->dilation > 1 && c->switching != HN_SWITCH_DROP)
+	if (hn_dil_max(c) > 1 && c->switching != HN_SWITCH_DROP)
 		return bad(err,
 			   "dilation above 1 needs switching drop: the other switchings' ports have one channel");
+	rc = dil_levels_check(c, err);
+	if (rc)
+		return rc;
 	if (c->switching == HN_SWITCH_DROP && (c->vc_count || c->vc_flits))
 		return bad(err,
 			   "switching drop buffers no flit in a switch: vc_count and vc_flits must be 0");

@@ -69,11 +69,13 @@ static void hold(struct hn_fab *f, u32 o, u32 j, u64 t)
 
 /*
  * The channels down of output @o, or of node @o - nout's link, as bits
- * (dilation is at most 8): a header takes none of them.
+ * (dilation is at most 8), and those its link has not (a fat tree's
+ * dilation_levels: the channels past its level's): a header takes none
+ * of them.
  */
 static u8 dead_of(const struct hn_drop *dr, u64 o)
 {
-	return dr->dead ? dr->dead[o] : 0;
+	return (dr->dead ? dr->dead[o] : 0) | (dr->gone ? dr->gone[o] : 0);
 }
 
 /* The first of the @d channels @b free at @t and up, HN_NONE if none is. */
@@ -695,7 +697,45 @@ int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down)
 /* Link @link's channels down, as bits. */
 u8 hn_drop_chan_dead(const struct hn_engine *e, u32 link)
 {
-	return dead_of(e->fab->dr, dead_at(e->fab, link, HN_UP));
+	const struct hn_drop *dr = e->fab->dr;
+
+	return dr->dead ? dr->dead[dead_at(e->fab, link, HN_UP)] : 0;
+}
+
+/*
+ * Link @link's channels: dilation, or under dilation_levels its level's
+ * (which needs a fat tree: hn_config_check()).
+ */
+u32 hn_drop_link_d(const struct hn_engine *e, u32 link)
+{
+	const struct hn_config *c = &e->cfg;
+
+	return c->dil_levels ?
+	       hn_dil_at(c, hn_topo_ft_level(&e->topo, link)) : c->dilation;
+}
+
+/*
+ * Under dilation_levels every channel is made for the most any link has
+ * (dr->d); those past a link's own are gone, in both its directions.
+ */
+static int gone_make(struct hn_engine *e)
+{
+	struct hn_fab *f = e->fab;
+	struct hn_drop *dr = f->dr;
+	u32 l, d;
+	u8 m;
+
+	if (!e->cfg.dil_levels)
+		return 0;
+	dr->gone = hn_zalloc((u64)f->nout + e->cfg.nodes);
+	if (!dr->gone)
+		return -ENOMEM;
+	for (l = 0; l < e->topo.nlinks; l++) {
+		m = (u8)(((1u << dr->d) - 1) & ~((1u << hn_drop_link_d(e, l)) - 1));
+		for (d = HN_UP; d <= HN_DOWN; d++)
+			dr->gone[dead_at(f, l, d)] = m;
+	}
+	return 0;
 }
 
 /* ---- life cycle */
@@ -704,7 +744,7 @@ u8 hn_drop_chan_dead(const struct hn_engine *e, u32 link)
 int hn_drop_create(struct hn_engine *e)
 {
 	struct hn_fab *f = e->fab;
-	u32 d = e->cfg.dilation;
+	u32 d = hn_dil_max(&e->cfg);
 	struct hn_drop *dr;
 	u32 i;
 
@@ -725,7 +765,7 @@ int hn_drop_create(struct hn_engine *e)
 		return -ENOMEM;		/* hn_drop_destroy() frees */
 	for (i = 0; i < f->nin; i++)
 		f->in[i].t = HN_U64_MAX;
-	return 0;
+	return gone_make(e);
 }
 
 void hn_drop_destroy(struct hn_engine *e)
@@ -741,6 +781,7 @@ void hn_drop_destroy(struct hn_engine *e)
 	hn_free(dr->done);
 	hn_free(dr->pend);
 	hn_free(dr->dead);
+	hn_free(dr->gone);
 	hn_free(dr);
 	e->fab->dr = NULL;
 }

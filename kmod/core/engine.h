@@ -219,6 +219,8 @@ struct hn_drop {
 	struct hn_fworm **pend;		/* [node] */
 	u8 *dead;			/* [output], then [nout + node]: */
 					/* its channels down; or NULL */
+	u8 *gone;			/* as dead: channels its link has */
+					/* not (dilation_levels); or NULL */
 	u32 ndead;			/* their bits, while dead is set */
 };
 
@@ -740,6 +742,7 @@ void hn_drop_event(struct hn_engine *e, u32 i, u64 t);
 void hn_drop_arm(struct hn_engine *e, u32 u, u64 t);
 int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down);
 u8 hn_drop_chan_dead(const struct hn_engine *e, u32 link);
+u32 hn_drop_link_d(const struct hn_engine *e, u32 link);
 
 /* The channels down alone: inline, so that a reader calls no drop.c */
 static inline u32 hn_drop_chans_down(const struct hn_engine *e)

@@ -331,7 +331,7 @@ static int chans_fail(const struct hn_engine *e, struct hn_err *err)
 {
 	const struct hn_config *c = &e->cfg;
 
-	if (c->switching != HN_SWITCH_DROP || c->dilation < 2)
+	if (c->switching != HN_SWITCH_DROP || hn_dil_max(c) < 2)
 		return fail(err, -EOPNOTSUPP,
 			    "a channel fails alone only on a link of dilation 2 or more, under switching drop: take the link down",
 			    HN_NONE);
@@ -345,17 +345,18 @@ static int chans_fail(const struct hn_engine *e, struct hn_err *err)
 static int chan_check(const struct hn_engine *e, u32 link, u32 j, bool down,
 		      struct hn_err *err)
 {
-	const struct hn_config *c = &e->cfg;
+	u32 d;
 	u8 dead;
 
 	if (link >= e->topo.nlinks)
 		return fail(err, -EINVAL, "no such link", link);
-	if (j >= c->dilation)
+	d = hn_drop_link_d(e, link);
+	if (j >= d)
 		return fail(err, -EINVAL,
 			    "no such channel: a link has dilation channels, 0 to dilation - 1",
 			    j);
 	dead = hn_link_chans_down(e, link) | (down ? 1u << j : 0);
-	if (hn_popcount64(dead) == c->dilation)
+	if (hn_popcount64(dead) == d)
 		return fail(err, -EBUSY,
 			    "the link's last channel up: take the link down instead",
 			    link);
@@ -383,11 +384,12 @@ int hn_set_chan_fault(struct hn_engine *e, u32 link, u32 j, bool down,
 static u32 chans_may_go(const struct hn_engine *e)
 {
 	const struct hn_topo *t = &e->topo;
-	u32 d = e->cfg.dilation, n = 0, l;
+	u32 n = 0, l;
 
 	for (l = t->nodes; l < t->nlinks; l++)
 		if (!hn_topo_link_is_down(t, l))
-			n += d - 1 - hn_popcount64(hn_link_chans_down(e, l));
+			n += hn_drop_link_d(e, l) - 1 -
+			     hn_popcount64(hn_link_chans_down(e, l));
 	return n;
 }
 
@@ -397,7 +399,7 @@ static u32 chans_may_go(const struct hn_engine *e)
  */
 static u32 chan_weight(const struct hn_engine *e, u32 link)
 {
-	u32 d = e->cfg.dilation, dn;
+	u32 d = hn_drop_link_d(e, link), dn;
 
 	if (hn_topo_link_is_down(&e->topo, link))
 		return 0;
@@ -433,7 +435,7 @@ int hn_set_chan_fault_random(struct hn_engine *e, u32 count, u64 seed,
 		r = hn_rand_below(&seed, up);	/* the r-th such channel */
 		l = t->nodes + hn_kth_find(&k, &r);
 		dead = hn_link_chans_down(e, l);
-		for (j = 0; j < e->cfg.dilation; j++)	/* its r-th up */
+		for (j = 0; j < hn_drop_link_d(e, l); j++)	/* its r-th up */
 			if (!(dead & (1u << j)) && !r--)
 				break;
 		w = chan_weight(e, l);

@@ -29,6 +29,7 @@
 #define HN_VC_FLITS_MAX	1048576	/* vc_flits, at most */
 #define HN_VC_MAX	16		/* vc_count, at most */
 #define HN_DILATION_MAX	8		/* dilation, at most */
+#define HN_DIL_LEVELS_MAX 8		/* dilation_levels: levels, at most */
 #define HN_FLIT_IN_MAX	4096		/* flit router: vc_count x vc_flits */
 #define HN_FLIT_MEM_MAX	268435456	/* flit router: its FIFOs, bytes */
 #define HN_FLIT_BYTES	24		/* flit router: a flit in a FIFO */
@@ -153,6 +154,11 @@ struct hn_config {
 	u32 voq_arbiter;	/* enum hn_voq_arbiter: 0 round-robin */
 	u64 voq_timeout_ns;	/* a VQ_W unserved this long: first */
 	u32 dilation;		/* channels per link (HN_SWITCH_DROP's) */
+	/*
+	 * a fat tree's channels per link level by level, 4 bits a level
+	 * from the nodes' links (bits 0..3) up; 0: every link dilation
+	 */
+	u32 dil_levels;
 	/* exactly once (idem.c) for the device's messages; 0: off */
 	u64 idem_timeout_ns;	/* MSG and ACK timers */
 	u32 idem_retry_max;	/* resends, then given up */
@@ -492,6 +498,12 @@ void hn_config_default(struct hn_config *c);
 int hn_config_profile(struct hn_config *c, const char *name);
 const char *hn_profile_name(u32 i);	/* NULL past the last */
 int hn_config_check(const struct hn_config *c, struct hn_err *err);
+/*
+ * The channels of a link at @level (a fat tree's: 0 the nodes' links,
+ * topo_ft.c), dil_levels' or dilation; and the most of any link.
+ */
+u32 hn_dil_at(const struct hn_config *c, u32 level);
+u32 hn_dil_max(const struct hn_config *c);
 u64 hn_bytes_ns(const struct hn_config *c, u64 bytes);
 u64 hn_ns_bytes(const struct hn_config *c, u64 ns);
 

@@ -133,6 +133,12 @@
 #define HN_TEXT_POLICY		{ hn_policy_parse, hn_policy_print }
 #define HN_VALUES_POLICY(lo, hi)	HN_JOIN(HN_WL_POLICY)
 
+/* a fat tree's dilation level by level (hn_dil_levels_parse()) */
+#define HN_WL_DIL_LEVELS	"0", "D,D,.."
+#define HN_WORDS_DIL_LEVELS	NULL
+#define HN_TEXT_DIL_LEVELS	{ hn_dil_levels_parse, hn_dil_levels_print }
+#define HN_VALUES_DIL_LEVELS(lo, hi)	HN_JOIN(HN_WL_DIL_LEVELS)
+
 /* text: a STRING's longest, and its functions */
 #define HN_TEXT_MAX		15
 #define HN_WL_TOPOLOGY		"crossbar", "fattree:L,W", "mesh:KxK..", \
@@ -274,3 +280,6 @@ HN_FIELD(fault_mtbf_ns, FAULT_MTBF_NS, fault_mtbf_ns, "fault-mtbf-ns",
 HN_FIELD(fault_repair_ns, FAULT_REPAIR_NS, fault_repair_ns, "fault-repair-ns",
 	 "a link those failures took down comes back up this long after; ns (0: never)",
 	 U64, 0, HN_TIMEOUT_MAX, 1, NONE)
+HN_FIELD(dil_levels, DILATION_LEVELS, dilation_levels, "dilation-levels",
+	 "a fat tree's channels per link level by level, one number 1..8 for each of its L levels (at most 8) from the nodes' links up, joined by ',': Woods-Corwin's variable dilation (DeHon's growth up the tree), switching drop; 0: every link has dilation channels",
+	 U32, 0, 0x88888888, 0, DIL_LEVELS)

@@ -139,6 +139,11 @@ int hn_topo_cube(struct hn_topo *t, u32 n, u32 k, bool torus, u64 link_ns,
 		 u32 link_mbps);
 /* topo_gh.c: the generalized hypercube GH(@n, @k); -EINVAL, -ENOMEM */
 int hn_topo_gh(struct hn_topo *t, u32 n, u32 k, u64 link_ns, u32 link_mbps);
+/*
+ * FT's link @link is at level 0 (a node's) to l - 1 (into the top
+ * level's switches): its links are numbered level by level
+ */
+u32 hn_topo_ft_level(const struct hn_topo *t, u32 link);
 /* FT's switch @sw is SW(*h, *tau) (Sec. 7.2) */
 void hn_topo_ft_sw(const struct hn_topo *t, u32 sw, u32 *h, u32 *tau);
 

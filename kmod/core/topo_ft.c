@@ -176,6 +176,11 @@ int hn_topo_ft(struct hn_topo *t, u32 levels, u32 width, u64 link_ns,
 	return 0;
 }
 
+u32 hn_topo_ft_level(const struct hn_topo *t, u32 link)
+{
+	return link / ft_of(t)->n;
+}
+
 void hn_topo_ft_sw(const struct hn_topo *t, u32 sw, u32 *h, u32 *tau)
 {
 	const struct hn_ft *ft = ft_of(t);

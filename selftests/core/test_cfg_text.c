@@ -145,6 +145,62 @@ TEST(refused)
 }
 
 /*
+ * A fat tree's dilation level by level: "D,D,.." from the nodes' links
+ * up, 4 bits a level, printed back as read; "0" and "" clear it; a
+ * number past 8, a 0 in the list, a ninth level or junk are refused,
+ * changing nothing.
+ */
+TEST(dilation_levels)
+{
+	static const struct {
+		const char *text, *back;
+		u32 v;
+	} ok[] = {
+		{ "2,2,3,5", "2,2,3,5", 0x5322 },
+		{ "8", "8", 0x8 },
+		{ "1,2,3,4,5,6,7,8", "1,2,3,4,5,6,7,8", 0x87654321 },
+		{ "02,1", "2,1", 0x12 },
+		{ "0x5322", "2,2,3,5", 0x5322 },
+		{ "0", "0", 0 },
+		{ "", "0", 0 },
+	};
+	static const char *const no[] = { "9", "2,0", "1,2,3,4,5,6,7,8,1",
+					  "2,", ",2", "2;2", "a", "-1",
+					  "0x123456789", "0xg" };
+	struct hn_config c, before;
+	struct hn_err err;
+	char buf[16];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ok); i++) {
+		hn_config_default(&c);
+		c.dil_levels = 0x11;
+		ASSERT_EQ(0, hn_dil_levels_parse(&c, ok[i].text, &err))
+			TH_LOG("%s: %s", ok[i].text, err.msg);
+		EXPECT_EQ(ok[i].v, c.dil_levels) TH_LOG("%s", ok[i].text);
+		EXPECT_STREQ(ok[i].back, hn_dil_levels_print(&c, buf,
+							     sizeof(buf)));
+	}
+	for (i = 0; i < ARRAY_SIZE(no); i++) {
+		hn_config_default(&c);
+		c.dil_levels = 0x11;
+		before = c;
+		EXPECT_EQ(-EINVAL, hn_dil_levels_parse(&c, no[i], &err))
+			TH_LOG("'%s'", no[i]);
+		EXPECT_NE(NULL, strstr(err.msg, "dilation_levels"));
+		EXPECT_EQ(0, memcmp(&before, &c, sizeof(c))) TH_LOG("'%s'", no[i]);
+	}
+	c.dil_levels = 0x5322;
+	EXPECT_STREQ("2,2", hn_dil_levels_print(&c, buf, 4));
+	EXPECT_EQ(3, hn_dil_at(&c, 2));
+	EXPECT_EQ(5, hn_dil_max(&c));
+	c.dil_levels = 0;
+	c.dilation = 2;
+	EXPECT_EQ(2, hn_dil_at(&c, 2));
+	EXPECT_EQ(2, hn_dil_max(&c));
+}
+
+/*
  * The direct networks take predictive slots (their circuits on the
  * topology's route) but not the crossbar's second level, and a GH's
  * switch has at most 128 ports.

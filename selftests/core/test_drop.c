@@ -780,6 +780,112 @@ TEST(every_pair_of_256)
 	sim_fini(&s);
 }
 
+/* @c as drop_config()'s, with dilation_levels @text ("2,1") */
+static void levels_config(struct hn_config *c, const char *topo,
+			  const char *text)
+{
+	struct hn_err err;
+
+	drop_config(c, topo, 1);
+	if (hn_dil_levels_parse(c, text, &err))
+		c->dil_levels = 0;
+}
+
+/*
+ * Woods-Corwin's variable dilation (dilation_levels): each level's links
+ * have their level's channels.  dilation_two_grants_two's three headers
+ * to node 8 of FT(2,4) meet on the top switch's link down to leaf 2
+ * (level 1) and on node 8's link (level 0): "2,2" is dilation 2, one
+ * dropped; with one channel at either level, "2,1" or "1,2", two are.
+ */
+TEST(dilation_levels_grant_their_channels)
+{
+	static const char *const lv[] = { "2,2", "2,1", "1,2" };
+	const u32 src[] = { 0, 4, 12 };
+	struct hn_gstats g;
+	struct hn_config c;
+	struct sim s;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(lv); i++) {
+		levels_config(&c, "fattree:2,4", lv[i]);
+		ASSERT_EQ(0, hn_config_check(&c, NULL)) TH_LOG("%s", lv[i]);
+		ASSERT_EQ(0, sim_init(&s, &c));
+		burst(_metadata, &s, src, 3, 8, 8);
+		hn_stats_global(s.e, &g);
+		EXPECT_EQ(i ? 2 : 1, hn_min64(g.drops, 2)) TH_LOG("%s", lv[i]);
+		sim_fini(&s);
+	}
+}
+
+/*
+ * At full load on FT(3,4), checked every 20 ns (no header ever takes a
+ * channel its link has not): "2,2,2" delivers what dilation 2 does, at
+ * the same times; "1,2,4" gets a share through between dilation 1's and
+ * dilation 4's; and with 32 random channels down each link keeps one,
+ * none of the one-channel node links losing any.
+ */
+TEST(dilation_levels_under_load)
+{
+	struct hn_config c;
+	u64 h2, hl, p1, pl, p4, h;
+	u32 l;
+	struct sim s;
+
+	drop_config(&c, "fattree:3,4", 2);
+	flood(_metadata, &c, 0, 20000, 0, 0, &h2);
+	levels_config(&c, "fattree:3,4", "2,2,2");
+	flood(_metadata, &c, 0, 20000, 0, 0, &hl);
+	EXPECT_EQ(h2, hl);
+	drop_config(&c, "fattree:3,4", 1);
+	p1 = flood(_metadata, &c, 0, 20000, 0, 0, &h);
+	drop_config(&c, "fattree:3,4", 4);
+	p4 = flood(_metadata, &c, 0, 20000, 0, 0, &h);
+	levels_config(&c, "fattree:3,4", "1,2,4");
+	pl = flood(_metadata, &c, 0, 20000, 0, 0, &h);
+	EXPECT_LT(p1, pl);
+	EXPECT_LT(pl, p4);
+	EXPECT_LT(0, flood(_metadata, &c, 32, 20000, 0, 0, &h));
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, hn_set_chan_fault_random(s.e, 32, 1, NULL));
+	EXPECT_EQ(32, hn_chans_down(s.e));
+	for (l = 0; l < 64; l++)	/* the nodes' links */
+		EXPECT_EQ(0, hn_link_chans_down(s.e, l));
+	sim_fini(&s);
+}
+
+/*
+ * A link's channels are its level's: on FT(3,4) with "1,2,4" a node's
+ * link has channel 0 alone, a level 1 link channels 0 and 1, a level 2
+ * link 0 to 3; and how many may go at random counts them so.
+ */
+TEST(dilation_levels_channels)
+{
+	struct hn_config c;
+	struct hn_err err;
+	struct sim s;
+
+	levels_config(&c, "fattree:3,4", "1,2,4");
+	ASSERT_EQ(0, sim_init(&s, &c));
+	EXPECT_EQ(-EINVAL, chan_set(&s, "node3/c1", true, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "no such channel"));
+	EXPECT_EQ(-EBUSY, chan_set(&s, "node3/c0", true, &err));
+	EXPECT_EQ(-EINVAL, chan_set(&s, "sw0.1/up2/c2", true, &err));
+	EXPECT_EQ(0, chan_set(&s, "sw0.1/up2/c1", true, &err));
+	EXPECT_EQ(0, chan_set(&s, "sw1.1/up2/c3", true, &err));
+	EXPECT_EQ(0, chan_set(&s, "sw1.1/up2/c2", true, &err));
+	EXPECT_EQ(0, chan_set(&s, "sw1.1/up2/c1", true, &err));
+	EXPECT_EQ(-EBUSY, chan_set(&s, "sw1.1/up2/c0", true, &err));
+	EXPECT_EQ(4, hn_chans_down(s.e));
+	/* 64 level-1 links of 2 and 64 level-2 ones of 4, one kept each */
+	EXPECT_EQ(-EINVAL, hn_set_chan_fault_random(s.e, 64 + 3 * 64 - 4 + 1,
+						    1, &err));
+	EXPECT_EQ(0, hn_set_chan_fault_random(s.e, 64 + 3 * 64 - 4, 1, &err));
+	EXPECT_EQ(64 + 3 * 64, hn_chans_down(s.e));
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
 /* Dilation is drop's; drop buffers no flit. */
 TEST(needs)
 {
@@ -798,6 +904,25 @@ TEST(needs)
 	EXPECT_NE(NULL, strstr(err.msg, "vc_count and vc_flits must be 0"));
 	drop_config(&c, "crossbar", 1);
 	EXPECT_EQ(0, hn_config_check(&c, &err));
+	levels_config(&c, "fattree:2,4", "1,2");
+	EXPECT_EQ(0, hn_config_check(&c, &err));
+	c.switching = HN_SWITCH_VCT;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "dilation above 1 needs switching drop"));
+	levels_config(&c, "fattree:2,4", "1,2");
+	c.dilation = 2;
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "leave dilation at 1"));
+	levels_config(&c, "fattree:2,4", "1,2,2");
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "each of the fat tree's levels"));
+	levels_config(&c, "fattree:2,4", "2");
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	c.dil_levels = 0x92;		/* netlink's u32: 9 at level 1 */
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	levels_config(&c, "mesh:4x4", "1,2");
+	EXPECT_EQ(-EINVAL, hn_config_check(&c, &err));
+	EXPECT_NE(NULL, strstr(err.msg, "needs a fat tree"));
 }
 
 TEST_HARNESS_MAIN

@@ -82,9 +82,8 @@ static const char *value_str(const struct hn_ctl_config *cfg,
 
 	if (f->type == HN_CTL_STRING)
 		return (const char *)cfg + f->off;
-	if (f->attr == HYBRIDNET_ATTR_POLICY)
-		return hn_ctl_policy_str(cfg->policy, buf, len);
-	if ((name = enum_name(cfg, f)) != NULL)
+	name = hn_ctl_field_str(f, (uint32_t)get_u(cfg, f), buf, len);
+	if (name || (name = enum_name(cfg, f)) != NULL)
 		return name;
 	snprintf(buf, len, "%llu", (unsigned long long)get_u(cfg, f));
 	return buf;
@@ -114,7 +113,8 @@ void config_json(const struct hn_ctl_config *cfg)
 	for (f = hn_ctl_config_fields; f->name; f++) {
 		if (!HN_CTL_HAS(cfg, f->attr))
 			continue;
-		if (f->type == HN_CTL_STRING || f->attr == HYBRIDNET_ATTR_POLICY ||
+		if (f->type == HN_CTL_STRING ||
+		    hn_ctl_field_str(f, 0, buf, sizeof(buf)) ||
 		    enum_name(cfg, f))
 			j_str(f->name, value_str(cfg, f, buf, sizeof(buf)));
 		else
@@ -250,9 +250,8 @@ static int parse_value(const struct hn_ctl_field *f, const char *s,
 static int set_field(struct hn_ctl_config *cfg, const struct hn_ctl_field *f,
 		     const char *val)
 {
-	char *p = (char *)cfg + f->off;
+	char *p = (char *)cfg + f->off, text[64];
 	uint64_t v;
-
 	uint32_t i;
 
 	for (i = 0; f->enums && f->enums[i]; i++)
@@ -260,9 +259,9 @@ static int set_field(struct hn_ctl_config *cfg, const struct hn_ctl_field *f,
 			*(uint32_t *)p = i;
 			return 0;
 		}
+	if (hn_ctl_field_str(f, 0, text, sizeof(text)))	/* read as text */
+		return hn_ctl_field_parse(f, val, (uint32_t *)p) ? -1 : 0;
 	switch (f->attr) {
-	case HYBRIDNET_ATTR_POLICY:
-		return hn_ctl_policy_parse(val, &cfg->policy) ? -1 : 0;
 	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:
 		if (!strcmp(val, "never") || !strcmp(val, "off")) {
 			cfg->idle_timeout_ns = 0;
@@ -303,6 +302,8 @@ static const char *value_hint(const struct hn_ctl_field *f)
 	case HYBRIDNET_ATTR_POLICY:
 		return "fixed, ses, sla, preempt[,slot][,no-w], dynamic, or a "
 		       "number";
+	case HYBRIDNET_ATTR_DILATION_LEVELS:
+		return "0, or D,D,.. (1..8 a level from the nodes' links up)";
 	case HYBRIDNET_ATTR_PROFILE:
 		return "a profile name: ding4 or ding5";
 	case HYBRIDNET_ATTR_TOPOLOGY:

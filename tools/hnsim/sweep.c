@@ -16,6 +16,7 @@
 #include <string.h>
 #include "hnsim.h"
 #include "parse.h"
+#include "cfg_field.h"		/* which fields are read as text */
 
 #define SWEEP_MAX_ITEMS		10000
 
@@ -136,8 +137,9 @@ static int add_list(struct sweep_dim *d, const char *list)
 	return rc;
 }
 
-/* -s KEY=VALUE: is VALUE a sweep (not a topology or policy, whose values
- * have commas of their own)?  The key, '-' as '_', in @key.
+/* -s KEY=VALUE: is VALUE a sweep (not a field read as text, the topology,
+ * the policy, dilation_levels, whose values have commas of their own)?
+ * The key, '-' as '_', in @key.
  */
 static int set_is_list(const char *arg, char *key, size_t len)
 {
@@ -149,8 +151,11 @@ static int set_is_list(const char *arg, char *key, size_t len)
 	for (i = 0; arg + i < eq; i++)
 		key[i] = arg[i] == '-' ? '_' : arg[i];
 	key[i] = 0;
-	return strcmp(key, "topology") && strcmp(key, "policy") &&
-	       strpbrk(eq + 1, ",:") != NULL;
+	for (i = 0; i < HN_CFG_NR; i++)
+		if (!strcmp(key, hn_cfg_fields[i].name) &&
+		    hn_cfg_fields[i].text.parse)
+			return 0;
+	return strpbrk(eq + 1, ",:") != NULL;
 }
 
 /* which element of @argv holds the text at @p */

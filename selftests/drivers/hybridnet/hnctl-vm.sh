@@ -448,8 +448,25 @@ check "channels on a torus: down at random, each up again by the name fabric/dow
 		n=$(grep -c "^sw[0-9.]*/down[0-9]*/c[01]$" $F/down) &&
 		c=$(cat $F/channels_down) &&
 		hnctl link up $(cat $F/down) && echo "$n $c $(cat $F/channels_down)"'
+# Woods-Corwin's variable dilation: a fat tree's channels level by level
+check "dilation-levels: each level its channels, sysfs and hnctl config say 2,1" \
+	same "2,1 1
+dilation-levels 2,1" sh -c 'hnctl set topology fattree:2,4 switching drop dilation 1 \
+		dilation-levels 2,1 >/dev/null &&
+		echo "$(cat $F/../config/dilation_levels) $(cat $F/../config/dilation)" &&
+		hnctl show dilation-levels'
+check "dilation-levels: a node's link has 2 channels, a level-1 link 1: its c1 refused, said, status 2" \
+	same "hnctl: fault refused: no such channel: a link has dilation channels, 0 to dilation - 1
+status 2
+1" sh -c 'hnctl link down node3/c1 >/dev/null && hnctl link down sw0.1/up0/c1; echo "status $?"; cat $F/channels_down'
+check "dilation-levels: traffic completes, none refused" \
+	sh -c 'hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
+		! hnctl traffic | grep -E "^refused +[1-9]"'
+check "dilation-levels: not the fat tree's levels, refused, said, status 2" same \
+	"hnctl: configuration refused: dilation_levels: one number 1..8 for each of the fat tree's levels (at most 8), from the nodes' links up
+status 2" sh -c 'hnctl set dilation-levels 2,1,2; echo "status $?"'
 check "links: back to the crossbar" hnctl set topology crossbar nodes 8 slots 4 \
-	switching wormhole dilation 1 fault-mtbf-ns 0 fault-repair-ns 0
+	switching wormhole dilation 1 dilation-levels 0 fault-mtbf-ns 0 fault-repair-ns 0
 check "channels: a crossbar's link of dilation 1 refused, said, status 2" same \
 	"hnctl: fault refused: a channel fails alone only on a link of dilation 2 or more, under switching drop: take the link down
 status 2" sh -c 'hnctl link down node0/c0; echo "status $?"'
