@@ -76,6 +76,7 @@ typedef __INT64_TYPE__ s64;
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
+/* __always_inline: glibc's sys/cdefs.h has it, as the kernel's headers */
 
 static inline void *hn_zalloc(size_t size)
 {

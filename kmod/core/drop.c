@@ -69,13 +69,12 @@ static void hold(struct hn_fab *f, u32 o, u32 j, u64 t)
 
 /*
  * The channels down of output @o, or of node @o - nout's link, as bits
- * (dilation is at most 8), and those its link has not (a fat tree's
- * dilation_levels: the channels past its level's): a header takes none
- * of them.
+ * (dilation is at most 8), with those its link has not (dr->gone): a
+ * header takes none of them.
  */
 static u8 dead_of(const struct hn_drop *dr, u64 o)
 {
-	return (dr->dead ? dr->dead[o] : 0) | (dr->gone ? dr->gone[o] : 0);
+	return dr->dead ? dr->dead[o] : 0;
 }
 
 /* The first of the @d channels @b free at @t and up, HN_NONE if none is. */
@@ -687,7 +686,7 @@ int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down)
 		dr->dead[x] = down ? dr->dead[x] | (1u << j) :
 			      dr->dead[x] & ~(1u << j);
 	}
-	if (!dr->ndead) {
+	if (!dr->ndead && !dr->gone) {
 		hn_free(dr->dead);
 		dr->dead = NULL;
 	}
@@ -698,8 +697,9 @@ int hn_drop_chan_set(struct hn_engine *e, u32 link, u32 j, bool down)
 u8 hn_drop_chan_dead(const struct hn_engine *e, u32 link)
 {
 	const struct hn_drop *dr = e->fab->dr;
+	u64 x = dead_at(e->fab, link, HN_UP);
 
-	return dr->dead ? dr->dead[dead_at(e->fab, link, HN_UP)] : 0;
+	return dr->dead ? dr->dead[x] & ~(dr->gone ? dr->gone[x] : 0) : 0;
 }
 
 /*
@@ -716,7 +716,8 @@ u32 hn_drop_link_d(const struct hn_engine *e, u32 link)
 
 /*
  * Under dilation_levels every channel is made for the most any link has
- * (dr->d); those past a link's own are gone, in both its directions.
+ * (dr->d); those past a link's own are gone, in both its directions, and
+ * barred in dr->dead too, which then stays (dead_of() reads one array).
  */
 static int gone_make(struct hn_engine *e)
 {
@@ -728,12 +729,15 @@ static int gone_make(struct hn_engine *e)
 	if (!e->cfg.dil_levels)
 		return 0;
 	dr->gone = hn_zalloc((u64)f->nout + e->cfg.nodes);
-	if (!dr->gone)
+	dr->dead = hn_zalloc((u64)f->nout + e->cfg.nodes);
+	if (!dr->gone || !dr->dead)
 		return -ENOMEM;
 	for (l = 0; l < e->topo.nlinks; l++) {
 		m = (u8)(((1u << dr->d) - 1) & ~((1u << hn_drop_link_d(e, l)) - 1));
-		for (d = HN_UP; d <= HN_DOWN; d++)
+		for (d = HN_UP; d <= HN_DOWN; d++) {
 			dr->gone[dead_at(f, l, d)] = m;
+			dr->dead[dead_at(f, l, d)] = m;
+		}
 	}
 	return 0;
 }

@@ -385,8 +385,10 @@ static void len_max_grew(struct hn_engine *e, u32 len)
  * with the predictive slot that would carry @m in *@slot (HN_NONE: the
  * wormhole slot, or a request under Dynamic TDM), or the errno.
  */
-int hn_inject_route(struct hn_engine *e, const struct hn_msg *m, u32 *slot,
-		    struct hn_err *err)
+/* hn_inject_route(), inline in hn_inject(): it is paid a message */
+static __always_inline int inject_route(struct hn_engine *e,
+					const struct hn_msg *m, u32 *slot,
+					struct hn_err *err)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_stream *st;
@@ -411,7 +413,7 @@ int hn_inject_route(struct hn_engine *e, const struct hn_msg *m, u32 *slot,
 		return fail(err, -EHOSTUNREACH,
 			    "no live route to this destination: a link or switch is down",
 			    m->src);
-	if (!hn_deadlock(e, NULL))
+	if (hn_deadlocked(e))
 		return fail(err, -EDEADLK,
 			    "the fabric is deadlocked: no flit moves (hn_deadlock())",
 			    m->src);
@@ -433,6 +435,12 @@ int hn_inject_route(struct hn_engine *e, const struct hn_msg *m, u32 *slot,
 	return 0;
 }
 
+int hn_inject_route(struct hn_engine *e, const struct hn_msg *m, u32 *slot,
+		    struct hn_err *err)
+{
+	return inject_route(e, m, slot, err);
+}
+
 /*
  * A PE hands a message to its NIC (Sec. 3.3).  The NIC tags it from its
  * Predicted Circuit Switching Table (Sec. 3.4.1): a destination in the table
@@ -452,7 +460,7 @@ int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 	u32 s;
 	int rc;
 
-	rc = hn_inject_route(e, m, &s, err);
+	rc = inject_route(e, m, &s, err);
 	if (rc)
 		return rc;
 	if (m->len > e->len_max)

@@ -66,11 +66,12 @@ struct hn_node {
 	u64 c_run;			/* e->run when these were set */
 	u64 c_busy;			/* its data holds the uplink until */
 	u32 c_stall;			/* receiver full: nothing more this slot */
+	/* in c_stall's padding: a node of 344 bytes, not 352 (performance.md) */
+	u8 w_rx;			/* wormhole.c: a VQ_W waits for room */
+	u8 w_rxq;			/* on e->w_rxl */
 	u64 c_used;			/* e->run of the circuit's last use */
 	u32 rr_last;			/* destination served last (RR) */
 	u32 w_apos;			/* its place in e->w_act, HN_NONE */
-	u8 w_rx;			/* wormhole.c: a VQ_W waits for room */
-	u8 w_rxq;			/* on e->w_rxl */
 	struct hn_queue q_w;		/* Q_W: the NIC's wormhole FIFO */
 	u32 tab_cap, tab_used;		/* open-addressing table of streams */
 	struct hn_stream **tab;
@@ -218,7 +219,7 @@ struct hn_drop {
 	struct hn_fworm **done;		/* [input] */
 	struct hn_fworm **pend;		/* [node] */
 	u8 *dead;			/* [output], then [nout + node]: */
-					/* its channels down; or NULL */
+					/* its channels down, and gone; or NULL */
 	u8 *gone;			/* as dead: channels its link has */
 					/* not (dilation_levels); or NULL */
 	u32 ndead;			/* their bits, while dead is set */
@@ -596,6 +597,12 @@ static inline u64 hn_flap_due(const struct hn_engine *e)
 bool hn_circuit_live(const struct hn_engine *e, u32 s, u32 u);
 
 /* No live route from node @u to @dst: its stream waits (fault.c). */
+/* switch.c's fabric has deadlocked (hn_deadlock()): it takes no message */
+static inline bool hn_deadlocked(const struct hn_engine *e)
+{
+	return e->fab && e->fab->deadlocked;
+}
+
 static inline bool hn_cut_off(const struct hn_engine *e, u32 u, u32 dst)
 {
 	return e->topo.fault && !hn_topo_reach(&e->topo, u, dst);

@@ -539,6 +539,14 @@ int main(int argc, char **argv)
 		idem_cost();
 		return 0;
 	}
+	if (argc > 1 && !strcmp(argv[1], "circuits")) {	/* callgrind */
+		slot_cost(4096, 1024);
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "mixed")) {	/* for callgrind */
+		mixed(64, 1000000);
+		return 0;
+	}
 	if (argc > 1 && !strcmp(argv[1], "slot")) {
 		slot_length();
 		return 0;
