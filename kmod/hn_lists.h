@@ -128,6 +128,7 @@ HN_GSTAT(idem_ack2_arrived, IDEM_ACK2_ARRIVED, hn_dev_idem(hd)->arrived[HN_IDEM_
 HN_GSTAT(idem_msg_attempts, IDEM_MSG_ATTEMPTS, hn_dev_idem(hd)->attempts[HN_IDEM_MSG])
 HN_GSTAT(idem_ack_attempts, IDEM_ACK_ATTEMPTS, hn_dev_idem(hd)->attempts[HN_IDEM_ACK])
 HN_GSTAT(idem_ack2_attempts, IDEM_ACK2_ATTEMPTS, hn_dev_idem(hd)->attempts[HN_IDEM_ACK2])
+HN_GSTAT(idem_msg_switches, IDEM_MSG_SWITCHES, hn_dev_idem(hd)->msg_switches)
 HN_GSTAT(idem_ack_lost, IDEM_ACK_LOST, hn_dev_idem(hd)->lost[HN_IDEM_ACK])
 HN_GSTAT(idem_ack2_lost, IDEM_ACK2_LOST, hn_dev_idem(hd)->lost[HN_IDEM_ACK2])
 HN_GSTAT(idem_crc_fail, IDEM_CRC_FAIL, hn_dev_idem(hd)->crc_fail)

@@ -268,6 +268,13 @@ const struct hn_config *hn_cfg(const struct hn_engine *e)
 	return &e->cfg;
 }
 
+int hn_route_switches(const struct hn_engine *e, u32 src, u32 dst)
+{
+	struct hn_upsel_arg a = { .mode = HN_UPSEL_DET, .detour = true };
+
+	return hn_topo_path(&e->topo, src, dst, &a, NULL, 0);
+}
+
 u64 hn_now(const struct hn_engine *e)
 {
 	return e->now;

@@ -691,14 +691,18 @@ u32 hn_hist_bucket(u64 v);
 u64 hn_hist_percentile(const u64 *hist, u64 min, u64 max, u32 permille);
 
 /*
+ * The switches on @src -> @dst's route now, the destination's digits
+ * choosing (faults: the detour): idem.c's E, the tests, hnsim; -errno
+ */
+int hn_route_switches(const struct hn_engine *e, u32 src, u32 dst);
+
+/*
  * For the tests and tools: in the user-space library, not in hybridnet.ko
  * (check.c and introspect.c, which kmod/Kbuild leaves out).
  */
 int hn_check(const struct hn_engine *e, struct hn_err *err);
 int hn_pcs_row(const struct hn_engine *e, u32 src, u64 *bitmap, u32 nwords);
 u32 hn_slot_conns(const struct hn_engine *e, u32 slot);
-/* switches on @src -> @dst's route, the destination's digits choosing */
-int hn_route_switches(const struct hn_engine *e, u32 src, u32 dst);
 u64 hn_mem_bytes(const struct hn_engine *e);
 
 /* deterministic pseudo-random numbers (splitmix64) */

@@ -698,10 +698,14 @@ void hn_idem_arrived(struct hn_idem *x, struct hn_msg *m)
 {
 	struct iwire *w = (struct iwire *)m;
 	u32 fate, k = w->kind;
+	int sw;
 
 	hn_consume(x->e, m->dst, m->len);
 	x->st.arrived[k]++;
 	x->st.attempts[k] += m->tries;
+	sw = k == HN_IDEM_MSG ? hn_route_switches(x->e, m->src, m->dst) : 0;
+	if (sw > 0)		/* its route now, as hnsim idem's E counts */
+		x->st.msg_switches += sw;
 	if (x->cfg.loss_ppm[k] &&
 	    hn_rand_below(&x->rng, HN_IDEM_PPM) < x->cfg.loss_ppm[k]) {
 		x->st.lost[k]++;

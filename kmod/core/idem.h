@@ -94,6 +94,12 @@ struct hn_idem_stats {
 	 */
 	u64 arrived[HN_IDEM_KINDS];
 	u64 attempts[HN_IDEM_KINDS];
+	/*
+	 * The switches on the routes of the MSG copies arrived, summed:
+	 * msg_switches / arrived[MSG] is the mean path of Woods-Corwin's
+	 * E = mean path x (1/p_msg + 1/p_ack + 1/p_ack2) [W:872, W:880]
+	 */
+	u64 msg_switches;
 };
 
 struct hn_idem;

@@ -31,18 +31,6 @@ u32 hn_slot_conns(const struct hn_engine *e, u32 slot)
 	return slot < e->cfg.k ? e->slot[slot].nconn : 0;
 }
 
-int hn_route_switches(const struct hn_engine *e, u32 src, u32 dst)
-{
-	struct hn_upsel_arg a = { .mode = HN_UPSEL_DET, .detour = true };
-	struct hn_tport hop[64];
-
-	if (src >= e->cfg.nodes || dst >= e->cfg.nodes)
-		return -EINVAL;
-	if (e->topo.max_hops > ARRAY_SIZE(hop))
-		return -E2BIG;
-	return hn_topo_path(&e->topo, src, dst, &a, hop, ARRAY_SIZE(hop));
-}
-
 /*
  * Bytes the engine has allocated: fixed arrays, the pair table, live and
  * cached streams, the NICs' tables of streams and uplink rings, and a

@@ -110,13 +110,15 @@ int hn_topo_path(const struct hn_topo *t, u32 src, u32 dst,
 	for (;;) {
 		if (n >= t->max_hops)
 			return -ELOOP;
-		if (n >= max)
+		if (hop && n >= max)
 			return -ENOSPC;
 		a->in = at.port;
 		p = hn_topo_choose(t, at.sw, dst, a);
 		if (p == HN_NONE)
 			return -EINVAL;
-		hop[n++] = (struct hn_tport){ at.sw, p };
+		if (hop)
+			hop[n] = (struct hn_tport){ at.sw, p };
+		n++;
 		at = t->ops->peer(t, at.sw, p);
 		if (at.sw == HN_TOPO_NODE)
 			return at.port == dst ? (int)n : -ELOOP;

@@ -181,7 +181,10 @@ static inline u32 hn_topo_digit(const u32 *pw, u32 k, u32 s, u32 d)
 
 u32 hn_topo_choose(const struct hn_topo *t, u32 sw, u32 dst,
 		   struct hn_upsel_arg *a);
-/* (a->in is set at each hop: the port the walk came in by) */
+/*
+ * (a->in is set at each hop: the port the walk came in by; @hop NULL:
+ * the hops counted only)
+ */
 int hn_topo_path(const struct hn_topo *t, u32 src, u32 dst,
 		 struct hn_upsel_arg *a, struct hn_tport *hop, u32 max);
 

@@ -33,6 +33,7 @@ struct cl {
 	u64 given_up, given_up_delivered, timed_out;
 	u64 t_gave_up;
 	u64 fate[HN_IDEM_KINDS][HN_IDEM_FATES];	/* copies, by kind */
+	u64 msg_routes;		/* the MSG copies' routes' switches */
 };
 
 static void cl_deliver(void *ctx, struct hn_msg *m)
@@ -70,9 +71,13 @@ static void cl_reclaim(void *ctx, struct hn_msg *m)
 static void cl_arrive(void *ctx, const struct hn_msg *copy, u32 kind,
 		      u8 owner, u32 fate)
 {
-	(void)copy;
+	struct cl *k = ctx;
+
 	(void)owner;
-	((struct cl *)ctx)->fate[kind][fate]++;
+	k->fate[kind][fate]++;
+	if (kind == HN_IDEM_MSG)
+		k->msg_routes += hn_route_switches(hn_idem_engine(k->x),
+						   copy->src, copy->dst);
 }
 
 static const u8 *cl_payload(void *ctx, const struct hn_msg *m)
@@ -272,7 +277,8 @@ TEST(nothing_lost_nothing_resent)
 /*
  * Each phase's success per attempt (C1.3, C6): under switching drop the
  * copies of each kind that arrived and the headers they took, which add
- * up to the fabric's attempts once all is quiet and nothing was lost.
+ * up to the fabric's attempts once all is quiet and nothing was lost;
+ * and the MSG copies' switches, E's mean path (1 or 3 on FT(2,4)).
  */
 TEST(phases_per_attempt)
 {
@@ -297,6 +303,10 @@ TEST(phases_per_attempt)
 	EXPECT_EQ(g.attempts, s.attempts[HN_IDEM_MSG] +
 		  s.attempts[HN_IDEM_ACK] + s.attempts[HN_IDEM_ACK2]);
 	EXPECT_EQ(g.attempts - g.drops - g.preemptions, 3 * 5000u);
+	/* E's mean path: between the shortest route and the longest */
+	EXPECT_LE(s.arrived[HN_IDEM_MSG], s.msg_switches);
+	EXPECT_GE(s.arrived[HN_IDEM_MSG] * 3, s.msg_switches);
+	EXPECT_EQ(k.msg_routes, s.msg_switches);
 	cl_fini(&k);
 }
 

@@ -15,7 +15,9 @@
  * - phases_with_exactly_once: the same with the exactly-once protocol:
  *   each phase's copies that arrived and the headers they took
  *   (idem_*_arrived, idem_*_attempts: the success per attempt of MSG,
- *   ACK and ACK2), adding up to the fabric's attempts.
+ *   ACK and ACK2), adding up to the fabric's attempts; and the MSGs'
+ *   switches (idem_msg_switches), 1 or 3 a route on FT(2,4), whence
+ *   Woods-Corwin's E.
  */
 #include "kselftest_harness.h"
 #include "hn_test.h"
@@ -114,7 +116,8 @@ TEST(hot_spot)
 TEST(phases_with_exactly_once)
 {
 	static const char *const kind[] = { "msg", "ack", "ack2" };
-	uint64_t arrived, attempts, sum = 0;
+	uint64_t arrived, attempts, sum = 0, sw;
+	double e = 0;
 	char name[64];
 	uint32_t i;
 
@@ -134,7 +137,14 @@ TEST(phases_with_exactly_once)
 		EXPECT_LE((NODES - 1) * PER, arrived) TH_LOG("%s", kind[i]);
 		EXPECT_LE(arrived, attempts) TH_LOG("%s", kind[i]);
 		sum += attempts;
+		e += arrived ? (double)attempts / arrived : 0;
 	}
+	arrived = hn_sys("stats/idem_msg_arrived");
+	sw = hn_sys("stats/idem_msg_switches");
+	EXPECT_LE(arrived, sw);
+	EXPECT_GE(3 * arrived, sw);
+	TH_LOG("E = %.3f switches (mean path %.3f)",
+	       arrived ? e * sw / arrived : 0, arrived ? (double)sw / arrived : 0);
 	EXPECT_LT(hn_sys("stats/idem_msg_arrived"),
 		  hn_sys("stats/idem_msg_attempts"));
 	EXPECT_EQ(hn_sys("stats/attempts"), sum);
