@@ -395,7 +395,9 @@ int hn_ctl_field_parse(const struct hn_ctl_field *f, const char *s,
 	struct hn_config c;
 	u32 *p = text_member(f, &c, &t);
 
-	if (!p || t->parse(&c, s, NULL))
+	if (!p)
+		return -ENOENT;
+	if (t->parse(&c, s, NULL))
 		return -EINVAL;
 	*v = *p;
 	return 0;

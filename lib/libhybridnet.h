@@ -871,9 +871,9 @@ int hn_ctl_policy_parse(const char *s, uint32_t *policy);
 const char *hn_ctl_policy_str(uint32_t policy, char *buf, size_t len);
 /*
  * A number field the engine reads and prints as text, "policy" or
- * "dilation-levels" ("2,2,3,5"), as the engine does: @s into *@v, 0 or
- * -EINVAL (also for a field of another kind); and @v as that text into
- * @buf, NULL for a field of another kind.
+ * "dilation-levels" ("2,2,3,5"), as the engine does: @s into *@v, 0,
+ * -EINVAL, or -ENOENT for a field of another kind (*@v unchanged); and @v
+ * as that text into @buf, NULL for a field of another kind.
  */
 int hn_ctl_field_parse(const struct hn_ctl_field *f, const char *s,
 		       uint32_t *v);

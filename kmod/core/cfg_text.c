@@ -2,9 +2,9 @@
 /*
  * cfg_text.c - the topology, the policy and a fat tree's dilation level
  * by level as text (cfg_text.h): one parser and one printer of each for
- * the module, libhybridnet, hnsim and the tests.  The engine's own checks of a configuration are
- * hn_config_check()'s; this file only reads and writes the text, and
- * refuses what no configuration could be.
+ * the module, libhybridnet, hnsim and the tests.  The engine's own
+ * checks of a configuration are hn_config_check()'s; this file only
+ * reads and writes the text, and refuses what no configuration could be.
  */
 #include "cfg_field.h"		/* the table's words, and cfg_text.h */
 #include "hn_sched.h"		/* enum hn_topology, HN_FT_MAX_W */

@@ -710,8 +710,8 @@ u32 hn_drop_link_d(const struct hn_engine *e, u32 link)
 {
 	const struct hn_config *c = &e->cfg;
 
-	return c->dil_levels ?
-	       hn_dil_at(c, hn_topo_ft_level(&e->topo, link)) : c->dilation;
+	return hn_dil_at(c, c->dil_levels ?
+			 hn_topo_ft_level(&e->topo, link) : 0);
 }
 
 /*

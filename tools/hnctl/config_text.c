@@ -5,6 +5,7 @@
  * the field's range, and the keys' lines of the help texts; all from
  * libhybridnet's table of fields.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,18 +74,27 @@ static const char *enum_name(const struct hn_ctl_config *cfg,
 	return NULL;
 }
 
-/* The value of @f as "hnctl set" reads it. */
-static const char *value_str(const struct hn_ctl_config *cfg,
-			     const struct hn_ctl_field *f, char *buf,
-			     size_t len)
+/* The value of @f as text, or NULL for a number without words. */
+static const char *text_str(const struct hn_ctl_config *cfg,
+			    const struct hn_ctl_field *f, char *buf, size_t len)
 {
 	const char *name;
 
 	if (f->type == HN_CTL_STRING)
 		return (const char *)cfg + f->off;
 	name = hn_ctl_field_str(f, (uint32_t)get_u(cfg, f), buf, len);
-	if (name || (name = enum_name(cfg, f)) != NULL)
-		return name;
+	return name ? name : enum_name(cfg, f);
+}
+
+/* The value of @f as "hnctl set" reads it. */
+static const char *value_str(const struct hn_ctl_config *cfg,
+			     const struct hn_ctl_field *f, char *buf,
+			     size_t len)
+{
+	const char *s = text_str(cfg, f, buf, len);
+
+	if (s)
+		return s;
 	snprintf(buf, len, "%llu", (unsigned long long)get_u(cfg, f));
 	return buf;
 }
@@ -108,15 +118,15 @@ void config_print(const struct hn_ctl_config *cfg, int one_line)
 void config_json(const struct hn_ctl_config *cfg)
 {
 	const struct hn_ctl_field *f;
+	const char *s;
 	char buf[64];
 
 	for (f = hn_ctl_config_fields; f->name; f++) {
 		if (!HN_CTL_HAS(cfg, f->attr))
 			continue;
-		if (f->type == HN_CTL_STRING ||
-		    hn_ctl_field_str(f, 0, buf, sizeof(buf)) ||
-		    enum_name(cfg, f))
-			j_str(f->name, value_str(cfg, f, buf, sizeof(buf)));
+		s = text_str(cfg, f, buf, sizeof(buf));
+		if (s)
+			j_str(f->name, s);
 		else
 			j_u64(f->name, get_u(cfg, f));
 	}
@@ -250,17 +260,19 @@ static int parse_value(const struct hn_ctl_field *f, const char *s,
 static int set_field(struct hn_ctl_config *cfg, const struct hn_ctl_field *f,
 		     const char *val)
 {
-	char *p = (char *)cfg + f->off, text[64];
+	char *p = (char *)cfg + f->off;
 	uint64_t v;
 	uint32_t i;
+	int rc;
 
 	for (i = 0; f->enums && f->enums[i]; i++)
 		if (!strcmp(val, f->enums[i])) {
 			*(uint32_t *)p = i;
 			return 0;
 		}
-	if (hn_ctl_field_str(f, 0, text, sizeof(text)))	/* read as text */
-		return hn_ctl_field_parse(f, val, (uint32_t *)p) ? -1 : 0;
+	rc = hn_ctl_field_parse(f, val, (uint32_t *)p);
+	if (rc != -ENOENT)			/* a number read as text */
+		return rc ? -1 : 0;
 	switch (f->attr) {
 	case HYBRIDNET_ATTR_IDLE_TIMEOUT_NS:
 		if (!strcmp(val, "never") || !strcmp(val, "off")) {
