@@ -182,6 +182,7 @@ static const char *const stat_names[HYBRIDNET_STAT_MAX + 1] = {
 	[HYBRIDNET_STAT_IDEM_ACK_ATTEMPTS] = "idem-ack-attempts",
 	[HYBRIDNET_STAT_IDEM_ACK2_ATTEMPTS] = "idem-ack2-attempts",
 	[HYBRIDNET_STAT_IDEM_MSG_SWITCHES] = "idem-msg-switches",
+	[HYBRIDNET_STAT_CIRCUIT_REROUTES] = "circuit-reroutes",
 	[HYBRIDNET_STAT_IDEM_ACK_LOST] = "idem-ack-lost",
 	[HYBRIDNET_STAT_IDEM_ACK2_LOST] = "idem-ack2-lost",
 	[HYBRIDNET_STAT_IDEM_CRC_FAIL] = "idem-crc-fail",

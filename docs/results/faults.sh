@@ -24,7 +24,8 @@
 #     adaptive up-ports;
 #  7. faults under Ding's predictive circuits (no source text has it):
 #     FT(3,4) with 4 circuit slots preloaded with the pattern's plan, then
-#     0 to 16 links down, releasing the circuits over them;
+#     0 to 16 links down, the circuits over them routed again where their
+#     slot has a free path, else released;
 #  8. exactly once: the three messages with 0.3 of every kind's copies
 #     lost (C4.1), and with bits flipped at 10^-4 a flit (C4.5), over
 #     10^5 MSGs.
@@ -218,7 +219,8 @@ down_csv localized --down-random 0,48,96,192 links_down adaptive |
 	sed 's/^/links,/' >> "$D/adaptive.csv"
 
 # circuits.csv: pattern, links down, end, accepted, latency (mean, of the
-# circuits', of the wormhole's), messages by circuit and by wormhole;
+# circuits', of the wormhole's), messages by circuit and by wormhole,
+# circuits routed again and released;
 # Ding's hybrid at its ding4 times, a link 6.4 Gb/s
 for pattern in transpose tornado; do
 	"$H" run -t fattree:3,4 -k 4 --net hybrid --preload-slots 4 \
@@ -230,7 +232,8 @@ for r in csv.DictReader(sys.stdin):
 	print(",".join([r["pattern"], r["links_down"], r["end"],
 			r["accepted_ppm"], r["lat_mean_ns"],
 			r["lat_mean_circuit_ns"], r["lat_mean_wormhole_ns"],
-			r["circuit_msgs"], r["wormhole_msgs"]]))'
+			r["circuit_msgs"], r["wormhole_msgs"],
+			r["circuit_reroutes"], r["releases"]]))'
 done > "$D/circuits.csv"
 
 # exactly.csv: loss, flip, then the idem object's sent, delivered, given_up,
@@ -279,7 +282,8 @@ done > "$D/table.csv"
 
 # together.csv: loss, links down, then the idem object's sent, delivered,
 # given_up, undelivered, out_of_order, msg_tx, msg_resends, then
-# circuits_released, rx_msgs_circuit, rx_msgs_wormhole, t_end_ns
+# circuit_reroutes, circuits_released, rx_msgs_circuit, rx_msgs_wormhole,
+# t_end_ns
 for ld in "0 0" "0 16" "0.3 0" "0.3 16"; do
 	# shellcheck disable=SC2086 # $ld: two words
 	set -- $ld
@@ -293,7 +297,8 @@ r = json.load(sys.stdin)
 x = r["idem"]
 print(",".join(sys.argv[1:3] + [str(x[k]) for k in ("sent", "delivered",
 	"given_up", "undelivered", "out_of_order", "msg_tx", "msg_resends")] +
-	[str(r[k]) for k in ("circuits_released", "rx_msgs_circuit",
+	[str(r[k]) for k in ("circuit_reroutes", "circuits_released",
+	"rx_msgs_circuit",
 	"rx_msgs_wormhole", "t_end_ns")]))' "$1" "$2"
 done > "$D/together.csv"
 
@@ -382,12 +387,12 @@ for r in (l.strip().split(",") for l in open(d + "/adaptive.csv")):
 	      r[5], r[4], r[6], r[7], r[3]))
 print("\nFaults under predictive circuits: FT(3,4), 4 slots preloaded with")
 print("the pattern's plan, offered load 0.3, then links down (of 128):\n")
-print("| pattern | links down | end | accepted | latency, ns | by circuit | by wormhole | messages by circuit | by wormhole |")
-print("|---|---|---|---|---|---|---|---|---|")
+print("| pattern | links down | circuits routed again | released | end | accepted | latency, ns | by circuit | by wormhole | messages by circuit | by wormhole |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 for r in (l.strip().split(",") for l in open(d + "/circuits.csv")):
-	print("| %s | %s | %s | %.3f | %s | %s | %s | %s | %s |" % (r[0], r[1],
-	      r[2], int(r[3]) / 1e6, r[4], r[5] or "-", r[6] or "-", r[7],
-	      r[8]))
+	print("| %s | %s | %s | %s | %s | %.3f | %s | %s | %s | %s | %s |" % (
+	      r[0], r[1], r[9], r[10], r[2], int(r[3]) / 1e6, r[4],
+	      r[5] or "-", r[6] or "-", r[7], r[8]))
 print("\nExactly once (hnsim idem): localized 10-word MSGs at load 0.3,")
 print("dilation 2, timeout 500 cycles; copies lost as they arrive, bits")
 print("flipped per flit:\n")
@@ -407,9 +412,9 @@ print("\nAll together (hnsim idem): FT(3,4), 4 circuit slots preloaded")
 print("(preload=shift), cut-through, uniform 64-byte MSGs at load 0.1,")
 print("timeout 200 us, MSGs made over 300 us; links down at random from 100")
 print("to 200 us; copies of every kind lost as they arrive:\n")
-print("| lost | links down | MSGs | delivered | given up | undelivered | out of order or twice | MSG copies | MSGs sent again | circuits released | copies by circuit | by wormhole | quiet at, us |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| lost | links down | MSGs | delivered | given up | undelivered | out of order or twice | MSG copies | MSGs sent again | circuits routed again | released | copies by circuit | by wormhole | quiet at, us |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for r in (l.strip().split(",") for l in open(d + "/together.csv")):
-	print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |" % tuple(r[:12] + [int(r[12]) // 1000]))
+	print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |" % tuple(r[:13] + [int(r[13]) // 1000]))
 PY
 cat "$D/tables.md"

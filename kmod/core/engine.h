@@ -508,6 +508,7 @@ void hn_slot_add(struct hn_engine *e, u32 s, u32 u, u32 v, u64 from,
 		 const u8 *pick);
 void hn_slot_unroute(struct hn_engine *e, u32 s);
 void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *pick);
+void hn_slot_repath(struct hn_engine *e, u32 s, u32 u, const u8 *pick);
 /*
  * The channels between switches of u -> v's path with the choices
  * @pick (NULL when the topology's circuits make none), in e->c_chan:
@@ -538,6 +539,8 @@ int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 		    struct hn_route *r, struct hn_err *err);
 int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
 		    u32 n, struct hn_route *out, struct hn_err *err);
+/* a path for @src -> @dst on slot @s's free links into @port, or false */
+bool hn_ft_reroute(struct hn_engine *e, u32 s, u32 src, u32 dst, u8 *port);
 
 /* second.c */
 bool hn_second_hit(const struct hn_engine *e, const struct hn_pair *req,

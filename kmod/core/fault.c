@@ -9,11 +9,13 @@
  *   whose destination no route reaches any more waits at its source (the
  *   engines skip its stream) until one does, and hn_inject() refuses new
  *   ones with -EHOSTUNREACH;
- * - a circuit whose path crosses a dead link, or whose end is cut off, is
- *   released (its waiting messages go by wormhole, hn_circuit_drop()),
- *   and the channels of dead links are marked taken in every slot, so the
- *   schedulers route new circuits around them; a circuit that comes to
- *   cross one all the same carries nothing (hn_circuit_live()).
+ * - the channels of dead links are marked taken in every slot, so the
+ *   schedulers route new circuits around them; a circuit whose path
+ *   crosses one is routed again around it where a path is free in its
+ *   slot (a fat tree's: hn_ft_reroute()), else, or when its end is cut
+ *   off, released (its waiting messages go by wormhole,
+ *   hn_circuit_drop()); a circuit that comes to cross one all the same
+ *   carries nothing (hn_circuit_live()).
  */
 #include "engine.h"
 #include "sched_int.h"		/* HN_WORDS(), hn_set_bit(), hn_popcount64() */
@@ -107,7 +109,51 @@ static int mark_dead(struct hn_engine *e)
 	return 0;
 }
 
-/* Release every circuit that is not live: how many. */
+/* Slot @s's dead channels taken again (a circuit giving its own back gave them) */
+static void retake_dead(struct hn_engine *e, u32 s)
+{
+	u32 w = HN_WORDS(hn_topo_nchan(&e->topo)), i;
+
+	for (i = 0; e->dead_chan && i < w; i++)
+		e->slot[s].busy[i] |= e->dead_chan[i];
+}
+
+/*
+ * u's circuit of slot @s is not live: route it again on the slot's free
+ * links (a fat tree's, where a circuit chooses its up-ports) if that
+ * makes it live, else keep its path.  True when it was routed again.
+ */
+static bool reroute(struct hn_engine *e, u32 s, u32 u)
+{
+	struct hn_slot *sl = &e->slot[s];
+	u8 old[HN_FT_MAX_LEVELS], port[HN_FT_MAX_LEVELS];
+	u32 L = e->topo.npick;
+
+	if (!e->ft || !L)
+		return false;
+	memcpy(old, sl->pick + (size_t)u * L, L);
+	hn_slot_repath(e, s, u, NULL);
+	retake_dead(e, s);
+	if (hn_ft_reroute(e, s, u, sl->out[u], port)) {
+		hn_slot_repath(e, s, u, port);
+		if (hn_circuit_live(e, s, u)) {
+			if (e->in_slot && e->cur == s) {
+				hn_ev_del(e, u);	/* no more this run */
+				e->node[u].c_run = 0;
+			}
+			e->g.circuit_reroutes++;
+			return true;
+		}
+		hn_slot_repath(e, s, u, NULL);
+	}
+	hn_slot_path(e, s, u, old);
+	return false;
+}
+
+/*
+ * Route again, or release, every circuit that is not live: how many were
+ * released.
+ */
 static u32 release_dead(struct hn_engine *e)
 {
 	struct hn_slot *sl;
@@ -116,9 +162,11 @@ static u32 release_dead(struct hn_engine *e)
 	for (s = 0; s < e->cfg.k; s++) {
 		sl = &e->slot[s];
 		for (i = sl->nconn; i-- > 0;) {
-			if (hn_circuit_live(e, s, sl->conn[i]))
+			if (hn_circuit_live(e, s, sl->conn[i]) ||
+			    reroute(e, s, sl->conn[i]))
 				continue;
 			hn_circuit_drop(e, s, sl->conn[i]);
+			retake_dead(e, s);
 			e->g.releases++;
 			n++;
 		}
@@ -133,14 +181,16 @@ static u32 release_dead(struct hn_engine *e)
  */
 static u32 changed(struct hn_engine *e)
 {
-	u32 n = release_dead(e);
+	u32 n;
 
 	/*
 	 * Out of memory, the slots keep the marks they had: a scheduler may
 	 * then route a circuit over a dead link, which hn_circuit_live()
-	 * keeps from carrying anything, or around a live one.
+	 * keeps from carrying anything, or around a live one.  First, so
+	 * that a circuit routed again goes around the dead links.
 	 */
 	mark_dead(e);
+	n = release_dead(e);
 	look_again(e);
 	return n;
 }

@@ -278,3 +278,40 @@ int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
 	memmove(out, out + m, n * sizeof(*out));
 	return 0;
 }
+
+/* The first free path, in port order, from level @h up to @H (below). */
+static bool free_path(const struct hn_ft *ft, u32 h, u32 H, u32 a, u32 b,
+		      u8 *port)
+{
+	u64 free;
+	u32 p;
+
+	if (h == H)
+		return true;
+	free = ft->up[h * ft->nsw + a] & ft->down[h * ft->nsw + b];
+	for (; free; free &= free - 1) {
+		p = hn_ctz64(free);
+		port[h] = p;
+		if (free_path(ft, h + 1, H, hn_ft_up(ft, h, a, p),
+			      hn_ft_up(ft, h, b, p), port))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A circuit a fault cut (fault.c), its links given back: a path for
+ * @src -> @dst on slot @s's free links (the dead ones held: fault.c),
+ * into @port.  Not the scheduler's: the first path in port order, every
+ * one tried (at most w^(l-1) = N / w, l - 1 levels deep), so that a path
+ * is found whenever one is free.  False when none is.
+ */
+bool hn_ft_reroute(struct hn_engine *e, u32 s, u32 src, u32 dst, u8 *port)
+{
+	struct hn_ft *ft = e->ft;
+	u32 a = hn_ft_leafsw(ft, src), b = hn_ft_leafsw(ft, dst);
+
+	slot_links(e, s);
+	memset(port, 0, ft->l - 1);
+	return free_path(ft, 0, hn_ft_h(ft, a, b), a, b, port);
+}

@@ -380,6 +380,7 @@ struct hn_gstats {
 	u64 cycles;
 	u64 grants, exists, refusals, releases, timeouts;
 	u64 preloads;
+	u64 circuit_reroutes;		/* fault.c: circuits routed again */
 	/*
 	 * HN_SWITCH_DROP: headers sent, dropped, preempted (of them, late:
 	 * their header had its whole path); stubs' flits

@@ -243,6 +243,26 @@ void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *pick)
 }
 
 /*
+ * u's circuit in slot @s gives its channels back (@pick NULL) or takes
+ * the path @pick in place of its own: a circuit a fault cut, routed again
+ * (fault.c).  Usable from now: the slot's run in progress, if it is
+ * slot s's, sends nothing more by it (its data goes in the next run,
+ * from what the runs before sent).
+ */
+void hn_slot_repath(struct hn_engine *e, u32 s, u32 u, const u8 *pick)
+{
+	struct hn_slot *sl = &e->slot[s];
+
+	if (!pick) {
+		links(e, sl, u, false);
+		return;
+	}
+	hn_slot_path(e, s, u, pick);
+	sl->valid_from[u] = hn_max64(sl->valid_from[u], e->now);
+	circuit_changed(e);
+}
+
+/*
  * B^(s) gains u -> v, usable from @from; both ports are free in slot @s,
  * and so are the channels of its path with the choices @pick (NULL when
  * the topology's circuits make none).  A stream waiting for this circuit

@@ -631,9 +631,136 @@ TEST(queued_message_waits_for_its_link)
  * scheduler routes goes around it; every slot's link state holds it
  * taken (hn_check()), until it is back up.
  */
+/* Deliveries of (src, dst) the mode @mode carried */
+static u32 by_mode(struct sim *s, u32 src, u32 dst, u8 mode)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < s->nlog; i++)
+		n += s->log[i]->m.src == src && s->log[i]->m.dst == dst &&
+		     s->log[i]->m.mode == mode;
+	return n;
+}
+
+/*
+ * A fat tree's circuit cut by a dead link is routed again in its slot
+ * where a path is free: the same pair, another up-port, the slot's other
+ * circuit untouched, its messages still by circuit and never over the
+ * dead link; with both links of its leaf switch's free up-ports down, none
+ * is free and it is released (below).
+ */
+TEST(circuit_routed_again_around_a_dead_link)
+{
+	struct hn_pair p[2] = { { 0, 63 }, { 1, 62 } };
+	u8 path[4], other[4], now[4];
+	struct hn_config c;
+	struct hn_err err;
+	u32 released = 9, L, i;
+	u64 before;
+	struct sim s;
+
+	direct_config(&c, "fattree:3,4");
+	c.k = 2;
+	c.policy = HN_POL_SES;
+	ASSERT_EQ(0, sim_init(&s, &c));
+	ASSERT_EQ(0, sim_preload1(&s, 0, p, 2));
+	ASSERT_EQ(2, hn_circuit_path(s.e, 0, 0, path, 4));
+	ASSERT_EQ(2, hn_circuit_path(s.e, 0, 1, other, 4));
+	L = hn_link_at(s.e, 0, 4 + path[0]);	/* sw0.0's up-port */
+	ASSERT_NE(HN_NONE, L);
+	before = link_bytes(&s, L);
+	ASSERT_EQ(0, hn_set_fault(s.e, false, L, true, &released, NULL));
+	EXPECT_EQ(0, released);
+	EXPECT_EQ(1, s.e->g.circuit_reroutes);
+	EXPECT_EQ(0, s.e->g.releases);
+	EXPECT_EQ(63, hn_circuit(s.e, 0, 0));
+	ASSERT_EQ(2, hn_circuit_path(s.e, 0, 0, now, 4));
+	EXPECT_NE(path[0], now[0]);
+	EXPECT_NE(other[0], now[0]);
+	ASSERT_EQ(2, hn_circuit_path(s.e, 0, 1, now, 4));
+	EXPECT_EQ(0, memcmp(other, now, 2));
+	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+	for (i = 0; i < 3; i++)
+		ASSERT_EQ(0, sim_send(&s, 0, 63, 200));
+	sim_drain(&s, 10000000);
+	EXPECT_EQ(3, s.nlog);
+	EXPECT_EQ(3, by_mode(&s, 0, 63, HN_MODE_CIRCUIT));
+	EXPECT_EQ(0, s.order_errors);
+	EXPECT_EQ(before, link_bytes(&s, L));
+	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+	sim_fini(&s);
+}
+
+/*
+ * A circuit cut while its slot runs, in the middle of a message longer
+ * than the slot: it sends nothing more in that run, so the message
+ * arrives later than without the fault, by its new path, from what the
+ * earlier runs sent; in order, never over the dead link.
+ */
+TEST(circuit_routed_again_while_its_slot_runs)
+{
+	struct hn_pair p = { 0, 63 };
+	u64 before = 0, t, at[2] = { 0 };
+	struct hn_config c;
+	struct hn_err err;
+	u8 path[4], now[4];
+	struct sim s;
+	u32 L = 0, n, f;
+
+	direct_config(&c, "fattree:3,4");
+	c.k = 2;
+	c.policy = HN_POL_SES;
+	for (f = 0; f < 2; f++) {
+		ASSERT_EQ(0, sim_init(&s, &c));
+		ASSERT_EQ(0, sim_preload1(&s, 0, &p, 1));
+		ASSERT_EQ(2, hn_circuit_path(s.e, 0, 0, path, 4));
+		L = hn_link_at(s.e, 0, 4 + path[0]);
+		ASSERT_NE(HN_NONE, L);
+		ASSERT_EQ(0, sim_send(&s, 0, 63, 1000));
+		ASSERT_EQ(0, sim_send(&s, 0, 63, 64));
+		/* into slot 0's second run, the first having sent part */
+		for (n = 0, t = 0; n < 100000; n++) {
+			t += 5;
+			hn_run_until(s.e, t);
+			if (s.e->in_slot && s.e->cur == 0 &&
+			    s.e->g.slot[0].runs == 2 &&
+			    hn_now(s.e) > s.e->slot_start + c.guard_ns)
+				break;
+		}
+		ASSERT_GT(100000, n);
+		ASSERT_EQ(0, s.nlog);
+		ASSERT_LT(0, s.e->g.slot[0].bytes);
+		before = link_bytes(&s, L);
+		if (f) {
+			ASSERT_EQ(0, hn_set_fault(s.e, false, L, true, NULL,
+						  NULL));
+			EXPECT_EQ(1, s.e->g.circuit_reroutes);
+			ASSERT_EQ(2, hn_circuit_path(s.e, 0, 0, now, 4));
+			EXPECT_NE(path[0], now[0]);
+			EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+		}
+		sim_drain(&s, 100000000);
+		EXPECT_EQ(2, s.nlog);
+		EXPECT_EQ(2, by_mode(&s, 0, 63, HN_MODE_CIRCUIT));
+		EXPECT_EQ(0, s.order_errors);
+		EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);
+		ASSERT_LT(0, s.nlog);
+		at[f] = s.log[0]->m.t_deliver;
+		if (f)
+			EXPECT_EQ(before, link_bytes(&s, L));
+		sim_fini(&s);
+	}
+	EXPECT_LT(at[0], at[1]);
+}
+
+/*
+ * Released when no path is free: slot 0's four circuits from sw0.0 to
+ * sw0.15 hold its four up-ports, so the one cut has none left.
+ */
 TEST(circuits_release_and_avoid_dead_links)
 {
-	struct hn_pair p[2] = { { 0, 63 }, { 1, 62 } }, q = { 0, 63 };
+	struct hn_pair p[4] = { { 0, 63 }, { 1, 62 }, { 2, 61 }, { 3, 60 } };
+	struct hn_pair q = { 0, 63 };
 	struct hn_slot_cfg sc = { .slot = 1, .npairs = 1, .pairs = &q };
 	u8 path[4], via[2];
 	struct hn_config c;
@@ -646,7 +773,7 @@ TEST(circuits_release_and_avoid_dead_links)
 	c.k = 2;
 	c.policy = HN_POL_SES;
 	ASSERT_EQ(0, sim_init(&s, &c));
-	ASSERT_EQ(0, sim_preload1(&s, 0, p, 2));
+	ASSERT_EQ(0, sim_preload1(&s, 0, p, 4));
 	ASSERT_EQ(2, hn_circuit_path(s.e, 0, 0, path, 4));
 	for (i = 0; i < 3; i++)
 		ASSERT_EQ(0, sim_send(&s, 0, 63, 200));
@@ -655,6 +782,7 @@ TEST(circuits_release_and_avoid_dead_links)
 	ASSERT_NE(HN_NONE, L);
 	ASSERT_EQ(0, hn_set_fault(s.e, false, L, true, &released, NULL));
 	EXPECT_EQ(1, released);
+	EXPECT_EQ(0, s.e->g.circuit_reroutes);
 	EXPECT_EQ(HN_NONE, hn_circuit(s.e, 0, 0));
 	EXPECT_EQ(62, hn_circuit(s.e, 0, 1));
 	EXPECT_EQ(0, hn_check(s.e, &err)) TH_LOG("%s", err.msg);

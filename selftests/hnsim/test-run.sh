@@ -620,11 +620,12 @@ assert x["sent"] > 4000 and x["delivered"] == x["sent"], x
 assert x["out_of_order"] == x["given_up"] == x["undelivered"] == 0, x
 assert x["msg_lost"] > 0 and x["msg_resends"] > 0, x
 assert r["links_down"] == 16 and r["circuits_released"] > 0, r
+assert r["circuit_reroutes"] > 0, r   # shift's slots leave paths free
 assert r["rx_msgs_circuit"] > 0 and r["rx_msgs_wormhole"] > 0, r
 assert r["msg"]["p"] is None and r["e"] is None, r   # drop's only
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
-	"idem on cut-through with circuits, loss 0.3 and 16 links down: every MSG once, circuits released, p and E null" "$T/xe"
+	"idem on cut-through with circuits, loss 0.3 and 16 links down: every MSG once, circuits routed again or released, p and E null" "$T/xe"
 
 # links failing over time: counted in the report, the run completes
 "$H" run -t fattree:3,4 -k 0 --pattern uniform --load 0.3 --measure 20000 \
@@ -968,9 +969,11 @@ import csv, sys
 a, b = list(csv.DictReader(open(sys.argv[1])))
 assert a["wormhole_msgs"] == "0" and int(a["circuit_msgs"]) > 0, a
 assert int(b["wormhole_msgs"]) > 0 and b["end"] == "done", b   # released
+assert a["releases"] == a["circuit_reroutes"] == "0", a
+assert int(b["releases"]) > 0 and int(b["circuit_reroutes"]) > 0, b
 PY
 report "$([ $? -eq 0 ] && echo 1 || echo 0)" \
-	"--down after the plan: the circuits over dead links released, their pairs go by wormhole" "$T/fe"
+	"--down after the plan: the circuits over dead links routed again where their slot has a path free, the others released, their pairs by wormhole" "$T/fe"
 # shellcheck disable=SC2086 # $P: options
 "$H" run $P --down-random 8 --down-before-plan > "$T/fr" 2>&1
 echo "status $?" >> "$T/fr"

@@ -157,8 +157,9 @@ static void usage(FILE *f)
 "    With -k K -s preload=shift, circuits carry the pairs of the K shifts\n"
 "    from the start; --down-random N takes N links between switches down,\n"
 "    at random (--seed), from a third to two thirds of the window: circuits\n"
-"    over them are released, worms route around them, and the protocol\n"
-"    makes up for what is lost.  It prints the links, the circuits released\n"
+"    over them are routed again in their slot where a path is free, else\n"
+"    released, worms route around them, and the protocol makes up for what\n"
+"    is lost.  It prints the links, the circuits released and routed again\n"
 "    and the copies each mode carried.\n"
 "\n"
 "OPTIONS\n"
@@ -323,16 +324,18 @@ static void fault_report(const struct idem *s, int json)
 
 	hn_stats_global(s->e, &g);
 	if (json) {
-		printf(", \"links_down\": %u, \"circuits_released\": %u, \"rx_msgs_circuit\": %llu, \"rx_msgs_wormhole\": %llu",
+		printf(", \"links_down\": %u, \"circuits_released\": %u, \"circuit_reroutes\": %llu, \"rx_msgs_circuit\": %llu, \"rx_msgs_wormhole\": %llu",
 		       s->down, s->released,
+		       (unsigned long long)g.circuit_reroutes,
 		       (unsigned long long)g.rx_msgs[HN_MODE_CIRCUIT],
 		       (unsigned long long)g.rx_msgs[HN_MODE_WORMHOLE]);
 		return;
 	}
 	if (s->down)
-		printf("faults       %u links down from %llu to %llu ns virtual; %u circuits released\n",
+		printf("faults       %u links down from %llu to %llu ns virtual; %u circuits released, %llu routed again\n",
 		       s->down, (unsigned long long)s->t_down,
-		       (unsigned long long)s->t_up, s->released);
+		       (unsigned long long)s->t_up, s->released,
+		       (unsigned long long)g.circuit_reroutes);
 	if (s->down || g.rx_msgs[HN_MODE_CIRCUIT])
 		printf("carried      %llu copies by circuit, %llu by wormhole\n",
 		       (unsigned long long)g.rx_msgs[HN_MODE_CIRCUIT],

@@ -470,6 +470,8 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	e_u64(o, "grants", g.grants);
 	e_u64(o, "refusals", g.refusals);
 	e_u64(o, "timeouts", g.timeouts);
+	e_u64(o, "releases", g.releases);
+	e_u64(o, "circuit_reroutes", g.circuit_reroutes);
 	e_u64(o, "groups", r->groups);
 	e_u64(o, "queue_max", r->queue_max);
 	e_u64(o, "attempts", g.attempts);

@@ -86,6 +86,9 @@ static void human(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 	fprintf(f, "scheduler   %llu grants, %llu exists, %llu refusals, %llu releases, %llu time-outs, %llu preloads\n",
 		U(g.grants), U(g.exists), U(g.refusals), U(g.releases),
 		U(g.timeouts), U(g.preloads));
+	if (g.circuit_reroutes)
+		fprintf(f, "faults      %llu circuits routed again\n",
+			U(g.circuit_reroutes));
 	fprintf(f, "slot        runs        time_ns     util %%  skipped  preempted\n");
 	for (s = 0; s < g.nslots; s++)
 		fprintf(f, "%u%-7s %10llu %14llu %8.2f %8llu %10llu\n", s,
@@ -152,9 +155,9 @@ static void json(FILE *f, const struct sim_opts *o, struct hn_engine *e,
 		g.util_ppm, U(n ? g.t_first_inject : 0), U(g.t_last_deliver));
 	fprintf(f, "\"tx_full\": %llu, \"retries\": %llu, \"waiting\": %llu, \"retagged\": %llu, ",
 		U(g.tx_full), U(r->retries), U(r->waiting), U(g.retagged));
-	fprintf(f, "\"sched\": {\"grants\": %llu, \"exists\": %llu, \"refusals\": %llu, \"releases\": %llu, \"timeouts\": %llu, \"preloads\": %llu}, ",
+	fprintf(f, "\"sched\": {\"grants\": %llu, \"exists\": %llu, \"refusals\": %llu, \"releases\": %llu, \"timeouts\": %llu, \"preloads\": %llu, \"circuit_reroutes\": %llu}, ",
 		U(g.grants), U(g.exists), U(g.refusals), U(g.releases),
-		U(g.timeouts), U(g.preloads));
+		U(g.timeouts), U(g.preloads), U(g.circuit_reroutes));
 	fprintf(f, "\"slots\": [");
 	for (s = 0; s < g.nslots; s++)
 		fprintf(f, "%s{\"slot\": %u, \"wormhole\": %s, \"runs\": %llu, \"time_ns\": %llu, \"bytes\": %llu, \"cap_bytes\": %llu, \"skipped\": %llu, \"preempted\": %llu}",

@@ -382,11 +382,23 @@ check "traffic with node3 cut off: it completes, nothing crosses what is down" \
 check "link up, switch up: all up again, sysfs down is empty" same "0 0 0" \
 	sh -c 'hnctl link up sw0.1/up0 node3 && hnctl switch up sw1.0 &&
 		echo "$(cat $F/links_down) $(cat $F/switches_down) $(wc -c < $F/down)"'
+# the circuit on up0 goes to the first free up-port each time: up1, up2, up3
+check "links down under a circuit: routed again around them, counted; its last way up down: released" same \
+	"rerouted 3 circuits 1 releases 0
+circuits 0 releases 1" sh -c 'S=/sys/class/hybridnet/fabric0/stats
+		hnctl stats reset >/dev/null && hnctl preload slot 0 0:5 >/dev/null &&
+		hnctl link down sw0.0/up0 sw0.0/up1 sw0.0/up2 &&
+		r=$(cat $S/circuit_reroutes) &&
+		echo "rerouted $r circuits $(cat $S/circuits) releases $(cat $S/releases)" &&
+		hnctl link down sw0.0/up3 &&
+		echo "circuits $(cat $S/circuits) releases $(cat $S/releases)" &&
+		[ "$(hnctl -j stats | sed "s/.*\"circuit-reroutes\":\([0-9]*\).*/\1/")" = "$r" ] &&
+		hnctl link up sw0.0/up0 sw0.0/up1 sw0.0/up2 sw0.0/up3'
 monitor_start monitor --count 5 --timeout 10
 hnctl preload slot 0 0:5 >/dev/null
 hnctl switch down sw1.0 sw1.1 sw1.2 sw1.3 >/dev/null 2>&1
 wait $mon
-check "monitor: the preload, then each switch down, the circuit through it released" \
+check "monitor: the preload, then each switch down, the circuit routed again until the last takes it: released" \
 	sh -c 'cat /tmp/events; sed -n 2,5p /tmp/events | grep -cE "^fault switch down sw1\.[0-3]( released 1)?$" | grep -qx 4 &&
 		grep -c "released 1$" /tmp/events | grep -qx 1'
 check "switches up again" hnctl switch up sw1.0 sw1.1 sw1.2 sw1.3
