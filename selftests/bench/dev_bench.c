@@ -6,7 +6,9 @@
  * the same messages in the same VM, for 128 B and 4 KiB messages.
  *
  * make bench-vm runs it in the VM.
- * Usage: dev_bench [seconds per run, default 2]
+ * Usage: dev_bench [SECONDS [SIZE dev|unix]]
+ * SECONDS per run (2); with SIZE and a kind, that alone, one run, its
+ * figures only: to profile one side (perf record -a, docs/performance.md).
  * Each size runs three rounds, each a device run then a socket run; the
  * ratio is of the medians.  Output: one "# " line per round and a summary
  * line per size, "bench 128 B: ratio 0.85 (median of 3: ...)".
@@ -196,6 +198,16 @@ int main(int argc, char **argv)
 	struct result d, u;
 	unsigned int i;
 
+	if (argc == 4) {	/* one side alone */
+		r = run(strcmp(argv[3], "unix") ? DEV : UNIX,
+			strtoul(argv[2], NULL, 0), secs, &d);
+		printf("%s %s B: %.0f msg/s, %.3f kthread wakeups, %.3f writer waits, %.2f slots a message\n",
+		       argv[3], argv[2], d.msgs / (d.ns / 1e9),
+		       delta("clock/wakeups", d.msgs),
+		       delta("stats/tx_waits", d.msgs),
+		       delta("clock/steps", d.msgs));
+		return r ? 1 : 0;
+	}
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		for (r = 0; r < ROUNDS; r++) {
 			if (run(DEV, sizes[i], secs, &d) ||

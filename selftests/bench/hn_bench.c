@@ -15,7 +15,11 @@
  * torus 8x8x8, the last two with the flit router too.  And what the slot
  * length costs when only wormhole slots run: "hn_bench slot" runs that
  * case alone.  And what exactly-once delivery (idem.c) costs per message
- * when nothing is lost: "hn_bench idem" runs that case alone.
+ * when nothing is lost: "hn_bench idem" runs that case alone.  And the
+ * engine's share of make bench-vm's device run: one node streaming 128 B
+ * and 4 KiB messages to another on 16 nodes, run slot by slot as the
+ * module's clock runs it (clock.c: hn_step_until() with a share of
+ * HN_BATCH_WORK): "hn_bench stream" runs that case alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,6 +391,48 @@ static void slot_length(void)
 	       ns[0], ns[1], ns[0] / ns[1]);
 }
 
+/*
+ * The device's stream (dev_bench.c) without the device: node 0 keeps its
+ * NIC full of @len-byte messages to node 1, the module's defaults (ding4,
+ * 16 nodes), the engine run one slot a call with the work share clock.c
+ * gives it (16384 / min(64, 16384 / N) events).
+ */
+static void stream(u32 len)
+{
+	u64 steps = 0, want = 20000;
+	struct hn_config c;
+	struct hn_msg *m;
+	double t0;
+	int rc;
+
+	hn_config_profile(&c, "ding4");
+	c.nodes = 16;
+	eng = hn_create(&c, &ops, NULL, &rc);
+	if (!eng) {
+		printf("stream: hn_create: %d\n", rc);
+		exit(1);
+	}
+	hn_set_work(eng, 16384 / 64);
+	delivered = 0;
+	t0 = cpu_s();
+	while (delivered < want) {
+		while (hn_nic_room(eng, 0) >= len) {
+			m = make(0, 1, hn_now(eng));
+			m->len = len;
+			if (hn_inject(eng, m, NULL)) {
+				put(m);
+				break;
+			}
+		}
+		hn_step_until(eng, HN_U64_MAX);
+		steps++;
+	}
+	printf("stream 16 nodes, 0 -> 1, %u B: %.0f ns CPU/msg, %.1f slot steps a message\n",
+	       len, (cpu_s() - t0) * 1e9 / delivered,
+	       (double)steps / delivered);
+	hn_destroy(eng);
+}
+
 /* The fat tree against the crossbar (issue 13): CPU per message per hop. */
 static void fabric(void)
 {
@@ -547,6 +593,11 @@ int main(int argc, char **argv)
 		mixed(64, 1000000);
 		return 0;
 	}
+	if (argc > 1 && !strcmp(argv[1], "stream")) {	/* callgrind */
+		stream(128);
+		stream(4096);
+		return 0;
+	}
 	if (argc > 1 && !strcmp(argv[1], "slot")) {
 		slot_length();
 		return 0;
@@ -557,6 +608,8 @@ int main(int argc, char **argv)
 	slot_length();
 	for (k = 128; k <= 4096; k *= 2)
 		slot_cost(4096, k);
+	stream(128);
+	stream(4096);
 	fabric();
 	flit_hops();
 	idem_cost();
