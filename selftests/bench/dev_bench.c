@@ -199,6 +199,9 @@ int main(int argc, char **argv)
 	unsigned int i;
 
 	if (argc == 4) {	/* one side alone */
+		delta("clock/wakeups", 1);	/* from here on */
+		delta("stats/tx_waits", 1);
+		delta("clock/steps", 1);
 		r = run(strcmp(argv[3], "unix") ? DEV : UNIX,
 			strtoul(argv[2], NULL, 0), secs, &d);
 		printf("%s %s B: %.0f msg/s, %.3f kthread wakeups, %.3f writer waits, %.2f slots a message\n",
