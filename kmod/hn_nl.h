@@ -77,7 +77,7 @@ int hn_nl_fault_set(struct sk_buff *skb, struct genl_info *info);
 struct hn_nl_fault {
 	bool down, sw;
 	bool ch;		/* of the link's channel chan alone */
-	u32 id, released, chan;
+	u32 id, released, rerouted, chan;
 	int random;		/* RANDOM or RANDOM_CHANNELS, or 0: by name */
 	u32 count;		/* random's */
 	u64 seed;

@@ -33,6 +33,13 @@ static void hn_fault_event(struct hn_dev *hd, const struct hn_nl_fault *f)
 }
 
 /* What the request names, under hd->lock: done, or -errno said. */
+/* The circuits the change just made routed again, for its event: 0 */
+static int hn_rerouted(struct hn_dev *hd, struct hn_nl_fault *f)
+{
+	f->rerouted = hn_fault_rerouted(hd->e);
+	return 0;
+}
+
 static int hn_fault_apply(struct hn_dev *hd, struct genl_info *info,
 			  struct hn_nl_fault *f)
 {
@@ -57,7 +64,8 @@ static int hn_fault_apply(struct hn_dev *hd, struct genl_info *info,
 		f->random = nla_type(rnd);
 		if (f->random == HYBRIDNET_ATTR_RANDOM)
 			rc = hn_set_fault_random(hd->e, f->count, seed,
-						 &f->released, &err);
+						 &f->released, &err) ?:
+			     hn_rerouted(hd, f);
 		else
 			rc = hn_set_chan_fault_random(hd->e, f->count, seed,
 						      &err);
@@ -67,7 +75,7 @@ static int hn_fault_apply(struct hn_dev *hd, struct genl_info *info,
 		f->sw = true;
 		f->id = nla_get_u32(tb[HYBRIDNET_ATTR_SWITCH]);
 		rc = hn_set_fault(hd->e, true, f->id, down, &f->released,
-				  &err);
+				  &err) ?: hn_rerouted(hd, f);
 		return rc ? hn_nl_core_err(info, rc, &err, "fault refused") : 0;
 	}
 	if (tb[HYBRIDNET_ATTR_LINK]) {
@@ -93,7 +101,7 @@ static int hn_fault_apply(struct hn_dev *hd, struct genl_info *info,
 		rc = hn_set_chan_fault(hd->e, link, f->chan, down, &err);
 	} else {
 		rc = hn_set_fault(hd->e, false, link, down, &f->released,
-				  &err);
+				  &err) ?: hn_rerouted(hd, f);
 	}
 	return rc ? hn_nl_core_err(info, rc, &err, "fault refused") : 0;
 }

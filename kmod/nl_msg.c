@@ -215,7 +215,8 @@ void hn_nl_fault_event(struct hn_dev *hd, const struct hn_nl_fault *f,
 	if (!skb)
 		return;
 	rc = nla_put_u8(skb, HYBRIDNET_ATTR_DOWN, f->down) ||
-	     nla_put_u32(skb, HYBRIDNET_ATTR_RELEASED, f->released);
+	     nla_put_u32(skb, HYBRIDNET_ATTR_RELEASED, f->released) ||
+	     nla_put_u32(skb, HYBRIDNET_ATTR_REROUTED, f->rerouted);
 	if (!rc && f->random)
 		rc = nla_put_u32(skb, f->random, f->count) ||
 		     nla_put_u64_64bit(skb, HYBRIDNET_ATTR_SEED, f->seed,

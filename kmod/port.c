@@ -334,9 +334,10 @@ static bool hn_port_room(void *ctx, u32 node, u64 t)
  */
 static void hn_port_fault(void *ctx, u32 link, bool down, u32 released)
 {
-	struct hn_nl_fault f = { .down = down, .id = link,
-				 .released = released };
 	struct hn_dev *hd = ctx;
+	struct hn_nl_fault f = { .down = down, .id = link,
+				 .released = released,
+				 .rerouted = hn_fault_rerouted(hd->e) };
 	char name[HN_FAB_NAME_LEN];
 
 	lockdep_assert_held(&hd->lock);

@@ -157,6 +157,8 @@ int hn_ctl_parse_event(struct nlmsghdr *nlh, struct hn_ctl_event *ev)
 			ev->seed = nla_get_u64(tb[HYBRIDNET_ATTR_SEED]);
 		if (tb[HYBRIDNET_ATTR_RELEASED])
 			ev->released = nla_get_u32(tb[HYBRIDNET_ATTR_RELEASED]);
+		if (tb[HYBRIDNET_ATTR_REROUTED])
+			ev->rerouted = nla_get_u32(tb[HYBRIDNET_ATTR_REROUTED]);
 	}
 	rc = event_lists(nlh, ev);
 	if (rc)

@@ -68,6 +68,7 @@ static const char *const attr_names[HYBRIDNET_ATTR_MAX + 1] = {
 	[HYBRIDNET_ATTR_PINNED] = "pinned",
 	[HYBRIDNET_ATTR_REBUILT] = "rebuilt",
 	[HYBRIDNET_ATTR_RELEASED] = "released",
+	[HYBRIDNET_ATTR_REROUTED] = "rerouted",
 	[HYBRIDNET_ATTR_PATH] = "path",
 	[HYBRIDNET_ATTR_LEVELS] = "levels",
 	[HYBRIDNET_ATTR_WIDTH] = "width",

@@ -831,6 +831,7 @@ struct hn_ctl_event {
 	uint32_t random_chans;		/* name "LINK/cJ": a channel */
 	uint64_t seed;
 	uint32_t released;		/* FAULT: the circuits it released */
+	uint32_t rerouted;		/* FAULT: and routed again */
 	int has_switching;		/* SWITCHING: switch called name */
 	uint32_t switching;		/* switches by this now, or
 					   HN_CTL_SWITCHING_FABRIC */

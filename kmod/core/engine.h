@@ -367,6 +367,7 @@ struct hn_engine {
 	/* fault.c: links failing over time (cfg.fault_mtbf_ns) */
 	u64 flap_next;			/* the next failure; HN_U64_MAX none */
 	u64 flap_seed;
+	u32 fault_rerouted;		/* by the last change (fault.c) */
 	struct hn_flap *flap;		/* down, to repair, oldest first */
 	u32 flap_head, flap_n, flap_cap;
 };

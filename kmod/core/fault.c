@@ -181,6 +181,7 @@ static u32 release_dead(struct hn_engine *e)
  */
 static u32 changed(struct hn_engine *e)
 {
+	u64 before = e->g.circuit_reroutes;
 	u32 n;
 
 	/*
@@ -191,8 +192,14 @@ static u32 changed(struct hn_engine *e)
 	 */
 	mark_dead(e);
 	n = release_dead(e);
+	e->fault_rerouted = (u32)(e->g.circuit_reroutes - before);
 	look_again(e);
 	return n;
+}
+
+u32 hn_fault_rerouted(const struct hn_engine *e)
+{
+	return e->fault_rerouted;
 }
 
 /* The links between switches still up */

@@ -530,6 +530,8 @@ int hn_set_fault(struct hn_engine *e, bool sw, u32 id, bool down,
 		 u32 *released, struct hn_err *err);
 int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 			u32 *released, struct hn_err *err);
+/* The circuits the last link or switch change routed again (fault.c) */
+u32 hn_fault_rerouted(const struct hn_engine *e);
 /*
  * fault.c: channel @j of link @link down or up again, or @count random
  * channels of links between switches down, each link keeping one up

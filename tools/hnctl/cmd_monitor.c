@@ -94,6 +94,8 @@ static void event_text(const struct hn_ctl_event *ev, uint32_t mine)
 		       ev->down ? "down" : "up", ev->name);
 	if (ev->has_fault && ev->released)
 		printf(" released %u", ev->released);
+	if (ev->has_fault && ev->rerouted)
+		printf(" rerouted %u", ev->rerouted);
 	if (ev->has_switching && switching_word(ev->switching))
 		printf(" switch %s %s", ev->name, switching_word(ev->switching));
 	else if (ev->has_switching)
@@ -167,8 +169,10 @@ static void event_json(const struct hn_ctl_event *ev)
 	} else if (ev->has_fault) {
 		j_str(ev->fault_sw ? "switch" : "link", ev->name);
 	}
-	if (ev->has_fault)
+	if (ev->has_fault) {
 		j_u64("released", ev->released);
+		j_u64("rerouted", ev->rerouted);
+	}
 	if (ev->has_switching)
 		j_str("switch", ev->name);
 	if (ev->has_switching && switching_word(ev->switching))

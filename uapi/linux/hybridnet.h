@@ -568,6 +568,7 @@ enum hybridnet_attr {
 	HYBRIDNET_ATTR_CHANNELS_DOWN,	/* u32 (FABRIC_GET) */
 	HYBRIDNET_ATTR_LINK_CHANNELS_DOWN, /* u32 (LINK_GET): bit J, channel J */
 	HYBRIDNET_ATTR_DILATION_LEVELS,	/* u32: 4 bits a fat tree's level */
+	HYBRIDNET_ATTR_REROUTED,	/* u32: circuits routed again (FAULT) */
 
 	__HYBRIDNET_ATTR_MAX,
 	HYBRIDNET_ATTR_MAX = __HYBRIDNET_ATTR_MAX - 1
