@@ -16,8 +16,11 @@
  * needs every link free: it routes the slot's circuits again together with
  * the new ones (FT(l, w) is rearrangeable, so every one of them gets a
  * path); the paths change between two runs of the slot, which the
- * circuits' data never sees.  Explicit paths are checked link by link, and
- * a refusal names the link and the circuit that holds it.
+ * circuits' data never sees.  With a link down (fault.c) the tree is
+ * rearrangeable no more: it routes each new pair by the first path free
+ * (first_free()), as a circuit the fault cut is routed again.  Explicit
+ * paths are checked link by link, and a refusal names the link and the
+ * circuit that holds it.
  */
 #include "engine.h"
 #include "sched_int.h"
@@ -65,6 +68,69 @@ static u32 owner(const struct hn_ft *ft, const struct hn_route *r, u32 n,
 static bool dead(const struct hn_engine *e, u32 i, u32 p)
 {
 	return e->dead_chan && (e->dead_chan[i] >> p & 1);
+}
+
+/* The first free path, in port order, from level @h up to @H (below). */
+static bool free_path(const struct hn_ft *ft, u32 h, u32 H, u32 a, u32 b,
+		      u8 *port)
+{
+	u64 free;
+	u32 p;
+
+	if (h == H)
+		return true;
+	free = ft->up[h * ft->nsw + a] & ft->down[h * ft->nsw + b];
+	for (; free; free &= free - 1) {
+		p = hn_ctz64(free);
+		port[h] = p;
+		if (free_path(ft, h + 1, H, hn_ft_up(ft, h, a, p),
+			      hn_ft_up(ft, h, b, p), port))
+			return true;
+	}
+	return false;
+}
+
+/* Some link is dead (fault.c): FT(l, w) is rearrangeable no more. */
+static bool any_dead(const struct hn_engine *e)
+{
+	u32 i, n = 2 * (e->ft->l - 1) * e->ft->nsw;
+
+	for (i = 0; e->dead_chan && i < n; i++)
+		if (e->dead_chan[i])
+			return true;
+	return false;
+}
+
+/*
+ * The optimal scheduler with a dead link (ours): it needs every link up,
+ * so each pair in turn takes the first path free on e->ft's state
+ * (free_path(), found whenever one is), or fails at level 0.
+ */
+static void first_free(struct hn_ft *ft, const struct hn_pair *req, u32 n,
+		       struct hn_route *out)
+{
+	u32 i, h, a, b;
+
+	for (i = 0; i < n; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].src = req[i].src;
+		out[i].dst = req[i].dst;
+		a = hn_ft_leafsw(ft, req[i].src);
+		b = hn_ft_leafsw(ft, req[i].dst);
+		out[i].level = hn_ft_h(ft, a, b);
+		out[i].fail = 0;
+		if (!free_path(ft, 0, out[i].level, a, b, out[i].port))
+			continue;
+		out[i].nports = out[i].level;
+		out[i].granted = 1;
+		out[i].fail = HN_FT_NOFAIL;
+		for (h = 0; h < out[i].level; h++) {
+			ft->up[h * ft->nsw + a] &= ~(1ULL << out[i].port[h]);
+			ft->down[h * ft->nsw + b] &= ~(1ULL << out[i].port[h]);
+			a = hn_ft_up(ft, h, a, out[i].port[h]);
+			b = hn_ft_up(ft, h, b, out[i].port[h]);
+		}
+	}
 }
 
 /* Name, in @err, the link of a refusal: -EBUSY. */
@@ -208,7 +274,7 @@ int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 {
 	struct hn_ft *ft = e->ft;
 	u32 L = ft->l - 1, i, h, a, b;
-	int rc;
+	int rc = 0;
 
 	hn_ft_clear(ft);
 	for (i = 0; e->dead_chan && i < L * ft->nsw; i++) {	/* fault.c */
@@ -223,8 +289,11 @@ int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	}
 	if (cfg->ports)
 		return 0;
-	rc = hn_ft_schedule(ft, ft_algo(e), 0, &e->ft_seed, cfg->pairs,
-			    cfg->npairs, r, NULL, err);
+	if (ft_algo(e) == HN_SCHED_OPTIMAL && any_dead(e))
+		first_free(ft, cfg->pairs, cfg->npairs, r);
+	else
+		rc = hn_ft_schedule(ft, ft_algo(e), 0, &e->ft_seed,
+				    cfg->pairs, cfg->npairs, r, NULL, err);
 	if (rc)
 		return rc;
 	for (i = 0; i < cfg->npairs && r[i].granted; i++)
@@ -256,6 +325,11 @@ int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
 	u32 algo = ft_algo(e), m = 0, i;
 	int rc;
 
+	if (algo == HN_SCHED_OPTIMAL && any_dead(e)) {
+		slot_links(e, s);
+		first_free(e->ft, pairs, n, out);
+		return 0;
+	}
 	if (algo != HN_SCHED_OPTIMAL) {
 		slot_links(e, s);
 		return hn_ft_schedule(e->ft, algo, 0, &e->ft_seed, pairs, n,
@@ -277,26 +351,6 @@ int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
 		hn_slot_path(e, s, pairs[i].src, out[i].port);
 	memmove(out, out + m, n * sizeof(*out));
 	return 0;
-}
-
-/* The first free path, in port order, from level @h up to @H (below). */
-static bool free_path(const struct hn_ft *ft, u32 h, u32 H, u32 a, u32 b,
-		      u8 *port)
-{
-	u64 free;
-	u32 p;
-
-	if (h == H)
-		return true;
-	free = ft->up[h * ft->nsw + a] & ft->down[h * ft->nsw + b];
-	for (; free; free &= free - 1) {
-		p = hn_ctz64(free);
-		port[h] = p;
-		if (free_path(ft, h + 1, H, hn_ft_up(ft, h, a, p),
-			      hn_ft_up(ft, h, b, p), port))
-			return true;
-	}
-	return false;
 }
 
 /*
