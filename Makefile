@@ -289,6 +289,7 @@ Run:
   results-fattree   the fat-tree experiments: switching, circuits, Ch. 4
   results-faults    Woods-Corwin's drop-on-block sensitivities, plot
   results-tcp       TCP over circuits that come and go, in the VM, plots
+  results-idem-vm   exactly once through /dev/hybridnet, 10^5 messages, VM
 Other:
   deps              install the Debian packages the project needs (root)
   man-path          print a MANPATH for the build tree's man pages:

@@ -16,7 +16,8 @@
 #          (idem, mcast, preempt, flap)
 #   netdev-flood  netdev-traffic-vm.sh's free-clock flood alone, hn.repeat=
 #          times (default 1) in one load of the module
-#   bench-paced, bench-netdev, results-tcp  make's targets of those names
+#   bench-paced, bench-netdev, results-tcp, results-idem  make's targets
+#          of those names
 #   cmd    make vm-run: the module loaded with /etc/hn-job's HN_PARAMS,
 #          then its HN_CMD in the host's tree (hn-hostrun, with hn.host=1);
 #          exits with HN_CMD's status, 125 when the module refused
@@ -275,6 +276,10 @@ bench-netdev)
 	;;
 results-tcp)
 	tcp-vm.sh
+	;;
+results-idem)	# idem.c at C4.1's scale: 10^5 messages a variant
+	step idem-1e5 idem_1e5
+	no_leak
 	;;
 netdev)	# for development: the interfaces' tests alone
 	step netdev netdev-vm.sh

@@ -18,6 +18,7 @@
 #   make bench-paced  the paced clock's shortest sustained slot at 1:1
 #   make bench-netdev two hybridnet interfaces against a veth pair
 #   make results-tcp  the TCP experiment, docs/results/tcp.md and plots
+#   make results-idem-vm  exactly once at C4.1's scale (idem.c, 10^5)
 #
 # The VM boots the kernel the module is built for (KDIR's release).  For
 # vm-run and vm-shell it sees the host's / read-only through virtio 9p
@@ -30,6 +31,8 @@ HN_VM_SRCDIR	:= selftests/drivers/hybridnet
 HN_VM_PROGS	:= $(patsubst $(HN_VM_SRCDIR)/%.c,%,$(wildcard $(HN_VM_SRCDIR)/*.c))
 # the demo (hnctl-vm.sh runs it too) and the device benchmark
 HN_VM_DEMO	:= $(HN_VM)/bin/demo $(HN_VM)/bin/dev_bench
+# idem.c at C4.1's scale, 10^5 messages (make results-idem-vm)
+HN_VM_IDEM	:= $(HN_VM)/bin/idem_1e5
 # Debian's programs the interfaces' tests run (dynbin.sh), and scripts
 HN_VM_SCRIPTS	:= $(addprefix $(HN_VM)/bin/,netdev-traffic-vm.sh netns-lib.sh \
 		   paced-bench.sh netdev-bench.sh tcp-vm.sh capture-vm.sh \
@@ -37,7 +40,7 @@ HN_VM_SCRIPTS	:= $(addprefix $(HN_VM)/bin/,netdev-traffic-vm.sh netns-lib.sh \
 HN_VM_DYN	:= $(HN_VM)/bin/iperf3 $(HN_VM)/bin/ipr $(HN_VM)/bin/tcr \
 		   $(HN_VM)/bin/tcpdump $(HN_VM)/bin/ip/link_hybridnet.so
 # and hntraffic, built -static by tools/hntraffic/hntraffic.mk
-HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) \
+HN_VM_BIN	:= $(HN_VM_PROGS:%=$(HN_VM)/bin/%) $(HN_VM_DEMO) $(HN_VM_IDEM) \
 		   $(HN_VM)/bin/hntraffic $(HN_VM)/bin/hnctl $(HN_VM)/bin/hnsim \
 		   $(HN_VM)/bin/hnctl-vm.sh $(HN_VM)/bin/sysfs-abi.sh \
 		   $(HN_VM)/bin/errors-vm.sh \
@@ -85,6 +88,11 @@ endif
 $(HN_VM)/bin/%: $(HN_VM_SRCDIR)/%.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(O)/libhncore.a $(KSFT)
 	@mkdir -p $(@D)
 	$(CC) $(TBASE) -O2 -g -static -pthread -I$(O)/ksft -I$(HN_VM_SRCDIR) -Ikmod/core \
+		$< $(HNLIB) $(O)/libhncore.a $(HN_NL_STATIC_LIBS) -o $@
+
+$(HN_VM_IDEM): $(HN_VM_SRCDIR)/idem.c $(HN_VM_SRCDIR)/*.h $(HNLIB) $(O)/libhncore.a $(KSFT)
+	@mkdir -p $(@D)
+	$(CC) $(TBASE) -DPER=6250 -O2 -g -static -pthread -I$(O)/ksft -I$(HN_VM_SRCDIR) -Ikmod/core \
 		$< $(HNLIB) $(O)/libhncore.a $(HN_NL_STATIC_LIBS) -o $@
 
 # programs, not tests: libhybridnet only, the tools' warnings
@@ -236,9 +244,15 @@ bench-vm: $(HN_INITRD)
 # the paced clock's shortest sustained slot (selftests/bench/paced-bench.sh)
 # and the interfaces against veth (netdev-bench.sh): figures in
 # docs/netdev.md
-.PHONY: bench-paced bench-netdev results-tcp
+.PHONY: bench-paced bench-netdev results-tcp results-idem-vm
 bench-paced bench-netdev: $(HN_INITRD)
 	@HN_APPEND="hn.run=$@" $(HN_VM_RUN) -t 900 -o $(HN_VM)/$@ $(HN_INITRD)
+
+# exactly once through /dev/hybridnet at C4.1's scale, 10^5 messages, a
+# third of every kind lost, links down and up (docs/results/faults.md)
+results-idem-vm: $(HN_INITRD)
+	@HN_APPEND="hn.run=results-idem" $(HN_VM_RUN) -t 1800 \
+		-o $(HN_VM)/$@ $(HN_INITRD)
 
 # the TCP experiment of docs/results/tcp.md: the VM's run, then the
 # plots (docs/results/tcp.sh, gnuplot)
