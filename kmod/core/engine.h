@@ -525,6 +525,7 @@ void hn_slot_wake(struct hn_engine *e, u32 s, u32 u);
 void hn_slot_sleep(struct hn_engine *e, u32 s, u32 u);
 
 /* release.c */
+void hn_circuit_stop(struct hn_engine *e, u32 s, u32 u);
 void hn_circuit_drop(struct hn_engine *e, u32 s, u32 u);
 int hn_circuit_busy(struct hn_engine *e, u32 s, u32 u, struct hn_err *err);
 void hn_circuit_used(struct hn_engine *e, u32 s, u32 u, u64 t);

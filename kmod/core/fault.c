@@ -137,10 +137,7 @@ static bool reroute(struct hn_engine *e, u32 s, u32 u)
 	if (hn_ft_reroute(e, s, u, sl->out[u], port)) {
 		hn_slot_repath(e, s, u, port);
 		if (hn_circuit_live(e, s, u)) {
-			if (e->in_slot && e->cur == s) {
-				hn_ev_del(e, u);	/* no more this run */
-				e->node[u].c_run = 0;
-			}
+			hn_circuit_stop(e, s, u);	/* no more this run */
 			e->g.circuit_reroutes++;
 			return true;
 		}

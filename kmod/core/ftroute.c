@@ -101,38 +101,6 @@ static bool any_dead(const struct hn_engine *e)
 	return false;
 }
 
-/*
- * The optimal scheduler with a dead link (ours): it needs every link up,
- * so each pair in turn takes the first path free on e->ft's state
- * (free_path(), found whenever one is), or fails at level 0.
- */
-static void first_free(struct hn_ft *ft, const struct hn_pair *req, u32 n,
-		       struct hn_route *out)
-{
-	u32 i, h, a, b;
-
-	for (i = 0; i < n; i++) {
-		memset(&out[i], 0, sizeof(out[i]));
-		out[i].src = req[i].src;
-		out[i].dst = req[i].dst;
-		a = hn_ft_leafsw(ft, req[i].src);
-		b = hn_ft_leafsw(ft, req[i].dst);
-		out[i].level = hn_ft_h(ft, a, b);
-		out[i].fail = 0;
-		if (!free_path(ft, 0, out[i].level, a, b, out[i].port))
-			continue;
-		out[i].nports = out[i].level;
-		out[i].granted = 1;
-		out[i].fail = HN_FT_NOFAIL;
-		for (h = 0; h < out[i].level; h++) {
-			ft->up[h * ft->nsw + a] &= ~(1ULL << out[i].port[h]);
-			ft->down[h * ft->nsw + b] &= ~(1ULL << out[i].port[h]);
-			a = hn_ft_up(ft, h, a, out[i].port[h]);
-			b = hn_ft_up(ft, h, b, out[i].port[h]);
-		}
-	}
-}
-
 /* Name, in @err, the link of a refusal: -EBUSY. */
 static int busy(struct hn_err *err, const char *msg, u32 s, u32 p,
 		const struct hn_pair *pr, u32 h, u32 tau, u32 port, bool down,
@@ -187,6 +155,32 @@ static int take_path(struct hn_engine *e, u32 i, const struct hn_pair *pr,
 	}
 	mine->granted = 1;
 	return 0;
+}
+
+/*
+ * The optimal scheduler with a dead link (ours): it needs every link up,
+ * so each pair in turn takes the first path free on e->ft's state
+ * (free_path(), found whenever one is), or fails at level 0.
+ */
+static void first_free(struct hn_engine *e, const struct hn_pair *req, u32 n,
+		       struct hn_route *out)
+{
+	struct hn_ft *ft = e->ft;
+	u8 port[HN_FT_MAX_LEVELS];
+	u32 i, a, b;
+
+	for (i = 0; i < n; i++) {
+		a = hn_ft_leafsw(ft, req[i].src);
+		b = hn_ft_leafsw(ft, req[i].dst);
+		if (free_path(ft, 0, hn_ft_h(ft, a, b), a, b, port)) {
+			take_path(e, i, &req[i], port, out);	/* free: 0 */
+			continue;
+		}
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].src = req[i].src;
+		out[i].dst = req[i].dst;
+		out[i].level = hn_ft_h(ft, a, b);
+	}
 }
 
 /*
@@ -290,7 +284,7 @@ int hn_ft_route_cfg(struct hn_engine *e, const struct hn_slot_cfg *cfg,
 	if (cfg->ports)
 		return 0;
 	if (ft_algo(e) == HN_SCHED_OPTIMAL && any_dead(e))
-		first_free(ft, cfg->pairs, cfg->npairs, r);
+		first_free(e, cfg->pairs, cfg->npairs, r);
 	else
 		rc = hn_ft_schedule(ft, ft_algo(e), 0, &e->ft_seed,
 				    cfg->pairs, cfg->npairs, r, NULL, err);
@@ -327,7 +321,7 @@ int hn_ft_route_new(struct hn_engine *e, u32 s, struct hn_pair *pairs,
 
 	if (algo == HN_SCHED_OPTIMAL && any_dead(e)) {
 		slot_links(e, s);
-		first_free(e->ft, pairs, n, out);
+		first_free(e, pairs, n, out);
 		return 0;
 	}
 	if (algo != HN_SCHED_OPTIMAL) {

@@ -10,6 +10,18 @@
 #include "engine.h"
 
 /*
+ * u's circuit in slot @s sends nothing more in the run in progress, if
+ * that run is s's: released (below), or routed again (fault.c).
+ */
+void hn_circuit_stop(struct hn_engine *e, u32 s, u32 u)
+{
+	if (!e->in_slot || e->cur != s)
+		return;
+	hn_ev_del(e, u);
+	e->node[u].c_run = 0;
+}
+
+/*
  * Remove u's circuit from slot s.  Messages still waiting for it in VQ_PCKT
  * are re-tagged wormhole and go to the tail of Q_W, or ahead of those of
  * lower priorities (note 8.10 leaves this open): Q_W holds only older
@@ -33,10 +45,7 @@ void hn_circuit_drop(struct hn_engine *e, u32 s, u32 u)
 		e->wh_msgs++;
 		e->g.retagged++;
 	}
-	if (e->in_slot && e->cur == s) {	/* it stops sending at once */
-		hn_ev_del(e, u);
-		e->node[u].c_run = 0;
-	}
+	hn_circuit_stop(e, s, u);	/* it stops sending at once */
 	hn_slot_del(e, s, u);
 	if (st)
 		hn_nic_forward(e, u, e->now);

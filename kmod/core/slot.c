@@ -245,9 +245,9 @@ void hn_slot_path(struct hn_engine *e, u32 s, u32 u, const u8 *pick)
 /*
  * u's circuit in slot @s gives its channels back (@pick NULL) or takes
  * the path @pick in place of its own: a circuit a fault cut, routed again
- * (fault.c).  Usable from now: the slot's run in progress, if it is
- * slot s's, sends nothing more by it (its data goes in the next run,
- * from what the runs before sent).
+ * (fault.c).  Usable from now on: not in a run of slot s in progress,
+ * which the caller stops (hn_circuit_stop()); its data goes in the next
+ * run, from what the runs before sent.
  */
 void hn_slot_repath(struct hn_engine *e, u32 s, u32 u, const u8 *pick)
 {

@@ -631,6 +631,14 @@ TEST(queued_message_waits_for_its_link)
  * scheduler routes goes around it; every slot's link state holds it
  * taken (hn_check()), until it is back up.
  */
+/* FT(3,4) with two circuit slots under SES, as the circuits' tests take it */
+static void ft_circuits(struct hn_config *c)
+{
+	direct_config(c, "fattree:3,4");
+	c->k = 2;
+	c->policy = HN_POL_SES;
+}
+
 /* Deliveries of (src, dst) the mode @mode carried */
 static u32 by_mode(struct sim *s, u32 src, u32 dst, u8 mode)
 {
@@ -659,9 +667,7 @@ TEST(circuit_routed_again_around_a_dead_link)
 	u64 before;
 	struct sim s;
 
-	direct_config(&c, "fattree:3,4");
-	c.k = 2;
-	c.policy = HN_POL_SES;
+	ft_circuits(&c);
 	ASSERT_EQ(0, sim_init(&s, &c));
 	ASSERT_EQ(0, sim_preload1(&s, 0, p, 2));
 	ASSERT_EQ(2, hn_circuit_path(s.e, 0, 0, path, 4));
@@ -707,9 +713,7 @@ TEST(circuit_routed_again_while_its_slot_runs)
 	struct sim s;
 	u32 L = 0, n, f;
 
-	direct_config(&c, "fattree:3,4");
-	c.k = 2;
-	c.policy = HN_POL_SES;
+	ft_circuits(&c);
 	for (f = 0; f < 2; f++) {
 		ASSERT_EQ(0, sim_init(&s, &c));
 		ASSERT_EQ(0, sim_preload1(&s, 0, &p, 1));
@@ -769,9 +773,7 @@ TEST(circuits_release_and_avoid_dead_links)
 	char text[200];
 	struct sim s;
 
-	direct_config(&c, "fattree:3,4");
-	c.k = 2;
-	c.policy = HN_POL_SES;
+	ft_circuits(&c);
 	ASSERT_EQ(0, sim_init(&s, &c));
 	ASSERT_EQ(0, sim_preload1(&s, 0, p, 4));
 	ASSERT_EQ(2, hn_circuit_path(s.e, 0, 0, path, 4));
@@ -1219,9 +1221,7 @@ TEST(schedulers_route_around_dead_links)
 	int rc;
 
 	for (algo = HN_FT_LEVELWISE; algo <= HN_FT_OPTIMAL; algo++) {
-		direct_config(&c, "fattree:3,4");
-		c.k = 2;
-		c.policy = HN_POL_SES;
+		ft_circuits(&c);
 		c.ft_sched = algo;
 		ASSERT_EQ(0, sim_init(&s, &c));
 		L = hn_link_at(s.e, 0, 4);		/* sw0.0/up0 */
