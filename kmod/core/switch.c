@@ -865,7 +865,6 @@ int hn_sw_create(struct hn_engine *e)
 	struct hn_tport q;
 	struct hn_fab *f;
 
-	HN_STATIC_ASSERT(HN_SW_MAX_RADIX < 256);	/* hn_stream.port */
 	if (t->max_hops > 1 && R > HN_SW_MAX_RADIX)
 		return -EINVAL;
 	f = hn_zalloc(sizeof(*f));

@@ -420,6 +420,44 @@ TEST(link_and_switch_stats)
  * too little credit into leaf 1 (from X) and waited; W1 waited at leaf 1
  * for the output to node 4.
  */
+/*
+ * A crossbar of more than 255 ports, by each switching: every node sends
+ * to the node 150 on, so outputs 256 and up carry worms; none is lost,
+ * and with VCT and SAF (switch.c) each left by its own output.  A stream
+ * kept its next port in 8 bits, so a port past 255 wrapped and indexed
+ * outside the outputs (a crash in hnsim, memory corruption in the
+ * module).
+ */
+TEST(crossbar_past_255_ports)
+{
+	static const u8 runs[] = {
+		HN_SWITCH_WORMHOLE, HN_SWITCH_VCT, HN_SWITCH_SAF,
+	};
+	struct hn_link_stats ls;
+	struct hn_config c;
+	struct sim s;
+	u32 r, u, N = 300;
+
+	for (r = 0; r < ARRAY_SIZE(runs); r++) {
+		sim_config_zero(&c, N, 0);
+		c.switching = runs[r];
+		ASSERT_EQ(0, sim_init(&s, &c));
+		for (u = 0; u < N; u++)
+			ASSERT_EQ(0, sim_send(&s, u, (u + 150) % N, 128));
+		sim_drain(&s, 10000000);
+		EXPECT_EQ(N, s.nlog);
+		EXPECT_EQ(0, s.order_errors);
+		EXPECT_EQ(0, hn_check(s.e, NULL));
+		for (u = 0; r && u < N; u++) {
+			ASSERT_EQ(0, hn_link_stats(s.e, u, &ls));
+			EXPECT_EQ(128, ls.ch[HN_DOWN].bytes) {
+				TH_LOG("run %u, node %u's output", r, u);
+			}
+		}
+		sim_fini(&s);
+	}
+}
+
 TEST(contention_stats)
 {
 	struct hn_switch_stats leaf, ss;
