@@ -325,9 +325,12 @@ static int check_fabric(const struct hn_engine *e, u64 cut,
 				   HN_NONE, i);
 		if (used > (i < e->cfg.nodes ? e->cfg.sw_buf_bytes : f->buf))
 			return bad(err, "input buffer overfull", HN_NONE, i);
-		/* switch.c's hn_sw_begin() moves the times of these only */
+		/*
+		 * switch.c's hn_sw_begin() moves the times of these only
+		 * (a soft S_W's waiting inputs are stashed if it hardens)
+		 */
 		if ((in->cur || in->head) && !in->stash &&
-		    e->hpos[i] == HN_NONE)
+		    e->hpos[i] == HN_NONE && !e->w_soft && !e->w_carry)
 			return bad(err, "busy input neither in the heap nor stashed",
 				   HN_NONE, i);
 	}

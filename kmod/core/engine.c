@@ -32,7 +32,8 @@
  * at the boundary, hn_step() returning there, the counts), and when
  * something else comes next after all (a circuit made at the boundary,
  * the policy changed), the end is made hard first (hn_wormhole_harden()).
- * The crossbar's wormhole only, for now (e->fab NULL).  e->w_len is
+ * The crossbar's wormhole and switch.c's fabrics (not the flit router's
+ * or drop.c's, whose boundaries stay hard).  e->w_len is
  * the wormhole slot's length while its boundaries may be soft as long as
  * no circuit exists, else 0, made anew with the configuration
  * (hn_set_live()); hn_soft_len() adds the circuits, looking at them when
@@ -45,7 +46,7 @@ static void soft_update(struct hn_engine *e)
 	u64 len = hn_slot_len(e, c->k);
 
 	e->w_len = 0;
-	if (!e->fab && !c->guard_ns &&
+	if ((!e->fab || (!e->fab->fl && !e->fab->dr)) && !c->guard_ns &&
 	    !(c->policy & (HN_POL_NO_W | HN_POL_DYNAMIC)) &&
 	    (!c->k || (c->policy & (HN_POL_SES | HN_POL_PREEMPT))) &&
 	    len <= HN_SOFT_LEN_MAX)
@@ -609,7 +610,7 @@ static inline bool soft_begin(struct hn_engine *e, u64 n)
 	e->slot_end = e->now + len;
 	e->look_t = e->now;
 	e->w_carry = false;
-	if (e->nw_rxl || e->slot_end - e->ev_base > HN_SOFT_AHEAD)
+	if (hn_w_looks(e) || e->slot_end - e->ev_base > HN_SOFT_AHEAD)
 		hn_wormhole_resume(e);
 	return true;
 }
@@ -626,7 +627,7 @@ static u64 soft_ahead(const struct hn_engine *e, u64 t)
 {
 	u64 x = hn_min64(hn_ev_top(e), t), len = hn_soft_len(e);
 
-	if (e->nw_rxl || !len || x == HN_U64_MAX || x <= e->now + len)
+	if (hn_w_looks(e) || !len || x == HN_U64_MAX || x <= e->now + len)
 		return 1;
 	return hn_div(x - e->now - 1, len) + 1;
 }

@@ -707,6 +707,28 @@ static inline u64 hn_soft_len(const struct hn_engine *e)
 	return e->nconn_all ? 0 : e->w_len;
 }
 
+/*
+ * May S_W keep an event at @t, at or past its end, for the next S_W?
+ * With a soft end (engine.c), what it would do at the next S_W's start
+ * with an event past its end is to find it again, so it keeps it, up to
+ * HN_SOFT_AHEAD past the end.  Else the end is a hard one after all:
+ * worms past it are suspended and every input looks anew when S_W comes
+ * again.
+ */
+static inline bool hn_keep_past(struct hn_engine *e, u64 t)
+{
+	if (e->w_soft && t - e->slot_end <= HN_SOFT_AHEAD)
+		return true;
+	e->w_soft = false;
+	return false;
+}
+
+/* Inputs look when the next S_W begins (wormhole.c's, switch.c's). */
+static inline bool hn_w_looks(const struct hn_engine *e)
+{
+	return e->nw_rxl || (e->fab && e->fab->nstash);
+}
+
 /* wormhole.c */
 void hn_wormhole_begin(struct hn_engine *e);
 void hn_wormhole_resume(struct hn_engine *e);
@@ -723,6 +745,8 @@ void hn_sw_unreserve(struct hn_engine *e, const struct hn_msg *m);
 u64 hn_sw_msg_mem(const struct hn_engine *e, u32 len);
 void hn_sw_trim(struct hn_engine *e);
 void hn_sw_begin(struct hn_engine *e);
+void hn_sw_resume(struct hn_engine *e);
+void hn_sw_harden(struct hn_engine *e);
 void hn_sw_event(struct hn_engine *e, u32 i, u64 t);
 void hn_sw_end(struct hn_engine *e);
 void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);

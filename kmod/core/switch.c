@@ -33,7 +33,9 @@
  * The receiver's room for the whole message is reserved before its
  * first worm leaves the first switch (the consumption assumption).  At
  * the end of S_W every worm stays where it is, holding what it holds; the
- * next S_W moves every time still to come by the time between them.
+ * next S_W moves every time still to come by the time between them.  A
+ * soft end (engine.c) keeps the events for the next S_W instead, and only
+ * the inputs on the stash look when it begins (hn_sw_resume()).
  */
 #include "engine.h"
 
@@ -142,23 +144,32 @@ void hn_sw_worm_free(struct hn_engine *e, struct hn_fworm *w)
 
 /* ---- events: an input's, in the heap during S_W, else on the stash */
 
-/* The wormhole slot is in progress: the heap is its (else circuits'). */
+/*
+ * The heap is S_W's: in progress, or kept past a soft end for the next
+ * (engine.c); else it is circuits', or no slot runs.
+ */
 static bool in_sw(const struct hn_engine *e)
 {
-	return e->in_slot && e->cur == e->cfg.k;
+	return e->cur == e->cfg.k && (e->in_slot || e->w_carry);
+}
+
+/* Input @i looks when S_W next begins, whatever event it has till then. */
+static void look_next(struct hn_engine *e, u32 i)
+{
+	struct hn_fab *f = e->fab;
+
+	if (!f->in[i].stash) {
+		f->in[i].stash = 1;
+		f->stash[f->nstash++] = i;
+	}
 }
 
 /* Input @i waits on the stash for S_W to begin (drop.c's too). */
 void hn_sw_stash(struct hn_engine *e, u32 i)
 {
-	struct hn_fab *f = e->fab;
-
 	if (in_sw(e))
 		hn_ev_del(e, i);
-	if (!f->in[i].stash) {
-		f->in[i].stash = 1;
-		f->stash[f->nstash++] = i;
-	}
+	look_next(e, i);
 }
 
 /* Input @i needs attention at @t (drop.c's too). */
@@ -166,10 +177,13 @@ void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
 {
 	t = hn_max64(t, e->now);
 	e->fab->in[i].t = t;
-	if (in_sw(e) && t <= e->slot_end)
+	if (in_sw(e) && (t <= e->slot_end || hn_keep_past(e, t))) {
 		hn_ev_set(e, i, t);
-	else
-		hn_sw_stash(e, i);
+		return;
+	}
+	if (e->w_carry)		/* the soft end turns out hard */
+		hn_sw_harden(e);
+	hn_sw_stash(e, i);
 }
 
 /* Idle input @i may send from @t: bring its event forward. */
@@ -404,6 +418,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->ring, *best = NULL;
 	u64 wake_t = HN_U64_MAX, ta = 0, key, best_key = HN_U64_MAX;
+	bool rx = false;
 	u32 bytes;
 	struct hn_fworm *w;
 	struct hn_msg *m;
@@ -423,18 +438,23 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 			if (!st->port)	/* routed once, when first looked at */
 				st->port = 1 + hn_sw_route(e, u, st->dst) %
 					   f->radix;
-			if (ready(e, u, f->in[u].sw * f->radix + st->port - 1,
-				  m, bytes, ta, t, &wake_t,
-				  &st->stalled) && hn_rx_fits(e, m)) {
+			if (!ready(e, u, f->in[u].sw * f->radix + st->port - 1,
+				   m, bytes, ta, t, &wake_t, &st->stalled)) {
+				;
+			} else if (hn_rx_fits(e, m)) {
 				key = hn_voq_key(e, n, st, t);
 				if (key < best_key) {
 					best = st;
 					best_key = key;
 				}
+			} else {
+				rx = true;
 			}
 		}
 		st = st->rr_next;
 	} while (st != n->ring && best_key);
+	if (!best && rx)	/* nothing says when the room comes */
+		look_next(e, u);
 	if (!best)
 		return wake_t;
 	st = best;
@@ -603,8 +623,13 @@ static bool has_work(const struct hn_engine *e, u32 i)
 	return i < e->cfg.nodes ? !!e->node[i].ring : !!e->fab->in[i].head;
 }
 
-/* After input @i's event: its next one, if it has any. */
-static void next_event(struct hn_engine *e, u32 i, u64 wake_t)
+/*
+ * After input @i's event: its next one, if it has any.  With none, it
+ * waits on the stash for S_W to begin, but where a soft S_W @looked
+ * already: what it waits for wakes it (resolve(), wake(), a link up,
+ * look_next()).
+ */
+static void next_event(struct hn_engine *e, u32 i, u64 wake_t, bool looked)
 {
 	struct hn_iport *in = &e->fab->in[i];
 
@@ -612,8 +637,8 @@ static void next_event(struct hn_engine *e, u32 i, u64 wake_t)
 		wake_t = in->cur->hop[in->hop].fin;
 	if (wake_t != HN_U64_MAX)
 		hn_sw_ev_at(e, i, wake_t);
-	else if (in->cur || has_work(e, i))
-		hn_sw_stash(e, i);	/* woken by resolve(), or when S_W begins */
+	else if ((in->cur || has_work(e, i)) && !(looked && e->w_soft))
+		hn_sw_stash(e, i);
 	else
 		hn_ev_del(e, i);
 }
@@ -623,13 +648,16 @@ void hn_sw_event(struct hn_engine *e, u32 i, u64 t)
 {
 	struct hn_iport *in = &e->fab->in[i];
 	u64 wake_t = HN_U64_MAX;
+	bool looked = false;
 
 	if (in->cur && in->cur->hop[in->hop].fin <= t)
 		release(e, i, t);
-	if (!in->cur && t < e->slot_end)
+	if (!in->cur && t < e->slot_end) {
 		wake_t = i < e->cfg.nodes ? start_node(e, i, t) :
 			 start_inner(e, i, t);
-	next_event(e, i, wake_t);
+		looked = true;
+	}
+	next_event(e, i, wake_t, looked);
 }
 
 /* ---- the wormhole slot's boundaries */
@@ -690,6 +718,43 @@ void hn_sw_begin(struct hn_engine *e)
 		in->stash = 0;
 		hn_sw_ev_at(e, i, hn_max64(fin, t0));
 	}
+}
+
+/*
+ * S_W begins again at e->slot_start, just after the one that ended there
+ * with a soft end (engine.c): its events go on where they were.  What a
+ * hard end and begin would add is that every input with something to
+ * send looks at e->slot_start; of those, the ones on the stash (their
+ * event was at the end, or they wait for a receiver's room) may find
+ * something, and look; the others would find what they know already
+ * (each waits for a time its event is at).
+ */
+void hn_sw_resume(struct hn_engine *e)
+{
+	e->fab->w_end = e->slot_start;	/* the S_W passed over ran */
+	hn_sw_begin(e);
+}
+
+/*
+ * The last S_W's end is a hard one (its soft end turns out hard, or S_W
+ * keeps an event too far past it): every input with an event waits on
+ * the stash for the next S_W, which moves their times by the gap.
+ */
+void hn_sw_harden(struct hn_engine *e)
+{
+	struct hn_fab *f = e->fab;
+	u32 j;
+
+	for (j = 0; j < e->nheap; j++)
+		look_next(e, hn_ev_input(e, j));
+	/* those a soft S_W left waiting with no event, and worms to move */
+	for (j = 0; f->wused && j < f->nin; j++)
+		if (e->hpos[j] == HN_NONE && (f->in[j].cur || has_work(e, j)))
+			look_next(e, j);
+	hn_ev_clear(e);
+	e->look_t = HN_U64_MAX;
+	e->w_carry = false;
+	e->w_soft = false;
 }
 
 /* ---- deadlock */
@@ -815,20 +880,18 @@ int hn_deadlock(const struct hn_engine *e, struct hn_deadlock *d)
 	return 0;
 }
 
-/* S_W ends: its events are all done; the rest waits on the stash. */
+/*
+ * S_W ends: its events are all done; the rest are kept for the next S_W
+ * at a soft end, else wait on the stash.
+ */
 void hn_sw_end(struct hn_engine *e)
 {
 	struct hn_fab *f = e->fab;
-	u32 j, i;
 
-	for (j = 0; j < e->nheap; j++) {
-		i = hn_ev_input(e, j);
-		if (!f->in[i].stash) {
-			f->in[i].stash = 1;
-			f->stash[f->nstash++] = i;
-		}
-	}
-	hn_ev_clear(e);
+	if (e->w_soft)
+		e->w_carry = true;
+	else
+		hn_sw_harden(e);
 	f->w_end = e->slot_end;
 	if (hn_sw_dl_due(e))
 		deadlock(e);

@@ -82,22 +82,6 @@ static u64 worm_at(const struct hn_config *c, const struct hn_msg *m)
 }
 
 /*
- * May S_W keep an event at @t, at or past its end, for the next S_W?
- * With a soft end (engine.c), what it would do at the next S_W's start
- * with an event past its end is to find it again, so it keeps it, up to
- * HN_SOFT_AHEAD past the end.  Else the end is a hard one after all:
- * worms past it are suspended and every input looks anew when S_W comes
- * again.
- */
-static bool keep_past(struct hn_engine *e, u64 t)
-{
-	if (e->w_soft && t - e->slot_end <= HN_SOFT_AHEAD)
-		return true;
-	e->w_soft = false;
-	return false;
-}
-
-/*
  * Input @u found a VQ_W that could go but for its receiver's room
  * (@wait), and started nothing: nothing it knows says when the room
  * comes, so it looks again when the next S_W begins (every input does
@@ -178,7 +162,7 @@ static u64 worm_start(struct hn_engine *e, u32 u, u64 t, u64 end)
 	n->worm.bytes = bytes;
 	n->in_free = fin;
 	o->out_free = fin;
-	if (fin <= end || keep_past(e, fin))
+	if (fin <= end || hn_keep_past(e, fin))
 		return fin;
 	n->worm.ns_left = fin - end;
 	o->out_held = u;
@@ -222,7 +206,7 @@ void hn_wormhole_begin(struct hn_engine *e)
 					      hn_tail_at(&e->cfg, m, m->sent +
 							 n->worm.bytes));
 			o->out_free = n->in_free;
-			if (n->in_free > end && !keep_past(e, n->in_free)) {
+			if (n->in_free > end && !hn_keep_past(e, n->in_free)) {
 				n->worm.ns_left = n->in_free - end;
 				o->out_held = u;
 				e->worms++;
@@ -348,7 +332,7 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim, bool cont)
 		}
 		wake = t < end ? worm_start(e, u, t, end) : HN_U64_MAX;
 		if (n->worm.st ? wake != HN_U64_MAX :
-		    wake < end || (wake != HN_U64_MAX && keep_past(e, wake))) {
+		    wake < end || (wake != HN_U64_MAX && hn_keep_past(e, wake))) {
 			n->in_free = wake;
 			hn_ev_set(e, u, n->in_free);
 		} else {
@@ -371,6 +355,10 @@ void hn_wormhole_harden(struct hn_engine *e)
 	struct hn_node *n;
 	u32 j, u;
 
+	if (e->fab) {
+		hn_sw_harden(e);
+		return;
+	}
 	for (j = 0; j < e->nheap; j++) {
 		u = hn_ev_input(e, j);
 		n = &e->node[u];
@@ -418,6 +406,10 @@ void hn_wormhole_resume(struct hn_engine *e)
 
 	if (e->slot_end - e->ev_base > HN_SOFT_AHEAD)
 		hn_ev_rebase(e, t0);
+	if (e->fab) {
+		hn_sw_resume(e);
+		return;
+	}
 	for (j = 0; j < e->nw_rxl;) {
 		u = e->w_rxl[j];
 		n = &e->node[u];
@@ -449,7 +441,7 @@ void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t)
 	if (n->worm.st || (e->in_slot ? e->cur != e->cfg.k : !e->w_carry))
 		return;
 	t = hn_max64(t, hn_max64(e->now, e->slot_start + e->cfg.guard_ns));
-	if (t >= e->slot_end && !keep_past(e, t)) {
+	if (t >= e->slot_end && !hn_keep_past(e, t)) {
 		if (!e->in_slot)	/* it looks when S_W begins */
 			hn_wormhole_harden(e);
 		return;

@@ -456,6 +456,29 @@ static void fabric(void)
 	uniform_half(&c, "FT(3,16)", 20000);
 }
 
+/*
+ * The crossbar's wormhole alone ("hn_bench crossbar"): 512 nodes at load
+ * 0.5, 64 at 0.1 and 0.5 (CPU per flit-hop), the slot length's cost.
+ */
+static void crossbar(void)
+{
+	struct hn_config c;
+	u32 ppm;
+
+	hn_config_profile(&c, "ding4");
+	c.nodes = 512;
+	c.k = 0;
+	c.policy = 0;
+	uniform_half(&c, "crossbar", 200000);
+	for (ppm = 100000; ppm <= 500000; ppm += 400000) {
+		hn_config_profile(&c, "ding4");
+		c.k = 0;
+		c.policy = 0;
+		per_flit_hop(&c, "crossbar", ppm, 100000);
+	}
+	slot_length();
+}
+
 /* The protocol's client: it gets each message once, none given up */
 static void idem_deliver(void *ctx, struct hn_msg *m)
 {
@@ -596,6 +619,10 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "stream")) {	/* callgrind */
 		stream(128);
 		stream(4096);
+		return 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "crossbar")) {	/* callgrind */
+		crossbar();
 		return 0;
 	}
 	if (argc > 1 && !strcmp(argv[1], "slot")) {

@@ -21,6 +21,7 @@
  */
 #include "harness.h"
 #include "sim.h"
+#include "cfg_text.h"		/* hn_topology_parse() */
 
 /* ding4's crossbar of @nodes, K = 4 under SES, no guard, @slot_ns slots */
 static void soft_config(struct hn_config *c, u32 nodes, u32 slot_ns)
@@ -42,7 +43,7 @@ static void soft_config(struct hn_config *c, u32 nodes, u32 slot_ns)
  * in *@calls the calls the run took with its work bounded to one event
  * (hn_set_work(): each call handles the events of one time).
  */
-static u64 to_one(u32 slot_ns, u64 *calls)
+static u64 to_one(const char *fab, u32 slot_ns, u64 *calls)
 {
 	struct hn_config c;
 	struct sim s;
@@ -50,6 +51,8 @@ static u64 to_one(u32 slot_ns, u64 *calls)
 	u32 u;
 
 	soft_config(&c, 64, slot_ns);
+	if (hn_topology_parse(&c, fab, NULL))
+		return 0;
 	*calls = 0;
 	if (sim_init(&s, &c))
 		return 0;
@@ -66,13 +69,16 @@ static u64 to_one(u32 slot_ns, u64 *calls)
 	return last;
 }
 
-TEST(boundaries_with_nothing_to_do_cost_nothing)
+static void nothing_to_do(struct __test_metadata *_metadata, const char *fab)
 {
 	u64 c13, c10, c2000, t13, t10, t2000;
 
-	t13 = to_one(13, &c13);
-	t10 = to_one(10, &c10);
-	t2000 = to_one(2000, &c2000);
+	t13 = to_one(fab, 13, &c13);
+	t10 = to_one(fab, 10, &c10);
+	t2000 = to_one(fab, 2000, &c2000);
+	TH_LOG("%s: %llu calls with 2 us slots, %llu with 13 ns, %llu with 10 ns",
+	       fab, (unsigned long long)c2000, (unsigned long long)c13,
+	       (unsigned long long)c10);
 	ASSERT_NE(0, t2000);
 	/* the same network: the slot length changes nothing */
 	EXPECT_EQ(t2000, t13);
@@ -87,6 +93,12 @@ TEST(boundaries_with_nothing_to_do_cost_nothing)
 	 */
 	EXPECT_LE(c13, c2000 + c2000 / 10);
 	EXPECT_LE(c10, 2 * c2000);
+}
+
+TEST(boundaries_with_nothing_to_do_cost_nothing)
+{
+	nothing_to_do(_metadata, "crossbar");
+	nothing_to_do(_metadata, "fattree:3,4");
 }
 
 /* ---- the same as hard boundaries ---- */
@@ -195,8 +207,7 @@ static void s_run(const struct hn_config *c, const struct act *a, int hard,
 	if (hard)
 		cc.policy = HN_POL_PREEMPT;
 	r->e = hn_create(&cc, &s_ops, r, &rc);
-	if (hard)
-		hn_preload(r->e, &sc, 1, NULL);
+	rc = hard ? hn_preload(r->e, &sc, 1, NULL) : 0;
 	for (i = 0; i < NMSG; i++) {
 		s_reach(r, a[i].t, style);
 		if (a[i].read) {
@@ -221,21 +232,31 @@ static void s_run(const struct hn_config *c, const struct act *a, int hard,
 		s_reach(r, a[NMSG - 1].t + 500 * (i + 1), style);
 	}
 	r->accepted[0] |= hn_check(r->e, NULL) ? 2 : 0;	/* a failure */
+	r->accepted[0] |= rc ? 4 : 0;
 	hn_stats_global(r->e, &r->g);
 	hn_destroy(r->e);
 }
 
+/*
+ * The crossbar's wormhole (wormhole.c), then switch.c's fabrics: FT(2,4)
+ * and the torus 4x4 by each switching, the crossbar by VCT.
+ */
 TEST(soft_boundaries_change_nothing)
 {
 	static const u32 lens[] = { 10, 20, 30, 70, 200 };
+	static const char *const fabs[] = { "crossbar", "fattree:2,4",
+					    "torus:4x4", "crossbar" };
 	static struct srun hard, soft;
 	static struct act a[NMSG];
 	struct hn_config c;
 	u64 r = 17, t;
 	u32 cfg, i, style, n;
 
-	for (cfg = 0; cfg < 24; cfg++) {
+	for (cfg = 0; cfg < 24 * ARRAY_SIZE(fabs); cfg++) {
 		soft_config(&c, 16, lens[hn_rand_below(&r, 5)]);
+		ASSERT_EQ(0, hn_topology_parse(&c, fabs[cfg / 24], NULL));
+		c.switching = cfg < 24 ? HN_SWITCH_WORMHOLE :
+			      cfg >= 72 ? HN_SWITCH_VCT : cfg % 3;
 		c.idle_timeout_ns = 0;		/* the circuit stays */
 		c.max_msg_bytes = 1024;
 		c.rx_buf_bytes = cfg % 3 ? 1024 : 65536;
@@ -262,6 +283,11 @@ TEST(soft_boundaries_change_nothing)
 		for (style = 0; style < 3; style++) {
 			s_run(&c, a, 0, style, style == 2 ? 300000 : 0,
 			      cfg % 3 == 1, &soft);
+			ASSERT_EQ(hard.accepted[0] & 6, 0);
+			ASSERT_EQ(soft.accepted[0] & 6, 0) {
+				TH_LOG("%s, switching %u, config %u, style %u",
+				       fabs[cfg / 24], c.switching, cfg, style);
+			}
 			for (i = 0, n = 0; i < NMSG; i++) {
 				ASSERT_EQ(hard.accepted[i], soft.accepted[i]);
 				if (!hard.accepted[i])
