@@ -19,7 +19,9 @@
  * engine's share of make bench-vm's device run: one node streaming 128 B
  * and 4 KiB messages to another on 16 nodes, run slot by slot as the
  * module's clock runs it (clock.c: hn_step_until() with a share of
- * HN_BATCH_WORK): "hn_bench stream" runs that case alone.
+ * HN_BATCH_WORK): "hn_bench stream" runs that case alone.  "hn_bench
+ * crossbar" runs the crossbar's rows alone (the 512-node fabric row, the
+ * 64-port flit-hop rows, the slot length's), for callgrind.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -423,7 +423,8 @@ TEST(link_and_switch_stats)
 /*
  * A crossbar of more than 255 ports, by each switching: every node sends
  * to the node 150 on, so outputs 256 and up carry worms; none is lost,
- * and with VCT and SAF (switch.c) each left by its own output.  A stream
+ * and with VCT, SAF (switch.c) and drop (drop.c) each left by its own
+ * output.  A stream
  * kept its next port in 8 bits, so a port past 255 wrapped and indexed
  * outside the outputs (a crash in hnsim, memory corruption in the
  * module).
@@ -432,6 +433,7 @@ TEST(crossbar_past_255_ports)
 {
 	static const u8 runs[] = {
 		HN_SWITCH_WORMHOLE, HN_SWITCH_VCT, HN_SWITCH_SAF,
+		HN_SWITCH_DROP,
 	};
 	struct hn_link_stats ls;
 	struct hn_config c;
