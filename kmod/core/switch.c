@@ -176,6 +176,8 @@ void hn_sw_stash(struct hn_engine *e, u32 i)
 void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
 {
 	t = hn_max64(t, e->now);
+	if (in_sw(e) && e->hpos[i] != HN_NONE && e->fab->in[i].t == t)
+		return;			/* there already */
 	e->fab->in[i].t = t;
 	if (in_sw(e) && (t <= e->slot_end || hn_keep_past(e, t))) {
 		hn_ev_set(e, i, t);
@@ -281,7 +283,8 @@ static void resolve(struct hn_engine *e, struct hn_fworm *w)
 		if (h->fin > f->moved)		/* its flits move until then */
 			f->moved = h->fin;
 		f->out[h->out].busy = h->fin;
-		wake(e, h->out, h->fin);
+		if (f->wait)		/* a single switch has no waiters */
+			wake(e, h->out, h->fin);
 		hn_sw_ev_at(e, h->in, h->fin);
 		if (k + 1 == w->nh && k != w->last &&
 		    hn_flow_store_in(e, w->m, h[1].in))
