@@ -28,10 +28,10 @@ struct hn_queue {
 struct hn_stream {
 	u32 src, dst;
 	u32 q_w_msgs;			/* messages of this pair in Q_W */
-	u32 port;			/* its next worm's port + 1 (fabrics) */
-	u8 req;				/* on the request list */
+	u16 port;			/* its next worm's port + 1 (fabrics) */
 	u8 stalled;			/* switch.c: its worm's credit stall */
-	u8 cutting;			/* flit.c: 1 + the VC cutting its head; */
+	u8 req:1;			/* on the request list */
+	u8 cutting:7;			/* flit.c: 1 + the VC cutting its head; */
 					/* drop.c: 1 while a worm of it is tried */
 	struct hn_queue vq_pckt;	/* VQ_PCKT, at the NIC */
 	struct hn_queue vq_w;		/* VQ_W, in the switch */

@@ -771,7 +771,7 @@ int hn_flit_create(struct hn_engine *e)
 	u64 nvc = (u64)f->nin * V, j;
 
 	HN_STATIC_ASSERT(sizeof(struct hn_fflit) <= HN_FLIT_BYTES);
-	HN_STATIC_ASSERT(HN_VC_MAX < 256);		/* hn_stream.cutting */
+	HN_STATIC_ASSERT(HN_VC_MAX < 127);		/* hn_stream.cutting */
 	if ((u64)f->nin + f->nout > HN_EV_MAX)
 		return -E2BIG;
 	fl = hn_zalloc(sizeof(*fl));

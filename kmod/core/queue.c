@@ -124,6 +124,9 @@ struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst)
 	struct hn_node *n = &e->node[src];
 	struct hn_stream *st = hn_stream_find(e, src, dst);
 
+	/* one a pair in use: a byte more and each takes the next bucket */
+	HN_STATIC_ASSERT(sizeof(struct hn_stream) <= 128);
+
 	if (st)
 		return st;
 	if ((n->tab_used + 1) * 2 > n->tab_cap && grow(n))

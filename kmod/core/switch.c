@@ -931,6 +931,8 @@ int hn_sw_create(struct hn_engine *e)
 	struct hn_tport q;
 	struct hn_fab *f;
 
+	/* hn_stream.port: a crossbar's (a port a node) or a switch's */
+	HN_STATIC_ASSERT(HN_MAX_NODES < 65535 && HN_SW_MAX_RADIX < 65535);
 	if (t->max_hops > 1 && R > HN_SW_MAX_RADIX)
 		return -EINVAL;
 	f = hn_zalloc(sizeof(*f));

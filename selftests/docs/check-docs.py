@@ -27,6 +27,9 @@ KIND says where the block runs:
         that what the block writes stays out of the tree.
   make-n  every line is a make command: "make -n" of it must succeed
         (the targets exist and can be made), for recipes of long targets.
+        It runs with MAKE=: so that no recipe's sub-make runs: make -n
+        still runs those, and Kbuild's would touch kmod/hybridnet.ko
+        without building it (a later check-vm would load a stale module).
   file NAME  not a command: the block is the file NAME, written to every
         example's directory before the examples run (a phase file, a trace).
   text  not a command: a synopsis, output, a shape of JSON, C.
@@ -220,7 +223,7 @@ def script(ex, path):
         s.append('[ "$(cat "$D/setup.rc")" = 0 ] || exit 1')
     for i, (cmd, _) in enumerate(ex.cmds):
         if ex.kind == "make-n":
-            cmd = re.sub(r"^(\s*make)\b", r"\1 -n", cmd)
+            cmd = re.sub(r"^(\s*make)\b", r"\1 -n MAKE=:", cmd)
         if ex.prompt:
             s.append("{\n%s\n} >\"$D/%d.out\" 2>&1 </dev/null; echo $? >\"$D/%d.rc\"" % (cmd, i, i))
         else:
@@ -506,6 +509,9 @@ command of make that has no target:
 <!-- example: make-n -->
     make no-such-target-here
 
+<!-- example: make-n -->
+    make module
+
 <!-- example: host -->
     $ echo --csv | cut -d, -f1
     --csv
@@ -532,6 +538,8 @@ def self_test(o, tap):
         open(doc, "w").write(SELF_TEST)
         t = Tap()
         old = sys.stdout
+        ko = "kmod/hybridnet.ko"
+        ko_before = os.stat(ko).st_mtime_ns if os.path.exists(ko) else None
         sys.stdout = open(os.path.join(d, "tap"), "w")
         try:
             check([doc], o, t, only_host=True)
@@ -539,22 +547,27 @@ def self_test(o, tap):
             sys.stdout.close()
             sys.stdout = old
         got = open(os.path.join(d, "tap")).read()
+        ko_after = os.stat(ko).st_mtime_ns if os.path.exists(ko) else None
         want = [("not ok", "every code block"), ("ok", ":5 (host, 0 s): printf"),
                 ("not ok", ":11 (host, 0 s): echo one"), ("not ok", ":18 (host, 0 s): true"),
                 ("not ok", ":23 (host, 0 s): echo surprise"),
                 ("not ok", ":26 (make-n, 0 s): make no-such-target-here"),
+                ("ok", ":29 (make-n, 0 s): make module"),
                 ("not ok", "every link of the documents")]
         missing = [w for w in want
                    if not re.search("^%s [0-9]+ [^\n]*%s" % (w[0], re.escape(w[1])), got, re.M)]
-        tap.report(not missing and "unknown example kind 'nowhere'" in got
+        tap.report(not missing and ko_before == ko_after
+                   and "unknown example kind 'nowhere'" in got
                    and "stands before no code block" in got
                    and "columns of --csv by their place" in got
                    and "no-such-file.md: no such file" in got
                    and "#no-such-heading: no such heading" in got,
                    "the checker: a good example passes; a wrong output, a failing script, "
                    "an unknown make target, a stray marker, an unknown kind, CSV columns "
-                   "taken by their place and a broken link fail",
-                   ["wanted: %s" % (missing,), got])
+                   "taken by their place and a broken link fail; make-n runs no sub-make "
+                   "(the module is left as it was)",
+                   ["wanted: %s" % (missing,), "module's mtime %s -> %s" % (ko_before, ko_after),
+                    got])
     finally:
         shutil.rmtree(d, ignore_errors=True)
 

@@ -6,7 +6,8 @@
 # fabric add) in network namespace X, a fat tree in namespace Y; each
 # namespace sees its own fabric only; hntraffic runs on both at once,
 # each run's messages counted by its own fabric alone, and on a fabric
-# that is not its namespace's first (--fabric); each fabric gets
+# that is not its namespace's first (--fabric); a crossbar of 300 nodes
+# by VCT carries tornado, each node's link its own worms; each fabric gets
 # two interfaces ("ip link add"), one moved to a namespace of its own,
 # and pings through its fabric; deleting a fabric is refused while an
 # interface holds a node, and done once none does; the end of namespace
@@ -250,6 +251,25 @@ status 2
 EOF2
 }
 
+# a crossbar of 300 nodes by virtual cut-through: tornado's 2 messages a
+# node all delivered, each node's own link carrying its 2 down (switch.c
+# once kept a port in 8 bits: ports past 255 wrapped and indexed past its
+# outputs)
+wide_crossbar() {
+	fabric_add "$Y" 2 topology crossbar nodes 300 switching vct slots 0 ||
+		return 1
+	in_ns "$Y" hnctl -f 2 traffic start --pattern tornado --batch 2 \
+		--size 128 --seed 1 --wait >/tmp/wide &&
+	in_ns "$Y" hnctl -f 2 links >/tmp/wide.links
+	r=$?
+	in_ns "$Y" hnctl fabric del 2 || return 1
+	cat /tmp/wide
+	[ $r -eq 0 ] && grep -q '^state  *done' /tmp/wide &&
+	grep -q ', in flight 0,' /tmp/wide &&
+	[ "$(awk '$1 ~ /^node/ && $3 == "down" && $6 == 256 && $7 == 2' \
+		/tmp/wide.links | wc -l)" -eq 300 ]
+}
+
 # ifaces NS PEER_NS NET: hn0 and hn1 of NS's fabric (nodes 0 and 1), hn1
 # moved to PEER_NS; NET.1 and NET.2, static neighbours
 ifaces() {
@@ -329,6 +349,8 @@ check "switch switching sw1.0 fabric: all back to the fabric's; hnctl monitor pr
 	sw_back
 check "switch switching refused: the crossbar's wormhole and a fabric of switching drop (the kernel says why), a switch not there, drop" \
 	sw_refused
+check "a crossbar of 300 nodes by VCT: tornado delivered, each node's link carried its own" \
+	wide_crossbar
 check "two interfaces of fabric 0 in X and X2" ifaces "$X" "$X2" 10.0.0
 check "two interfaces of fabric 1 in Y and Y2" ifaces "$Y" "$Y2" 10.0.1
 check "ping over the crossbar, X to X2" pings "$X" 10.0.0.2 0
