@@ -330,7 +330,7 @@ static int check_fabric(const struct hn_engine *e, u64 cut,
 		 * (a soft S_W's waiting inputs are stashed if it hardens)
 		 */
 		if ((in->cur || in->head) && !in->stash &&
-		    e->hpos[i] == HN_NONE && !e->w_soft && !e->w_carry)
+		    e->hpos[i] == HN_NONE && !f->parked)
 			return bad(err, "busy input neither in the heap nor stashed",
 				   HN_NONE, i);
 	}

@@ -190,6 +190,7 @@ struct hn_fab {
 	struct hn_deadlock dl;
 	u64 seed;			/* the random up-port choice */
 	u64 w_end;			/* the last S_W ended; HN_U64_MAX: none */
+	bool parked;			/* a soft S_W left an input busy, no event */
 	u64 wcap, wused;		/* worms made, in use */
 	u64 wneed;			/* the most its messages may hold */
 	u32 wsize;			/* bytes of a worm */

@@ -175,11 +175,13 @@ void hn_sw_stash(struct hn_engine *e, u32 i)
 /* Input @i needs attention at @t (drop.c's too). */
 void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
 {
+	bool on = in_sw(e);
+
 	t = hn_max64(t, e->now);
-	if (in_sw(e) && e->hpos[i] != HN_NONE && e->fab->in[i].t == t)
+	if (on && e->hpos[i] != HN_NONE && e->fab->in[i].t == t)
 		return;			/* there already */
 	e->fab->in[i].t = t;
-	if (in_sw(e) && (t <= e->slot_end || hn_keep_past(e, t))) {
+	if (on && (t <= e->slot_end || hn_keep_past(e, t))) {
 		hn_ev_set(e, i, t);
 		return;
 	}
@@ -638,12 +640,20 @@ static void next_event(struct hn_engine *e, u32 i, u64 wake_t, bool looked)
 
 	if (in->cur)
 		wake_t = in->cur->hop[in->hop].fin;
-	if (wake_t != HN_U64_MAX)
+	if (wake_t != HN_U64_MAX) {
 		hn_sw_ev_at(e, i, wake_t);
-	else if ((in->cur || has_work(e, i)) && !(looked && e->w_soft))
-		hn_sw_stash(e, i);
-	else
+		return;
+	}
+	if (!in->cur && !has_work(e, i)) {
 		hn_ev_del(e, i);
+		return;
+	}
+	if (looked && e->w_soft) {
+		e->fab->parked = true;	/* hn_sw_harden() finds it */
+		hn_ev_del(e, i);
+	} else {
+		hn_sw_stash(e, i);
+	}
 }
 
 /* Input @i's event at @t (wormhole.c's loop). */
@@ -750,10 +760,11 @@ void hn_sw_harden(struct hn_engine *e)
 
 	for (j = 0; j < e->nheap; j++)
 		look_next(e, hn_ev_input(e, j));
-	/* those a soft S_W left waiting with no event, and worms to move */
-	for (j = 0; f->wused && j < f->nin; j++)
+	/* those a soft S_W left waiting with no event (next_event()) */
+	for (j = 0; f->parked && j < f->nin; j++)
 		if (e->hpos[j] == HN_NONE && (f->in[j].cur || has_work(e, j)))
 			look_next(e, j);
+	f->parked = false;
 	hn_ev_clear(e);
 	e->look_t = HN_U64_MAX;
 	e->w_carry = false;
