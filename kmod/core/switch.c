@@ -422,7 +422,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	struct hn_fab *f = e->fab;
 	struct hn_node *n = &e->node[u];
 	struct hn_stream *st = n->ring, *best = NULL;
-	u64 wake_t = HN_U64_MAX, ta = 0, key, best_key = HN_U64_MAX;
+	u64 wake_t = HN_U64_MAX, ta, key, best_key = HN_U64_MAX;
 	bool rx = false;
 	u32 bytes;
 	struct hn_fworm *w;
@@ -433,8 +433,8 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	do {
 		m = st->vq_w.head;
 		bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
-		if (hn_flow_store_in(e, m, u))
-			ta = hn_tail_at(c, m, m->sent + bytes);
+		ta = hn_flow_store_in(e, m, u) ?	/* each VQ_W its own */
+		     hn_tail_at(c, m, m->sent + bytes) : 0;
 		if (hn_cut_off(e, u, st->dst)) {
 			;		/* a link up wakes it */
 		} else if (m->t_ready > t) {
@@ -485,7 +485,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 	struct hn_fab *f = e->fab;
 	struct hn_iport *in = &f->in[i];
 	struct hn_fworm *w, *prev = NULL, *best = NULL, *best_prev = NULL;
-	u64 seen[HN_SW_MAX_RADIX / 64] = { 0 }, wake_t = HN_U64_MAX, ta = 0;
+	u64 seen[HN_SW_MAX_RADIX / 64] = { 0 }, wake_t = HN_U64_MAX, ta;
 	u32 R = f->radix, best_d = R, p, d;
 	struct hn_fhop *h;
 
@@ -501,9 +501,8 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 		if (seen[p / 64] & 1ULL << (p % 64))
 			continue;	/* behind another in its queue */
 		seen[p / 64] |= 1ULL << (p % 64);
-		if (hn_flow_store(e, w->m, in->sw))
-			ta = h[-1].fin == HN_U64_MAX ? HN_U64_MAX :
-			     h[-1].fin + f->lat;
+		ta = !hn_flow_store(e, w->m, in->sw) ? 0 :	/* each its own */
+		     h[-1].fin == HN_U64_MAX ? HN_U64_MAX : h[-1].fin + f->lat;
 		if (!ready(e, i, h->out, w->m, w->bytes, ta, t, &wake_t,
 			   &w->stalled))
 			continue;

@@ -329,6 +329,73 @@ TEST(switch_switching_refused_where_it_cannot)
 	sim_fini(&s);
 }
 
+/*
+ * A node's input chooses among its VQ_W (switch.c's start_node(), and an
+ * inner input among its queues: start_inner()): a message stored and
+ * forwarded by its own choice waits for its tail, and only it.  Node 0
+ * sends X to node 2, then a short wormhole message B to node 3, whose
+ * output node 1 holds, then a long store-and-forward S to node 2, which
+ * follows X in round-robin order, ahead of B.  When node 3's output
+ * frees, B goes, before S's tail is in.  (switch.c once took S's tail
+ * time for the next queue's too: B waited for it, then for S.)
+ */
+/*
+ * A node's input chooses among its VQ_W (switch.c's start_node(), and an
+ * inner input among its queues: start_inner()): a message stored and
+ * forwarded by its own choice waits for its tail, and only it.  Node 0
+ * sends X to node 2, then a short wormhole message B to node 3, whose
+ * output node 1 holds, then a long store-and-forward S to node 2, which
+ * follows X in round-robin order, ahead of B.  When node 3's output
+ * frees, B goes, before S's tail is in, and at the same time on every
+ * engine.  (switch.c once took S's tail time for B's queue too: B waited
+ * for it.)
+ */
+TEST(saf_tail_holds_its_own_queue_only)
+{
+	static const char *const what[] = { "crossbar", "crossbar vct",
+					    "FT(2,4)", "FT(3,4)" };
+	const struct hn_msg *b, *m, *saf;
+	struct hn_config c;
+	u64 at = 0;
+	struct sim s;
+	u32 kind, i;
+
+	for (kind = 0; kind < ARRAY_SIZE(what); kind++) {
+		ft_config(&c, "ding4", kind < 2 ? 1 : kind, kind < 2 ? 16 : 4);
+		if (kind < 2) {		/* wormhole.c's, switch.c's */
+			c.topology = 0;		/* HN_TOPO_CROSSBAR */
+			c.switching = kind ? HN_SWITCH_VCT : 0;
+		}
+		c.max_msg_bytes = c.worm_bytes;
+		ASSERT_EQ(0, sim_init(&s, &c));
+		ASSERT_EQ(0, sim_send(&s, 1, 3, 64));
+		ASSERT_EQ(0, sim_send(&s, 0, 2, 32));		/* X */
+		hn_run_until(s.e, 1);
+		ASSERT_EQ(0, sim_send(&s, 0, 3, 16));		/* B */
+		hn_run_until(s.e, 2);
+		s.sw = HN_SWITCH_SAF + 1;
+		ASSERT_EQ(0, sim_send(&s, 0, 2, c.worm_bytes));	/* S */
+		sim_drain(&s, 1000000);
+		ASSERT_EQ(4u, s.nlog);
+		b = saf = NULL;
+		for (i = 0; i < 4; i++) {
+			m = &s.log[i]->m;
+			if (m->src == 0 && m->dst == 3)
+				b = m;
+			if (m->sw)
+				saf = m;
+		}
+		ASSERT_NE(NULL, b);
+		ASSERT_NE(NULL, saf);
+		EXPECT_LT(b->t_deliver, saf->t_tail) TH_LOG("%s", what[kind]);
+		if (!kind)
+			at = b->t_deliver;
+		EXPECT_EQ(at, b->t_deliver) TH_LOG("%s", what[kind]);
+		EXPECT_EQ(0, hn_check(s.e, NULL));
+		sim_fini(&s);
+	}
+}
+
 /* Inject a message of switching @sw into @s: hn_inject()'s result. */
 static int send_sw(struct sim *s, u32 len, u8 sw, struct hn_err *err)
 {
