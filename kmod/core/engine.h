@@ -488,7 +488,18 @@ int hn_inject_route(struct hn_engine *e, const struct hn_msg *m, u32 *slot,
 void hn_nic_forward(struct hn_engine *e, u32 u, u64 t);
 void hn_nic_release(struct hn_engine *e, u32 u);
 void hn_uplink_preempt(struct hn_engine *e, u32 u, u64 a, u64 b);
-u64 hn_tail_at(const struct hn_config *c, const struct hn_msg *m, u32 b);
+
+/*
+ * When byte @b of @m (the bytes before it) is at the switch: the tail's
+ * time less the rest at link rate (inline: a worm's end, mostly the
+ * message's, is asked every worm).
+ */
+static inline u64 hn_tail_at(const struct hn_config *c,
+			     const struct hn_msg *m, u32 b)
+{
+	return b == m->len ? m->t_tail : m->t_tail - hn_bytes_ns(c, m->len - b);
+}
+
 bool hn_rx_fits(const struct hn_engine *e, const struct hn_msg *m);
 bool hn_rx_reserve(struct hn_engine *e, struct hn_msg *m);
 void hn_deliver(struct hn_engine *e, struct hn_msg *m, u64 t, u8 mode,

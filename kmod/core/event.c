@@ -104,11 +104,10 @@ static void sift_down(struct hn_engine *e, u32 i, u64 k)
 	sift_up(e, i, k);
 }
 
-/* @u's event is now at @t: insert it, or move it there. */
-void hn_ev_set(struct hn_engine *e, u32 u, u64 t)
+/* @u's event now has key @k: insert it, or move it there. */
+static void set_key(struct hn_engine *e, u32 u, u64 k)
 {
 	u32 i = e->hpos[u];
-	u64 k = key_of(e, u, t);
 
 	if (i == HN_NONE)
 		sift_up(e, e->nheap++, k);
@@ -118,6 +117,12 @@ void hn_ev_set(struct hn_engine *e, u32 u, u64 t)
 		sift_up(e, i, k);
 	else
 		sift_down(e, i, k);
+}
+
+/* @u's event is now at @t: insert it, or move it there. */
+void hn_ev_set(struct hn_engine *e, u32 u, u64 t)
+{
+	set_key(e, u, key_of(e, u, t));
 }
 
 /*
@@ -131,9 +136,7 @@ void hn_ev_set(struct hn_engine *e, u32 u, u64 t)
 void hn_ev_set_look(struct hn_engine *e, u32 u, u64 t)
 {
 	e->ev_relook = true;
-	hn_ev_set(e, u, t);
-	sift_down(e, e->hpos[u], e->heap[e->hpos[u]] +
-		  ((u64)e->nev << HN_EV_BITS));
+	set_key(e, u, key_of(e, u, t) + ((u64)e->nev << HN_EV_BITS));
 }
 
 /* Put @x at @j of the max-heap @a[0..n-1] of keys, going down. */

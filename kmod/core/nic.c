@@ -127,15 +127,6 @@ static u64 up_start(struct hn_engine *e, u32 u, const struct hn_msg *m,
 }
 
 /*
- * When byte @b of @m (the bytes before it) is at the switch: the tail's
- * time less the rest at link rate.
- */
-u64 hn_tail_at(const struct hn_config *c, const struct hn_msg *m, u32 b)
-{
-	return m->t_tail - hn_bytes_ns(c, m->len - b);
-}
-
-/*
  * Move Q_W's head into VQ_W while it fits; Q_W is one FIFO (Sec. 3.4.1).  Each
  * crosses the uplink after the one before, from @t or when the link is
  * free (after the data of the slot's circuit): its head is at the switch

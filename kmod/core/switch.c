@@ -48,6 +48,8 @@
  */
 static u64 msg_worms(const struct hn_config *c, u32 len)
 {
+	if (len && len <= c->worm_bytes)	/* most: no division */
+		return 1;
 	return hn_div((u64)len + c->worm_bytes - 1, c->worm_bytes);
 }
 
@@ -172,6 +174,18 @@ void hn_sw_stash(struct hn_engine *e, u32 i)
 	look_next(e, i);
 }
 
+/*
+ * Can an input's look for the next S_W at a soft boundary wait in the
+ * heap as a look (event.c) rather than on the stash?  Where no input
+ * waits for another's worm to go (no credit, no waiter: one switch), a
+ * look comes after every other event at its time, in order of priority,
+ * as the stash's inputs would when S_W begins there.
+ */
+static bool may_look(const struct hn_fab *f)
+{
+	return !f->wait && !f->fl && !f->dr;
+}
+
 /* Input @i needs attention at @t (drop.c's too). */
 void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
 {
@@ -182,7 +196,10 @@ void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
 		return;			/* there already */
 	e->fab->in[i].t = t;
 	if (on && (t <= e->slot_end || hn_keep_past(e, t))) {
-		hn_ev_set(e, i, t);
+		if (t == e->look_t && may_look(e->fab))	/* with the looks */
+			hn_ev_set_look(e, i, t);
+		else
+			hn_ev_set(e, i, t);
 		return;
 	}
 	if (e->w_carry)		/* the soft end turns out hard */
@@ -239,8 +256,8 @@ static u32 occ_of(void *ctx, u32 sw, u32 port)
 	return d == HN_NONE ? 0 : f->in[d].used;
 }
 
-/* The output a header that came in by input @i towards @dst takes. */
-u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst)
+/* hn_sw_route() where there is a port to choose */
+static u32 choose(struct hn_engine *e, u32 i, u32 dst)
 {
 	struct hn_fab *f = e->fab;
 	u32 sw = f->in[i].sw;
@@ -254,6 +271,17 @@ u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst)
 	};
 
 	return sw * f->radix + hn_topo_choose(&e->topo, sw, dst, &a);
+}
+
+/* The output a header that came in by input @i towards @dst takes. */
+u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst)
+{
+	struct hn_fab *f = e->fab;
+	u32 sw = f->in[i].sw;
+
+	if (!hn_topo_fixed(&e->topo, e->cfg.up_select))
+		return choose(e, i, dst);
+	return sw * f->radix + hn_topo_out(&e->topo, sw, dst);
 }
 
 /* ---- a worm's progress */
@@ -321,9 +349,22 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	in->cur = w;
 	in->hop = k;
 	in->blocked_ns += t - hn_min64(since, t);
-	op->busy = HN_U64_MAX;
 	w->nh = k + 1;
 	w->stalled = 0;
+	if (op->down == HN_NONE && !k) {
+		/* node to node, its one hop: resolve(), the tail time known */
+		w->last = 0;
+		h->fin = hn_max64(h->e + (u64)w->flits * c->wh_flit_ns,
+				  hn_tail_at(c, w->m, w->off + w->bytes));
+		h->fin = hn_max64(h->fin, e->now);
+		if (h->fin > f->moved)
+			f->moved = h->fin;
+		op->busy = h->fin;
+		if (f->wait)
+			wake(e, h->out, h->fin);
+		return;		/* hn_sw_event() sets @i's event then */
+	}
+	op->busy = HN_U64_MAX;
 	if (op->down == HN_NONE) {
 		w->last = k;
 	} else {
@@ -350,11 +391,12 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 /*
  * May a worm of @bytes of @m whose tail is at the switch from @ta leave input
  * @i by output @o at @t?  If not, when to look again goes into @wake, or
- * the input waits for the output (wake()).
+ * the input waits for the output (wake()).  Inline: it is asked for every
+ * queue an input looks at, and most answers are the first test's.
  */
-static bool ready(struct hn_engine *e, u32 i, u32 o,
-		  const struct hn_msg *m, u32 bytes, u64 ta, u64 t, u64 *wake_t,
-		  u8 *stalled)
+static inline bool ready(struct hn_engine *e, u32 i, u32 o,
+			 const struct hn_msg *m, u32 bytes, u64 ta, u64 t,
+			 u64 *wake_t, u8 *stalled)
 {
 	struct hn_fab *f = e->fab;
 	struct hn_oport *op = &f->out[o];
@@ -650,6 +692,9 @@ static void next_event(struct hn_engine *e, u32 i, u64 wake_t, bool looked)
 	if (looked && e->w_soft) {
 		e->fab->parked = true;	/* hn_sw_harden() finds it */
 		hn_ev_del(e, i);
+	} else if (e->w_soft && e->now == e->slot_end && may_look(e->fab)) {
+		in->t = e->now;		/* it looks when the next S_W begins */
+		hn_ev_set_look(e, i, e->now);
 	} else {
 		hn_sw_stash(e, i);
 	}

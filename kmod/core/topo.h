@@ -248,6 +248,15 @@ static inline u32 hn_topo_out(const struct hn_topo *t, u32 sw, u32 dst)
 	return t->ops->route(t, sw, dst);
 }
 
+/*
+ * Does every header on @t take ops->route's port under up-port mode
+ * @mode: no equivalent port to choose among, no dead link to avoid?
+ */
+static inline bool hn_topo_fixed(const struct hn_topo *t, u32 mode)
+{
+	return !t->fault && (!t->ops->alts || mode == HN_UPSEL_DET);
+}
+
 /* Link @l's latency, one way (every link's, until links differ). */
 static inline u64 hn_topo_link_ns(const struct hn_topo *t, u32 l)
 {

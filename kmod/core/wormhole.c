@@ -273,6 +273,8 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim, bool cont)
 
 	if (e->fab) {		/* switch.c's fabric: its inputs' events */
 		while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
+			if (t == e->slot_end && hn_ev_is_look(e))
+				break;		/* the next S_W's */
 			e->now = t;
 			if (e->fab->fl)
 				hn_flit_event(e, hn_ev_peek(e), t);
