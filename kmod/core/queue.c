@@ -122,15 +122,22 @@ static int grow(struct hn_node *n)
 struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst)
 {
 	struct hn_node *n = &e->node[src];
-	struct hn_stream *st = hn_stream_find(e, src, dst);
+	struct hn_stream *st;
+	u32 i = 0;
 
 	/* one a pair in use: a byte more and each takes the next bucket */
 	HN_STATIC_ASSERT(sizeof(struct hn_stream) <= 128);
 
-	if (st)
-		return st;
-	if ((n->tab_used + 1) * 2 > n->tab_cap && grow(n))
-		return NULL;
+	if (n->tab_cap) {
+		i = probe(n, dst);
+		if (n->tab[i])
+			return n->tab[i];
+	}
+	if ((n->tab_used + 1) * 2 > n->tab_cap) {
+		if (grow(n))
+			return NULL;
+		i = probe(n, dst);	/* where it goes in the new table */
+	}
 	st = e->free_streams;
 	if (st) {
 		e->free_streams = st->free_next;
@@ -142,7 +149,7 @@ struct hn_stream *hn_stream_get(struct hn_engine *e, u32 src, u32 dst)
 	}
 	st->src = src;
 	st->dst = dst;
-	n->tab[probe(n, dst)] = st;
+	n->tab[i] = st;
 	n->tab_used++;
 	return st;
 }

@@ -183,6 +183,8 @@ void hn_sw_stash(struct hn_engine *e, u32 i)
  */
 static bool may_look(const struct hn_fab *f)
 {
+	/* a look's key holds its priority + e->nev: one switch's, N's */
+	HN_STATIC_ASSERT(HN_EV_MAX / 2 >= HN_MAX_NODES);
 	return !f->wait && !f->fl && !f->dr;
 }
 
