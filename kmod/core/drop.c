@@ -195,7 +195,7 @@ static void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 	disown(e->fab->dr, w);
 	st->cutting = 0;
 	st->w_end = t;
-	hn_in_sent(&e->fab->in[u], &e->cfg, w->bytes);
+	hn_in_sent(e, u, w->bytes);
 	e->node[u].sw_used -= w->bytes;
 	hn_sw_cut(e, u, st, w->bytes);
 	hn_sw_arrive(e, w, t);		/* which may free st */

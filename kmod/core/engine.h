@@ -194,6 +194,8 @@ struct hn_fab {
 	u64 wcap, wused;		/* worms made, in use */
 	u64 wneed;			/* the most its messages may hold */
 	u32 wsize;			/* bytes of a worm */
+	u32 worm_flits;			/* of worm_bytes, and their time on */
+	u64 worm_ns;			/* a link: known, a division spared */
 	struct hn_fworm *free;
 	void *chunks;			/* the worms' allocations, a list */
 	struct hn_flit *fl;		/* the flit router (vc_count); or NULL */
@@ -407,13 +409,18 @@ static inline void hn_hold(struct hn_iport *in, u64 t, s64 delta)
 		in->peak = in->used;
 }
 
-/* Node input @in has sent a worm of @bytes (switch.c, flit.c). */
-static inline void hn_in_sent(struct hn_iport *in, const struct hn_config *c,
-			      u32 bytes)
+/*
+ * Node @u's input has sent a worm of @bytes (switch.c, flit.c, drop.c):
+ * a whole worm's time on its link is known, a division spared.
+ */
+static inline void hn_in_sent(struct hn_engine *e, u32 u, u32 bytes)
 {
+	struct hn_iport *in = &e->fab->in[u];
+
 	in->bytes += bytes;
 	in->worms++;
-	in->busy_ns += hn_bytes_ns(c, bytes);
+	in->busy_ns += bytes == e->cfg.worm_bytes ? e->fab->worm_ns :
+		       hn_bytes_ns(&e->cfg, bytes);
 }
 
 /* How far @x comes after @last in round-robin order over 0..@n-1 (0: next). */

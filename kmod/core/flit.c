@@ -290,7 +290,7 @@ static void node_done(struct hn_engine *e, struct hn_fvc *r,
 	r->fin = tl;
 	r->left = w->bytes;	/* room in VQ_W at tl (node_event()) */
 	w->st->w_end = tl;	/* its VQ_W was served until then (queue.c) */
-	hn_in_sent(&e->fab->in[r->in], &e->cfg, w->bytes);
+	hn_in_sent(e, r->in, w->bytes);
 	arm(e, r->in, tl);
 }
 

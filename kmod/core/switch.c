@@ -447,7 +447,8 @@ struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 	w->st = st;
 	w->off = m->sent;
 	w->bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
-	w->flits = (w->bytes + c->flit_bytes - 1) / c->flit_bytes;
+	w->flits = w->bytes == c->worm_bytes ? e->fab->worm_flits :
+		   (w->bytes + c->flit_bytes - 1) / c->flit_bytes;
 	w->at = hn_max64(m->t_ready, st->w_end);
 	st->stalled = 0;
 	return w;
@@ -628,7 +629,7 @@ static bool sent(struct hn_engine *e, u32 u, struct hn_stream *st,
 {
 	struct hn_msg *m = st->vq_w.head;
 
-	hn_in_sent(&e->fab->in[u], &e->cfg, bytes);
+	hn_in_sent(e, u, bytes);
 	st->w_end = t;
 	if (!hn_sw_cut(e, u, st, bytes))
 		return false;
@@ -1004,6 +1005,9 @@ int hn_sw_create(struct hn_engine *e)
 	f->buf = e->cfg.vc_flits ? e->cfg.vc_flits * e->cfg.flit_bytes :
 		 e->cfg.sw_buf_bytes;
 	f->wsize = sizeof(struct hn_fworm) + t->max_hops * sizeof(struct hn_fhop);
+	f->worm_flits = (e->cfg.worm_bytes + e->cfg.flit_bytes - 1) /
+			e->cfg.flit_bytes;
+	f->worm_ns = hn_bytes_ns(&e->cfg, e->cfg.worm_bytes);
 	f->in_of = hn_zalloc(f->nout * sizeof(*f->in_of));
 	f->out = hn_zalloc(f->nout * sizeof(*f->out));
 	f->chan = hn_zalloc(2 * t->nlinks * sizeof(*f->chan));
