@@ -289,6 +289,22 @@ u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst)
 /* ---- a worm's progress */
 
 /*
+ * Hop @h's tail leaves at @fin (not before now): its flits move until
+ * then, and its output frees then, those waiting for it looking.
+ */
+static void hop_fin(struct hn_engine *e, struct hn_fhop *h, u64 fin)
+{
+	struct hn_fab *f = e->fab;
+
+	h->fin = hn_max64(fin, e->now);
+	if (h->fin > f->moved)
+		f->moved = h->fin;
+	f->out[h->out].busy = h->fin;
+	if (f->wait)		/* a single switch has no waiters */
+		wake(e, h->out, h->fin);
+}
+
+/*
  * The hops of @w whose tail time has become known: each frees its
  * output then, and the input sending it looks again then.
  */
@@ -297,7 +313,7 @@ static void resolve(struct hn_engine *e, struct hn_fworm *w)
 	const struct hn_config *c = &e->cfg;
 	struct hn_fab *f = e->fab;
 	struct hn_fhop *h;
-	u64 ta;
+	u64 ta, fin;
 	u32 k;
 
 	for (k = w->tl; k < w->nh; k++) {
@@ -308,15 +324,10 @@ static void resolve(struct hn_engine *e, struct hn_fworm *w)
 			return;
 		ta = k ? h[-1].fin + f->lat :
 		     hn_tail_at(c, w->m, w->off + w->bytes);
-		h->fin = hn_flow_tail(c, w, k, ta);
-		if (h->fin == HN_U64_MAX)
+		fin = hn_flow_tail(c, w, k, ta);
+		if (fin == HN_U64_MAX)
 			return;
-		h->fin = hn_max64(h->fin, e->now);
-		if (h->fin > f->moved)		/* its flits move until then */
-			f->moved = h->fin;
-		f->out[h->out].busy = h->fin;
-		if (f->wait)		/* a single switch has no waiters */
-			wake(e, h->out, h->fin);
+		hop_fin(e, h, fin);
 		hn_sw_ev_at(e, h->in, h->fin);
 		if (k + 1 == w->nh && k != w->last &&
 		    hn_flow_store_in(e, w->m, h[1].in))
@@ -354,16 +365,11 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 	w->nh = k + 1;
 	w->stalled = 0;
 	if (op->down == HN_NONE && !k) {
-		/* node to node, its one hop: resolve(), the tail time known */
+		/* node to node, its one hop: its tail time known now */
+		u64 ta = hn_tail_at(c, w->m, w->off + w->bytes);
+
 		w->last = 0;
-		h->fin = hn_max64(h->e + (u64)w->flits * c->wh_flit_ns,
-				  hn_tail_at(c, w->m, w->off + w->bytes));
-		h->fin = hn_max64(h->fin, e->now);
-		if (h->fin > f->moved)
-			f->moved = h->fin;
-		op->busy = h->fin;
-		if (f->wait)
-			wake(e, h->out, h->fin);
+		hop_fin(e, h, hn_flow_tail(c, w, 0, ta));
 		return;		/* hn_sw_event() sets @i's event then */
 	}
 	op->busy = HN_U64_MAX;
