@@ -759,14 +759,14 @@ void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t);
 /* switch.c */
 int hn_sw_create(struct hn_engine *e);
 void hn_sw_destroy(struct hn_engine *e);
-int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m);
+int hn_sw_grow(struct hn_engine *e, u64 need);
 void hn_sw_unreserve(struct hn_engine *e, const struct hn_msg *m);
 u64 hn_sw_msg_mem(const struct hn_engine *e, u32 len);
 void hn_sw_trim(struct hn_engine *e);
 void hn_sw_begin(struct hn_engine *e);
 void hn_sw_resume(struct hn_engine *e);
 void hn_sw_harden(struct hn_engine *e);
-void hn_sw_event(struct hn_engine *e, u32 i, u64 t);
+void hn_sw_run(struct hn_engine *e, u64 lim);
 void hn_sw_end(struct hn_engine *e);
 void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);
 /* ... and what flit.c shares of it */
@@ -780,6 +780,33 @@ void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t);
 void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t);
 void hn_sw_dl_chan(struct hn_engine *e, u32 n, u32 o, u32 vc);
 bool hn_sw_dl_due(const struct hn_engine *e);
+
+/*
+ * The worms a message of @len bytes may hold at once: its bytes cut into
+ * worms of worm_bytes, whatever path it takes (a circuit's data moved to
+ * the wormhole path keeps what it sent: the rest is no more worms).
+ */
+static inline u64 hn_msg_worms(const struct hn_config *c, u32 len)
+{
+	if (len && len <= c->worm_bytes)	/* most: no division */
+		return 1;
+	return hn_div((u64)len + c->worm_bytes - 1, c->worm_bytes);
+}
+
+/*
+ * Enough of switch.c's worms for every message in the engine and @m,
+ * which it takes (made by hn_sw_grow() when there are too few).
+ */
+static inline int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m)
+{
+	struct hn_fab *f = e->fab;
+	u64 need = f->wneed + hn_msg_worms(&e->cfg, m->len);
+
+	if (need > f->wcap && hn_sw_grow(e, need))
+		return -ENOMEM;
+	f->wneed = need;
+	return 0;
+}
 
 /* flit.c */
 int hn_flit_create(struct hn_engine *e);

@@ -41,55 +41,38 @@
 
 /* ---- worms: made when a message is injected, so never missing later */
 
-/*
- * The worms a message of @len bytes may hold at once: its bytes cut into
- * worms of worm_bytes, whatever path it takes (a circuit's data moved to
- * the wormhole path keeps what it sent: the rest is no more worms).
- */
-static u64 msg_worms(const struct hn_config *c, u32 len)
-{
-	if (len && len <= c->worm_bytes)	/* most: no division */
-		return 1;
-	return hn_div((u64)len + c->worm_bytes - 1, c->worm_bytes);
-}
-
 /* Bytes of switch.c's worms that one more message of @len bytes may take. */
 u64 hn_sw_msg_mem(const struct hn_engine *e, u32 len)
 {
-	return e->fab ? msg_worms(&e->cfg, len) * e->fab->wsize : 0;
+	return e->fab ? hn_msg_worms(&e->cfg, len) * e->fab->wsize : 0;
 }
 
 /*
- * Enough worms for every message in the engine and @m, which it takes:
- * each allocation at least 64 of them, as many as the allocator's
- * rounding gives room for.  They stay, for the next messages, until
- * hn_trim() or the engine goes.
+ * hn_sw_reserve() finds too few worms for @need: make more, each
+ * allocation at least 64 of them, as many as the allocator's rounding
+ * gives room for.  They stay, for the next messages, until hn_trim() or
+ * the engine goes.
  */
-int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m)
+int hn_sw_grow(struct hn_engine *e, u64 need)
 {
 	struct hn_fab *f = e->fab;
-	u64 need = f->wneed + msg_worms(&e->cfg, m->len), k, i, bytes;
+	u64 k = hn_max64(64, need - f->wcap), i, bytes;
 	struct hn_fworm *w;
 	void **chunk;
 
-	if (need > f->wcap) {
-		k = hn_max64(64, need - f->wcap);
-		bytes = hn_alloc_size(sizeof(void *) + k * f->wsize);
-		k = hn_div(bytes - sizeof(void *), f->wsize);
-		chunk = hn_zalloc(bytes);
-		if (!chunk)
-			return -ENOMEM;
-		*chunk = f->chunks;
-		f->chunks = chunk;
-		for (i = 0; i < k; i++) {
-			w = (struct hn_fworm *)((char *)(chunk + 1) +
-						i * f->wsize);
-			w->next = f->free;
-			f->free = w;
-		}
-		f->wcap += k;
+	bytes = hn_alloc_size(sizeof(void *) + k * f->wsize);
+	k = hn_div(bytes - sizeof(void *), f->wsize);
+	chunk = hn_zalloc(bytes);
+	if (!chunk)
+		return -ENOMEM;
+	*chunk = f->chunks;
+	f->chunks = chunk;
+	for (i = 0; i < k; i++) {
+		w = (struct hn_fworm *)((char *)(chunk + 1) + i * f->wsize);
+		w->next = f->free;
+		f->free = w;
 	}
-	f->wneed = need;
+	f->wcap += k;
 	return 0;
 }
 
@@ -99,7 +82,7 @@ int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m)
  */
 void hn_sw_unreserve(struct hn_engine *e, const struct hn_msg *m)
 {
-	e->fab->wneed -= msg_worms(&e->cfg, m->len);
+	e->fab->wneed -= hn_msg_worms(&e->cfg, m->len);
 }
 
 /* Nothing is in the engine: give the worms' memory back. */
@@ -188,11 +171,12 @@ static bool may_look(const struct hn_fab *f)
 	return !f->wait && !f->fl && !f->dr;
 }
 
-/* Input @i needs attention at @t (drop.c's too). */
-void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
+/*
+ * Input @i needs attention at @t; @on: the heap is S_W's (in_sw(), known
+ * to every caller inside an event).
+ */
+static inline void ev_at(struct hn_engine *e, u32 i, u64 t, bool on)
 {
-	bool on = in_sw(e);
-
 	t = hn_max64(t, e->now);
 	if (on && e->hpos[i] != HN_NONE && e->fab->in[i].t == t)
 		return;			/* there already */
@@ -209,17 +193,28 @@ void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
 	hn_sw_stash(e, i);
 }
 
-/* Idle input @i may send from @t: bring its event forward. */
-static void arm(struct hn_engine *e, u32 i, u64 t)
+/* Input @i needs attention at @t (drop.c's too). */
+void hn_sw_ev_at(struct hn_engine *e, u32 i, u64 t)
+{
+	ev_at(e, i, t, in_sw(e));
+}
+
+/* Idle input @i may send from @t: bring its event forward (@on: ev_at()). */
+static void arm_on(struct hn_engine *e, u32 i, u64 t, bool on)
 {
 	struct hn_iport *in = &e->fab->in[i];
 
 	if (in->cur)
 		return;			/* it looks when its worm has left */
 	t = hn_max64(t, e->now);
-	if (in_sw(e) && e->hpos[i] != HN_NONE && in->t <= t)
+	if (on && e->hpos[i] != HN_NONE && in->t <= t)
 		return;
-	hn_sw_ev_at(e, i, t);
+	ev_at(e, i, t, on);
+}
+
+static void arm(struct hn_engine *e, u32 i, u64 t)
+{
+	arm_on(e, i, t, in_sw(e));
 }
 
 static void wait_on(struct hn_fab *f, u32 o, u32 i)
@@ -258,7 +253,7 @@ static u32 occ_of(void *ctx, u32 sw, u32 port)
 	return d == HN_NONE ? 0 : f->in[d].used;
 }
 
-/* hn_sw_route() where there is a port to choose */
+/* route() where there is a port to choose */
 static u32 choose(struct hn_engine *e, u32 i, u32 dst)
 {
 	struct hn_fab *f = e->fab;
@@ -276,7 +271,7 @@ static u32 choose(struct hn_engine *e, u32 i, u32 dst)
 }
 
 /* The output a header that came in by input @i towards @dst takes. */
-u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst)
+static inline u32 route(struct hn_engine *e, u32 i, u32 dst)
 {
 	struct hn_fab *f = e->fab;
 	u32 sw = f->in[i].sw;
@@ -284,6 +279,11 @@ u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst)
 	if (!hn_topo_fixed(&e->topo, e->cfg.up_select))
 		return choose(e, i, dst);
 	return sw * f->radix + hn_topo_out(&e->topo, sw, dst);
+}
+
+u32 hn_sw_route(struct hn_engine *e, u32 i, u32 dst)
+{
+	return route(e, i, dst);
 }
 
 /* ---- a worm's progress */
@@ -370,7 +370,7 @@ static void take(struct hn_engine *e, u32 i, struct hn_fworm *w, u64 t)
 
 		w->last = 0;
 		hop_fin(e, h, hn_flow_tail(c, w, 0, ta));
-		return;		/* hn_sw_event() sets @i's event then */
+		return;		/* event() sets @i's event then */
 	}
 	op->busy = HN_U64_MAX;
 	if (op->down == HN_NONE) {
@@ -439,8 +439,8 @@ static inline bool ready(struct hn_engine *e, u32 i, u32 o,
  * Node @u's input starts the next worm of the message at the head of
  * @st's VQ_W, its receiver's room reserved (switch.c's and flit.c's).
  */
-struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
-				struct hn_stream *st)
+static inline struct hn_fworm *worm_new(struct hn_engine *e, u32 u,
+					struct hn_stream *st)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_msg *m = st->vq_w.head;
@@ -458,6 +458,12 @@ struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 	w->at = hn_max64(m->t_ready, st->w_end);
 	st->stalled = 0;
 	return w;
+}
+
+struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
+				struct hn_stream *st)
+{
+	return worm_new(e, u, st);
 }
 
 /*
@@ -483,17 +489,17 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 		return wake_t;
 	do {
 		m = st->vq_w.head;
-		bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
-		ta = hn_flow_store_in(e, m, u) ?	/* each VQ_W its own */
-		     hn_tail_at(c, m, m->sent + bytes) : 0;
 		if (hn_cut_off(e, u, st->dst)) {
 			;		/* a link up wakes it */
 		} else if (m->t_ready > t) {
 			wake_t = hn_min64(wake_t, m->t_ready);
 		} else {
 			if (!st->port)	/* routed once, when first looked at */
-				st->port = 1 + hn_sw_route(e, u, st->dst) %
+				st->port = 1 + route(e, u, st->dst) %
 					   f->radix;
+			bytes = (u32)hn_min64(c->worm_bytes, m->len - m->sent);
+			ta = hn_flow_store_in(e, m, u) ?  /* each VQ_W its own */
+			     hn_tail_at(c, m, m->sent + bytes) : 0;
 			if (!ready(e, u, f->in[u].sw * f->radix + st->port - 1,
 				   m, bytes, ta, t, &wake_t, &st->stalled)) {
 				;
@@ -514,7 +520,7 @@ static u64 start_node(struct hn_engine *e, u32 u, u64 t)
 	if (!best)
 		return wake_t;
 	st = best;
-	w = hn_sw_worm_new(e, u, st);
+	w = worm_new(e, u, st);
 	w->nh = 0;
 	w->tl = 0;
 	w->last = HN_NONE;
@@ -547,7 +553,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 		}
 		h = &w->hop[w->nh];
 		if (h->out == HN_NONE)
-			h->out = hn_sw_route(e, i, w->m->dst);
+			h->out = route(e, i, w->m->dst);
 		p = h->out % R;
 		if (seen[p / 64] & 1ULL << (p % 64))
 			continue;	/* behind another in its queue */
@@ -581,7 +587,7 @@ static u64 start_inner(struct hn_engine *e, u32 i, u64 t)
 }
 
 /* The last of @w has reached the receiver's link at @t. */
-void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
+static inline void arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 {
 	const struct hn_config *c = &e->cfg;
 	struct hn_msg *m = w->m, **l;
@@ -605,13 +611,19 @@ void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
 	hn_stream_put(e, st);
 }
 
+void hn_sw_arrive(struct hn_engine *e, struct hn_fworm *w, u64 t)
+{
+	arrive(e, w, t);
+}
+
 /*
  * Node @u cuts a worm of @bytes from the message at the head of @st's
  * VQ_W (switch.c when its tail has left, flit.c when it starts): true
  * when that was the message's last, which then leaves VQ_W for st->fab
  * until it has arrived.
  */
-bool hn_sw_cut(struct hn_engine *e, u32 u, struct hn_stream *st, u32 bytes)
+static inline bool cut(struct hn_engine *e, u32 u, struct hn_stream *st,
+		       u32 bytes)
 {
 	struct hn_msg *m = st->vq_w.head;
 
@@ -626,6 +638,11 @@ bool hn_sw_cut(struct hn_engine *e, u32 u, struct hn_stream *st, u32 bytes)
 	return true;
 }
 
+bool hn_sw_cut(struct hn_engine *e, u32 u, struct hn_stream *st, u32 bytes)
+{
+	return cut(e, u, st, bytes);
+}
+
 /*
  * The tail of a worm of @bytes of the message at the head of @st's VQ_W
  * has left node @u's input at @t: true when that was the message's last.
@@ -637,7 +654,7 @@ static bool sent(struct hn_engine *e, u32 u, struct hn_stream *st,
 
 	hn_in_sent(e, u, bytes);
 	st->w_end = t;
-	if (!hn_sw_cut(e, u, st, bytes))
+	if (!cut(e, u, st, bytes))
 		return false;
 	e->node[u].sw_used -= m->len;
 	return true;
@@ -668,7 +685,7 @@ static void release(struct hn_engine *e, u32 i, u64 t)
 		left = sent(e, i, st, w->bytes, t);
 	}
 	if (k == w->last)
-		hn_sw_arrive(e, w, t);
+		arrive(e, w, t);
 	if (left)
 		hn_nic_forward(e, i, t);
 }
@@ -691,7 +708,7 @@ static void next_event(struct hn_engine *e, u32 i, u64 wake_t, bool looked)
 	if (in->cur)
 		wake_t = in->cur->hop[in->hop].fin;
 	if (wake_t != HN_U64_MAX) {
-		hn_sw_ev_at(e, i, wake_t);
+		ev_at(e, i, wake_t, true);
 		return;
 	}
 	if (!in->cur && !has_work(e, i)) {
@@ -709,8 +726,8 @@ static void next_event(struct hn_engine *e, u32 i, u64 wake_t, bool looked)
 	}
 }
 
-/* Input @i's event at @t (wormhole.c's loop). */
-void hn_sw_event(struct hn_engine *e, u32 i, u64 t)
+/* Input @i's event at @t. */
+static inline void event(struct hn_engine *e, u32 i, u64 t)
 {
 	struct hn_iport *in = &e->fab->in[i];
 	u64 wake_t = HN_U64_MAX;
@@ -724,6 +741,23 @@ void hn_sw_event(struct hn_engine *e, u32 i, u64 t)
 		looked = true;
 	}
 	next_event(e, i, wake_t, looked);
+}
+
+/*
+ * Every event of S_W up to @lim (<= its end), or to a stop (ops->room),
+ * but the next S_W's looks at a soft end (wormhole.c's loop).
+ */
+void hn_sw_run(struct hn_engine *e, u64 lim)
+{
+	u64 t;
+
+	while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
+		if (t == e->slot_end && hn_ev_is_look(e))
+			break;
+		e->now = t;
+		event(e, hn_ev_peek(e), t);
+		hn_work(e, t);
+	}
 }
 
 /* ---- the wormhole slot's boundaries */
@@ -970,9 +1004,11 @@ void hn_sw_end(struct hn_engine *e)
  */
 void hn_sw_arm(struct hn_engine *e, u32 u, u64 t)
 {
-	if (in_sw(e))
+	bool on = in_sw(e);
+
+	if (on)
 		t = hn_max64(t, e->slot_start + e->cfg.guard_ns);
-	arm(e, u, t);
+	arm_on(e, u, t, on);
 }
 
 /* ---- life cycle */

@@ -271,17 +271,19 @@ void hn_wormhole_run(struct hn_engine *e, u64 lim, bool cont)
 	struct hn_node *n;
 	u32 u;
 
-	if (e->fab) {		/* switch.c's fabric: its inputs' events */
+	if (e->fab && !e->fab->fl && !e->fab->dr) {
+		hn_sw_run(e, lim);
+		return;
+	}
+	if (e->fab) {		/* flit.c's or drop.c's: their inputs' events */
 		while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
 			if (t == e->slot_end && hn_ev_is_look(e))
 				break;		/* the next S_W's */
 			e->now = t;
 			if (e->fab->fl)
 				hn_flit_event(e, hn_ev_peek(e), t);
-			else if (e->fab->dr)
-				hn_drop_event(e, hn_ev_peek(e), t);
 			else
-				hn_sw_event(e, hn_ev_peek(e), t);
+				hn_drop_event(e, hn_ev_peek(e), t);
 			hn_work(e, t);
 		}
 		return;
