@@ -12,11 +12,8 @@
  * two parts changes hd->rebuilds, which flags the dump NLM_F_DUMP_INTR;
  * the next part stops at the new fabric's end.  A LINK or SWITCH in the
  * request restricts the dump to that one, as NODE does STATS_GET's.
- *
- * The crossbar with wormhole switching carries worms without switches
- * (wormhole.c: no buffers, no credits) and keeps none of these
- * statistics: both dumps fail with EOPNOTSUPP and an extack message
- * saying so, rather than answer with counters that stay zero.
+ * Every fabric has them: the crossbar is one switch, switch 0, whose
+ * port p is node p's link.
  *
  * SWITCH_SET sets a switch's own switching (hn_set_switch_flow();
  * docs/model.md "A switch's own switching") under hd->lock, which
@@ -134,7 +131,6 @@ static int hn_fab_dump(struct sk_buff *skb, struct netlink_callback *cb,
 {
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
 	const struct nlattr *only = di->attrs[w->attr];
-	struct hn_switch_stats ss;
 	struct hn_fabric_info fi;
 	u32 i = cb->args[0], end;
 	void *hdr;
@@ -143,12 +139,6 @@ static int hn_fab_dump(struct sk_buff *skb, struct netlink_callback *cb,
 	hn_fabric_info(hd->e, &fi);
 	end = w->cmd == HYBRIDNET_CMD_LINK_GET ? fi.links : fi.switches;
 	cb->seq = hd->rebuilds + 1;	/* 0 would mean no check */
-	if (hn_switch_stats(hd->e, 0, &ss) == -EOPNOTSUPP) {
-		mutex_unlock(&hd->lock);
-		NL_SET_ERR_MSG(cb->extack,
-			       "the crossbar with wormhole switching keeps no link or switch statistics: its worms cross no switch buffers (set switching vct or saf, or a fat tree)");
-		return -EOPNOTSUPP;
-	}
 	if (only) {
 		if (nla_get_u32(only) >= end) {
 			mutex_unlock(&hd->lock);

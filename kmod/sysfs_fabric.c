@@ -19,9 +19,8 @@
  *
  * The rows are HN_FINFO and HN_LSTAT of hn_lists.h.  fabric/levelN/ grows
  * and shrinks with a rebuild as nodes/ does (hn_sysfs_fabric_resize());
- * a file of a level the fabric no longer has reads ENODEV, and on the
- * crossbar with wormhole switching, which keeps no statistics per link or
- * switch, EOPNOTSUPP.  Every file is read under hd->lock.
+ * a file of a level the fabric no longer has reads ENODEV.  Every file is
+ * read under hd->lock.
  */
 #include <linux/device.h>
 #include <linux/kernel.h>
@@ -210,10 +209,8 @@ static ssize_t hn_level_show(struct kobject *kobj, char *buf,
 	mutex_lock(&hd->lock);
 	rc = hn_level_stats(hd->e, lk->level, &lv);
 	mutex_unlock(&hd->lock);
-	if (rc == -EINVAL)	/* the fabric lost that level */
+	if (rc)			/* -EINVAL: the fabric lost that level */
 		return -ENODEV;
-	if (rc)
-		return rc;
 	return sysfs_emit(buf, "%llu\n", get(&lv));
 }
 

@@ -548,9 +548,8 @@ struct hn_ctl_dl_channel {
  * "Statistics"): its number and shape, and per link and per switch the
  * counters of its packet-switched path since the last reset or rebuild,
  * each with the virtual time it was read at (utilisation: busy_ns / now;
- * mean occupancy: buf_byte_ns / now).  The crossbar with wormhole
- * switching keeps none: hn_ctl_links() and hn_ctl_switches() fail with
- * -EOPNOTSUPP (hn_ctl_errmsg() says why).  A rebuild during a dump:
+ * mean occupancy: buf_byte_ns / now).  The crossbar is one switch,
+ * switch 0, whose port p is node p's link.  A rebuild during a dump:
  * -EAGAIN, call again.
  */
 struct hn_ctl_fabric {
@@ -700,10 +699,10 @@ int hn_ctl_fault_random_chans(struct hn_ctl *c, uint32_t count,
  * number hn_ctl_fabric_parse() gives) switches worms by @switching,
  * HYBRIDNET_SWITCHING_WORMHOLE, _VCT or _SAF, instead of the fabric's;
  * HN_CTL_SWITCHING_FABRIC takes it back to the fabric's.  -EOPNOTSUPP on
- * switching drop and on the crossbar with wormhole switching, -EINVAL
- * for a switch the fabric has not, for drop, and for vct or saf where
- * vc-flits buffers hold less than a worm, -EBUSY while worms are in the
- * fabric (hn_ctl_errmsg() says which).  Needs CAP_NET_ADMIN.
+ * switching drop, -EINVAL for a switch the fabric has not, for drop, and
+ * for vct or saf where vc-flits buffers hold less than a worm, -EBUSY
+ * while worms are in the fabric (hn_ctl_errmsg() says which).  Needs
+ * CAP_NET_ADMIN.
  */
 int hn_ctl_switch_set(struct hn_ctl *c, uint32_t sw, uint32_t switching);
 

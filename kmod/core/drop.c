@@ -529,7 +529,7 @@ static u64 node_event(struct hn_engine *e, u32 u, u64 t, bool *retry)
 	return wake_t;
 }
 
-/* Input @i's event at @t (wormhole.c's loop). */
+/* Input @i's event at @t (wormhole.c's slot). */
 void hn_drop_event(struct hn_engine *e, u32 i, u64 t)
 {
 	struct hn_fab *f = e->fab;

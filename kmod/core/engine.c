@@ -32,7 +32,7 @@
  * at the boundary, hn_step() returning there, the counts), and when
  * something else comes next after all (a circuit made at the boundary,
  * the policy changed), the end is made hard first (hn_wormhole_harden()).
- * The crossbar's wormhole and switch.c's fabrics (not the flit router's
+ * switch.c's fabrics, the crossbar's too (not the flit router's
  * or drop.c's, whose boundaries stay hard).  e->w_len is
  * the wormhole slot's length while its boundaries may be soft as long as
  * no circuit exists, else 0, made anew with the configuration
@@ -46,7 +46,7 @@ static void soft_update(struct hn_engine *e)
 	u64 len = hn_slot_len(e, c->k);
 
 	e->w_len = 0;
-	if ((!e->fab || (!e->fab->fl && !e->fab->dr)) && !c->guard_ns &&
+	if (!e->fab->fl && !e->fab->dr && !c->guard_ns &&
 	    !(c->policy & (HN_POL_NO_W | HN_POL_DYNAMIC)) &&
 	    (!c->k || (c->policy & (HN_POL_SES | HN_POL_PREEMPT))) &&
 	    len <= HN_SOFT_LEN_MAX)
@@ -100,31 +100,24 @@ struct hn_engine *hn_create(const struct hn_config *c,
 		hn_topo_xbar(&e->topo, c->nodes, c->wire_ns, c->link_mbps);
 		break;
 	}
-	/* the crossbar's wormhole is wormhole.c's; the rest switch.c's */
-	if (!rc && (c->topology != HN_TOPO_CROSSBAR ||
-		    c->switching != HN_SWITCH_WORMHOLE))
+	if (!rc)
 		rc = hn_sw_create(e);
 	if (!rc && c->vc_count)		/* the flit router */
 		rc = hn_flit_create(e);
 	if (!rc && c->switching == HN_SWITCH_DROP)
 		rc = hn_drop_create(e);
-	e->w_arm = !e->fab ? hn_wormhole_arm :
-		   e->fab->fl ? hn_flit_arm :
-		   e->fab->dr ? hn_drop_arm : hn_sw_arm;
 	if (rc) {
 		hn_destroy(e);
 		goto out;
 	}
+	e->w_arm = e->fab->fl ? hn_flit_arm :
+		   e->fab->dr ? hn_drop_arm : hn_sw_arm;
 	rc = -ENOMEM;
 	e->node = hn_zalloc(c->nodes * sizeof(*e->node));
 	e->heap = hn_zalloc(e->nev * sizeof(*e->heap));
 	e->hpos = hn_zalloc(e->nev * sizeof(*e->hpos));
 	e->scratch = hn_zalloc(2 * c->nodes * sizeof(*e->scratch));
-	e->w_act = hn_zalloc(c->nodes * sizeof(*e->w_act));
-	e->w_rxl = hn_zalloc(c->nodes * sizeof(*e->w_rxl));
-	e->w_top = hn_zalloc(c->nodes * sizeof(*e->w_top));
-	if (!e->node || !e->heap || !e->hpos || !e->scratch || !e->w_act ||
-	    !e->w_rxl || !e->w_top ||
+	if (!e->node || !e->heap || !e->hpos || !e->scratch ||
 	    hn_slots_alloc(e) || hn_pairs_alloc(e)) {
 		hn_destroy(e);
 		goto out;
@@ -133,11 +126,8 @@ struct hn_engine *hn_create(const struct hn_config *c,
 		e->scratch[u] = HN_NONE;
 	for (u = 0; u < e->nev; u++)
 		e->hpos[u] = HN_NONE;
-	for (u = 0; u < c->nodes; u++) {
-		e->node[u].out_held = HN_NONE;
+	for (u = 0; u < c->nodes; u++)
 		e->node[u].rr_last = c->nodes - 1;
-		e->node[u].w_apos = HN_NONE;
-	}
 	e->stop_at = HN_U64_MAX;
 	e->look_t = HN_U64_MAX;
 	e->rx_thresh = c->rx_buf_bytes;
@@ -211,9 +201,6 @@ void hn_destroy(struct hn_engine *e)
 	hn_free(e->heap);
 	hn_free(e->hpos);
 	hn_free(e->scratch);
-	hn_free(e->w_act);
-	hn_free(e->w_rxl);
-	hn_free(e->w_top);
 	hn_free(e->req_pairs);
 	hn_free(e->req_grants);
 	hn_free(e);
@@ -283,7 +270,7 @@ u64 hn_now(const struct hn_engine *e)
 
 bool hn_busy(const struct hn_engine *e)
 {
-	return e->pending || e->wh_msgs || e->worms || e->req_msgs;
+	return e->pending || e->wh_msgs || e->req_msgs;
 }
 
 static int fail(struct hn_err *err, int rc, const char *msg, u32 node)
@@ -308,7 +295,7 @@ int hn_set_live(struct hn_engine *e, const struct hn_config *n,
 	for (i = 0; i < HN_CFG_NR; i++)	/* the fields hn_fields.h marks live */
 		if (hn_cfg_fields[i].live)
 			hn_cfg_set(&c, i, hn_cfg_get(n, i));
-	if ((c.policy & HN_POL_NO_W) && (e->wh_msgs || e->worms))
+	if ((c.policy & HN_POL_NO_W) && e->wh_msgs)
 		return fail(err, -EBUSY,
 			    "wormhole data waiting: cannot drop the wormhole slot",
 			    HN_NONE);
@@ -368,24 +355,6 @@ int hn_set_predict(struct hn_engine *e, u32 algo, u32 kstep,
 	c.predict_algo = algo;
 	c.predict_kstep = kstep;
 	return hn_set_live(e, &c, err);
-}
-
-/*
- * The longest message so far is @len bytes: which receivers are tight
- * (hn_rx_tight()) is worked out anew.  Every receiver is, when e->nev
- * such messages do not fit in a receive buffer (e->rx_thresh 0).
- */
-static void len_max_grew(struct hn_engine *e, u32 len)
-{
-	u64 slack = (u64)e->nev * len;
-	u32 u;
-
-	e->len_max = len;
-	e->rx_thresh = slack < e->cfg.rx_buf_bytes ?
-		       e->cfg.rx_buf_bytes - (u32)slack : 0;
-	e->rx_tight = 0;
-	for (u = 0; u < e->cfg.nodes; u++)
-		e->rx_tight += e->node[u].rx_used > e->rx_thresh;
 }
 
 /*
@@ -459,6 +428,24 @@ int hn_inject_route(struct hn_engine *e, const struct hn_msg *m, u32 *slot,
  * says, unless the pair has messages waiting for its circuit.
  * Returns -EAGAIN, changing nothing, when the NIC buffer is full.
  */
+/*
+ * The longest message so far is @len bytes: which receivers are tight
+ * (hn_rx_tight()) is worked out anew.  Every receiver is, when e->nev
+ * such messages do not fit in a receive buffer (e->rx_thresh 0).
+ */
+static void len_max_grew(struct hn_engine *e, u32 len)
+{
+	u64 slack = (u64)e->nev * len;
+	u32 u;
+
+	e->len_max = len;
+	e->rx_thresh = slack < e->cfg.rx_buf_bytes ?
+		       e->cfg.rx_buf_bytes - (u32)slack : 0;
+	e->rx_tight = 0;
+	for (u = 0; u < e->cfg.nodes; u++)
+		e->rx_tight += e->node[u].rx_used > e->rx_thresh;
+}
+
 int hn_inject(struct hn_engine *e, struct hn_msg *m, struct hn_err *err)
 {
 	const struct hn_config *c = &e->cfg;
@@ -596,7 +583,7 @@ static inline bool soft_begin(struct hn_engine *e, u64 n)
 	u32 k = e->cfg.k;
 
 	if (!len || ((e->cfg.policy & (HN_POL_SES | HN_POL_PREEMPT)) &&
-		     !e->wh_msgs && !e->worms))
+		     !e->wh_msgs))
 		return false;
 	e->w_skips += n;		/* each predictive slot passed over */
 	e->g.cycles += n;

@@ -45,13 +45,6 @@ struct hn_stream {
 	u64 req_t;			/* when the request was raised */
 };
 
-/* A worm in the switch that did not finish before its slot ended. */
-struct hn_worm {
-	struct hn_stream *st;		/* NULL: none */
-	u64 ns_left;
-	u32 bytes;
-};
-
 struct hn_node {
 	/* the fields a message touches first, together */
 	u32 buf_used;			/* NIC buffer: Q_W + VQ_PCKT + uplink */
@@ -66,19 +59,12 @@ struct hn_node {
 	u64 c_run;			/* e->run when these were set */
 	u64 c_busy;			/* its data holds the uplink until */
 	u32 c_stall;			/* receiver full: nothing more this slot */
-	/* in c_stall's padding: a node of 344 bytes, not 352 (performance.md) */
-	u8 w_rx;			/* wormhole.c: a VQ_W waits for room */
-	u8 w_rxq;			/* on e->w_rxl */
 	u64 c_used;			/* e->run of the circuit's last use */
 	u32 rr_last;			/* destination served last (RR) */
-	u32 w_apos;			/* its place in e->w_act, HN_NONE */
 	struct hn_queue q_w;		/* Q_W: the NIC's wormhole FIFO */
 	u32 tab_cap, tab_used;		/* open-addressing table of streams */
 	struct hn_stream **tab;
 	struct hn_stream *ring;		/* the input's busy VQ_W, a ring */
-	struct hn_worm worm;		/* suspended worm at this input */
-	u64 out_free;			/* wormhole slot: output free at */
-	u32 out_held;			/* output held by a suspended worm */
 	u32 rel_cap, rel_head;		/* rel[]: a ring, see nic.c */
 	u32 rel_bytes;			/* their bytes, still in buf_used */
 	struct hn_rel *rel;		/* transfers not yet out of the NIC */
@@ -116,8 +102,8 @@ struct hn_slot {
 };
 
 /*
- * switch.c: packets across the switches of a topology, for every fabric
- * but the crossbar's wormhole (wormhole.c).  A worm is one packet of at
+ * switch.c: packets across the switches of a topology, every fabric's,
+ * the crossbar's one switch too.  A worm is one packet of at
  * most worm_bytes of a message; hop k of its route is its k-th switch.
  */
 struct hn_fhop {
@@ -193,6 +179,8 @@ struct hn_fab {
 	bool parked;			/* a soft S_W left an input busy, no event */
 	u64 wcap, wused;		/* worms made, in use */
 	u64 wneed;			/* the most its messages may hold */
+	u64 wmax;			/* ... its inputs: one switch's, one */
+					/* each; else HN_U64_MAX */
 	u32 wsize;			/* bytes of a worm */
 	u32 worm_flits;			/* of worm_bytes, and their time on */
 	u64 worm_ns;			/* a link: known, a division spared */
@@ -312,7 +300,6 @@ struct hn_engine {
 	u32 circuit_gen;		/* bumped by every circuit change */
 	u64 pending;			/* all VQ_PCKT messages (R_valid) */
 	u64 wh_msgs;			/* messages in Q_W or VQ_W */
-	u32 worms;			/* suspended worms */
 	struct hn_node *node;
 	struct hn_slot *slot;
 	u64 *heap;			/* the slot's events, see event.c */
@@ -321,22 +308,15 @@ struct hn_engine {
 	u64 rot_t;			/* event.c: priority at rot_t ... */
 	u32 rot_f;			/* ... starts at input rot_f */
 	u32 *scratch;			/* 2 N entries, all HN_NONE between uses */
-	u32 *w_act;			/* queue.c: the nodes whose ring is */
-	u32 nw_act;			/* not empty, nw_act of them */
-	/* soft boundaries between wormhole slots (engine.c, wormhole.c) */
+	/* soft boundaries between wormhole slots (engine.c, switch.c) */
 	bool w_soft;			/* S_W in progress keeps its events past */
 					/* its end for the next S_W */
 	bool w_carry;			/* between slots: the heap holds them */
 	u64 look_t;			/* event.c: a soft boundary's time */
-	bool ev_relook;			/* looks set since hn_ev_at() */
-	u64 *w_top;			/* nodes entries: hn_ev_at()'s */
-	u32 w_topn, w_topj;		/* ... how many; ended */
-	u32 *w_rxl;			/* inputs that may wait for a receiver */
-	u32 nw_rxl;
 	u32 nconn_all;			/* circuits in all the slots */
 	u64 w_len;			/* S_W's length if soft (no circuit) */
-	u32 w_running;			/* wormhole.c: inputs with a worm */
-	bool w_unsplit;			/* the S_W's start has the last one's */
+	bool w_unsplit;			/* switch.c: the S_W's start has the */
+					/* last one's end's events */
 	u32 len_max;			/* the longest message injected */
 	u32 rx_thresh;			/* a receiver above it is tight: */
 	u32 rx_tight;			/* ... so many; all when rx_thresh 0 */
@@ -359,7 +339,7 @@ struct hn_engine {
 	struct hn_gstats g;
 	struct hn_pairs pairs;		/* pair_stats.c */
 	struct hn_topo topo;		/* the fabric */
-	struct hn_fab *fab;		/* switch.c; NULL: wormhole.c's crossbar */
+	struct hn_fab *fab;		/* switch.c's, every fabric's */
 	/* a worm's head reaches input u at t: its wormhole's hn_*_arm() */
 	void (*w_arm)(struct hn_engine *e, u32 u, u64 t);
 	struct hn_ft *ft;		/* fat tree: scratch to route circuits */
@@ -592,8 +572,6 @@ void hn_ev_del(struct hn_engine *e, u32 u);
 void hn_ev_clear(struct hn_engine *e);
 void hn_ev_rebase(struct hn_engine *e, u64 base);
 void hn_ev_set_look(struct hn_engine *e, u32 u, u64 t);
-u32 hn_ev_at_all(struct hn_engine *e, u64 t, u64 *out);
-void hn_ev_relook(struct hn_engine *e);
 u32 hn_ev_input(const struct hn_engine *e, u32 j);
 
 /*
@@ -641,11 +619,13 @@ static inline void hn_room_grew(struct hn_engine *e, u32 u, u64 t)
 /*
  * A receiver is tight when its room is below e->nev messages of the
  * longest length seen: the inputs' scans at one instant could then fill
- * it (wormhole.c's soft boundaries, engine.c).  @used is its rx_used
+ * it (switch.c's soft boundaries, engine.c).  @used is its rx_used
  * before, @now after a change.
  */
 static inline void hn_rx_tight(struct hn_engine *e, u32 used, u32 now)
 {
+	if (!e->rx_thresh)	/* all are, for good: len_max only grows */
+		return;
 	if (used <= e->rx_thresh && now > e->rx_thresh)
 		e->rx_tight++;
 	else if (used > e->rx_thresh && now <= e->rx_thresh)
@@ -664,40 +644,6 @@ static inline u64 hn_ev_top(const struct hn_engine *e)
 static inline bool hn_ev_is_look(const struct hn_engine *e)
 {
 	return (e->heap[0] >> HN_EV_BITS & (HN_EV_MAX - 1)) >= e->nev;
-}
-
-/*
- * The keys of the events at @t, the time of the first (there is one),
- * into @out (e->nev entries) in the order they would come out of the
- * heap, where they stay: how many.
- */
-static inline u32 hn_ev_at(struct hn_engine *e, u64 t, u64 *out)
-{
-	u64 lim = (t - e->ev_base + 1) << HN_EV_SHIFT, *h = e->heap;
-	u32 nh = e->nheap;
-
-	if ((nh > 1 && h[1] < lim) || (nh > 2 && h[2] < lim))
-		return hn_ev_at_all(e, t, out);
-	e->ev_relook = false;
-	out[0] = h[0];			/* the first alone, as a rule */
-	return 1;
-}
-
-/*
- * The events of hn_ev_at()'s @n keys @k, at e->look_t, become looks
- * there (hn_ev_set_look()).  Each key grows by the same amount, so their
- * order among themselves and with the later events stays: the heap
- * stays as it is, unless looks came in meanwhile.
- */
-static inline void hn_ev_looks(struct hn_engine *e, const u64 *k, u32 n)
-{
-	u64 d = (u64)e->nev << HN_EV_BITS;
-	u32 j;
-
-	for (j = 0; j < n; j++)
-		e->heap[e->hpos[k[j] & (HN_EV_MAX - 1)]] += d;
-	if (e->ev_relook)
-		hn_ev_relook(e);
 }
 
 /* The input of the next event, left in the heap (hn_ev_set/del it). */
@@ -742,10 +688,10 @@ static inline bool hn_keep_past(struct hn_engine *e, u64 t)
 	return false;
 }
 
-/* Inputs look when the next S_W begins (wormhole.c's, switch.c's). */
+/* Inputs look when the next S_W begins (switch.c's stash). */
 static inline bool hn_w_looks(const struct hn_engine *e)
 {
-	return e->nw_rxl || (e->fab && e->fab->nstash);
+	return e->fab->nstash;
 }
 
 /* wormhole.c */
@@ -754,7 +700,6 @@ void hn_wormhole_resume(struct hn_engine *e);
 void hn_wormhole_harden(struct hn_engine *e);
 void hn_wormhole_run(struct hn_engine *e, u64 lim, bool cont);
 void hn_wormhole_end(struct hn_engine *e);
-void hn_wormhole_arm(struct hn_engine *e, u32 u, u64 t);
 
 /* switch.c */
 int hn_sw_create(struct hn_engine *e);
@@ -766,7 +711,7 @@ void hn_sw_trim(struct hn_engine *e);
 void hn_sw_begin(struct hn_engine *e);
 void hn_sw_resume(struct hn_engine *e);
 void hn_sw_harden(struct hn_engine *e);
-void hn_sw_run(struct hn_engine *e, u64 lim);
+void hn_sw_run(struct hn_engine *e, u64 lim, bool cont);
 void hn_sw_end(struct hn_engine *e);
 void hn_sw_arm(struct hn_engine *e, u32 u, u64 t);
 /* ... and what flit.c shares of it */
@@ -802,7 +747,8 @@ static inline int hn_sw_reserve(struct hn_engine *e, const struct hn_msg *m)
 	struct hn_fab *f = e->fab;
 	u64 need = f->wneed + hn_msg_worms(&e->cfg, m->len);
 
-	if (need > f->wcap && hn_sw_grow(e, need))
+	if (need > f->wcap && f->wcap < f->wmax &&
+	    hn_sw_grow(e, hn_min64(need, f->wmax)))
 		return -ENOMEM;
 	f->wneed = need;
 	return 0;

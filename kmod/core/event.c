@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * event.c - the events of the slot in progress: an indexed min-heap of
- * inputs, each at the time it next needs attention (node->in_free).  In
- * the wormhole slot that is when its worm ends or when it may start one
- * (wormhole.c); in a predictive slot, when the message its circuit is
- * sending has left (circuit_slot.c).  Equal times are broken by an input
+ * inputs, each at the time it next needs attention.  In the wormhole slot
+ * that is when its worm's tail leaves or when a header may go on
+ * (switch.c, flit.c, drop.c); in a predictive slot, when the message its
+ * circuit is sending has left (node->in_free, circuit_slot.c).  Equal times are broken by an input
  * priority that rotates with time (below).
  *
  * The heap is indexed (e->hpos[]) so that an input can be moved
@@ -12,9 +12,9 @@
  * injected, a circuit released): the slot can be run in segments, and
  * what arrives between two segments takes part at once.
  *
- * The inputs are the nodes' (e->node[], the crossbar's fast path and the
- * circuits) or every switch input port of a multistage fabric (switch.c),
- * e->nev of them; the caller gives each input's time.
+ * The inputs are the nodes' (e->node[], the circuits) or every switch
+ * input port of the fabric (switch.c: the nodes' first), e->nev of them;
+ * the caller gives each input's time.
  *
  * Keys: every time lies in [ev_base, ev_base + 2^30 ns): a slot begins
  * with ev_base at its start and lasts at most 1 s < 2^30 ns, and a
@@ -126,107 +126,32 @@ void hn_ev_set(struct hn_engine *e, u32 u, u64 t)
 }
 
 /*
- * Looks (wormhole.c's soft boundaries): the events at e->look_t of the
+ * Looks (switch.c's soft boundaries): the events at e->look_t of the
  * inputs that look for their next worm when S_W begins again there.
  * Each comes after every other event at that time, as the start of a
  * slot comes after the end of the one before, and among them in the
  * order of their priority: their priority is above every other's, by
- * e->nev (the crossbar's e->nev is at most HN_EV_MAX / 2).
+ * e->nev (a single switch's e->nev, its nodes, is at most HN_EV_MAX / 2).
  */
 void hn_ev_set_look(struct hn_engine *e, u32 u, u64 t)
 {
-	e->ev_relook = true;
-	set_key(e, u, key_of(e, u, t) + ((u64)e->nev << HN_EV_BITS));
-}
+	u64 k = key_of(e, u, t) + ((u64)e->nev << HN_EV_BITS), *h = e->heap;
+	u32 i = e->hpos[u], c;
 
-/* Put @x at @j of the max-heap @a[0..n-1] of keys, going down. */
-static void keys_sink(u64 *a, u32 j, u32 n, u64 x)
-{
-	u32 c;
-
-	for (; (c = 2 * j + 1) < n; j = c) {
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (x >= a[c])
-			break;
-		a[j] = a[c];
-	}
-	a[j] = x;
-}
-
-/*
- * Sort @n keys in place, smallest first: by insertion when they are few
- * (a subtree of the heap taken level by level is nearly in order), else
- * a heapsort (no recursion).
- */
-static void keys_sort(u64 *a, u32 n)
-{
-	u32 i, j;
-	u64 x;
-
-	if (n <= 32) {
-		for (i = 1; i < n; i++) {
-			x = a[i];
-			for (j = i; j && a[j - 1] > x; j--)
-				a[j] = a[j - 1];
-			a[j] = x;
-		}
+	if (i == HN_NONE || k <= h[i]) {
+		set_key(e, u, k);
 		return;
 	}
-	for (i = n / 2; i-- > 0;)
-		keys_sink(a, i, n, a[i]);
-	for (i = n; i-- > 1;) {
-		x = a[i];
-		a[i] = a[0];
-		keys_sink(a, 0, i, x);
+	/* it goes below the events at t only, near the top: top-down */
+	while ((c = 2 * i + 1) < e->nheap) {
+		if (c + 1 < e->nheap && h[c + 1] < h[c])
+			c++;
+		if (k < h[c])
+			break;
+		put(e, i, h[c]);
+		i = c;
 	}
-}
-
-/*
- * hn_ev_at() when there are several events at @t: they are a subtree at
- * the heap's root.
- */
-u32 hn_ev_at_all(struct hn_engine *e, u64 t, u64 *out)
-{
-	u64 lim = (t - e->ev_base + 1) << HN_EV_SHIFT, *h = e->heap;
-	u32 n = 1, j, c, nh = e->nheap;
-
-	e->ev_relook = false;
-	out[0] = 0;
-	for (j = 0; j < n; j++) {
-		c = 2 * (u32)out[j] + 1;
-		if (c < nh && h[c] < lim)
-			out[n++] = c;
-		if (c + 1 < nh && h[c + 1] < lim)
-			out[n++] = c + 1;
-	}
-	for (j = 0; j < n; j++)
-		out[j] = h[out[j]];
-	keys_sort(out, n);
-	return n;
-}
-
-/*
- * Looks came in (hn_ev_set_look()) while hn_ev_looks()'s events were
- * not looks yet, and may come before them: the heap is made anew
- * (Floyd's, top-down).
- */
-void hn_ev_relook(struct hn_engine *e)
-{
-	u64 *h = e->heap, x;
-	u32 i, j, c;
-
-	for (i = e->nheap / 2; i-- > 0;) {
-		x = h[i];
-		for (j = i; (c = 2 * j + 1) < e->nheap; j = c) {
-			if (c + 1 < e->nheap && h[c + 1] < h[c])
-				c++;
-			if (x < h[c])
-				break;
-			put(e, j, h[c]);
-		}
-		put(e, j, x);
-	}
+	put(e, i, k);
 }
 
 /* @u has no event any more. */

@@ -9,7 +9,6 @@
  * per level, the sums over its switches and the links up into them.
  * Beside the worms', the payload circuits carried over each channel,
  * counted here along each circuit's path (hn_fab_circuit()).
- * The crossbar's wormhole (wormhole.c) keeps none of these.
  */
 #include "engine.h"
 
@@ -65,8 +64,6 @@ int hn_link_stats(const struct hn_engine *e, u32 link,
 	const struct hn_iport *in;
 	u32 d, o;
 
-	if (!f)
-		return -EOPNOTSUPP;
 	if (link >= t->nlinks)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
@@ -96,10 +93,17 @@ int hn_link_stats(const struct hn_engine *e, u32 link,
 
 void hn_fab_circuit(struct hn_engine *e, u32 s, u32 u, u64 bytes)
 {
+	const struct hn_slot *sl = &e->slot[s];
 	struct hn_fab *f = e->fab;
-	int n = f ? hn_circuit_hops(e, s, u) : 0, i;
 	const struct hn_tport *h = e->c_hop;
+	int n, i;
 
+	if (e->topo.max_hops == 1 && !sl->pick && !e->topo.fault) {
+		f->in[u].cbytes += bytes;
+		f->out[hn_topo_out(&e->topo, 0, sl->out[u])].cbytes += bytes;
+		return;
+	}
+	n = hn_circuit_hops(e, s, u);
 	if (n <= 0)
 		return;
 	f->in[u].cbytes += bytes;
@@ -125,8 +129,6 @@ int hn_switch_stats(const struct hn_engine *e, u32 sw,
 	const struct hn_oport *op;
 	u32 p, i;
 
-	if (!f)
-		return -EOPNOTSUPP;
 	if (sw >= e->topo.nsw)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
@@ -163,8 +165,6 @@ int hn_level_stats(const struct hn_engine *e, u32 level,
 	struct hn_link_stats ls;
 	u32 i, d;
 
-	if (!e->fab)
-		return -EOPNOTSUPP;
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < e->topo.nsw; i++) {
 		if (sw_level(e, i) != level)
@@ -200,8 +200,6 @@ void hn_fab_stats_reset(struct hn_engine *e)
 	struct hn_oport *op;
 	u32 i;
 
-	if (!f)
-		return;
 	for (i = 0; i < f->nin; i++) {
 		in = &f->in[i];
 		in->peak = in->used;

@@ -370,7 +370,7 @@ int hn_set_fault_random(struct hn_engine *e, u32 count, u64 seed,
 
 u8 hn_link_chans_down(const struct hn_engine *e, u32 link)
 {
-	if (!e->fab || !e->fab->dr || link >= e->topo.nlinks)
+	if (!e->fab->dr || link >= e->topo.nlinks)
 		return 0;
 	return hn_drop_chan_dead(e, link);
 }

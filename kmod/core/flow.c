@@ -65,10 +65,6 @@ int hn_set_switch_flow(struct hn_engine *e, u32 sw, u32 flow,
 {
 	struct hn_fab *f = e->fab;
 
-	if (!f)
-		return fail(err, -EOPNOTSUPP,
-			    "the crossbar's wormhole has no switch of its own: set the fabric's switching",
-			    HN_NONE);
 	if (sw >= e->topo.nsw)
 		return fail(err, -EINVAL, "no such switch", sw);
 	if (flow > HN_SWITCH_SAF + 1)
@@ -102,7 +98,7 @@ u32 hn_switch_flow(const struct hn_engine *e, u32 sw)
 {
 	const struct hn_fab *f = e->fab;
 
-	return f && f->flow && sw < e->topo.nsw ? f->flow[sw] : 0;
+	return f->flow && sw < e->topo.nsw ? f->flow[sw] : 0;
 }
 
 /* hn_flow_whole() where a switch has a switching of its own */

@@ -182,8 +182,7 @@ void hn_stream_put(struct hn_engine *e, struct hn_stream *st)
 
 /*
  * Insert @st just before the next one to serve at node @u's input: it is
- * served last.  A node whose ring was empty joins e->w_act, the inputs
- * a wormhole slot looks at when it begins (wormhole.c).
+ * served last.
  */
 void hn_ring_add(struct hn_engine *e, u32 u, struct hn_stream *st)
 {
@@ -194,8 +193,6 @@ void hn_ring_add(struct hn_engine *e, u32 u, struct hn_stream *st)
 		st->rr_next = st;
 		st->rr_prev = st;
 		n->ring = st;
-		n->w_apos = e->nw_act;
-		e->w_act[e->nw_act++] = u;
 		return;
 	}
 	st->rr_next = r;
@@ -207,14 +204,9 @@ void hn_ring_add(struct hn_engine *e, u32 u, struct hn_stream *st)
 void hn_ring_del(struct hn_engine *e, u32 u, struct hn_stream *st)
 {
 	struct hn_node *n = &e->node[u];
-	u32 last;
 
 	if (st->rr_next == st) {
 		n->ring = NULL;
-		last = e->w_act[--e->nw_act];
-		e->w_act[n->w_apos] = last;
-		e->node[last].w_apos = n->w_apos;
-		n->w_apos = HN_NONE;
 	} else {
 		st->rr_prev->rr_next = st->rr_next;
 		st->rr_next->rr_prev = st->rr_prev;

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * switch.c - packets across the switches of a topology (docs/model.md
- * "Topologies"), in the wormhole slot: every fabric but the crossbar with
- * wormhole switching, which keeps wormhole.c's single-switch path (this
- * file gives the same results on FT(1, w) as that path on w nodes).
+ * "Topologies"), in the wormhole slot: every fabric, the crossbar a
+ * single switch whose port p is node p's link (the flit router, flit.c,
+ * and drop on block, drop.c, use parts of it).
  *
  * Every input port of every switch has a buffer (f->buf: vc_flits flits,
  * or sw_buf_bytes at a node's input or when vc_flits is 0) whose
  * worms wait in virtual output queues, one per output port of its switch
  * (kept as one list in order of arrival; a worm waits behind the earlier
  * ones to its output only).  A node's input is its VQ_W, whose queues are
- * per destination (wormhole.c's).  An input sends one worm at a time: of
+ * per destination (Sec. 3.3.1).  An input sends one worm at a time: of
  * the queue heads whose header is in, whose output is free and whose
  * credit suffices (flow.c), the first in round-robin order of outputs
  * after the one it served last.  Ties in time between inputs go by
@@ -44,7 +44,7 @@
 /* Bytes of switch.c's worms that one more message of @len bytes may take. */
 u64 hn_sw_msg_mem(const struct hn_engine *e, u32 len)
 {
-	return e->fab ? hn_msg_worms(&e->cfg, len) * e->fab->wsize : 0;
+	return hn_msg_worms(&e->cfg, len) * e->fab->wsize;
 }
 
 /*
@@ -467,8 +467,8 @@ struct hn_fworm *hn_sw_worm_new(struct hn_engine *e, u32 u,
 }
 
 /*
- * Node @u's input, idle at @t: of its VQ_W (per destination, as in
- * wormhole.c) the first ready in round-robin order of destinations after
+ * Node @u's input, idle at @t: of its VQ_W (per destination, Sec.
+ * 3.3.1) the first ready in round-robin order of destinations after
  * the one served last (or voq_arbiter's: hn_voq_key()) sends its
  * message's next worm.  Returns when to
  * look again, HN_U64_MAX for when something else says.
@@ -744,20 +744,83 @@ static inline void event(struct hn_engine *e, u32 i, u64 t)
 }
 
 /*
- * Every event of S_W up to @lim (<= its end), or to a stop (ops->room),
- * but the next S_W's looks at a soft end (wormhole.c's loop).
+ * At a soft end, may the events at the boundary run as those of the next
+ * S_W's start, each input's worm leaving and its next one starting in one
+ * event, rather than every worm leaving first and every input looking
+ * after (the looks)?  They may when nothing can tell the two apart: one
+ * switch (what a worm's end frees is known before it: its output's time,
+ * no credit, no waiter), no input on the stash (it would look after them
+ * all), no work budget to stop the call there (the caller's, who checks
+ * that nothing asked to stop yet and that the run goes on past the
+ * boundary), the next S_W begins for sure (more wormhole messages than
+ * worms that may end), and what one worm's end does cannot change what
+ * another input chooses at that time: no receiver is tight (each has room
+ * for e->nev of the longest message, whatever a delivery's callback
+ * consumes), round-robin arbitration (lqf and bytes count messages that a
+ * callback may inject), and a message's head reaches the switch after it
+ * is injected (nic_ns + wire_ns > 0).
  */
-void hn_sw_run(struct hn_engine *e, u64 lim)
+static bool unsplit(const struct hn_engine *e)
+{
+	const struct hn_config *c = &e->cfg;
+	const struct hn_fab *f = e->fab;
+
+	return may_look(f) && !f->nstash && !e->work_max && !e->rx_tight &&
+	       e->rx_thresh && !c->voq_arbiter && !c->voq_timeout_ns &&
+	       c->nic_ns + c->wire_ns &&
+	       (e->wh_msgs > f->wused ||
+		!(c->policy & (HN_POL_SES | HN_POL_PREEMPT)));
+}
+
+/*
+ * The events at the start of this S_W that the last one's soft end left
+ * it (unsplit()) are done.  The worms that left there would have left
+ * with the last S_W, and a stop one of them asked for (ops->deliver,
+ * ops->room) would have ended the call there: it does.
+ */
+static bool unsplit_stop(struct hn_engine *e)
+{
+	if (!e->w_unsplit || e->cur != e->cfg.k || !e->in_slot ||
+	    e->now > e->slot_start)
+		return false;
+	e->w_unsplit = false;
+	if (e->stop_at == HN_U64_MAX)
+		return false;
+	e->stop_at = e->slot_start;
+	return true;
+}
+
+/*
+ * Every event of S_W up to @lim (<= its end), or to a stop (ops->room),
+ * but the next S_W's looks at a soft end (wormhole.c's slot).  With
+ * @cont, the caller goes on past the end if it is a soft one and nothing
+ * asks to stop there: the events at the end may wait for the next S_W.
+ */
+void hn_sw_run(struct hn_engine *e, u64 lim, bool cont)
 {
 	u64 t;
 
 	while ((t = hn_ev_top(e)) <= hn_min64(lim, e->stop_at)) {
-		if (t == e->slot_end && hn_ev_is_look(e))
-			break;
+		if (t == e->slot_end || e->w_unsplit) {	/* seldom */
+			if (e->w_unsplit && t > e->slot_start &&
+			    unsplit_stop(e))
+				break;
+			if (t == e->slot_end && e->w_soft) {
+				if (hn_ev_is_look(e))
+					break;
+				if (cont && e->stop_at == HN_U64_MAX &&
+				    unsplit(e)) {
+					e->w_unsplit = true;
+					return;
+				}
+			}
+		}
 		e->now = t;
 		event(e, hn_ev_peek(e), t);
 		hn_work(e, t);
 	}
+	if (e->w_unsplit)
+		unsplit_stop(e);
 }
 
 /* ---- the wormhole slot's boundaries */
@@ -974,7 +1037,7 @@ bool hn_sw_dl_due(const struct hn_engine *e)
 
 int hn_deadlock(const struct hn_engine *e, struct hn_deadlock *d)
 {
-	if (!e->fab || !e->fab->deadlocked)
+	if (!e->fab->deadlocked)
 		return -ENOENT;
 	if (d)
 		*d = e->fab->dl;
@@ -1050,6 +1113,9 @@ int hn_sw_create(struct hn_engine *e)
 	f->worm_flits = (e->cfg.worm_bytes + e->cfg.flit_bytes - 1) /
 			e->cfg.flit_bytes;
 	f->worm_ns = hn_bytes_ns(&e->cfg, e->cfg.worm_bytes);
+	/* one switch: a worm at most at each node's input, none queued */
+	f->wmax = t->max_hops == 1 && !e->cfg.vc_count &&
+		  e->cfg.switching != HN_SWITCH_DROP ? n : HN_U64_MAX;
 	f->in_of = hn_zalloc(f->nout * sizeof(*f->in_of));
 	f->out = hn_zalloc(f->nout * sizeof(*f->out));
 	f->chan = hn_zalloc(2 * t->nlinks * sizeof(*f->chan));

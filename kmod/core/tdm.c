@@ -33,7 +33,7 @@ static int slot_state(const struct hn_engine *e, u32 s)
 		if (pol & HN_POL_NO_W)
 			return SKIP;
 		if ((pol & (HN_POL_SES | HN_POL_PREEMPT)) &&
-		    !e->wh_msgs && !e->worms)
+		    !e->wh_msgs)
 			return SKIP;
 		return RUN;
 	}

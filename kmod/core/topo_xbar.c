@@ -3,7 +3,7 @@
  * topo_xbar.c - the crossbar as a topology: Ding's one switch node with a
  * port per node (Secs. 3.2, 3.3).  Port p of switch 0 is node p's link, so
  * the output towards node d is port d, and a route crosses one switch.
- * The engine's data path (wormhole.c, nic.c) asks through topo.h's inline
+ * The engine's data path (switch.c, nic.c) asks through topo.h's inline
  * helpers, which answer for the crossbar without calling in here.
  */
 #include "topo.h"

@@ -307,7 +307,6 @@ static void per_flit_hop(struct hn_config *c, const char *what, u32 ppm,
 {
 	struct hn_fabric_info fi;
 	struct hn_switch_stats ss;
-	struct hn_gstats g;
 	u64 refused, bytes = 0;
 	double cpu, fh;
 	u32 sw;
@@ -317,10 +316,6 @@ static void per_flit_hop(struct hn_config *c, const char *what, u32 ppm,
 	for (sw = 0; sw < fi.switches; sw++)
 		if (!hn_switch_stats(eng, sw, &ss))
 			bytes += ss.bytes;
-	if (!bytes) {		/* the crossbar's wormhole: one switch each */
-		hn_stats_global(eng, &g);
-		bytes = g.rx_bytes[HN_MODE_WORMHOLE];
-	}
 	fh = (double)bytes / c->flit_bytes;
 	printf("flit-hop %-17s load %.1f: %7llu msgs, %5.0f ns CPU/msg, "
 	       "%5.1f flit-hops/msg, %5.1f ns CPU/flit-hop%s\n", what,

@@ -4,8 +4,8 @@
  * flow.c; docs/model.md "Topologies"): Duato's base latencies at zero
  * load for wormhole, virtual cut-through and store-and-forward over every
  * distance of FT(2,4) and FT(3,4), and over the mesh, torus and GH;
- * FT(1, w) gives what the crossbar's own path gives; with K = 0 the slot
- * length changes nothing.
+ * FT(1, w) gives what the crossbar gives; with K = 0 the slot length
+ * changes nothing.
  */
 #include "harness.h"
 #include "fabric.h"
@@ -59,7 +59,7 @@ TEST(zero_load_ft3)
 	zero_load(_metadata, "ding5", 3, 0);
 }
 
-/* The crossbar through switch.c (cut-through, store-and-forward): D = 2. */
+/* The crossbar, one switch (cut-through, store-and-forward, wormhole): D = 2. */
 TEST(zero_load_crossbar)
 {
 	struct hn_config c;
@@ -75,7 +75,7 @@ TEST(zero_load_crossbar)
 	c.switching = 2;
 	EXPECT_EQ(duato(&c, 2, 2, f1, 1), one(&c, 3, 9, 128));
 	EXPECT_EQ(duato(&c, 2, 2, f3, 3), one(&c, 3, 9, 384));
-	c.switching = 0;		/* wormhole.c's own path */
+	c.switching = 0;		/* wormhole */
 	EXPECT_EQ(duato(&c, 0, 2, f3, 3), one(&c, 3, 9, 384));
 }
 
@@ -404,14 +404,29 @@ TEST(link_and_switch_stats)
 	EXPECT_EQ(0, ss.bytes + ss.worms + ss.buf_peak + ss.buf_byte_ns);
 	sim_fini(&s);
 
-	/* the crossbar's wormhole (wormhole.c) keeps none */
+	/* the crossbar's wormhole: one switch, a link a node */
 	hn_config_profile(&c, "ding4");
 	ASSERT_EQ(0, sim_init(&s, &c));
-	EXPECT_EQ(-EOPNOTSUPP, hn_link_stats(s.e, 0, &ls));
-	EXPECT_EQ(-EOPNOTSUPP, hn_switch_stats(s.e, 0, &ss));
-	EXPECT_EQ(-EOPNOTSUPP, hn_level_stats(s.e, 0, &lv));
 	EXPECT_EQ(0, hn_fabric_info(s.e, &fi));
 	EXPECT_EQ(64, fi.links);
+	EXPECT_EQ(1, fi.switches);
+	ASSERT_EQ(0, sim_send(&s, 0, 63, 128));
+	sim_drain(&s, 100000);
+	ASSERT_EQ(1, s.nlog);
+	ASSERT_EQ(0, hn_link_stats(s.e, 0, &ls));
+	EXPECT_EQ(128, ls.ch[HN_UP].bytes);
+	EXPECT_EQ(1, ls.ch[HN_UP].worms);
+	EXPECT_EQ(0, ls.ch[HN_DOWN].bytes);
+	ASSERT_EQ(0, hn_link_stats(s.e, 63, &ls));
+	EXPECT_EQ(128, ls.ch[HN_DOWN].bytes);
+	EXPECT_EQ(0, ls.sw[HN_DOWN]);
+	EXPECT_EQ(63, ls.port[HN_DOWN]);
+	ASSERT_EQ(0, hn_switch_stats(s.e, 0, &ss));
+	EXPECT_EQ(1, ss.worms);
+	EXPECT_EQ(-EINVAL, hn_switch_stats(s.e, 1, &ss));
+	ASSERT_EQ(0, hn_level_stats(s.e, 0, &lv));
+	EXPECT_EQ(1, lv.switches);
+	EXPECT_EQ(-EINVAL, hn_level_stats(s.e, 1, &lv));
 	sim_fini(&s);
 }
 
@@ -497,7 +512,10 @@ TEST(contention_stats)
 
 static u64 log_a[1 << 18], log_b[1 << 18];
 
-/* FT(1, w) is one switch of w nodes: switch.c must give what wormhole.c does. */
+/*
+ * FT(1, w) is one switch of w nodes: the fat tree's topology (topo_ft.c)
+ * must give what the crossbar's (topo_xbar.c) does.
+ */
 TEST(one_level_tree_is_the_crossbar)
 {
 	static const u32 k[] = { 0, 0, 2 }, guard[] = { 0, 20, 10 };

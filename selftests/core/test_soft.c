@@ -277,8 +277,8 @@ static void s_run(const struct hn_config *c, const struct act *a, int hard,
 }
 
 /*
- * The crossbar's wormhole (wormhole.c), then switch.c's fabrics: FT(2,4)
- * and the torus 4x4 by each switching, the crossbar by VCT.
+ * The crossbar's wormhole, then FT(2,4) and the torus 4x4 by each
+ * switching, the crossbar by VCT.
  */
 TEST(soft_boundaries_change_nothing)
 {
@@ -411,6 +411,50 @@ TEST(worm_end_at_a_boundary_frees_room)
 	m = sim_find(&s, 1, 3, 0);
 	ASSERT_NE(NULL, m);
 	EXPECT_EQ(200 + 2 * 180 + c.fabric_ns + c.wire_ns + c.nic_ns,
+		  m->m.t_deliver);
+	EXPECT_EQ(0, hn_check(s.e, NULL));
+	sim_fini(&s);
+}
+
+/*
+ * As above, but where the receivers have room for the longest message
+ * from every input but one does not (tight): node 3's receiver holds
+ * seven unread 128 B messages, and node 2's 128 B worm to it, reserved,
+ * fills it.  That worm ends at a boundary, 4200, where node 1's input,
+ * first in priority there, waits for output 3 with a 128 B message for
+ * node 3: node 2's is read at its delivery, so node 1 starts at 4200, as
+ * after a hard end, though the run goes on through it in one call.  (Its
+ * worm's end and node 1's start in one event, as where no receiver is
+ * tight, would find no room and start at the next slot, 4220.)
+ */
+TEST(tight_receiver_at_a_boundary)
+{
+	struct hn_config c;
+	struct tmsg *m;
+	struct sim s;
+	u32 i;
+
+	soft_config(&c, 4, 20);
+	c.max_msg_bytes = 128;
+	c.rx_buf_bytes = 1024;		/* 4 x 128 below it: not tight */
+	ASSERT_EQ(0, sim_init(&s, &c));
+	s.hold_rx = 1;
+	for (i = 0; i < 7; i++)
+		ASSERT_EQ(0, sim_send(&s, 0, 3, 128));
+	hn_run_until(s.e, 3000);
+	ASSERT_EQ(7, s.nlog);
+	s.hold_rx = 0;
+	hn_run_until(s.e, 4000);	/* idle: a slot begins at 4000 */
+	ASSERT_EQ(0, sim_send(&s, 2, 3, 128));	/* a worm 4020..4200 */
+	hn_run_until(s.e, 4005);
+	ASSERT_EQ(0, sim_send(&s, 1, 3, 128));	/* waits for output 3 */
+	hn_run_until(s.e, 10000);
+	m = sim_find(&s, 2, 3, 0);
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(4200 + c.fabric_ns + c.wire_ns + c.nic_ns, m->m.t_deliver);
+	m = sim_find(&s, 1, 3, 0);
+	ASSERT_NE(NULL, m);
+	EXPECT_EQ(4200 + 180 + c.fabric_ns + c.wire_ns + c.nic_ns,
 		  m->m.t_deliver);
 	EXPECT_EQ(0, hn_check(s.e, NULL));
 	sim_fini(&s);

@@ -2,7 +2,7 @@
 /*
  * test_voq.c - the arbiter of a node's input over its VQ_W (voq_arbiter,
  * voq_timeout_ns; docs/model.md "The input's arbiter"), on the crossbar
- * (wormhole.c), a fat tree (switch.c) and a fat tree through the flit
+ * (one switch), a fat tree (switch.c) and a fat tree through the flit
  * router (flit.c).
  *
  * Zydallis's arbiter (Ch. 4, Table 10) serves the longest mini-queue,

@@ -121,10 +121,10 @@ int run_fields_check(int fmt, const struct run_point *p);
 /*
  * links_report.c: the links' and switches' statistics of @e, a table
  * (RUN_HUMAN) or, RUN_JSON, the text '[...], "switches": [...]' (the
- * value of a "links" key, and one key more); -EOPNOTSUPP when the fabric
- * keeps none (the crossbar's wormhole)
+ * value of a "links" key, and one key more); every fabric has them, the
+ * crossbar one switch whose port p is node p's link
  */
-int links_report(FILE *f, int fmt, struct hn_engine *e);
+void links_report(FILE *f, int fmt, struct hn_engine *e);
 
 /*
  * hnsim run's sweeps (sweep.c): an option of the table of struct

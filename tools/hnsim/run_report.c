@@ -241,8 +241,8 @@ static void print_human(FILE *f, const struct run_point *p)
 	pslots(&g, c->k, &run, &skip, &pre);
 	fprintf(f, "slots       predictive: %llu run, %llu skipped (empty), %llu preempted; wormhole: %llu run\n",
 		U(run), U(skip), U(pre), U(g.slot[c->k].runs));
-	if (p->links && links_report(f, RUN_HUMAN, p->e))
-		fprintf(f, "links       none: the crossbar with wormhole switching keeps no link or switch statistics\n");
+	if (p->links)
+		links_report(f, RUN_HUMAN, p->e);
 }
 
 /* ---- the fields, for JSON and CSV ---- */
@@ -489,9 +489,8 @@ static void run_fields(struct emit *o, const struct run_point *p)
 	free(own);
 	e_u64(o, "links_failed", g.links_failed);
 	e_u64(o, "links_repaired", g.links_repaired);
-	if (p->links && o->fmt == RUN_JSON && !field(o, "links") &&
-	    links_report(o->f, RUN_JSON, p->e))
-		fputs("null, \"switches\": null", o->f);
+	if (p->links && o->fmt == RUN_JSON && !field(o, "links"))
+		links_report(o->f, RUN_JSON, p->e);
 }
 
 void run_report(FILE *f, int fmt, const struct run_point *p)

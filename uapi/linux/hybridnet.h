@@ -327,9 +327,8 @@ enum {
  * BUF_BYTES, HELD).  Utilisation is BUSY_NS over NOW, mean occupancy
  * BUF_BYTE_NS over NOW (since the last STATS_RESET or rebuild).  A LINK or
  * SWITCH in the request restricts the dump to that one.  The crossbar
- * with wormhole switching carries worms without switches (no buffers, no
- * credits) and keeps none of these: both dumps fail with EOPNOTSUPP.
- * A rebuild during a dump sets NLM_F_DUMP_INTR.
+ * is one switch, switch 0, whose port p is node p's link.  A rebuild
+ * during a dump sets NLM_F_DUMP_INTR.
  *
  * Faults (docs/model.md "Faults"): FAULT_SET takes DOWN (1 down, 0 up)
  * and one of: a LINK by number, NODE (its link), SWITCH and PORT (the
@@ -353,12 +352,11 @@ enum {
  * SWITCH_SET takes SWITCH and SWITCHING, enum hybridnet_switching but
  * drop, which the switch applies to the worms it switches instead of the
  * fabric's (a message's own still comes first); without SWITCHING the
- * switch goes back to the fabric's.  EOPNOTSUPP on switching drop and on
- * the crossbar with wormhole switching (no switch of its own), EINVAL for
- * a switch the fabric has not, for drop, and for vct or saf where vc-flits
- * buffers hold less than a worm, EBUSY while worms are in the fabric; the
- * extack says which.  Its event (SWITCHING) gives SWITCH, its NAME
- * ("sw1.0") and SWITCHING, absent when it is the fabric's again;
+ * switch goes back to the fabric's.  EOPNOTSUPP on switching drop, EINVAL
+ * for a switch the fabric has not, for drop, and for vct or saf where
+ * vc-flits buffers hold less than a worm, EBUSY while worms are in the
+ * fabric; the extack says which.  Its event (SWITCHING) gives SWITCH, its
+ * NAME ("sw1.0") and SWITCHING, absent when it is the fabric's again;
  * SWITCH_GET gives a switch's SWITCHING when it has one of its own.  A
  * rebuild takes every switch back to the fabric's.
  *

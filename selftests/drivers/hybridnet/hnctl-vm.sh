@@ -289,11 +289,31 @@ while [ "$(cat /sys/class/hybridnet/fabric0/stats/in_flight_msgs)" != 0 ] &&
 	i=$((i + 1))
 done
 hnctl release all
-# the fabric's links and switches: refused on the crossbar's wormhole,
-# counted on a fat tree, in a table and in JSON
-check "links: the crossbar's wormhole keeps none, the kernel says why, status 2" \
-	same "hnctl: links refused: the crossbar with wormhole switching keeps no link or switch statistics: its worms cross no switch buffers (set switching vct or saf, or a fat tree)
-status 2" sh -c 'hnctl links; echo "status $?"'
+# the fabric's links and switches, in a table and in JSON: the crossbar
+# by wormhole's one switch and its nodes' links, then a fat tree's
+check "links on the crossbar by wormhole: a link a node, sw0.0 its one switch, nothing since the reset" same \
+	"switching wormhole
+crossbar: 8 links, 1 switch
+18
+crossbar: 8 links, 1 switch
+link          state dir  from          to                   bytes    worms   util%   stalls buf-peak  buf-mean      circuit chans-down
+node3         up    up   node3         sw0.0/down3              0        0    0.00        0        0       0.0            0          -
+node3         up    down sw0.0/down3   node3                    0        0    0.00        0        0       0.0            0          -
+crossbar: 1 switch of 8 ports, 1 level
+switch     level state switching        bytes    worms   blocked-ns   stalls buf-peak  buf-mean buf-bytes held      circuit
+sw0.0          0 up    fabric               0        0            0        0        0       0.0         0    0            0" \
+	sh -c 'hnctl show switching && hnctl stats reset && hnctl links | head -n 1 &&
+		hnctl links | wc -l && hnctl links link node3 && hnctl switches'
+check "links on the crossbar after traffic: each node's link carried its own, sw0.0 all, as sysfs fabric/level0/" \
+	sh -c 'hnctl traffic start --pattern uniform --batch 20 --size 64-512 --seed 5 --wait >/dev/null &&
+		up=$(hnctl links | awk "NR > 2 && \$3 == \"up\" { s += \$6 } END { print s }") &&
+		down=$(hnctl links | awk "NR > 2 && \$3 == \"down\" { s += \$6 } END { print s }") &&
+		sw=$(hnctl switches | awk "NR == 3 { print \$5 }") &&
+		tx=$(cat /sys/class/hybridnet/fabric0/stats/tx_bytes_wormhole) &&
+		l0=$(cat /sys/class/hybridnet/fabric0/fabric/level0/bytes) &&
+		echo "up $up, down $down, sw0.0 $sw, tx_bytes_wormhole $tx, level0 $l0" &&
+		[ "$up" -gt 0 ] && [ "$up" = "$tx" ] && [ "$down" = "$tx" ] &&
+		[ "$sw" = "$tx" ] && [ "$l0" = "$tx" ]'
 check "links on an idle FT(2,4): 32 links, a row per channel" same \
 	"fattree:2,4: 32 links, 8 switches
 66" sh -c 'hnctl set topology fattree:2,4 >/dev/null &&

@@ -1096,17 +1096,60 @@ static int64_t fabric_u32(struct nlr *r, int attr)
 }
 
 /*
- * LINK_GET and SWITCH_GET: refused on the crossbar's wormhole, which
- * keeps no such statistics; on an idle FT(3,4) every link and switch,
- * its ends and zero counters; after wormhole traffic the counters sum as
- * they must (the nodes' up channels carried what was injected, their
- * down channels what was delivered, each switch sent what its output
- * channels carried), and sysfs fabric/levelN/ sums them per level.
+ * @n messages { src, dst, bytes }, to distinct destinations, sent and
+ * received, by wormhole (no circuit exists); returns their bytes.
+ */
+static uint64_t fab_send(struct __test_metadata *_metadata,
+			 const uint32_t (*msg)[3], uint32_t n)
+{
+	struct hn_handle *h[64] = { NULL };
+	struct hybridnet_msg_hdr hdr;
+	static char buf[4096];
+	uint64_t bytes = 0;
+	uint32_t i, e, k;
+
+	for (i = 0; i < n; i++)		/* every end bound first */
+		for (e = 0; e < 2; e++) {
+			k = msg[i][e];
+			if (h[k])
+				continue;
+			ASSERT_EQ(0, hn_open(&h[k], NULL, 0));
+			ASSERT_EQ(0, hn_bind(h[k], k));
+		}
+	for (i = 0; i < n; i++) {
+		memset(buf, (int)i, msg[i][2]);
+		ASSERT_EQ(0, hn_send(h[msg[i][0]], msg[i][1], buf, msg[i][2]));
+		bytes += msg[i][2];
+	}
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ((int)msg[i][2], hn_recv(h[msg[i][1]], &hdr, buf,
+						  sizeof(buf)));
+		EXPECT_EQ(HYBRIDNET_MODE_WORMHOLE, hdr.mode);
+	}
+	for (i = 0; i < 64; i++)
+		if (h[i])
+			hn_close(h[i]);
+	return bytes;
+}
+
+/*
+ * LINK_GET and SWITCH_GET: on the crossbar with wormhole switching its
+ * one switch and a link a node, each node's up channel carrying what it
+ * sent and its down channel what it was delivered; on an idle FT(3,4)
+ * every link and switch, its ends and zero counters; after wormhole
+ * traffic the counters sum as they must (the nodes' up channels carried
+ * what was injected, their down channels what was delivered, each switch
+ * sent what its output channels carried), and sysfs fabric/levelN/ sums
+ * them per level.
  */
 TEST_F(nl, fabric_dumps)
 {
 	static const uint32_t msg[4][3] = {	/* src, dst, bytes */
 		{ 0, 63, 300 }, { 5, 10, 1000 }, { 63, 0, 77 }, { 10, 5, 2500 },
+	};
+	static const uint32_t xmsg[5][3] = {	/* on the crossbar */
+		{ 0, 15, 300 }, { 5, 10, 1000 }, { 15, 0, 77 }, { 10, 5, 2500 },
+		{ 3, 12, 64 },
 	};
 	static const int fields[] = {
 		HYBRIDNET_STAT_BYTES, HYBRIDNET_STAT_WORMS,
@@ -1123,30 +1166,85 @@ TEST_F(nl, fabric_dumps)
 	};
 	uint64_t up = 0, down = 0, chan = 0, swb = 0, lvb[3] = { 0 };
 	uint64_t lvbusy[3][2] = { { 0 } }, injected = 0;
+	uint64_t sent[16] = { 0 }, got[16] = { 0 }, worms = 0;
 	static struct fab f;
-	struct hybridnet_msg_hdr hdr;
 	struct nlr *r = &self->r;
-	struct hn_handle *h[64] = { NULL };
-	static char buf[4096];
+	char buf[32];
 	uint32_t i, d, k;
-	int fd;
 
-	/* the crossbar's wormhole: refused, and sysfs says the same */
+	/*
+	 * The crossbar with wormhole switching: switch 0, its port p node
+	 * p's link, zero counters after a reset; then its counters move
+	 */
+	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_SWITCHING,
+				 HYBRIDNET_SWITCHING_WORMHOLE));
+	EXPECT_STREQ("crossbar", config_str(r, HYBRIDNET_ATTR_TOPOLOGY, buf));
+	nlr_msg(r, HYBRIDNET_CMD_STATS_RESET, 0);
+	ASSERT_EQ(0, nlr_call(r, NULL, NULL));
 	EXPECT_EQ(1, fabric_u32(r, HYBRIDNET_ATTR_LEVELS));
 	EXPECT_EQ(16, fabric_u32(r, HYBRIDNET_ATTR_LINKS));
 	EXPECT_EQ(1, fabric_u32(r, HYBRIDNET_ATTR_SWITCHES));
-	EXPECT_EQ(-EOPNOTSUPP, dump_fabric(r, &f));
-	EXPECT_STREQ("the crossbar with wormhole switching keeps no link or switch statistics: its worms cross no switch buffers (set switching vct or saf, or a fat tree)",
-		     r->msg);
-	nlr_msg(r, HYBRIDNET_CMD_SWITCH_GET, NLM_F_DUMP);
-	EXPECT_EQ(-EOPNOTSUPP, nlr_call(r, NULL, NULL));
+	ASSERT_EQ(0, dump_fabric(r, &f));
+	EXPECT_EQ(0, f.bad);
+	EXPECT_EQ(0, f.intr);
+	ASSERT_EQ(16, f.nlinks);
+	ASSERT_EQ(1, f.nsw);
+	EXPECT_EQ(0, f.sw[0]);
+	EXPECT_EQ(0, f.level[0]);
+	for (k = 0; k < ARRAY_SIZE(swfields); k++)
+		EXPECT_EQ(0, f.swst[0][swfields[k]]);
+	for (i = 0; i < 16; i++) {
+		EXPECT_EQ(i, f.link[i]);
+		EXPECT_EQ(UINT32_MAX, f.ch[i][0].sw);	/* node i up */
+		EXPECT_EQ(i, f.ch[i][0].port);
+		EXPECT_EQ(0, f.ch[i][1].sw);		/* port i down */
+		EXPECT_EQ(i, f.ch[i][1].port);
+		for (d = 0; d < 2; d++)
+			for (k = 0; k < ARRAY_SIZE(fields); k++)
+				EXPECT_EQ(0, f.ch[i][d].st[fields[k]]);
+	}
 	EXPECT_EQ(1, hn_sys("fabric/levels"));
-	fd = open(HN_SYSFS "/fabric/level0/bytes", O_RDONLY);
-	ASSERT_LE(0, fd);
-	EXPECT_EQ(-1, read(fd, buf, sizeof(buf)));
-	EXPECT_EQ(EOPNOTSUPP, errno);
-	close(fd);
+	EXPECT_EQ(0, hn_sys("fabric/level0/bytes"));
 	EXPECT_NE(0, access(HN_SYSFS "/fabric/level1", F_OK));
+
+	injected = fab_send(_metadata, xmsg, ARRAY_SIZE(xmsg));
+	for (i = 0; i < ARRAY_SIZE(xmsg); i++) {
+		sent[xmsg[i][0]] += xmsg[i][2];
+		got[xmsg[i][1]] += xmsg[i][2];
+	}
+	EXPECT_EQ(injected, nlr_gstat(r, HYBRIDNET_STAT_TX_BYTES_WORMHOLE));
+	ASSERT_EQ(0, dump_fabric(r, &f));
+	EXPECT_EQ(0, f.bad);
+	ASSERT_EQ(16, f.nlinks);
+	ASSERT_EQ(1, f.nsw);
+	for (i = 0; i < 16; i++) {
+		EXPECT_EQ(sent[i], f.ch[i][0].st[HYBRIDNET_STAT_BYTES]);
+		EXPECT_EQ(got[i], f.ch[i][1].st[HYBRIDNET_STAT_BYTES]);
+		for (d = 0; d < 2; d++) {
+			const uint64_t *st = f.ch[i][d].st;
+
+			EXPECT_EQ(!st[HYBRIDNET_STAT_BYTES],
+				  !st[HYBRIDNET_STAT_BUSY_NS]);
+			EXPECT_EQ(!st[HYBRIDNET_STAT_BYTES],
+				  !st[HYBRIDNET_STAT_WORMS]);
+			EXPECT_EQ(0, st[HYBRIDNET_STAT_CIRCUIT_BYTES]);
+			lvbusy[0][d] += st[HYBRIDNET_STAT_BUSY_NS];
+		}
+		worms += f.ch[i][1].st[HYBRIDNET_STAT_WORMS];
+	}
+	/* every worm crossed switch 0 once, out on its destination's link */
+	EXPECT_EQ(injected, f.swst[0][HYBRIDNET_STAT_BYTES]);
+	EXPECT_EQ(worms, f.swst[0][HYBRIDNET_STAT_WORMS]);
+	EXPECT_LE(ARRAY_SIZE(xmsg), worms);
+	EXPECT_EQ(0, f.swst[0][HYBRIDNET_STAT_BUF_BYTES]);
+	EXPECT_EQ(0, f.swst[0][HYBRIDNET_STAT_HELD]);
+	EXPECT_EQ(injected, hn_sys("fabric/level0/bytes"));
+	EXPECT_EQ(worms, hn_sys("fabric/level0/worms"));
+	EXPECT_EQ(1, hn_sys("fabric/level0/switches"));
+	EXPECT_EQ(16, hn_sys("fabric/level0/links"));
+	EXPECT_EQ(lvbusy[0][0], hn_sys("fabric/level0/up_busy_ns"));
+	EXPECT_EQ(lvbusy[0][1], hn_sys("fabric/level0/down_busy_ns"));
+	memset(lvbusy, 0, sizeof(lvbusy));
 
 	/* an idle fat tree: every link and switch, zero counters */
 	ASSERT_EQ(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "fattree:3,4"));
@@ -1192,21 +1290,7 @@ TEST_F(nl, fabric_dumps)
 	}
 
 	/* traffic by wormhole through the tree */
-	for (i = 0; i < 4; i++) {
-		k = msg[i][0];
-		if (!h[k]) {
-			ASSERT_EQ(0, hn_open(&h[k], NULL, 0));
-			ASSERT_EQ(0, hn_bind(h[k], k));
-		}
-	}
-	for (i = 0; i < 4; i++) {
-		memset(buf, (int)i, msg[i][2]);
-		ASSERT_EQ(0, hn_send(h[msg[i][0]], msg[i][1], buf, msg[i][2]));
-		injected += msg[i][2];
-	}
-	for (i = 0; i < 4; i++)
-		ASSERT_EQ((int)msg[i][2], hn_recv(h[msg[i][1]], &hdr, buf,
-						  sizeof(buf)));
+	injected = fab_send(_metadata, msg, ARRAY_SIZE(msg));
 	EXPECT_EQ(injected, nlr_gstat(r, HYBRIDNET_STAT_TX_BYTES_WORMHOLE));
 	ASSERT_EQ(0, dump_fabric(r, &f));
 	EXPECT_EQ(0, f.bad);
@@ -1273,9 +1357,6 @@ TEST_F(nl, fabric_dumps)
 	nlr_u32(r, HYBRIDNET_ATTR_LINK, 1);	/* FABRIC_GET takes none */
 	EXPECT_EQ(-EINVAL, nlr_call(r, NULL, NULL));
 
-	for (i = 0; i < 64; i++)
-		if (h[i])
-			hn_close(h[i]);
 	/* back to a crossbar: the levels above 0 go */
 	ASSERT_EQ(0, set_str(r, HYBRIDNET_ATTR_TOPOLOGY, "crossbar"));
 	ASSERT_EQ(0, nlr_set_u32(r, HYBRIDNET_ATTR_NODES, 16));
