@@ -9,7 +9,10 @@
 #   -k KERNEL   kernel image; default: newest /boot/vmlinuz-*-amd64 that has a
 #               matching /usr/src/linux-headers-<ver> (modules must be built
 #               against the booted kernel)
-#   -t SECONDS  wall-clock limit for the whole VM run (default 300)
+#   -t SECONDS  limit for the whole VM run (default 300), in CPU seconds
+#               of qemu: a machine busy with other work makes the run slow,
+#               never red; a guest that stops using the CPU meets the
+#               wall-clock backstop, three times the limit
 #   -o OUTDIR   where the logs go (created; default: a new /tmp/hn-vm.XXXXXX,
 #               its path is printed on stderr)
 #   --shell     interactive shell on this terminal (kernel arg hn.shell=1),
@@ -149,17 +152,46 @@ rm -f "$console" "$results" "$tap" "$dmesg"
 # decide, the others are kept as OUTDIR/boot-N.console.log.
 boots=${HN_BOOTS:-3}
 case $boots in '' | *[!0-9]* | 0) die "bad HN_BOOTS: $boots" ;; esac
+# Stop qemu (@1) once it has used @2 CPU seconds, or after 3 x @2 s of
+# wall clock (a guest stuck without using the CPU); its mark, @3, says so.
+watchdog() {
+	local pid=$1 lim=$2 mark=$3 tck cpu t0=$SECONDS
+
+	tck=$(getconf CLK_TCK)
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 2
+		# utime + stime, fields 14 and 15 (qemu's name has no space)
+		cpu=$(awk -v t="$tck" '{ print int(($14 + $15) / t) }' \
+			"/proc/$pid/stat" 2>/dev/null) || return 0
+		if [ "${cpu:-0}" -ge "$lim" ] ||
+		   [ $((SECONDS - t0)) -ge $((3 * lim)) ]; then
+			: > "$mark"
+			kill -TERM "$pid" 2>/dev/null
+			sleep 10
+			kill -KILL "$pid" 2>/dev/null
+			return 0
+		fi
+	done
+}
+
 start=$(date +%s.%N)
 for ((boot = 1; ; boot++)); do
-	# timeout(1) puts itself and qemu into their own process group, so a
-	# Ctrl-C on the terminal would not reach them: forward INT/TERM by hand.
-	timeout -k 10 "$tmo" "$qemu" "${qargs[@]}" -monitor none \
+	"$qemu" "${qargs[@]}" -monitor none \
 		-serial "file:$console" -serial "file:$results" \
 		${extra[@]+"${extra[@]}"} </dev/null &
 	qpid=$!
-	trap 'kill -TERM "$qpid" 2>/dev/null; wait "$qpid" 2>/dev/null; exit 130' INT TERM
+	rm -f "$outdir/.timeout"
+	watchdog "$qpid" "$tmo" "$outdir/.timeout" &
+	wpid=$!
+	trap 'kill -TERM "$qpid" "$wpid" 2>/dev/null; wait "$qpid" 2>/dev/null; exit 130' INT TERM
 	qrc=0
 	wait "$qpid" || qrc=$?
+	kill "$wpid" 2>/dev/null || :
+	wait "$wpid" 2>/dev/null || :
+	if [ -e "$outdir/.timeout" ]; then
+		qrc=124
+	fi
+	rm -f "$outdir/.timeout"
 	trap - INT TERM
 	touch "$console" "$results"
 	if [ "$boot" -ge "$boots" ] ||
@@ -202,8 +234,8 @@ cat "$tap"
 
 fail=0
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
-	printf '%s: FAIL: VM timed out after %s s (limit %s s); see %s\n' \
-		"$prog" "$elapsed" "$tmo" "$console" >&2
+	printf '%s: FAIL: VM timed out after %s s (limit %s s of CPU, %s of wall clock); see %s\n' \
+		"$prog" "$elapsed" "$tmo" $((3 * tmo)) "$console" >&2
 	fail=1
 elif [ "$qrc" -ne 0 ]; then
 	printf '%s: FAIL: qemu exited with status %s; see %s\n' \

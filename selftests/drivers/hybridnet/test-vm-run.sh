@@ -100,6 +100,25 @@ sed 's/^/# /' "$T/bad.out"
 report "$([ $rc -ne 0 ] && grep -q 'nodes=1: out of range' "$T/bad.out" &&
 	grep -q 'vm-run\] Error 125$' "$T/bad.out" && echo 1 || echo 0)" \
 	"HN_PARAMS=nodes=1: the kernel's reason, and status 125"
+# run.sh's limit is qemu's CPU time (a loaded host makes a run slow, never
+# red), with the wall clock's, three times it, for a guest that stops
+# using the CPU: a busy loop meets the first, a sleep the second
+rc=0
+vmrun "$T/busy.out" HN_VM_TIMEOUT=20 CMD="while :; do :; done" || rc=$?
+sed 's/^/# /' "$T/busy.out"
+el=$(sed -n 's/.*VM timed out after \([0-9]*\).*/\1/p' "$T/busy.out")
+report "$([ $rc -ne 0 ] && [ -n "$el" ] && [ "$el" -lt 60 ] &&
+	grep -q 'limit 20 s of CPU, 60 of wall clock' "$T/busy.out" &&
+	grep -q 'vm-run\] Error 125$' "$T/busy.out" && echo 1 || echo 0)" \
+	"a busy loop meets HN_VM_TIMEOUT=20 s of qemu's CPU (after ${el:-?} s), status 125"
+rc=0
+vmrun "$T/idle.out" HN_VM_TIMEOUT=20 CMD="sleep 600" || rc=$?
+sed 's/^/# /' "$T/idle.out"
+el=$(sed -n 's/.*VM timed out after \([0-9]*\).*/\1/p' "$T/idle.out")
+report "$([ $rc -ne 0 ] && [ -n "$el" ] && [ "$el" -ge 60 ] &&
+	grep -q 'vm-run\] Error 125$' "$T/idle.out" && echo 1 || echo 0)" \
+	"a guest asleep meets the wall clock's backstop, 3 x 20 s (after ${el:-?} s), status 125"
+
 rc=0
 vmrun "$T/unknown.out" HN_PARAMS="nodes=4 node=4" CMD=true || rc=$?
 sed 's/^/# /' "$T/unknown.out"

@@ -52,10 +52,12 @@ HN_KREL		= $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' \
 HN_KIMG		= /boot/vmlinuz-$(HN_KREL)
 HN_VM_RUN	= selftests/vm/run.sh -k $(HN_KIMG)
 HN_VM_TIMEOUT	?= 300
-# the test runs' limits find a VM that hangs, never a slow one: the
-# Debian lane takes about 3 minutes on a quiet 2-core host and the debug
-# lane about 6, but a loaded host under TCG (and KASAN) makes either 5 to
-# 10 times longer; each test has a limit of its own as well (hn_test.h)
+# the test runs' limits find a VM that hangs, never a slow one: they are
+# in CPU seconds of qemu (run.sh -t), which a host busy with other work
+# does not stretch as it stretches the wall clock (the backstop, three
+# times the limit); the Debian lane takes about 6 minutes on a quiet
+# 2-core host and the debug lane about 36 (KASAN under TCG); each test has
+# a limit of its own as well (hn_test.h)
 HN_CHECK_TIMEOUT ?= 1800
 HN_DBG_TIMEOUT	?= 3600
 # the modules that mount the host's tree; their dependencies come along
