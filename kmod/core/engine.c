@@ -23,9 +23,9 @@
  * predictive slot: K = 0, or SES or PREEMPT with no circuit in any; no
  * guard band; not Dynamic TDM, whose scheduler acts at every slot), one
  * S_W follows another at the same instant, and what its end and the next
- * one's begin do (suspend the worms running past the boundary and resume
- * them at once, every input with worms to send look again) changes
- * nothing but for a few inputs: wormhole.c's end keeps its events for
+ * one's begin do (stop the worms running past the boundary where they
+ * are and go on at once, every input with worms to send look again)
+ * changes nothing but for a few inputs: the end keeps its events for
  * the next S_W instead (hn_wormhole_resume()), and the controller counts
  * the slots passed over without looking at them.  The end stays where it
  * was, so everything else happens as at a hard one (what the caller does

@@ -51,7 +51,7 @@ struct hn_node {
 	u32 sw_used;			/* this input's VQ_W in the switch */
 	u32 rx_used;			/* receive buffer */
 	u32 rel_n;			/* messages on the uplink, in rel[] */
-	u64 in_free;			/* slot in progress: next event at */
+	u64 in_free;			/* circuit slot: next event at */
 	u64 up_free;			/* uplink NIC -> switch free from */
 	/* circuit slot in progress (circuit_slot.c), valid if c_run == run */
 	struct hn_stream *c_st;		/* the stream its circuit carries */
@@ -677,8 +677,8 @@ static inline u64 hn_soft_len(const struct hn_engine *e)
  * With a soft end (engine.c), what it would do at the next S_W's start
  * with an event past its end is to find it again, so it keeps it, up to
  * HN_SOFT_AHEAD past the end.  Else the end is a hard one after all:
- * worms past it are suspended and every input looks anew when S_W comes
- * again.
+ * worms past it stay where they are and every input looks anew when S_W
+ * comes again.
  */
 static inline bool hn_keep_past(struct hn_engine *e, u64 t)
 {
